@@ -1,0 +1,48 @@
+// buildApp(): the whole Fastify application as one instance; index.ts listens, tests inject.
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import authRoutes from './features/auth/routes.ts';
+import healthRoutes from './features/health/routes.ts';
+import authPlugin from './plugins/auth.ts';
+import clientPlugin from './plugins/client.ts';
+import dbPlugin from './plugins/db.ts';
+import docsPlugin from './plugins/docs.ts';
+import errorsPlugin from './plugins/errors.ts';
+import securityPlugin from './plugins/security.ts';
+import { prepareFarm } from './startup.ts';
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+};
+
+export async function buildApp({ config, database, logger = false }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(dbPlugin, { database, config });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(authPlugin);
+  await app.register(docsPlugin);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+
+  await app.register(clientPlugin);
+  await app.ready();
+  await prepareFarm(app);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,40 @@
+// Crates in motion between the farm, market agents and suppliers (spec §3 Transmission).
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { marketAgents, users } from './users.ts';
+
+export const transmissions = pgTable(
+  'transmissions',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type', { enum: ['farm_to_market', 'market_to_farm', 'supplier_to_farm'] }).notNull(),
+    fromUserId: integer('from_user_id')
+      .notNull()
+      .references(() => users.id),
+    toUserId: integer('to_user_id')
+      .notNull()
+      .references(() => users.id),
+    marketAgentId: integer('market_agent_id').references(() => marketAgents.id),
+    quantity: integer('quantity').notNull(),
+    actualQuantity: integer('actual_quantity'),
+    notes: text('notes'),
+    status: text('status', { enum: ['pending', 'in_transit', 'delivered', 'acknowledged'] })
+      .notNull()
+      .default('pending'),
+    // A counted quantity that differs from the sent one is kept and flagged until the farm resolves it.
+    isFlagged: boolean('is_flagged').notNull().default(false),
+    resolutionNote: text('resolution_note'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: integer('resolved_by').references(() => users.id),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: integer('acknowledged_by').references(() => users.id),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('transmissions_to_user_status_idx').on(t.toUserId, t.status),
+    index('transmissions_from_user_idx').on(t.fromUserId, t.id),
+    index('transmissions_agent_idx').on(t.marketAgentId, t.id),
+    index('transmissions_flagged_idx').on(t.id).where(sql`${t.isFlagged} and ${t.resolvedAt} is null`),
+  ],
+);

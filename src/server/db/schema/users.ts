@@ -1,0 +1,80 @@
+// Accounts, their sessions and the role records created with them (spec §3).
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['farm_store', 'market_agent', 'supplier'] }).notNull(),
+    // Removing a user deactivates it (DESIGN §7): its history and crates stay on the ledger.
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), index('users_role_idx').on(t.role)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    // Only the SHA-256 of the cookie token is stored: a leaked table can't sign anyone in.
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const marketAgents = pgTable('market_agents', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id),
+  agentNumber: text('agent_number').notNull().unique(),
+  businessName: text('business_name'),
+  marketName: text('market_name').notNull(),
+  marketLocation: text('market_location').notNull(),
+  location: text('location').notNull(),
+  contactNumber: text('contact_number').notNull(),
+  bankName: text('bank_name'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id),
+    businessName: text('business_name').notNull(),
+    contactPerson: text('contact_person').notNull(),
+    contactNumber: text('contact_number').notNull(),
+    farmLocation: text('farm_location').notNull(),
+    produceTypes: text('produce_types').notNull().default(''),
+    certificationType: text('certification_type', {
+      enum: ['class1', 'organic', 'gmp', 'globalGAP', 'other'],
+    })
+      .notNull()
+      .default('other'),
+    // pending → approved | rejected by the farm store (spec §4).
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    bankName: text('bank_name'),
+    accountNumber: text('account_number'),
+    branchCode: text('branch_code'),
+    accountHolderName: text('account_holder_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('suppliers_status_idx').on(t.status)],
+);

@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { registerAs, registrationFor, sessionCookie } from '../../../../tests/support/accounts.ts';
+import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { messages } from '../../../shared/auth.ts';
+
+const app = await buildTestApp();
+const post = (url: string, payload?: unknown, cookie?: string) =>
+  app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+
+describe('POST /api/auth/register', () => {
+  it('registers a market agent with its agent record and signs it in', async () => {
+    const body = registrationFor('market_agent');
+    const res = await post('/api/auth/register', body);
+    expect(res.statusCode).toBe(200);
+    const { user } = res.json();
+    expect(user).toMatchObject({ name: body.name, email: body.email, role: 'market_agent' });
+    expect(res.body).not.toMatch(/password|hash|scrypt/i);
+    const cookie = res.cookies.find((c) => c.name === 'ck_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const agents = await app.database.db.query.marketAgents.findMany();
+    const agent = agents.find((a) => a.userId === user.id);
+    expect(agent).toMatchObject({
+      businessName: 'Test Produce',
+      marketName: 'Johannesburg Market',
+      location: 'Johannesburg',
+    });
+    expect(agent?.agentNumber).toMatch(/^MA-\d{4}$/);
+  });
+
+  it('gives each agent its own agent number', async () => {
+    const a = await registerAs(app, 'market_agent');
+    const b = await registerAs(app, 'market_agent');
+    const rows = await app.database.db.query.marketAgents.findMany();
+    const numbers = rows.filter((r) => [a.user.id, b.user.id].includes(r.userId)).map((r) => r.agentNumber);
+    expect(new Set(numbers).size).toBe(2);
+  });
+
+  it('registers a supplier that is not approved, ignoring fields the form does not offer', async () => {
+    const body = registrationFor('supplier', { isApproved: true, status: 'approved', id: 999, userId: 1 });
+    const res = await post('/api/auth/register', body);
+    expect(res.statusCode).toBe(200);
+    const { user } = res.json();
+    expect(user.id).not.toBe(999);
+    const supplier = (await app.database.db.query.suppliers.findMany()).find((s) => s.userId === user.id);
+    expect(supplier).toMatchObject({ status: 'pending', businessName: 'Test Farm', farmLocation: 'Limpopo' });
+  });
+
+  it('requires the market agent fields with the spec message', async () => {
+    const res = await post('/api/auth/register', registrationFor('market_agent', { businessName: '' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(messages.marketAgentFields);
+  });
+
+  it('requires the supplier fields with the spec message', async () => {
+    const res = await post('/api/auth/register', registrationFor('supplier', { produceTypes: '' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(messages.supplierFields);
+  });
+
+  it('refuses a farm store without the right access code, never revealing it, and creates nothing', async () => {
+    const body = registrationFor('farm_store', { farmAccessCode: 'WRONG' });
+    const res = await post('/api/auth/register', body);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(messages.invalidFarmAccessCode);
+    expect(res.body).not.toContain('TEST-FARM-CODE');
+    const users = await app.database.db.query.users.findMany();
+    expect(users.some((u) => u.email === body.email)).toBe(false);
+  });
+
+  it('registers a farm store with the access code', async () => {
+    const res = await post('/api/auth/register', registrationFor('farm_store'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.role).toBe('farm_store');
+  });
+
+  it('rejects a short password, a bad e-mail and an unknown role', async () => {
+    const short = await post('/api/auth/register', registrationFor('supplier', { password: '12345' }));
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(messages.passwordTooShort);
+    const email = await post('/api/auth/register', registrationFor('supplier', { email: 'not-an-email' }));
+    expect(email.statusCode).toBe(400);
+    expect(email.json().errors.email).toBe('Please enter a valid email address');
+    const role = await post('/api/auth/register', registrationFor('supplier', { role: 'admin' }));
+    expect(role.statusCode).toBe(400);
+  });
+
+  it('treats e-mails case-insensitively: a duplicate is 409', async () => {
+    const body = registrationFor('supplier');
+    expect((await post('/api/auth/register', body)).statusCode).toBe(200);
+    const again = await post('/api/auth/register', { ...body, email: body.email.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(messages.emailTaken);
+  });
+});
+
+describe('POST /api/auth/login and /logout, GET /api/auth/me', () => {
+  it('signs in with any case of the e-mail, reads the user, signs out', async () => {
+    const account = await registerAs(app, 'supplier');
+    const login = await post('/api/auth/login', {
+      email: account.user.email.toUpperCase(),
+      password: account.password,
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user.id).toBe(account.user.id);
+    const cookie = sessionCookie(login);
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({ user: expect.objectContaining({ id: account.user.id, role: 'supplier' }) });
+    expect(me.body).not.toMatch(/passwordHash|scrypt/);
+    expect((await post('/api/auth/logout', undefined, cookie)).statusCode).toBe(200);
+    const after = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe(messages.notSignedIn);
+  });
+
+  it('gives the same 401 message for an unknown e-mail and a wrong password', async () => {
+    const account = await registerAs(app, 'supplier');
+    const wrong = await post('/api/auth/login', { email: account.user.email, password: 'nope-nope' });
+    const unknown = await post('/api/auth/login', { email: 'nobody@test.farm', password: 'nope-nope' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().message).toBe(messages.invalidCredentials);
+  });
+
+  it('requires e-mail and password', async () => {
+    const res = await post('/api/auth/login', { email: '', password: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(messages.loginRequired);
+  });
+
+  it('limits failed sign-ins per e-mail with 429', async () => {
+    const account = await registerAs(app, 'supplier');
+    for (let i = 0; i < 10; i++) {
+      expect((await post('/api/auth/login', { email: account.user.email, password: 'wrong-pass' })).statusCode).toBe(
+        401,
+      );
+    }
+    const limited = await post('/api/auth/login', { email: account.user.email, password: account.password });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(messages.tooManyAttempts);
+  });
+
+  it('limits sign-ins per IP with 429', async () => {
+    const ip = '10.9.8.7';
+    let last = 0;
+    for (let i = 0; i < 101; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `x${i}@test.farm`, password: 'whatever' },
+        remoteAddress: ip,
+      });
+      last = res.statusCode;
+    }
+    expect(last).toBe(429);
+  });
+
+  it('ends an expired session', async () => {
+    const account = await registerAs(app, 'supplier');
+    await app.database.db.execute(
+      `update sessions set expires_at = now() - interval '1 minute' where user_id = ${account.user.id}` as never,
+    );
+    const me = await account.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('sets the cookie to expire after SESSION_TTL_HOURS', async () => {
+    const res = await post('/api/auth/register', registrationFor('supplier'));
+    const cookie = res.cookies.find((c) => c.name === 'ck_session')!;
+    const hours = ((cookie.expires as Date).getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(167);
+    expect(hours).toBeLessThanOrEqual(168);
+  });
+});
+
+describe('POST /api/auth/change-password', () => {
+  it('changes the password and ends the other sessions, keeping this one', async () => {
+    const account = await registerAs(app, 'market_agent');
+    const other = sessionCookie(
+      await post('/api/auth/login', { email: account.user.email, password: account.password }),
+    );
+    const res = await account.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: account.password, newPassword: 'brand-new-1' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Password changed successfully');
+    expect((await account.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: other } })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { email: account.user.email, password: 'brand-new-1' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses a wrong current password, a short new one, and a signed-out caller', async () => {
+    const account = await registerAs(app, 'supplier');
+    const wrong = await account.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: 'not-it', newPassword: 'brand-new-1' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(messages.currentPasswordWrong);
+    const short = await account.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: account.password, newPassword: '123' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(messages.passwordTooShortLong);
+    const signedOut = await post('/api/auth/change-password', { currentPassword: 'a', newPassword: 'bbbbbb' });
+    expect(signedOut.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,85 @@
+// /api/auth: register, sign in and out, the current user, password change (spec §7 Authentication).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changePasswordBody, loginBody, messageResponse, registerBody, userResponse } from '../../../shared/auth.ts';
+import { tooManyRequests } from '../../lib/http-error.ts';
+import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth.ts';
+import * as repo from './repository.ts';
+import { changePassword, login, registerAccount, toUserDto } from './service.ts';
+import { createSession, deleteSession, SESSION_COOKIE } from './sessions.ts';
+
+const REGISTRATIONS_PER_IP_PER_HOUR = 500;
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const startSession = async (
+    request: Parameters<typeof setSessionCookie>[0],
+    reply: Parameters<typeof setSessionCookie>[1],
+    userId: number,
+  ) => {
+    const { token, expiresAt } = await createSession(app.db, userId, app.config.sessionTtlHours);
+    setSessionCookie(request, reply, token, expiresAt);
+  };
+
+  app.post(
+    '/register',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: registerBody, response: { 200: userResponse } },
+    },
+    async (request, reply) => {
+      if (!(await consumeRateLimit(app.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
+        throw tooManyRequests('Too many registrations from this address. Please try again later.');
+      }
+      const user = await registerAccount(app.db, request.body, app.config.farmAccessCode);
+      await startSession(request, reply, user.id);
+      return { user: toUserDto(user) };
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: loginBody, response: { 200: userResponse } },
+    },
+    async (request, reply) => {
+      const user = await login(app.db, request, request.body.email, request.body.password);
+      await startSession(request, reply, user.id);
+      return { user: toUserDto(user) };
+    },
+  );
+
+  app.post(
+    '/logout',
+    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: messageResponse } } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await deleteSession(app.db, token);
+      clearSessionCookie(reply);
+      return { message: 'Signed out' };
+    },
+  );
+
+  app.get(
+    '/me',
+    { config: { access: 'signed-in' }, schema: { tags: ['auth'], response: { 200: userResponse } } },
+    async (request) => {
+      const user = await repo.findUserById(app.db, currentUser(request).id);
+      return { user: toUserDto(user!) };
+    },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['auth'], body: changePasswordBody, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      await changePassword(app.db, currentUser(request), request.body.currentPassword, request.body.newPassword);
+      return { message: 'Password changed successfully' };
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,57 @@
+// DEMO=1: a demo farm on an empty database, one account per role, sign-ins printed in the log.
+// Later features add their own demo data here (agents' shipments, prices, suppliers' offers).
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { suppliers, users } from '../../db/schema/index.ts';
+import { readFarmAccessCode } from '../auth/farm-access-code.ts';
+import { registerAccount } from '../auth/service.ts';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export const demoAccounts = [
+  { role: 'farm_store', name: 'Thandi Nkosi', email: 'farm@demo.cratekeeper' },
+  { role: 'market_agent', name: 'Sipho Dlamini', email: 'agent@demo.cratekeeper' },
+  { role: 'supplier', name: 'Pieter van Wyk', email: 'supplier@demo.cratekeeper' },
+] as const;
+
+export async function seedDemoFarm(app: FastifyInstance) {
+  const [{ count }] = await app.db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (count > 0) {
+    app.log.info('DEMO=1: the database already has accounts, so no demo farm was added');
+    return;
+  }
+  const farmAccessCode = await readFarmAccessCode(app.db, app.config.farmAccessCode);
+  await registerAccount(
+    app.db,
+    { ...demoAccounts[0], password: DEMO_PASSWORD, farmAccessCode, produceTypes: '' },
+    app.config.farmAccessCode,
+  );
+  await registerAccount(
+    app.db,
+    {
+      ...demoAccounts[1],
+      password: DEMO_PASSWORD,
+      marketLocation: 'Johannesburg Market',
+      businessName: 'Dlamini Fresh Produce',
+      contactNumber: '082 555 0101',
+      produceTypes: '',
+    },
+    app.config.farmAccessCode,
+  );
+  const supplier = await registerAccount(
+    app.db,
+    {
+      ...demoAccounts[2],
+      password: DEMO_PASSWORD,
+      businessName: 'Van Wyk Boerdery',
+      farmLocation: 'Tzaneen, Limpopo',
+      contactNumber: '083 555 0202',
+      produceTypes: 'Sweet Bell Peppers, Hot Chili Peppers',
+    },
+    app.config.farmAccessCode,
+  );
+  await app.db.update(suppliers).set({ status: 'approved' }).where(eq(suppliers.userId, supplier.id));
+
+  const lines = demoAccounts.map((a) => `  ${a.role.padEnd(13)} ${a.email}  password: ${DEMO_PASSWORD}`);
+  app.log.warn(`Demo farm created. Sign in with:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,37 @@
+// Serves the built client (DESIGN §6a): hashed assets precompressed and cached for good, index.html
+// never cached, and any unknown non-API path answered with index.html for client-side routing.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const clientDir = join(process.cwd(), 'dist', 'client');
+
+async function clientPlugin(app: FastifyInstance) {
+  const hasClient = existsSync(join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      preCompressed: true,
+      wildcard: true,
+      index: false,
+      setHeaders(res, path) {
+        res.header(
+          'cache-control',
+          path.includes(`${join('dist', 'client', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (hasClient && !path.startsWith('/api') && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', clientDir);
+    }
+    return reply.status(404).send({ message: 'Not found' });
+  });
+}
+
+export default fp(clientPlugin, { name: 'client' });

@@ -1,0 +1,116 @@
+// Accounts: roles, sign-in, registration and password rules, with the spec §5 messages (both sides).
+import { z } from 'zod';
+import { instant } from './http.ts';
+
+export const roles = ['farm_store', 'market_agent', 'supplier'] as const;
+export type Role = (typeof roles)[number];
+export const roleLabels: Record<Role, string> = {
+  farm_store: 'Farm Store',
+  market_agent: 'Market Agent',
+  supplier: 'Supplier',
+};
+
+export const marketLocations = ['Johannesburg Market', 'Pretoria Market', 'Other'] as const;
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const messages = {
+  invalidCredentials: 'Invalid credentials',
+  loginRequired: 'Email and password are required',
+  marketAgentFields: 'Market location, business name, and contact number are required for market agents',
+  supplierFields: 'Business name, farm location, contact number, and produce types are required for suppliers',
+  // DESIGN §7: unlike the spec's message, the code itself is never revealed.
+  invalidFarmAccessCode: 'Invalid farm access code. Ask the farm manager for the current code.',
+  accessDeniedTitle: 'Access Denied',
+  emailTaken: 'An account with this email already exists',
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooShortLong: 'Password must be at least 6 characters long',
+  fillAllFields: 'Please fill in all fields',
+  newPasswordsMismatch: 'New passwords do not match',
+  currentPasswordWrong: 'Current password is incorrect',
+  notSignedIn: 'Please sign in to continue',
+  forbidden: 'You do not have permission to do this',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+} as const;
+
+const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
+const optionalText = (max = 200) => z.string().trim().max(max).optional();
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254)
+  .pipe(z.email('Please enter a valid email address'));
+
+export const loginBody = z.object({
+  email: z.string({ error: messages.loginRequired }).trim().min(1, messages.loginRequired).max(254),
+  password: z.string({ error: messages.loginRequired }).min(1, messages.loginRequired).max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+const produceTypesSchema = z
+  .union([z.string().max(500), z.array(z.string().max(100)).max(30)])
+  .optional()
+  .transform((v) =>
+    Array.isArray(v)
+      ? v
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .join(', ')
+      : (v ?? '').trim(),
+  );
+
+// One shape for every role; the role-specific rules below give the spec's combined messages.
+export const registerBody = z
+  .object({
+    name: requiredText('Name is required', 100),
+    email: emailSchema,
+    password: z
+      .string({ error: messages.passwordTooShort })
+      .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
+      .max(200),
+    role: z.enum(roles, { error: 'Please choose a role' }),
+    marketLocation: z
+      .enum(marketLocations)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    businessName: optionalText(),
+    contactNumber: optionalText(40),
+    farmAccessCode: optionalText(100),
+    farmLocation: optionalText(),
+    produceTypes: produceTypesSchema,
+  })
+  .superRefine((body, ctx) => {
+    if (body.role === 'market_agent' && !(body.marketLocation && body.businessName && body.contactNumber)) {
+      ctx.addIssue({ code: 'custom', message: messages.marketAgentFields, path: ['marketLocation'] });
+    }
+    if (
+      body.role === 'supplier' &&
+      !(body.businessName && body.farmLocation && body.contactNumber && body.produceTypes)
+    ) {
+      ctx.addIssue({ code: 'custom', message: messages.supplierFields, path: ['businessName'] });
+    }
+  });
+export type RegisterInput = z.input<typeof registerBody>;
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const changePasswordBody = z.object({
+  currentPassword: z.string({ error: messages.fillAllFields }).min(1, messages.fillAllFields).max(200),
+  newPassword: z
+    .string({ error: messages.fillAllFields })
+    .min(1, messages.fillAllFields)
+    .min(MIN_PASSWORD_LENGTH, messages.passwordTooShortLong)
+    .max(200),
+});
+
+export const userSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  createdAt: instant,
+});
+export type User = z.infer<typeof userSchema>;
+export const userResponse = z.object({ user: userSchema });
+
+export const messageResponse = z.object({ message: z.string() });

@@ -1,0 +1,44 @@
+// Who may do what: one table of typed permission strings (action:entity:own|any), read by the
+// server's route guard and by the client to hide what a user may not do.
+import type { Role } from './auth.ts';
+
+const table = {
+  'read:account:own': ['farm_store', 'market_agent', 'supplier'],
+  'acknowledge:transmission:own': ['farm_store', 'market_agent', 'supplier'],
+  'read:transmission:own': ['farm_store', 'market_agent', 'supplier'],
+  'read:transmission:any': ['farm_store'],
+  'create:transmission:any': ['farm_store'],
+  'create:transmission:return': ['market_agent'],
+  'create:crate-request:own': ['supplier'],
+  'resolve:transmission:any': ['farm_store'],
+  'read:market-agent:any': ['farm_store'],
+  'read:market-agent:own': ['market_agent'],
+  'update:stock:any': ['farm_store'],
+  'read:farm-store:own': ['farm_store'],
+  'read:dashboard:own': ['farm_store', 'market_agent', 'supplier'],
+  'read:farm-metrics:any': ['farm_store'],
+  'update:pricing:any': ['farm_store'],
+  'read:contact-message:any': ['farm_store'],
+  'read:outbox:any': ['farm_store'],
+  'read:client:own': ['market_agent'],
+  'manage:client:own': ['market_agent'],
+  'read:supplier:any': ['farm_store'],
+  'approve:supplier:any': ['farm_store'],
+  'read:supplier:own': ['supplier'],
+  'read:user:any': ['farm_store'],
+  'manage:user:any': ['farm_store'],
+  'read:billing:any': ['farm_store'],
+  'manage:billing:any': ['farm_store'],
+  'read:report:any': ['farm_store'],
+  'send:report:any': ['farm_store'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof table;
+
+export function roleHasPermission(role: Role, permission: Permission): boolean {
+  return (table[permission] as readonly Role[]).includes(role);
+}
+
+export function userHasPermission(user: { role: Role } | null | undefined, permission: Permission): boolean {
+  return !!user && roleHasPermission(user.role, permission);
+}

@@ -1,0 +1,54 @@
+// buildTestApp(): the real app on a fresh clone of the migrated database, for app.inject tests.
+
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { type App, buildApp } from '../../src/server/app.ts';
+import { type Config, loadConfig } from '../../src/server/config.ts';
+import { type Database, openDatabase } from '../../src/server/db/client.ts';
+
+export const TEST_FARM_CODE = 'TEST-FARM-CODE';
+
+export async function openTestDatabase(): Promise<Database> {
+  const template = inject('postgresTemplate');
+  if (template) {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `cratekeeper_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    const database = await openDatabase({ url: dbUrl.toString(), poolSize: 10 }, { migrate: false });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const snapshot = readFileSync(inject('pgliteSnapshot'));
+  return openDatabase({ memory: true, loadDataDir: new Blob([snapshot]) }, { migrate: false });
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ DATA_DIR: '.tmp/test-data', LOG_LEVEL: 'silent' }),
+    farmAccessCode: TEST_FARM_CODE,
+    ...overrides,
+  };
+}
+
+/** A fresh app and database for this test file, closed after its tests. */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<App> {
+  const database = await openTestDatabase();
+  const app = await buildApp({ config: testConfig(overrides), database });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return app;
+}
