@@ -1,0 +1,21 @@
+// The e-mail outbox (DESIGN §1): every message the app sends, readable by the farm store.
+import { z } from 'zod';
+import { instant, pageQuery } from './http.ts';
+
+export const outboxEntrySchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  createdAt: instant,
+  /** When the SMTP server accepted it; null while only kept in the outbox. */
+  sentAt: instant.nullable(),
+  /** Why SMTP delivery failed, if it did. */
+  error: z.string().nullable(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+export const outboxList = z.array(outboxEntrySchema);
+
+/** GET /api/outbox: newest first, `?limit=` (default 100, max 500) and `?before=<id>`. */
+export const outboxQuery = pageQuery;
