@@ -4,12 +4,16 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import authRoutes from './features/auth/routes.ts';
+import contactRoutes from './features/contact/routes.ts';
 import healthRoutes from './features/health/routes.ts';
+import outboxRoutes from './features/outbox/routes.ts';
+import pricingRoutes from './features/pricing/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
+import mailerPlugin from './plugins/mailer.ts';
 import securityPlugin from './plugins/security.ts';
 import { prepareFarm } from './startup.ts';
 
@@ -35,9 +39,13 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(docsPlugin);
+  await app.register(mailerPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(pricingRoutes, { prefix: '/api' });
+  await app.register(contactRoutes, { prefix: '/api' });
+  await app.register(outboxRoutes, { prefix: '/api' });
 
   await app.register(clientPlugin);
   await app.ready();

@@ -70,10 +70,11 @@ const monthsParam = (allowed: readonly number[], fallback: number) =>
     .default(fallback);
 
 export const historyQuery = z.object({
-  variety: z
-    .enum(varieties, { error: `variety must be one of ${varieties.join(', ')}` })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  // An empty ?variety= means all varieties, like leaving it out.
+  variety: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(varieties, { error: `variety must be one of ${varieties.join(', ')}` }).optional(),
+  ),
   months: monthsParam(trendRanges, DEFAULT_TREND_MONTHS),
 });
 export type HistoryQuery = z.infer<typeof historyQuery>;

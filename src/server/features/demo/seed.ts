@@ -3,8 +3,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { suppliers, users } from '../../db/schema/index.ts';
+import { farmToday } from '../../lib/farm-date.ts';
 import { readFarmAccessCode } from '../auth/farm-access-code.ts';
 import { registerAccount } from '../auth/service.ts';
+import { seedDemoPriceHistory } from '../pricing/demo.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -51,6 +53,8 @@ export async function seedDemoFarm(app: FastifyInstance) {
     app.config.farmAccessCode,
   );
   await app.db.update(suppliers).set({ status: 'approved' }).where(eq(suppliers.userId, supplier.id));
+
+  await seedDemoPriceHistory(app.db, farmToday(app.config.farmTimezone));
 
   const lines = demoAccounts.map((a) => `  ${a.role.padEnd(13)} ${a.email}  password: ${DEMO_PASSWORD}`);
   app.log.warn(`Demo farm created. Sign in with:\n${lines.join('\n')}`);
