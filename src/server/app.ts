@@ -3,9 +3,13 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import agentRoutes from './features/agents/routes.ts';
 import authRoutes from './features/auth/routes.ts';
 import contactRoutes from './features/contact/routes.ts';
+import farmStoreRoutes from './features/crates/routes.ts';
+import dashboardRoutes from './features/dashboard/routes.ts';
 import healthRoutes from './features/health/routes.ts';
+import transmissionRoutes from './features/transmissions/routes.ts';
 import outboxRoutes from './features/outbox/routes.ts';
 import pricingRoutes from './features/pricing/routes.ts';
 import authPlugin from './plugins/auth.ts';
@@ -43,6 +47,10 @@ export async function buildApp({ config, database, logger = false }: BuildOption
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(transmissionRoutes, { prefix: '/api/transmissions' });
+  await app.register(agentRoutes, { prefix: '/api/market-agents' });
+  await app.register(farmStoreRoutes, { prefix: '/api/farm-store' });
+  await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(pricingRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(outboxRoutes, { prefix: '/api' });

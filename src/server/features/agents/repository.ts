@@ -1,0 +1,138 @@
+// Market agent queries: the agents with their crate balances in one query (no per-agent round trips).
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { marketAgents, users } from '../../db/schema/index.ts';
+
+export type AgentRecord = {
+  id: number;
+  userId: number;
+  agentName: string;
+  agentNumber: string;
+  businessName: string | null;
+  marketName: string;
+  isActive: boolean;
+};
+
+const agentRecord = {
+  id: marketAgents.id,
+  userId: marketAgents.userId,
+  agentName: users.name,
+  agentNumber: marketAgents.agentNumber,
+  businessName: marketAgents.businessName,
+  marketName: marketAgents.marketName,
+  isActive: users.isActive,
+};
+
+export async function findAgent(db: Executor, by: { id: number } | { userId: number }): Promise<AgentRecord | null> {
+  const where = 'id' in by ? eq(marketAgents.id, by.id) : eq(marketAgents.userId, by.userId);
+  const [row] = await db
+    .select(agentRecord)
+    .from(marketAgents)
+    .innerJoin(users, eq(users.id, marketAgents.userId))
+    .where(where)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listActiveAgents(db: Executor): Promise<AgentRecord[]> {
+  return db
+    .select(agentRecord)
+    .from(marketAgents)
+    .innerJoin(users, eq(users.id, marketAgents.userId))
+    .where(and(eq(users.isActive, true), eq(users.role, 'market_agent')))
+    .orderBy(asc(users.name), asc(marketAgents.id));
+}
+
+export type AgentCratesRow = {
+  id: number;
+  userId: number;
+  agentName: string;
+  agentNumber: string;
+  agentEmail: string;
+  businessName: string | null;
+  marketName: string;
+  marketLocation: string;
+  location: string;
+  contactNumber: string;
+  bankName: string | null;
+  isActive: boolean;
+  createdAt: Date;
+  fullCrates: number;
+  emptyCrates: number;
+  cratesWithClients: number;
+  cratesReturned: number;
+};
+
+type RawAgentCrates = {
+  id: number;
+  user_id: number;
+  agent_name: string;
+  agent_number: string;
+  agent_email: string;
+  business_name: string | null;
+  market_name: string;
+  market_location: string;
+  location: string;
+  contact_number: string;
+  bank_name: string | null;
+  is_active: boolean;
+  created_at: string | Date;
+  full_crates: number | string;
+  empty_crates: number | string;
+  crates_with_clients: number | string;
+  crates_returned: number | string;
+};
+
+/**
+ * Agents with their full and empty crates (from crate_balances), crates with clients and the empties
+ * returned since `returnsSince` (all time when null), in one query.
+ */
+export async function listAgentsWithCrates(
+  db: Executor,
+  { returnsSince, filter }: { returnsSince: Date | null; filter?: { agentId?: number; userId?: number } },
+): Promise<AgentCratesRow[]> {
+  const conditions: SQL[] = [];
+  if (filter?.agentId !== undefined) conditions.push(sql`a.id = ${filter.agentId}`);
+  if (filter?.userId !== undefined) conditions.push(sql`a.user_id = ${filter.userId}`);
+  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const result = await db.execute<RawAgentCrates>(sql`
+    select a.id, a.user_id, u.name as agent_name, a.agent_number, u.email as agent_email, a.business_name,
+      a.market_name, a.market_location, a.location, a.contact_number, a.bank_name, u.is_active, a.created_at,
+      coalesce(bf.balance, 0) as full_crates,
+      coalesce(be.balance, 0) as empty_crates,
+      -- Clients issue: sum the 'client:{id}' balances of this agent's clients here.
+      0 as crates_with_clients,
+      coalesce(r.returned, 0) as crates_returned
+    from market_agents a
+    join users u on u.id = a.user_id
+    left join crate_balances bf on bf.holder = 'agent:' || a.id || ':full'
+    left join crate_balances be on be.holder = 'agent:' || a.id || ':empty'
+    left join (
+      select market_agent_id, sum(actual_quantity)::bigint as returned
+      from transmissions
+      where type = 'market_to_farm' and status = 'acknowledged'
+        ${returnsSince ? sql`and acknowledged_at >= ${returnsSince.toISOString()}` : sql``}
+      group by market_agent_id
+    ) r on r.market_agent_id = a.id
+    ${where}
+    order by coalesce(nullif(a.business_name, ''), 'Business TBD'), u.name, a.id`);
+  return result.rows.map((r) => ({
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    agentName: r.agent_name,
+    agentNumber: r.agent_number,
+    agentEmail: r.agent_email,
+    businessName: r.business_name,
+    marketName: r.market_name,
+    marketLocation: r.market_location,
+    location: r.location,
+    contactNumber: r.contact_number,
+    bankName: r.bank_name,
+    isActive: r.is_active,
+    createdAt: new Date(r.created_at),
+    fullCrates: Number(r.full_crates),
+    emptyCrates: Number(r.empty_crates),
+    cratesWithClients: Number(r.crates_with_clients),
+    cratesReturned: Number(r.crates_returned),
+  }));
+}

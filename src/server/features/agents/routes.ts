@@ -1,0 +1,53 @@
+// /api/market-agents: the farm store's agent list and picker, an agent's own record and earnings.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  agentsForTransmissionResponse,
+  earningsResponse,
+  marketAgentListResponse,
+  marketAgentSchema,
+} from '../../../shared/agents.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import * as agents from './service.ts';
+
+const agentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      config: { access: 'read:market-agent:any' },
+      schema: { tags: ['market-agents'], response: { 200: marketAgentListResponse } },
+    },
+    async () => agents.listMarketAgents(app.db),
+  );
+
+  app.get(
+    '/me',
+    {
+      config: { access: 'read:market-agent:own' },
+      schema: { tags: ['market-agents'], response: { 200: marketAgentSchema } },
+    },
+    async (request) => agents.marketAgentForUser(app.db, currentUser(request).id),
+  );
+
+  app.get(
+    '/earnings',
+    {
+      config: { access: 'read:market-agent:own' },
+      schema: { tags: ['market-agents'], response: { 200: earningsResponse } },
+    },
+    async (request) => {
+      const agent = await agents.marketAgentForUser(app.db, currentUser(request).id);
+      return agents.earningsForAgent(app.db, agent.id);
+    },
+  );
+
+  app.get(
+    '/for-transmission',
+    {
+      config: { access: 'create:transmission:any' },
+      schema: { tags: ['market-agents'], response: { 200: agentsForTransmissionResponse } },
+    },
+    async () => agents.agentsForTransmission(app.db),
+  );
+};
+
+export default agentRoutes;

@@ -1,0 +1,223 @@
+// The crate ledger service (DESIGN §4): the only code that changes a crate count. Each move appends
+// one crate_movements row and updates both holders' crate_balances in the caller's transaction.
+import { sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { crateMovements } from '../../db/schema/index.ts';
+import { conflict, type HttpError } from '../../lib/http-error.ts';
+
+/** Holder names, as documented in src/server/db/schema/crates.ts. */
+export const holders = {
+  /** Outside the farm's pool: crates bought come from here, damaged ones go back. May be negative. */
+  external: 'external',
+  farm: 'farm',
+  /** Crates of pending farm_to_market and market_to_farm transmissions. */
+  transit: 'transit',
+  /** Counted differences: a shortfall adds, crates found subtract (may be negative). */
+  writeoff: 'writeoff',
+  agentFull: (marketAgentId: number) => `agent:${marketAgentId}:full`,
+  agentEmpty: (marketAgentId: number) => `agent:${marketAgentId}:empty`,
+  client: (clientId: number) => `client:${clientId}`,
+  supplier: (supplierId: number) => `supplier:${supplierId}`,
+} as const;
+
+/** Holders whose balance may go below zero. */
+const MAY_BE_NEGATIVE = new Set<string>([holders.external, holders.writeoff]);
+
+export const movementKinds = [
+  'stock_adjustment',
+  'opening_balance',
+  'dispatch',
+  'receipt',
+  'count_difference',
+  'lend',
+  'client_return',
+  'supplier_issue',
+  'resolution',
+] as const;
+export type MovementKind = (typeof movementKinds)[number];
+
+export type CrateMove = {
+  from: string;
+  to: string;
+  quantity: number;
+  kind: MovementKind;
+  transmissionId?: number | null;
+  clientTransactionId?: number | null;
+  reason?: string | null;
+  createdBy?: number | null;
+  /** The error when `from` holds too few crates (default: a 409 naming the holder). */
+  insufficient?: (available: number) => HttpError;
+};
+
+export async function balanceOf(db: Executor, holder: string): Promise<number> {
+  const result = await db.execute<{ balance: number }>(
+    sql`select balance from crate_balances where holder = ${holder}`,
+  );
+  return Number(result.rows[0]?.balance ?? 0);
+}
+
+/** Balances of several holders at once; missing holders are 0. */
+export async function balancesOf(db: Executor, names: string[]): Promise<Record<string, number>> {
+  const out: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
+  if (names.length === 0) return out;
+  const result = await db.execute<{ holder: string; balance: number }>(
+    sql`select holder, balance from crate_balances where holder in (${sql.join(
+      names.map((n) => sql`${n}`),
+      sql`, `,
+    )})`,
+  );
+  for (const row of result.rows) out[row.holder] = Number(row.balance);
+  return out;
+}
+
+async function addTo(db: Executor, holder: string, quantity: number) {
+  await db.execute(sql`
+    insert into crate_balances (holder, balance) values (${holder}, ${quantity})
+    on conflict (holder) do update set balance = crate_balances.balance + excluded.balance`);
+}
+
+/** Takes crates from a holder; false when it would go below zero (the row lock makes this race-free). */
+async function takeFrom(db: Executor, holder: string, quantity: number): Promise<boolean> {
+  if (MAY_BE_NEGATIVE.has(holder)) {
+    await addTo(db, holder, -quantity);
+    return true;
+  }
+  const result = await db.execute<{ balance: number }>(sql`
+    update crate_balances set balance = balance - ${quantity}
+    where holder = ${holder} and balance >= ${quantity}
+    returning balance`);
+  return result.rows.length > 0;
+}
+
+/**
+ * Moves crates between two holders inside the caller's transaction. Throws 409 when the giving holder
+ * (other than 'external' and 'writeoff') has too few; the caller's transaction then rolls back.
+ * Returns the movement's id. Both balance rows are touched in name order so concurrent moves lock rows in one order.
+ */
+export async function moveCrates(tx: Executor, move: CrateMove): Promise<number> {
+  if (!Number.isInteger(move.quantity) || move.quantity <= 0) {
+    throw new Error(`moveCrates: quantity must be a positive integer, got ${move.quantity}`);
+  }
+  if (move.from === move.to) throw new Error(`moveCrates: from and to are the same holder (${move.from})`);
+  const take = async () => {
+    if (!(await takeFrom(tx, move.from, move.quantity))) {
+      const available = await balanceOf(tx, move.from);
+      throw (
+        move.insufficient?.(available) ??
+        conflict(`Not enough crates: ${move.from} holds ${available}, ${move.quantity} needed`)
+      );
+    }
+  };
+  if (move.from < move.to) {
+    await take();
+    await addTo(tx, move.to, move.quantity);
+  } else {
+    await addTo(tx, move.to, move.quantity);
+    await take();
+  }
+  const [row] = await tx
+    .insert(crateMovements)
+    .values({
+      fromHolder: move.from,
+      toHolder: move.to,
+      quantity: move.quantity,
+      kind: move.kind,
+      transmissionId: move.transmissionId ?? null,
+      clientTransactionId: move.clientTransactionId ?? null,
+      reason: move.reason ?? null,
+      createdBy: move.createdBy ?? null,
+    })
+    .returning({ id: crateMovements.id });
+  return row.id;
+}
+
+export type InvariantReport = { ok: boolean; problems: string[] };
+
+/**
+ * DESIGN §4's invariant, checked against the database:
+ * 1. the sum over all holders except 'external' (transit and write-off included) equals the sum of the
+ *    farm's stock adjustments (crates bought minus damaged, opening balances included), which is
+ *    −balance('external');
+ * 2. no holder but 'writeoff' (and 'external', the other side of every adjustment) is below zero;
+ * 3. every crate_balances row equals the sum over crate_movements for that holder;
+ * 4. only stock adjustments and opening balances touch 'external', and every movement is positive;
+ * 5. 'transit' holds exactly the crates of pending farm_to_market and market_to_farm transmissions.
+ */
+export async function checkLedgerInvariant(db: Db | Executor): Promise<InvariantReport> {
+  const problems: string[] = [];
+  const num = (v: unknown) => Number(v ?? 0);
+
+  const totals = await db.execute<{ held: number; external: number; adjustments: number }>(sql`
+    select
+      (select coalesce(sum(balance), 0) from crate_balances where holder <> 'external')::bigint as held,
+      (select coalesce(sum(balance), 0) from crate_balances where holder = 'external')::bigint as external,
+      (select coalesce(sum(case when from_holder = 'external' then quantity else -quantity end), 0)
+         from crate_movements
+         where kind in ('stock_adjustment', 'opening_balance')
+           and (from_holder = 'external' or to_holder = 'external'))::bigint as adjustments`);
+  const t = totals.rows[0];
+  if (num(t.held) !== num(t.adjustments)) {
+    problems.push(`holders sum to ${t.held} but stock adjustments sum to ${t.adjustments}`);
+  }
+  if (num(t.held) !== -num(t.external)) problems.push(`holders sum to ${t.held} but external is ${t.external}`);
+
+  const negative = await db.execute<{ holder: string; balance: number }>(sql`
+    select holder, balance from crate_balances
+    where balance < 0 and holder not in ('writeoff', 'external')`);
+  for (const row of negative.rows) problems.push(`${row.holder} is below zero (${row.balance})`);
+
+  const mismatched = await db.execute<{ holder: string; balance: number; ledger: number }>(sql`
+    with sums as (
+      select holder, sum(delta)::bigint as ledger from (
+        select to_holder as holder, quantity as delta from crate_movements
+        union all
+        select from_holder as holder, -quantity as delta from crate_movements
+      ) d group by holder
+    )
+    select coalesce(b.holder, s.holder) as holder, coalesce(b.balance, 0) as balance, coalesce(s.ledger, 0) as ledger
+    from crate_balances b full outer join sums s on s.holder = b.holder
+    where coalesce(b.balance, 0) <> coalesce(s.ledger, 0)`);
+  for (const row of mismatched.rows) {
+    problems.push(`${row.holder}: balance ${row.balance} but movements sum to ${row.ledger}`);
+  }
+
+  const odd = await db.execute<{ id: number; kind: string; quantity: number }>(sql`
+    select id, kind, quantity from crate_movements
+    where quantity <= 0
+       or ((from_holder = 'external' or to_holder = 'external')
+           and kind not in ('stock_adjustment', 'opening_balance'))
+    limit 10`);
+  for (const row of odd.rows) problems.push(`movement ${row.id} (${row.kind}, ${row.quantity}) is not allowed`);
+
+  const transit = await db.execute<{ pending: number; held: number }>(sql`
+    select
+      (select coalesce(sum(quantity), 0) from transmissions
+        where status = 'pending' and type in ('farm_to_market', 'market_to_farm'))::bigint as pending,
+      (select coalesce(sum(balance), 0) from crate_balances where holder = 'transit')::bigint as held`);
+  if (num(transit.rows[0].pending) !== num(transit.rows[0].held)) {
+    problems.push(`transit holds ${transit.rows[0].held} but pending transmissions carry ${transit.rows[0].pending}`);
+  }
+  return { ok: problems.length === 0, problems };
+}
+
+const RETRYABLE = new Set(['40P01', '40001']);
+const sqlState = (err: unknown): string | undefined => {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code ?? e?.cause?.code;
+};
+
+/**
+ * Runs a ledger-changing action in one transaction, retrying when PostgreSQL picks it as a deadlock
+ * victim (two actions touching the same balances in a different order): the user never sees a 500.
+ */
+export async function inLedgerTransaction<T>(db: Db, action: (tx: Executor) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(action);
+    } catch (err) {
+      const code = sqlState(err);
+      if (!code || !RETRYABLE.has(code) || attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 10));
+    }
+  }
+}

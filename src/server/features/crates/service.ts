@@ -1,0 +1,86 @@
+// Farm stock (DESIGN §4): stock adjustments, agents' opening balances from paper records, and the
+// farm store's own summary. Each change is a ledger entry from or to the 'external' holder.
+import type { OpeningBalanceBody, StockAdjustmentBody, StockEntry } from '../../../shared/transmissions.ts';
+import { stockMessages, transmissionMessages } from '../../../shared/transmissions.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import * as agents from '../agents/service.ts';
+import * as transmissions from '../transmissions/service.ts';
+import { balanceOf, holders, inLedgerTransaction, moveCrates } from './ledger.ts';
+import * as repo from './repository.ts';
+
+type Caller = { id: number };
+
+/** Positive buys crates into farm stock, negative writes damaged ones off; never below zero (409). */
+export async function adjustStock(db: Db, caller: Caller, body: StockAdjustmentBody) {
+  const movementId = await inLedgerTransaction(db, (tx) =>
+    moveCrates(tx, {
+      from: body.quantity > 0 ? holders.external : holders.farm,
+      to: body.quantity > 0 ? holders.farm : holders.external,
+      quantity: Math.abs(body.quantity),
+      kind: 'stock_adjustment',
+      reason: body.reason,
+      createdBy: caller.id,
+      insufficient: (available) =>
+        new HttpError(409, stockMessages.belowZero(available), { quantity: stockMessages.belowZero(available) }),
+    }),
+  );
+  const [entry] = await repo.listStockEntries(db, { ids: [movementId], limit: 1 });
+  return { stock: await balanceOf(db, holders.farm), entry };
+}
+
+/** An agent's full and empty crates on paper when the farm starts using the app: once per agent. */
+export async function enterOpeningBalance(db: Db, caller: Caller, body: OpeningBalanceBody) {
+  if (body.fullCrates + body.emptyCrates === 0) {
+    throw badRequest(stockMessages.openingBalanceEmpty, { fullCrates: stockMessages.openingBalanceEmpty });
+  }
+  const agent = await agents.findAgentById(db, body.marketAgentId);
+  if (!agent) throw notFound(transmissionMessages.agentNotFound);
+  const reason = body.reason?.trim() || 'Opening balance from paper records';
+  const ids = await inLedgerTransaction(db, async (tx) => {
+    await repo.lockMarketAgent(tx, agent.id);
+    if (await repo.hasOpeningBalance(tx, agent.id)) throw conflict(stockMessages.openingBalanceTwice);
+    const created: number[] = [];
+    for (const [count, to] of [
+      [body.fullCrates, holders.agentFull(agent.id)],
+      [body.emptyCrates, holders.agentEmpty(agent.id)],
+    ] as const) {
+      if (count > 0) {
+        created.push(
+          await moveCrates(tx, {
+            from: holders.external,
+            to,
+            quantity: count,
+            kind: 'opening_balance',
+            reason,
+            createdBy: caller.id,
+          }),
+        );
+      }
+    }
+    return created;
+  });
+  return {
+    marketAgentId: agent.id,
+    fullCrates: body.fullCrates,
+    emptyCrates: body.emptyCrates,
+    entries: await repo.listStockEntries(db, { ids, limit: ids.length }),
+  };
+}
+
+export async function listStockEntries(db: Executor, page: { limit: number; before?: number }): Promise<StockEntry[]> {
+  return repo.listStockEntries(db, page);
+}
+
+export async function farmStock(db: Executor): Promise<number> {
+  return balanceOf(db, holders.farm);
+}
+
+export async function farmStoreSummary(db: Executor, userId: number) {
+  const [stock, flaggedCount, pendingCount] = await Promise.all([
+    farmStock(db),
+    transmissions.countOpenFlags(db),
+    transmissions.countPendingFor(db, userId),
+  ]);
+  return { stock, flaggedCount, pendingCount };
+}

@@ -1,0 +1,70 @@
+// Dashboards: the role-specific summary, the farm's crate metrics and the public site's figures.
+import { DASHBOARD_RECENT_TRANSMISSIONS, type Dashboard, type FarmMetrics } from '../../../shared/agents.ts';
+import type { Executor } from '../../db/client.ts';
+import * as agents from '../agents/service.ts';
+import * as crates from '../crates/service.ts';
+import type { Caller } from '../transmissions/service.ts';
+import * as transmissions from '../transmissions/service.ts';
+import * as repo from './repository.ts';
+
+export const CHART_WEEKS = 12;
+
+async function cratePositions(db: Executor) {
+  const t = await repo.holderTotals(db);
+  const atMarkets = t.atMarketsFull + t.atMarketsEmpty + t.withClients;
+  // Every crate in the pool except the written-off ones (a negative write-off means crates found).
+  const totalCrates = t.farm + t.inTransit + atMarkets + t.withSuppliers;
+  return { ...t, totalCrates, atMarkets };
+}
+
+export async function farmMetrics(db: Executor, timeZone: string): Promise<FarmMetrics> {
+  const [positions, weekly] = await Promise.all([cratePositions(db), repo.weeklyFlow(db, timeZone, CHART_WEEKS)]);
+  return { ...positions, weekly };
+}
+
+export async function publicFarmMetrics(db: Executor) {
+  const { totalCrates, atMarkets } = await cratePositions(db);
+  return { totalCrates, atMarkets };
+}
+
+export async function dashboardFor(db: Executor, caller: Caller): Promise<Dashboard> {
+  const recent = () => transmissions.listTransmissions(db, caller, { limit: DASHBOARD_RECENT_TRANSMISSIONS });
+  const pendingCount = transmissions.countPendingFor(db, caller.id);
+  if (caller.role === 'farm_store') {
+    const [summary, metrics, active, recentTransmissions] = await Promise.all([
+      crates.farmStoreSummary(db, caller.id),
+      cratePositions(db),
+      agents.agentsForTransmission(db),
+      recent(),
+    ]);
+    return { role: 'farm_store', ...summary, activeAgents: active.length, metrics, recentTransmissions };
+  }
+  if (caller.role === 'market_agent') {
+    const agent = await agents.marketAgentForUser(db, caller.id);
+    const [earnings, pending, recentTransmissions] = await Promise.all([
+      agents.earningsForAgent(db, agent.id),
+      pendingCount,
+      recent(),
+    ]);
+    return {
+      role: 'market_agent',
+      marketAgentId: agent.id,
+      crates: {
+        fullCrates: agent.fullCrates,
+        emptyCrates: agent.emptyCrates,
+        cratesWithClients: agent.cratesWithClients,
+        totalCrates: agent.totalCrates,
+      },
+      totalEarnings: earnings.totalEarnings,
+      pendingCount: pending,
+      recentTransmissions,
+    };
+  }
+  const [supplierCrates, pendingRequests, pending, recentTransmissions] = await Promise.all([
+    repo.supplierCrates(db, caller.id),
+    transmissions.countPendingRequestsFrom(db, caller.id),
+    pendingCount,
+    recent(),
+  ]);
+  return { role: 'supplier', crates: supplierCrates, pendingRequests, pendingCount: pending, recentTransmissions };
+}

@@ -1,0 +1,63 @@
+// Test helpers for the crate features: a farm with agents and a supplier, registered through the API.
+import { eq } from 'drizzle-orm';
+import { type Account, registerAs } from '../../../../tests/support/accounts.ts';
+import type { App } from '../../app.ts';
+import { suppliers } from '../../db/schema/index.ts';
+
+export type AgentAccount = Account & { marketAgentId: number };
+
+export async function registerAgent(app: App, overrides: Record<string, unknown> = {}): Promise<AgentAccount> {
+  const account = await registerAs(app, 'market_agent', overrides);
+  const me = await account.inject({ method: 'GET', url: '/api/market-agents/me' });
+  if (me.statusCode !== 200) throw new Error(`agent me failed: ${me.statusCode} ${me.body}`);
+  return { ...account, marketAgentId: me.json().id };
+}
+
+export async function registerApprovedSupplier(app: App): Promise<Account> {
+  const account = await registerAs(app, 'supplier');
+  await app.db.update(suppliers).set({ status: 'approved' }).where(eq(suppliers.userId, account.user.id));
+  return account;
+}
+
+export const json = (account: Account, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  account.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+export async function addStock(farm: Account, quantity: number, reason = 'Bought crates') {
+  const res = await json(farm, 'POST', '/api/farm-store/stock-adjustments', { quantity, reason });
+  if (res.statusCode !== 201) throw new Error(`stock adjustment failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export async function send(farm: Account, agent: AgentAccount, quantity: number, type = 'farm_to_market') {
+  const res = await json(farm, 'POST', '/api/transmissions', {
+    type,
+    marketAgentId: agent.marketAgentId,
+    toUserId: agent.user.id,
+    quantity,
+  });
+  if (res.statusCode !== 201) throw new Error(`send failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: number; quantity: number };
+}
+
+export async function acknowledge(account: Account, id: number, actualQuantity?: number) {
+  const res = await json(
+    account,
+    'PUT',
+    `/api/transmissions/${id}/acknowledge`,
+    actualQuantity === undefined ? undefined : { actualQuantity },
+  );
+  if (res.statusCode !== 200) throw new Error(`acknowledge failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export async function agentCrates(agent: Account) {
+  return (await json(agent, 'GET', '/api/market-agents/me')).json() as {
+    fullCrates: number;
+    emptyCrates: number;
+    totalCrates: number;
+  };
+}
+
+export async function farmStock(farm: Account): Promise<number> {
+  return (await json(farm, 'GET', '/api/farm-store/me')).json().stock;
+}
