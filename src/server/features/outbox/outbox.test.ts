@@ -50,9 +50,16 @@ async function closedPort() {
 const entry = async (app: Awaited<ReturnType<typeof buildTestApp>>, id: number) =>
   (await app.db.select().from(outbox).where(eq(outbox.id, id)))[0];
 
-describe('mailer with SMTP_URL', async () => {
-  const smtp = await startSmtpServer();
-  const app = await buildTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Farm <farm@test.farm>' });
+// Three apps, one per way of sending: a working SMTP server, a refused one, and none at all.
+const smtp = await startSmtpServer();
+const smtpApp = await buildTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Farm <farm@test.farm>' });
+const downApp = await buildTestApp({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
+const dataDir = mkdtempSync(join(tmpdir(), 'cratekeeper-outbox-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const outboxApp = await buildTestApp({ dataDir, smtpUrl: undefined });
+
+describe('mailer with SMTP_URL', () => {
+  const app = smtpApp;
 
   it('delivers through the SMTP server and records when it was sent', async () => {
     const row = await app.mailer.send({
@@ -88,9 +95,8 @@ describe('mailer with SMTP_URL', async () => {
   });
 });
 
-describe('mailer when the SMTP server is down', async () => {
-  const port = await closedPort();
-  const app = await buildTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+describe('mailer when the SMTP server is down', () => {
+  const app = downApp;
 
   it('keeps the message in the outbox with the error and never fails the request', async () => {
     const farm = await registerAs(app, 'farm_store');
@@ -109,12 +115,11 @@ describe('mailer when the SMTP server is down', async () => {
   });
 });
 
-describe('mailer without SMTP_URL, and GET /api/outbox', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cratekeeper-outbox-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const app = await buildTestApp({ dataDir, smtpUrl: undefined });
-  const farm = await registerAs(app, 'farm_store');
-  const agent = await registerAs(app, 'market_agent');
+const farm = await registerAs(outboxApp, 'farm_store');
+const agent = await registerAs(outboxApp, 'market_agent');
+
+describe('mailer without SMTP_URL, and GET /api/outbox', () => {
+  const app = outboxApp;
 
   it('records the message and writes a .eml copy under DATA_DIR/outbox', async () => {
     const row = await app.mailer.send({
