@@ -61,6 +61,35 @@ describe('PATCH /api/pepper-pricing/{id}', () => {
     expect(rows[1]).toMatchObject({ effectiveDate: today, pricePerCrate: 23_450 });
   });
 
+  it('writes no history row when only the availability changes', async () => {
+    const id = await idOf('Hot Chili Peppers');
+    const count = async () =>
+      (await app.db.select().from(pricingHistory)).filter((h) => h.variety === 'Hot Chili Peppers').length;
+    const before = await count();
+    const res = await patch(id, { pricePerCrate: 23_450, availability: 'Out of Season' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().availability).toBe('Out of Season');
+    expect(await count()).toBe(before);
+  });
+
+  it('records both of two simultaneous price changes in history, the final price being one of them', async () => {
+    const id = await idOf('Sweet Mini Peppers');
+    const [a, b] = await Promise.all([
+      patch(id, { pricePerCrate: 20_100, availability: 'Limited' }),
+      patch(id, { pricePerCrate: 20_200, availability: 'Limited' }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const rows = (await app.db.select().from(pricingHistory)).filter((h) => h.variety === 'Sweet Mini Peppers');
+    expect(
+      rows
+        .map((r) => r.pricePerCrate)
+        .slice(-2)
+        .sort(),
+    ).toEqual([20_100, 20_200]);
+    const current = (await list()).find((r) => r.id === id)!.pricePerCrate;
+    expect(current).toBe(rows[rows.length - 1].pricePerCrate);
+  });
+
   it('answers 401 signed out and 403 for agents and suppliers, changing nothing', async () => {
     const id = await idOf('Eggfruit');
     const body = { pricePerCrate: 1, availability: 'Limited' };

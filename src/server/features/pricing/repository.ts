@@ -10,6 +10,12 @@ export async function listPricing(db: Executor) {
   return db.select().from(pepperPricing).orderBy(asc(pepperPricing.id));
 }
 
+/** The row, locked until the transaction ends, so two editors' changes are recorded in order. */
+export async function findPricingForUpdate(db: Executor, id: number) {
+  const [row] = await db.select().from(pepperPricing).where(eq(pepperPricing.id, id)).for('update');
+  return row ?? null;
+}
+
 export async function updatePricing(
   db: Executor,
   id: number,

@@ -63,11 +63,18 @@ export async function ensureBuiltInPrices(db: Db, today: string) {
   });
 }
 
+/**
+ * Sets a variety's price and availability. A new price appends a history row in the same
+ * transaction; an availability-only change does not, so it can't flatten the trend to "stable".
+ */
 export async function updatePrice(db: Db, id: number, body: UpdatePricingBody, today: string) {
   return db.transaction(async (tx) => {
-    const row = await repo.updatePricing(tx, id, body);
-    if (!row) throw notFound(pricingMessages.notFound);
-    await repo.insertHistory(tx, [{ variety: row.variety, effectiveDate: today, pricePerCrate: row.pricePerCrate }]);
+    const before = await repo.findPricingForUpdate(tx, id);
+    if (!before) throw notFound(pricingMessages.notFound);
+    const row = (await repo.updatePricing(tx, id, body))!;
+    if (row.pricePerCrate !== before.pricePerCrate) {
+      await repo.insertHistory(tx, [{ variety: row.variety, effectiveDate: today, pricePerCrate: row.pricePerCrate }]);
+    }
     return row;
   });
 }
