@@ -1,0 +1,139 @@
+// Property: any sequence of valid and invalid crate operations, by any role, keeps the ledger
+// invariant (DESIGN §4) and never produces a 500.
+
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect, it } from 'vitest';
+import { type Account, registerAs } from '../../../../tests/support/accounts.ts';
+import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { checkLedgerInvariant } from '../crates/ledger.ts';
+import { json, registerAgent, registerApprovedSupplier } from './testing.ts';
+
+const app = await buildTestApp();
+const farm = await registerAs(app, 'farm_store');
+const agents = [await registerAgent(app), await registerAgent(app, { marketLocation: 'Pretoria Market' })];
+const supplier = await registerApprovedSupplier(app);
+const everyone: Account[] = [farm, ...agents, supplier];
+const transmissionIds: number[] = [];
+
+const op = fc.oneof(
+  fc.record({ kind: fc.constant('adjust' as const), quantity: fc.integer({ min: -400, max: 600 }) }),
+  fc.record({
+    kind: fc.constant('send' as const),
+    agent: fc.nat(1),
+    quantity: fc.integer({ min: -2, max: 1100 }),
+    type: fc.constantFrom('farm_to_market', 'market_to_farm', 'supplier_to_farm'),
+  }),
+  fc.record({
+    kind: fc.constant('acknowledge' as const),
+    pick: fc.nat(),
+    by: fc.option(fc.nat(3), { freq: 4 }), // null: the addressed recipient
+    actual: fc.option(fc.integer({ min: -3, max: 700 })),
+  }),
+  fc.record({
+    kind: fc.constant('returnEmpties' as const),
+    agent: fc.nat(1),
+    quantity: fc.integer({ min: 0, max: 150 }),
+  }),
+  fc.record({
+    kind: fc.constant('resolve' as const),
+    pick: fc.nat(),
+    found: fc.option(fc.integer({ min: 0, max: 60 })),
+  }),
+  fc.record({ kind: fc.constant('request' as const), quantity: fc.integer({ min: 0, max: 600 }) }),
+  fc.record({
+    kind: fc.constant('opening' as const),
+    agent: fc.nat(1),
+    full: fc.integer({ min: 0, max: 40 }),
+    empty: fc.integer({ min: 0, max: 40 }),
+  }),
+);
+type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
+
+const remember = (res: LightMyRequestResponse) => {
+  if (res.statusCode === 201) transmissionIds.push(res.json().id);
+  return res;
+};
+
+async function run(o: Op) {
+  switch (o.kind) {
+    case 'adjust':
+      return json(farm, 'POST', '/api/farm-store/stock-adjustments', { quantity: o.quantity, reason: 'property' });
+    case 'send':
+      return remember(
+        await json(farm, 'POST', '/api/transmissions', {
+          type: o.type,
+          marketAgentId: agents[o.agent].marketAgentId,
+          quantity: o.quantity,
+        }),
+      );
+    case 'acknowledge': {
+      const id = transmissionIds.length ? transmissionIds[o.pick % transmissionIds.length] : 1;
+      const row = (await app.database.db.query.transmissions.findFirst({ where: (t, { eq }) => eq(t.id, id) })) ?? null;
+      const actor = o.by === null ? (everyone.find((a) => a.user.id === row?.toUserId) ?? farm) : everyone[o.by];
+      return json(
+        actor,
+        'PUT',
+        `/api/transmissions/${id}/acknowledge`,
+        o.actual === null ? undefined : { actualQuantity: o.actual },
+      );
+    }
+    case 'returnEmpties':
+      return remember(
+        await json(agents[o.agent], 'POST', '/api/transmissions', { type: 'market_to_farm', quantity: o.quantity }),
+      );
+    case 'resolve': {
+      const id = transmissionIds.length ? transmissionIds[o.pick % transmissionIds.length] : 1;
+      return json(farm, 'PUT', `/api/transmissions/${id}/resolve`, {
+        note: 'checked',
+        ...(o.found === null ? {} : { foundQuantity: o.found }),
+      });
+    }
+    case 'request':
+      return remember(
+        await json(supplier, 'POST', '/api/transmissions', { type: 'supplier_to_farm', quantity: o.quantity }),
+      );
+    case 'opening':
+      return json(farm, 'POST', '/api/farm-store/opening-balances', {
+        marketAgentId: agents[o.agent].marketAgentId,
+        fullCrates: o.full,
+        emptyCrates: o.empty,
+      });
+  }
+}
+
+it('random sequences of crate operations keep the ledger invariant and never fail with a 500', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
+      for (const o of ops) {
+        const res = await run(o);
+        expect([200, 201, 400, 403, 404, 409], `${JSON.stringify(o)} → ${res.statusCode} ${res.body}`).toContain(
+          res.statusCode,
+        );
+      }
+      const report = await checkLedgerInvariant(app.db);
+      expect(report.problems).toEqual([]);
+    }),
+    { numRuns: 50 },
+  );
+  // The runs did real work, not only refusals.
+  const [{ count }] = (await app.database.db.execute('select count(*)::int as count from crate_movements')).rows as {
+    count: number;
+  }[];
+  expect(Number(count)).toBeGreaterThan(20);
+  const acknowledged = await app.database.db.query.transmissions.findMany({
+    where: (t, { eq }) => eq(t.status, 'acknowledged'),
+  });
+  expect(acknowledged.length).toBeGreaterThan(0);
+}, 120_000);
+
+it('the same holds when the operations arrive all at once', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 20 }), async (ops) => {
+      const results = await Promise.all(ops.map(run));
+      for (const res of results) expect([200, 201, 400, 403, 404, 409], res.body).toContain(res.statusCode);
+      expect((await checkLedgerInvariant(app.db)).problems).toEqual([]);
+    }),
+    { numRuns: 15 },
+  );
+}, 120_000);
