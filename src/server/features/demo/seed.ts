@@ -7,6 +7,7 @@ import { farmToday } from '../../lib/farm-date.ts';
 import { readFarmAccessCode } from '../auth/farm-access-code.ts';
 import { registerAccount } from '../auth/service.ts';
 import { seedDemoPriceHistory } from '../pricing/demo.ts';
+import { demoExtraAgents, seedDemoCrates } from '../transmissions/demo.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -23,12 +24,12 @@ export async function seedDemoFarm(app: FastifyInstance) {
     return;
   }
   const farmAccessCode = await readFarmAccessCode(app.db, app.config.farmAccessCode);
-  await registerAccount(
+  const farmUser = await registerAccount(
     app.db,
     { ...demoAccounts[0], password: DEMO_PASSWORD, farmAccessCode, produceTypes: '' },
     app.config.farmAccessCode,
   );
-  await registerAccount(
+  const agentUser = await registerAccount(
     app.db,
     {
       ...demoAccounts[1],
@@ -56,6 +57,10 @@ export async function seedDemoFarm(app: FastifyInstance) {
 
   await seedDemoPriceHistory(app.db, farmToday(app.config.farmTimezone));
 
-  const lines = demoAccounts.map((a) => `  ${a.role.padEnd(13)} ${a.email}  password: ${DEMO_PASSWORD}`);
+  await seedDemoCrates(app.db, { farmUserId: farmUser.id, agentUserId: agentUser.id, password: DEMO_PASSWORD });
+
+  const lines = [...demoAccounts, ...demoExtraAgents.map((a) => ({ ...a, role: 'market_agent' }))].map(
+    (a) => `  ${a.role.padEnd(13)} ${a.email}  password: ${DEMO_PASSWORD}`,
+  );
   app.log.warn(`Demo farm created. Sign in with:\n${lines.join('\n')}`);
 }
