@@ -5,6 +5,7 @@
 // damaged crates go back to it), 'farm', 'transit', 'writeoff', 'agent:{id}:full', 'agent:{id}:empty',
 // 'client:{id}', 'supplier:{id}'. crate_balances keeps each holder's running sum in the same
 // transaction, so screens read one row instead of summing the ledger; a test checks both agree.
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { transmissions } from './transmissions.ts';
 import { users } from './users.ts';
@@ -30,6 +31,10 @@ export const crateMovements = pgTable(
     index('crate_movements_to_idx').on(t.toHolder),
     index('crate_movements_transmission_idx').on(t.transmissionId),
     index('crate_movements_occurred_idx').on(t.occurredAt),
+    // The settings tab's history of stock adjustments and opening balances, newest first.
+    index('crate_movements_stock_entries_idx')
+      .on(t.id)
+      .where(sql`${t.kind} in ('stock_adjustment', 'opening_balance')`),
   ],
 );
 

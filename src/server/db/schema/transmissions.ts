@@ -33,6 +33,12 @@ export const transmissions = pgTable(
   },
   (t) => [
     index('transmissions_to_user_status_idx').on(t.toUserId, t.status),
+    // An agent's or supplier's list: from or to them, newest first.
+    index('transmissions_to_user_id_idx').on(t.toUserId, t.id),
+    // Return rate per agent (spec §9): acknowledged returns since the cycle started.
+    index('transmissions_returns_idx')
+      .on(t.marketAgentId, t.acknowledgedAt)
+      .where(sql`${t.type} = 'market_to_farm' and ${t.status} = 'acknowledged'`),
     index('transmissions_from_user_idx').on(t.fromUserId, t.id),
     index('transmissions_agent_idx').on(t.marketAgentId, t.id),
     index('transmissions_flagged_idx').on(t.id).where(sql`${t.isFlagged} and ${t.resolvedAt} is null`),

@@ -1,0 +1,3 @@
+CREATE INDEX "transmissions_to_user_id_idx" ON "transmissions" USING btree ("to_user_id","id");--> statement-breakpoint
+CREATE INDEX "transmissions_returns_idx" ON "transmissions" USING btree ("market_agent_id","acknowledged_at") WHERE "transmissions"."type" = 'market_to_farm' and "transmissions"."status" = 'acknowledged';--> statement-breakpoint
+CREATE INDEX "crate_movements_stock_entries_idx" ON "crate_movements" USING btree ("id") WHERE "crate_movements"."kind" in ('stock_adjustment', 'opening_balance');
