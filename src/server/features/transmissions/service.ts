@@ -66,7 +66,7 @@ async function createFromFarm(db: Db, caller: Caller, body: CreateTransmissionBo
   const agent = body.marketAgentId
     ? await agents.findAgentById(db, body.marketAgentId)
     : await agents.findAgentByUserId(db, body.toUserId!);
-  if (!agent || !agent.isActive) throw notFound(m.agentNotFound);
+  if (!agent?.isActive) throw notFound(m.agentNotFound);
   if (body.marketAgentId && body.toUserId && body.toUserId !== agent.userId) {
     throw badRequest(m.agentMismatch, { toUserId: m.agentMismatch });
   }
@@ -136,7 +136,7 @@ async function createCrateRequest(db: Db, caller: Caller, body: CreateTransmissi
     throw badRequest(m.supplierQuantityRange, { quantity: m.supplierQuantityRange });
   }
   const supplier = await repo.findSupplierByUserId(db, caller.id);
-  if (!supplier || supplier.status !== 'approved') throw forbidden(m.supplierNotApproved);
+  if (supplier?.status !== 'approved') throw forbidden(m.supplierNotApproved);
   const farmStore = await repo.findFarmStoreUser(db);
   if (!farmStore) throw conflict(m.noFarmStore);
   const row = await repo.insertTransmission(db, {

@@ -516,3 +516,17 @@ describe('GET /api/transmissions, /recent, /pending-count', () => {
 
   it('leaves the ledger consistent after everything above', expectLedgerOk);
 });
+
+describe('acknowledge with an empty JSON body', () => {
+  it('treats Content-Type: application/json with no body as the sent quantity', async () => {
+    const t = await send(farm, agent, 4);
+    const res = await agent.inject({
+      method: 'PUT',
+      url: `/api/transmissions/${t.id}/acknowledge`,
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().actualQuantity).toBe(4);
+  });
+});
