@@ -9,9 +9,10 @@ import contactRoutes from './features/contact/routes.ts';
 import farmStoreRoutes from './features/crates/routes.ts';
 import dashboardRoutes from './features/dashboard/routes.ts';
 import healthRoutes from './features/health/routes.ts';
-import transmissionRoutes from './features/transmissions/routes.ts';
 import outboxRoutes from './features/outbox/routes.ts';
 import pricingRoutes from './features/pricing/routes.ts';
+import supplierRoutes from './features/suppliers/routes.ts';
+import transmissionRoutes from './features/transmissions/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
 import dbPlugin from './plugins/db.ts';
@@ -54,6 +55,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await app.register(pricingRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(outboxRoutes, { prefix: '/api' });
+  await app.register(supplierRoutes, { prefix: '/api/suppliers' });
 
   await app.register(clientPlugin);
   await app.ready();

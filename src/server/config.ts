@@ -35,6 +35,8 @@ export type Config = {
   demo: boolean;
   farmTimezone: string;
   logLevel: string;
+  /** Sign-in attempts allowed per IP address in 15 minutes. */
+  loginLimitPerIp: number;
   // Secure cookies need HTTPS; the app sets them when the request came over TLS (trustProxy).
   trustProxy: boolean;
 };
@@ -59,5 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     farmTimezone: e.FARM_TIMEZONE,
     logLevel: e.LOG_LEVEL,
     trustProxy: true,
+    loginLimitPerIp: 100,
   };
 }

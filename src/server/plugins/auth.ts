@@ -24,6 +24,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyInstance {
+    /** Every /api route with its declared access rule (the guard test walks this). */
+    routeAccess: { method: string; url: string; access: Access }[];
+  }
   interface FastifyRequest {
     sessionUser: SessionUser | null;
     /** Loads the session on a public route that wants to know who is calling. */
@@ -71,10 +75,13 @@ async function authPlugin(app: FastifyInstance) {
     return this.sessionUser;
   });
 
+  app.decorate('routeAccess', []);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
-    if (!route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access)`);
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access)`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access });
     }
   });
 

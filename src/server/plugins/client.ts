@@ -15,7 +15,7 @@ async function clientPlugin(app: FastifyInstance) {
       root: clientDir,
       preCompressed: true,
       wildcard: true,
-      index: false,
+      index: 'index.html',
       setHeaders(res, path) {
         res.header(
           'cache-control',

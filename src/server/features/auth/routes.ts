@@ -1,6 +1,14 @@
 // /api/auth: register, sign in and out, the current user, password change (spec §7 Authentication).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changePasswordBody, loginBody, messageResponse, registerBody, userResponse } from '../../../shared/auth.ts';
+import { z } from 'zod';
+import {
+  changePasswordBody,
+  loginBody,
+  messageResponse,
+  registerBody,
+  userResponse,
+  userSchema,
+} from '../../../shared/auth.ts';
 import { tooManyRequests } from '../../lib/http-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth.ts';
@@ -43,7 +51,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: loginBody, response: { 200: userResponse } },
     },
     async (request, reply) => {
-      const user = await login(app.db, request, request.body.email, request.body.password);
+      const user = await login(app.db, request, request.body.email, request.body.password, app.config.loginLimitPerIp);
       await startSession(request, reply, user.id);
       return { user: toUserDto(user) };
     },
@@ -66,6 +74,20 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await repo.findUserById(app.db, currentUser(request).id);
       return { user: toUserDto(user!) };
+    },
+  );
+
+  // The client's session check: 200 either way, so a signed-out visitor's browser logs no error.
+  app.get(
+    '/session',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], response: { 200: z.object({ user: userSchema.nullable() }) } },
+    },
+    async (request) => {
+      const session = await request.loadSession();
+      const user = session ? await repo.findUserById(app.db, session.id) : null;
+      return { user: user ? toUserDto(user) : null };
     },
   );
 

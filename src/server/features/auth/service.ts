@@ -10,7 +10,6 @@ import * as repo from './repository.ts';
 import { deleteOtherSessions } from './sessions.ts';
 
 const LOGIN_WINDOW_SECONDS = 15 * 60;
-const LOGIN_LIMIT_PER_IP = 100;
 const LOGIN_FAILURES_PER_EMAIL = 10;
 
 export function toUserDto(user: repo.UserRow) {
@@ -72,9 +71,9 @@ export async function registerAccount(db: Db, body: RegisterBody, configuredFarm
   }
 }
 
-export async function login(db: Db, request: FastifyRequest, email: string, password: string) {
+export async function login(db: Db, request: FastifyRequest, email: string, password: string, limitPerIp: number) {
   const emailKey = `login:email:${email.toLowerCase()}`;
-  if (!(await consumeRateLimit(db, `login:ip:${request.ip}`, LOGIN_LIMIT_PER_IP, LOGIN_WINDOW_SECONDS))) {
+  if (!(await consumeRateLimit(db, `login:ip:${request.ip}`, limitPerIp, LOGIN_WINDOW_SECONDS))) {
     throw tooManyRequests(messages.tooManyAttempts);
   }
   if ((await rateLimitHits(db, emailKey, LOGIN_WINDOW_SECONDS)) >= LOGIN_FAILURES_PER_EMAIL) {

@@ -1,0 +1,29 @@
+// npm start: build the client if it is missing or older than its sources, then serve everything.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { register } from 'tsx/esm/api';
+
+const root = new URL('..', import.meta.url).pathname;
+const builtIndex = join(root, 'dist/client/index.html');
+
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+const sources = ['src/client', 'src/shared', 'index.html', 'vite.config.ts', 'public'].map((p) => join(root, p));
+const built = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+if (built === 0 || sources.some((p) => existsSync(p) && newestMtime(p) > built)) {
+  console.log('Building the client (first start or sources changed)...');
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
+
+register();
+await import('../src/server/index.ts');

@@ -1,0 +1,115 @@
+// npm test: everything, in order — typecheck, lint, unit + API tests on PGlite, API tests on
+// PostgreSQL (when TEST_DATABASE_URL is set), the client build, and end-to-end tests in Chromium.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const tmp = join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const totals = { passed: 0, failed: 0 };
+
+function run(title, command, args, env = {}) {
+  console.log(`\n=== ${title} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(
+    `--- ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  totals.failed += stats.unexpected ?? 0;
+}
+
+function findChromium() {
+  if (process.env.CHROME_PATH) return existsSync(process.env.CHROME_PATH) ? process.env.CHROME_PATH : null;
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt) {
+    console.log("Chromium is missing: installing Debian's chromium package...");
+    const ok =
+      run('apt-get update', 'apt-get', ['update', '-qq']) &&
+      run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], {
+        DEBIAN_FRONTEND: 'noninteractive',
+      });
+    if (ok && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
+  return null;
+}
+
+const failed = [];
+const step = (title, ok) => {
+  if (!ok) failed.push(title);
+};
+
+step('typecheck', run('typecheck', bin('tsc'), ['--noEmit', '-p', '.']));
+step('lint', run('lint', bin('biome'), ['check', '.']));
+
+const vitestPglite = join(tmp, 'vitest-pglite.json');
+rmSync(vitestPglite, { force: true });
+step(
+  'unit + API tests (PGlite)',
+  run('unit + API tests (PGlite)', bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestPglite}`,
+  ]),
+);
+countVitest(vitestPglite);
+
+if (process.env.TEST_DATABASE_URL) {
+  const vitestPg = join(tmp, 'vitest-postgres.json');
+  rmSync(vitestPg, { force: true });
+  step(
+    'API tests (PostgreSQL)',
+    run(
+      'API tests (PostgreSQL)',
+      bin('vitest'),
+      ['run', 'src/server', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestPg}`],
+      { TEST_DB: 'postgres' },
+    ),
+  );
+  countVitest(vitestPg);
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: API tests ran on PGlite only)');
+}
+
+step(
+  'client build',
+  run('client build', process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']),
+);
+
+const chromium = findChromium();
+if (!chromium) {
+  console.error(
+    "\nEnd-to-end tests need Chromium. Install Debian's package (apt-get install chromium) or set CHROME_PATH to a Chromium or Chrome binary.",
+  );
+  failed.push('end-to-end tests (no Chromium)');
+} else {
+  const pwJson = join(tmp, 'playwright.json');
+  rmSync(pwJson, { force: true });
+  step(
+    'end-to-end tests (Chromium)',
+    run('end-to-end tests (Chromium)', bin('playwright'), ['test'], { CHROME_PATH: chromium, PW_JSON_OUTPUT: pwJson }),
+  );
+  countPlaywright(pwJson);
+}
+
+console.log(failed.length ? `\nFailed steps: ${failed.join(', ')}` : '\nAll steps passed.');
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failed.length || totals.failed ? 1 : 0);

@@ -1,0 +1,15 @@
+// Every route of the app with its href builder: links never hand-type URLs.
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  homeAlias: { path: '/home', href: () => '/home' },
+  login: { path: '/login', href: () => '/login' },
+  register: { path: '/register', href: () => '/register' },
+  supplierRegistration: { path: '/supplier-registration', href: () => '/supplier-registration' },
+  dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  transmissions: { path: '/transmissions', href: () => '/transmissions' },
+  clients: { path: '/clients', href: () => '/clients' },
+  marketAgents: { path: '/market-agents', href: () => '/market-agents' },
+  billing: { path: '/billing', href: () => '/billing' },
+  reports: { path: '/reports', href: () => '/reports' },
+  userManagement: { path: '/user-management', href: () => '/user-management' },
+} as const;

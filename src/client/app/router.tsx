@@ -1,0 +1,36 @@
+// The routes of spec §2: one table when signed out, another when signed in, 'Loading...' between.
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { LoadingScreen } from '../components/status-screens.tsx';
+import { useSession } from '../features/auth/api.ts';
+import { CurrentUserProvider } from '../features/auth/current-user.tsx';
+import { AuthPage } from '../features/auth/pages/auth-page.tsx';
+import { LandingPage } from '../features/landing/pages/landing-page.tsx';
+import { paths } from './paths.ts';
+
+// The signed-in area loads on its own, so the public pages stay small.
+const SignedInApp = lazy(() => import('./signed-in-app.tsx'));
+
+export function AppRoutes() {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <LoadingScreen />;
+  if (user) {
+    return (
+      <CurrentUserProvider user={user}>
+        <Suspense fallback={<LoadingScreen />}>
+          <SignedInApp />
+        </Suspense>
+      </CurrentUserProvider>
+    );
+  }
+  return (
+    <Routes>
+      <Route path={paths.home.path} element={<LandingPage />} />
+      <Route path={paths.homeAlias.path} element={<LandingPage />} />
+      <Route path={paths.login.path} element={<AuthPage />} />
+      <Route path={paths.register.path} element={<AuthPage />} />
+      <Route path={paths.supplierRegistration.path} element={<AuthPage />} />
+      <Route path="*" element={<LandingPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,32 @@
+// Routes when signed in (spec §2): every role's dashboard, the feature screens, and the 404 card.
+import { Route, Routes } from 'react-router';
+import { NotFoundCard } from '../components/status-screens.tsx';
+import { MarketAgentsPage } from '../features/agents/pages/market-agents-page.tsx';
+import { BillingPage } from '../features/billing/pages/billing-page.tsx';
+import { ClientsPage } from '../features/clients/pages/clients-page.tsx';
+import { DashboardPage } from '../features/dashboard/pages/dashboard-page.tsx';
+import { ReportsPage } from '../features/reports/pages/reports-page.tsx';
+import { TransmissionsPage } from '../features/transmissions/pages/transmissions-page.tsx';
+import { UserManagementPage } from '../features/users/pages/user-management-page.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { paths } from './paths.ts';
+
+export default function SignedInApp() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route path={paths.home.path} element={<DashboardPage />} />
+        <Route path={paths.dashboard.path} element={<DashboardPage />} />
+        <Route path={paths.login.path} element={<DashboardPage />} />
+        <Route path={paths.register.path} element={<DashboardPage />} />
+        <Route path={paths.transmissions.path} element={<TransmissionsPage />} />
+        <Route path={paths.clients.path} element={<ClientsPage />} />
+        <Route path={paths.marketAgents.path} element={<MarketAgentsPage />} />
+        <Route path={paths.billing.path} element={<BillingPage />} />
+        <Route path={paths.reports.path} element={<ReportsPage />} />
+        <Route path={paths.userManagement.path} element={<UserManagementPage />} />
+        <Route path="*" element={<NotFoundCard />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,55 @@
+// Whole-screen states shared by every feature: loading, access denied, not found.
+import { Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../app/paths.ts';
+
+export function LoadingScreen() {
+  return (
+    <Center h="100vh">
+      <Stack align="center" gap="sm">
+        <Loader />
+        <Text c="dimmed">Loading...</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+export function AccessDenied({ message }: { message: string }) {
+  return (
+    <Center py="xl">
+      <Card withBorder radius="md" p="xl" maw={480} w="100%">
+        <Stack align="center" gap="sm">
+          <Title order={2} size="h3">
+            Access Denied
+          </Title>
+          <Text ta="center" c="dimmed">
+            {message}
+          </Text>
+          <Button component={Link} to={paths.dashboard.href()} variant="light">
+            Back to dashboard
+          </Button>
+        </Stack>
+      </Card>
+    </Center>
+  );
+}
+
+export function NotFoundCard() {
+  return (
+    <Center py="xl">
+      <Card withBorder radius="md" p="xl" maw={480} w="100%">
+        <Stack align="center" gap="sm">
+          <Title order={2} size="h3">
+            Page Not Found
+          </Title>
+          <Text ta="center" c="dimmed">
+            The page you are looking for does not exist or has moved.
+          </Text>
+          <Button component={Link} to={paths.dashboard.href()} variant="light">
+            Back to dashboard
+          </Button>
+        </Stack>
+      </Card>
+    </Center>
+  );
+}

@@ -1,0 +1,67 @@
+// The session and account calls (spec §7 Authentication, §4 Session).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginBody, RegisterInput, User } from '../../../shared/auth.ts';
+import { api } from '../../lib/api-client.ts';
+
+export const SESSION_PATH = '/api/auth/session';
+
+/** The signed-in user, or null: any failure of the check means signed out. */
+async function getSessionUser(): Promise<User | null> {
+  try {
+    const { user } = await api.get<{ user: User | null }>(SESSION_PATH);
+    return user;
+  } catch (error) {
+    if (error instanceof TypeError) console.error('Auth check failed', error);
+    return null;
+  }
+}
+
+// Cached 5 minutes; no refetch on focus and no polling (spec §7).
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: [SESSION_PATH],
+    queryFn: getSessionUser,
+    staleTime: 5 * 60 * 1000,
+    refetchOnWindowFocus: false,
+    refetchInterval: false,
+  });
+
+export function useSession() {
+  const query = useQuery(sessionQueryOptions());
+  return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+export { useUser } from './current-user.tsx';
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => api.post<{ user: User }>('/api/auth/login', body),
+    onSuccess: ({ user }) => queryClient.setQueryData(sessionQueryOptions().queryKey, user),
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: (body: RegisterInput) => api.post<{ user: User }>('/api/auth/register', body),
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/api/auth/logout'),
+    // Signed out even if the call failed: every cached query goes with the session.
+    onSettled: () => {
+      queryClient.setQueryData(sessionQueryOptions().queryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_PATH });
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      api.post<{ message: string }>('/api/auth/change-password', body),
+  });
+}

@@ -1,0 +1,77 @@
+// Change My Password (spec §5): every field required, new and confirmation match, at least 6
+// characters; the button stays disabled until then. Used in every role's settings tab.
+import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { MIN_PASSWORD_LENGTH, messages } from '../../../../shared/auth.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useChangePassword } from '../api.ts';
+
+type Values = { currentPassword: string; newPassword: string; confirmPassword: string };
+
+export function changePasswordProblem(v: Values): string | null {
+  if (!v.currentPassword || !v.newPassword || !v.confirmPassword) return messages.fillAllFields;
+  if (v.newPassword !== v.confirmPassword) return messages.newPasswordsMismatch;
+  if (v.newPassword.length < MIN_PASSWORD_LENGTH) return messages.passwordTooShortLong;
+  return null;
+}
+
+export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
+  const changePassword = useChangePassword();
+  const form = useForm<Values>({ initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const problem = changePasswordProblem(form.values);
+  const touched = form.isDirty();
+
+  const submit = form.onSubmit((values) => {
+    if (changePasswordProblem(values)) return;
+    changePassword.mutate(
+      { currentPassword: values.currentPassword, newPassword: values.newPassword },
+      {
+        onSuccess: () => {
+          notifySuccess('Password changed successfully');
+          form.reset();
+          onDone?.();
+        },
+        onError: (error) =>
+          notifyError(errorMessage(error, 'Failed to change password. Please check your current password.')),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack maw={420}>
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          {...form.getInputProps('currentPassword')}
+        />
+        <PasswordInput label="New password" autoComplete="new-password" {...form.getInputProps('newPassword')} />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          {...form.getInputProps('confirmPassword')}
+        />
+        {touched && problem && (
+          <Text c="red" size="sm" role="alert">
+            {problem}
+          </Text>
+        )}
+        <Button type="submit" disabled={!!problem} loading={changePassword.isPending}>
+          Change Password
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export function ChangePasswordCard() {
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Title order={2} size="h4" mb="sm">
+        Change My Password
+      </Title>
+      <ChangePasswordForm />
+    </Card>
+  );
+}

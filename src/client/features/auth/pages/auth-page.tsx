@@ -1,0 +1,48 @@
+// /login and /register: one page with the Sign In and Register tabs (spec §2 /login).
+import { Anchor, Center, Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { Logo } from '../../../components/logo.tsx';
+import { RegisterForm } from '../components/register-form.tsx';
+import { SignInForm } from '../components/sign-in-form.tsx';
+
+export function AuthPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const tab = location.pathname === paths.register.path ? 'register' : 'signin';
+
+  return (
+    <Container size={460} py={{ base: 'md', sm: 48 }} px="sm">
+      <Center mb="md">
+        <Anchor component={Link} to={paths.home.href()} underline="never" c="inherit">
+          <Title order={1}>
+            <Logo size="xl" />
+          </Title>
+        </Anchor>
+      </Center>
+      <Text c="dimmed" ta="center" mb="lg" size="sm">
+        Crates from the farm to the market and back, counted every step.
+      </Text>
+      <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <Tabs
+          keepMounted={false}
+          value={tab}
+          onChange={(value) => navigate(value === 'register' ? paths.register.href() : paths.login.href())}
+        >
+          <Tabs.List grow mb="md">
+            <Tabs.Tab value="signin">Sign In</Tabs.Tab>
+            <Tabs.Tab value="register">Register</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="signin">
+            <SignInForm />
+          </Tabs.Panel>
+          <Tabs.Panel value="register">
+            <Stack>
+              <RegisterForm />
+            </Stack>
+          </Tabs.Panel>
+        </Tabs>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,13 @@
+// /billing: billing cycles and what each agent earned (spec §2 Billing screen).
+import { PageHeader } from '../../../components/page-header.tsx';
+import { RoleGate } from '../../../components/role-gate.tsx';
+import { ComingSoon } from '../../dashboard/components/coming-soon.tsx';
+
+export function BillingPage() {
+  return (
+    <RoleGate roles={['farm_store']} denied="This page is only available to farm store administrators.">
+      <PageHeader title="Billing" description="Billing cycles and agent payments" />
+      <ComingSoon what="Billing cycles" />
+    </RoleGate>
+  );
+}

@@ -1,0 +1,13 @@
+// /clients: a market agent's clients and their crate loans (spec §2 Clients screen).
+import { PageHeader } from '../../../components/page-header.tsx';
+import { RoleGate } from '../../../components/role-gate.tsx';
+import { ComingSoon } from '../../dashboard/components/coming-soon.tsx';
+
+export function ClientsPage() {
+  return (
+    <RoleGate roles={['market_agent']} denied="This page is only available to market agents.">
+      <PageHeader title="Clients" description="Crates lent to your clients and returned" />
+      <ComingSoon what="Clients and crate loans" />
+    </RoleGate>
+  );
+}

@@ -1,0 +1,32 @@
+// A dashboard's tabs, kept in the URL (?tab=) so a tab can be linked to and survives a reload.
+import { Tabs } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+
+export type DashboardTab = { value: string; label: string; panel: ReactNode };
+
+export function DashboardTabs({ tabs }: { tabs: DashboardTab[] }) {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const active = tabs.some((t) => t.value === requested) ? requested! : tabs[0].value;
+  return (
+    <Tabs
+      value={active}
+      onChange={(value) => setParams(value && value !== tabs[0].value ? { tab: value } : {}, { replace: true })}
+      keepMounted={false}
+    >
+      <Tabs.List mb="md">
+        {tabs.map((t) => (
+          <Tabs.Tab key={t.value} value={t.value}>
+            {t.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {tabs.map((t) => (
+        <Tabs.Panel key={t.value} value={t.value}>
+          {t.panel}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,33 @@
+// Farm store dashboard (spec §2): dashboard, pricing, users, reports and settings tabs.
+import { Stack } from '@mantine/core';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useUser } from '../../auth/api.ts';
+import { ChangePasswordCard } from '../../auth/components/change-password-form.tsx';
+import { ComingSoon } from './coming-soon.tsx';
+import { DashboardTabs } from './dashboard-tabs.tsx';
+
+export function FarmStoreDashboard() {
+  const user = useUser();
+  return (
+    <>
+      <PageHeader title="Farm Store Dashboard" description={`Welcome back, ${user.name}`} />
+      <DashboardTabs
+        tabs={[
+          { value: 'dashboard', label: 'Dashboard', panel: <ComingSoon what="Farm metrics and crate dispatch" /> },
+          { value: 'pricing', label: 'Pricing', panel: <ComingSoon what="The pepper price editor" /> },
+          { value: 'users', label: 'Users', panel: <ComingSoon what="The user list" /> },
+          { value: 'reports', label: 'Reports', panel: <ComingSoon what="Reports" /> },
+          {
+            value: 'settings',
+            label: 'Settings',
+            panel: (
+              <Stack>
+                <ChangePasswordCard />
+              </Stack>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}

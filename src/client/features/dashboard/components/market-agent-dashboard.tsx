@@ -1,0 +1,23 @@
+// Market agent dashboard (spec §2): dashboard, clients, reports and settings tabs.
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useUser } from '../../auth/api.ts';
+import { ChangePasswordCard } from '../../auth/components/change-password-form.tsx';
+import { ComingSoon } from './coming-soon.tsx';
+import { DashboardTabs } from './dashboard-tabs.tsx';
+
+export function MarketAgentDashboard() {
+  const user = useUser();
+  return (
+    <>
+      <PageHeader title="Market Agent Dashboard" description={`Welcome back, ${user.name}`} />
+      <DashboardTabs
+        tabs={[
+          { value: 'dashboard', label: 'Dashboard', panel: <ComingSoon what="Earnings and recent transmissions" /> },
+          { value: 'clients', label: 'Clients', panel: <ComingSoon what="Clients with crates out" /> },
+          { value: 'reports', label: 'Reports', panel: <ComingSoon what="Reports" /> },
+          { value: 'settings', label: 'Settings', panel: <ChangePasswordCard /> },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+// /reports: transmission and agent reports, PDF and e-mail (spec §2 Reports screen).
+import { PageHeader } from '../../../components/page-header.tsx';
+import { RoleGate } from '../../../components/role-gate.tsx';
+import { ComingSoon } from '../../dashboard/components/coming-soon.tsx';
+
+export function ReportsPage() {
+  return (
+    <RoleGate roles={['farm_store']} denied="This page is only available to farm store administrators.">
+      <PageHeader title="Reports" description="Crate movements and agent performance" />
+      <ComingSoon what="Reports" />
+    </RoleGate>
+  );
+}

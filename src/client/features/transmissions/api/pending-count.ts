@@ -1,0 +1,15 @@
+// The sidebar badge: pending transmissions addressed to the signed-in user.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const PENDING_COUNT_PATH = '/api/transmissions/pending-count';
+
+export const pendingCountQueryOptions = () =>
+  queryOptions({
+    queryKey: [PENDING_COUNT_PATH],
+    queryFn: () => api.get<{ count: number }>(PENDING_COUNT_PATH),
+  });
+
+export function usePendingTransmissionCount(): number {
+  return useQuery(pendingCountQueryOptions()).data?.count ?? 0;
+}

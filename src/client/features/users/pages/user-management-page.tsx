@@ -1,0 +1,17 @@
+// /user-management: market agents and suppliers, password resets, removal (spec §2).
+import { PageHeader } from '../../../components/page-header.tsx';
+import { RoleGate } from '../../../components/role-gate.tsx';
+import { ChangePasswordCard } from '../../auth/components/change-password-form.tsx';
+import { ComingSoon } from '../../dashboard/components/coming-soon.tsx';
+
+export function UserManagementPage() {
+  return (
+    <RoleGate roles={['farm_store']} denied="Only farm store managers can access user management.">
+      <PageHeader title="User Management" description="Market agents and suppliers with accounts" />
+      <ComingSoon what="The user list" />
+      <div style={{ marginTop: 16 }}>
+        <ChangePasswordCard />
+      </div>
+    </RoleGate>
+  );
+}

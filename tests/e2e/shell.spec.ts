@@ -1,0 +1,69 @@
+// The app shell's routes: landing for unknown paths when signed out, the 404 card when signed in,
+// 'Loading...' while the session loads, Access Denied for the wrong role.
+import { expect, test } from '@playwright/test';
+import { signedInAs } from './support/accounts.ts';
+
+test('an unknown path while signed out shows the landing page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+});
+
+test('an unknown path while signed in shows the Page Not Found card', async ({ page }) => {
+  await signedInAs(page, 'market_agent');
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+});
+
+test('/login and /register show the dashboard when signed in', async ({ page }) => {
+  await signedInAs(page, 'market_agent');
+  for (const path of ['/', '/dashboard', '/login', '/register']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Market Agent Dashboard' })).toBeVisible();
+  }
+});
+
+test("'Loading...' shows while the session loads", async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/auth/session', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByText('Loading...')).toBeVisible();
+  release();
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+});
+
+test('pages for another role show Access Denied', async ({ page }) => {
+  await signedInAs(page, 'market_agent');
+  await page.goto('/market-agents');
+  await expect(page.getByText('This page is only available to farm store administrators.')).toBeVisible();
+  await page.goto('/user-management');
+  await expect(page.getByText('Only farm store managers can access user management.')).toBeVisible();
+});
+
+test('the farm store sees Access Denied on the clients page', async ({ page }) => {
+  await signedInAs(page, 'farm_store');
+  await page.goto('/clients');
+  await expect(page.getByText('This page is only available to market agents.')).toBeVisible();
+});
+
+test('changing the password in settings', async ({ page }) => {
+  const account = await signedInAs(page, 'market_agent');
+  await page.goto('/?tab=settings');
+  const button = page.getByRole('button', { name: 'Change Password' });
+  await expect(button).toBeDisabled();
+  await page.getByLabel('Current password').fill(account.password);
+  await page.getByLabel('New password', { exact: true }).fill('newpass1');
+  await page.getByLabel('Confirm new password').fill('newpass2');
+  await expect(page.getByText('New passwords do not match')).toBeVisible();
+  await expect(button).toBeDisabled();
+  await page.getByLabel('Confirm new password').fill('newpass1');
+  await button.click();
+  await expect(page.getByText('Password changed successfully')).toBeVisible();
+});
