@@ -31,14 +31,15 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && node --import tsx src/server/index.ts',
+    command: `rm -rf .tmp/e2e-data-${E2E_PORT} && node --import tsx src/server/index.ts`,
     url: `http://localhost:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: `.tmp/e2e-data-${E2E_PORT}`,
+      ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
       FARM_ACCESS_CODE: E2E_FARM_CODE,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',

@@ -6,7 +6,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-export const clientDir = join(process.cwd(), 'dist', 'client');
+// CLIENT_DIR lets parallel test runs each serve their own build.
+export const clientDir = process.env.CLIENT_DIR ?? join(process.cwd(), 'dist', 'client');
 
 async function clientPlugin(app: FastifyInstance) {
   const hasClient = existsSync(join(clientDir, 'index.html'));
@@ -19,7 +20,7 @@ async function clientPlugin(app: FastifyInstance) {
       setHeaders(res, path) {
         res.header(
           'cache-control',
-          path.includes(`${join('dist', 'client', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          path.startsWith(join(clientDir, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
     });
