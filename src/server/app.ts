@@ -19,6 +19,7 @@ import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
+import noticesPlugin from './plugins/notices.ts';
 import securityPlugin from './plugins/security.ts';
 import { prepareFarm } from './startup.ts';
 
@@ -40,6 +41,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(dbPlugin, { database, config });
+  await app.register(noticesPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);

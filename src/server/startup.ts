@@ -7,7 +7,7 @@ import { ensureBuiltInPrices } from './features/pricing/service.ts';
 import { farmToday } from './lib/farm-date.ts';
 
 export async function prepareFarm(app: FastifyInstance) {
-  await ensureFarmAccessCode(app.db, app.config.farmAccessCode, app.log);
+  await ensureFarmAccessCode(app.db, app.config.farmAccessCode, app.announce);
   await ensureBuiltInPrices(app.db, farmToday(app.config.farmTimezone));
   if (app.config.demo) await seedDemoFarm(app);
 }

@@ -62,5 +62,5 @@ export async function seedDemoFarm(app: FastifyInstance) {
   const lines = [...demoAccounts, ...demoExtraAgents.map((a) => ({ ...a, role: 'market_agent' }))].map(
     (a) => `  ${a.role.padEnd(13)} ${a.email}  password: ${DEMO_PASSWORD}`,
   );
-  app.log.warn(`Demo farm created. Sign in with:\n${lines.join('\n')}`);
+  app.announce(`Demo farm created. Sign in with:\n${lines.join('\n')}`);
 }
