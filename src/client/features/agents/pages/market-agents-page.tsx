@@ -1,13 +1,88 @@
 // /market-agents: every agent's crates, grouped by business (spec §2 Market Agents screen).
+import { Alert, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBuildingStore } from '@tabler/icons-react';
+import { agentMessages, type MarketAgent } from '../../../../shared/agents.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { RoleGate } from '../../../components/role-gate.tsx';
-import { ComingSoon } from '../../dashboard/components/coming-soon.tsx';
+import { useMarketAgents } from '../api/get-market-agents.ts';
+import { AgentCard } from '../components/agent-card.tsx';
+import { AgentTotals } from '../components/agent-totals.tsx';
+
+/** Agents by business name, 'Business TBD' for those without one; groups in name order, TBD last. */
+export function groupByBusiness(agents: MarketAgent[]): [string, MarketAgent[]][] {
+  const groups = new Map<string, MarketAgent[]>();
+  for (const agent of agents) {
+    const name = agent.businessName?.trim() || agentMessages.businessFallback;
+    groups.set(name, [...(groups.get(name) ?? []), agent]);
+  }
+  return [...groups.entries()].sort(([a], [b]) =>
+    a === agentMessages.businessFallback ? 1 : b === agentMessages.businessFallback ? -1 : a.localeCompare(b),
+  );
+}
 
 export function MarketAgentsPage() {
   return (
-    <RoleGate roles={['farm_store']} denied="This page is only available to farm store administrators.">
-      <PageHeader title="Market Agents" description="Where the farm's crates are, agent by agent" />
-      <ComingSoon what="Market agents" />
+    <RoleGate roles={['farm_store']} denied={agentMessages.farmStoreOnly}>
+      <MarketAgentsScreen />
     </RoleGate>
+  );
+}
+
+function MarketAgentsScreen() {
+  const agents = useMarketAgents();
+  const list = agents.data ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Market Agents"
+        description="Where the farm's crates are, agent by agent"
+        actions={
+          <Badge size="lg" variant="light" data-testid="total-agents">
+            {list.length} {list.length === 1 ? 'agent' : 'agents'}
+          </Badge>
+        }
+      />
+      {agents.isPending ? (
+        <Stack>
+          <Skeleton height={80} radius="md" />
+          <Skeleton height={220} radius="md" />
+        </Stack>
+      ) : agents.isError ? (
+        <Alert color="red">We could not load the market agents. Please try again shortly.</Alert>
+      ) : list.length === 0 ? (
+        <Card withBorder radius="md" p="xl">
+          <Stack align="center" gap="xs">
+            <IconBuildingStore size={40} stroke={1.4} aria-hidden />
+            <Title order={2} size="h4">
+              {agentMessages.noAgents}
+            </Title>
+            <Text c="dimmed" ta="center">
+              Market agents appear here once they register with their market and business.
+            </Text>
+          </Stack>
+        </Card>
+      ) : (
+        <Stack gap="lg">
+          <AgentTotals agents={list} />
+          {groupByBusiness(list).map(([business, members]) => (
+            <section key={business} aria-label={business}>
+              <Group gap="xs" mb="sm">
+                <Title order={2} size="h4">
+                  {business}
+                </Title>
+                <Badge variant="outline" data-testid="group-count">
+                  {members.length} {members.length === 1 ? 'agent' : 'agents'}
+                </Badge>
+              </Group>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                {members.map((agent) => (
+                  <AgentCard key={agent.id} agent={agent} />
+                ))}
+              </SimpleGrid>
+            </section>
+          ))}
+        </Stack>
+      )}
+    </>
   );
 }

@@ -1,0 +1,11 @@
+// A market agent's earnings (a decimal string in rand), polled every 5 s (spec §2).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Earnings } from '../../../../shared/agents.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export const EARNINGS_PATH = '/api/market-agents/earnings';
+
+export const earningsQueryOptions = () =>
+  queryOptions({ queryKey: [EARNINGS_PATH], queryFn: () => api.get<Earnings>(EARNINGS_PATH), refetchInterval: 5000 });
+
+export const useEarnings = () => useQuery(earningsQueryOptions());

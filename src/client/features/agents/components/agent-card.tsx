@@ -1,0 +1,83 @@
+// One market agent's card (spec §2): name, number, stock badge, business, market, crate counts,
+// contact, e-mail and return rate.
+import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { agentMessages, type MarketAgent } from '../../../../shared/agents.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { StockBadge } from './stock-badge.tsx';
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg">
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+export function AgentCard({ agent }: { agent: MarketAgent }) {
+  return (
+    <Card withBorder radius="md" p="md" data-testid="agent-card" aria-label={agent.agentName} component="article">
+      <Group justify="space-between" align="flex-start" gap="xs" mb="xs" wrap="nowrap">
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text fw={700} truncate>
+            {agent.agentName}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Agent {agent.agentNumber}
+          </Text>
+        </Stack>
+        <StockBadge level={agent.stockLevel} />
+      </Group>
+      <Stack gap={2} mb="sm">
+        <Text size="sm">
+          <Text span c="dimmed">
+            Business:{' '}
+          </Text>
+          {agent.businessName || agentMessages.businessFallback}
+        </Text>
+        <Text size="sm">
+          <Text span c="dimmed">
+            Location:{' '}
+          </Text>
+          {agent.marketName}
+        </Text>
+      </Stack>
+      <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs" mb="sm">
+        <Figure label="Total crates" value={formatCount(agent.totalCrates)} />
+        <Figure label="Full" value={formatCount(agent.fullCrates)} />
+        <Figure label="With clients" value={formatCount(agent.cratesWithClients)} />
+        <Figure label="Empty ready" value={formatCount(agent.emptyCrates)} />
+      </SimpleGrid>
+      <Stack gap={2}>
+        <Text size="sm">
+          <Text span c="dimmed">
+            Contact:{' '}
+          </Text>
+          {agent.contactNumber ? (
+            <Anchor href={`tel:${agent.contactNumber.replace(/\s/g, '')}`}>{agent.contactNumber}</Anchor>
+          ) : (
+            '—'
+          )}
+        </Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <Text span c="dimmed">
+            Email:{' '}
+          </Text>
+          <Anchor href={`mailto:${agent.agentEmail}`}>{agent.agentEmail}</Anchor>
+        </Text>
+        <Text size="sm">
+          <Text span c="dimmed">
+            Return rate:{' '}
+          </Text>
+          <Text span fw={600}>
+            {agent.returnRate}%
+          </Text>
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+// The dashboards' recent transmissions (spec §9: 5 shown), polled per role (spec §2).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Transmission } from '../../../../shared/transmissions.ts';
+import { api } from '../../../lib/api-client.ts';
+import { RECENT_TRANSMISSIONS_PATH, transmissionsPollMs } from './paths.ts';
+
+export const recentTransmissionsQueryOptions = (limit: number) =>
+  queryOptions({
+    queryKey: [`${RECENT_TRANSMISSIONS_PATH}?limit=${limit}`],
+    queryFn: () => api.get<Transmission[]>(`${RECENT_TRANSMISSIONS_PATH}?limit=${limit}`),
+  });
+
+export const useRecentTransmissions = (limit: number, role: string) =>
+  useQuery({ ...recentTransmissionsQueryOptions(limit), refetchInterval: transmissionsPollMs(role) });

@@ -1,0 +1,31 @@
+// The farm store's market agent picker (GET /api/market-agents/for-transmission); the value is the
+// agent's id as a number, null until one is chosen.
+import { Select } from '@mantine/core';
+import { agentOptionLabel, useAgentsForTransmission } from '../../agents/api/get-agents-for-transmission.ts';
+
+export function AgentSelect({
+  value,
+  onChange,
+  error,
+  label = 'Market agent',
+}: {
+  value: number | null;
+  onChange: (value: number | null) => void;
+  error?: React.ReactNode;
+  label?: string;
+}) {
+  const agents = useAgentsForTransmission();
+  return (
+    <Select
+      label={label}
+      placeholder={agents.isPending ? 'Loading agents...' : 'Select a market agent'}
+      data={(agents.data ?? []).map((a) => ({ value: String(a.id), label: agentOptionLabel(a) }))}
+      value={value === null ? null : String(value)}
+      onChange={(v) => onChange(v ? Number(v) : null)}
+      error={error}
+      searchable
+      nothingFoundMessage={agents.data?.length === 0 ? 'No market agents yet' : 'No matching agent'}
+      withAsterisk
+    />
+  );
+}

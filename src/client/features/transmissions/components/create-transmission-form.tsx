@@ -1,0 +1,183 @@
+// The Transmissions screen's create form (spec §2, §5): the farm store picks an agent and a type;
+// a market agent only returns empty crates to the farm (quantity and notes). Quantity 1–400 here.
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link } from 'react-router';
+import { farmSendForm, transmissionMessages as m, TRANSMISSIONS_FORM_MAX } from '../../../../shared/transmissions.ts';
+import { paths } from '../../../app/paths.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useAgentsForTransmission } from '../../agents/api/get-agents-for-transmission.ts';
+import { useMyAgent } from '../../agents/api/get-my-agent.ts';
+import { useCreateTransmission } from '../api/create-transmission.ts';
+import { failureMessage } from '../api/failure-message.ts';
+import { AgentSelect } from './agent-select.tsx';
+
+const farmSchema = farmSendForm(TRANSMISSIONS_FORM_MAX);
+const agentSchema = farmSchema.pick({ quantity: true, notes: true });
+
+type FarmValues = {
+  marketAgentId: number | null;
+  type: 'farm_to_market' | 'market_to_farm';
+  quantity: number | string;
+  notes: string;
+};
+
+export const farmTypeOptions = [
+  { value: 'farm_to_market', label: 'Send full crates (Farm to Market)' },
+  { value: 'market_to_farm', label: 'Collect empties (Market to Farm)' },
+];
+
+export function FarmCreateTransmissionForm() {
+  const create = useCreateTransmission();
+  const agents = useAgentsForTransmission();
+  const form = useForm<FarmValues>({
+    initialValues: { marketAgentId: null, type: 'farm_to_market', quantity: '', notes: '' },
+    validate: schemaResolver(farmSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    const agent = agents.data?.find((a) => a.id === values.marketAgentId);
+    create.mutate(
+      {
+        type: values.type,
+        marketAgentId: values.marketAgentId,
+        toUserId: agent?.userId,
+        quantity: Number(values.quantity),
+        notes: values.notes.trim() || undefined,
+      },
+      {
+        onSuccess: () => {
+          notifySuccess(m.created);
+          form.reset();
+        },
+        onError: (error) => notifyError(failureMessage(error, m.createFailed)),
+      },
+    );
+  });
+
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Title order={2} size="h4" mb="sm">
+        New Transmission
+      </Title>
+      <form onSubmit={submit} noValidate aria-label="New transmission">
+        <Stack>
+          <AgentSelect
+            value={form.values.marketAgentId}
+            onChange={(v) => form.setFieldValue('marketAgentId', v)}
+            error={form.errors.marketAgentId}
+          />
+          <div>
+            <Text size="sm" fw={500} mb={4} id="transmission-type-label">
+              Transmission type
+            </Text>
+            <SegmentedControl
+              fullWidth
+              orientation="vertical"
+              aria-labelledby="transmission-type-label"
+              data={farmTypeOptions}
+              {...form.getInputProps('type')}
+            />
+            <Text size="xs" c="dimmed" mt={4}>
+              {form.values.type === 'farm_to_market'
+                ? 'Full crates leave the farm stock for the agent, who counts them on arrival.'
+                : "The agent's empty crates come back to the farm; the agent confirms the count handed over."}
+            </Text>
+          </div>
+          <NumberInput
+            label="Quantity"
+            description={`Crates, 1 to ${TRANSMISSIONS_FORM_MAX}`}
+            min={1}
+            max={TRANSMISSIONS_FORM_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            withAsterisk
+            {...form.getInputProps('quantity')}
+          />
+          <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
+          <Button type="submit" loading={create.isPending}>
+            Create Transmission
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+export function AgentReturnForm() {
+  const create = useCreateTransmission();
+  const me = useMyAgent();
+  const form = useForm<{ quantity: number | string; notes: string }>({
+    initialValues: { quantity: '', notes: '' },
+    validate: schemaResolver(agentSchema, { sync: true }),
+  });
+  const empties = me.data?.emptyCrates;
+
+  const submit = form.onSubmit((values) => {
+    if (empties === 0) {
+      notifyError(m.noEmptyCrates);
+      return;
+    }
+    create.mutate(
+      { type: 'market_to_farm', quantity: Number(values.quantity), notes: values.notes.trim() || undefined },
+      {
+        onSuccess: () => {
+          notifySuccess(m.created);
+          form.reset();
+        },
+        onError: (error) => notifyError(errorMessage(error, m.returnFailed)),
+      },
+    );
+  });
+
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Title order={2} size="h4" mb="sm">
+        Return Empty Crates to the Farm
+      </Title>
+      <form onSubmit={submit} noValidate aria-label="Return empty crates">
+        <Stack>
+          <Alert color="blue" variant="light" p="sm">
+            Lending crates to your clients is done on the{' '}
+            <Anchor component={Link} to={paths.clients.href()}>
+              Clients page
+            </Anchor>
+            . Here you send empty crates back to the farm store.
+          </Alert>
+          {empties !== undefined && (
+            <Text size="sm" c="dimmed" data-testid="empties-available">
+              {formatCount(empties)} empty crates ready to return
+            </Text>
+          )}
+          <NumberInput
+            label="Quantity"
+            description={`Empty crates, 1 to ${TRANSMISSIONS_FORM_MAX}`}
+            min={1}
+            max={TRANSMISSIONS_FORM_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            withAsterisk
+            {...form.getInputProps('quantity')}
+          />
+          <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
+          <Button type="submit" loading={create.isPending}>
+            Send Empty Crates
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+// The farm store's open flagged differences: counts that did not match what was sent. Each is
+// resolved once with a note — the loss accepted, or crates found after all.
+import { Badge, Button, Card, Group, Modal, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { z } from 'zod';
+import {
+  resolveTransmissionBody,
+  type Transmission,
+  transmissionTypeLabels,
+} from '../../../../shared/transmissions.ts';
+import { formatCount, fromNow } from '../../../lib/format.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { failureMessage } from '../api/failure-message.ts';
+import { useFlaggedTransmissions } from '../api/get-flagged-transmissions.ts';
+import { useResolveTransmission } from '../api/resolve-transmission.ts';
+import { countLabel } from './transmission-badges.tsx';
+
+// The form's empty number field is '' rather than absent.
+const resolveForm = resolveTransmissionBody.extend({
+  foundQuantity: z.union([z.literal(''), resolveTransmissionBody.shape.foundQuantity]),
+});
+
+export const FLAGGED_TITLE = 'Flagged Differences';
+
+export function FlaggedTransmissions() {
+  const flagged = useFlaggedTransmissions();
+  const [resolving, setResolving] = useState<Transmission | null>(null);
+  const rows = flagged.data ?? [];
+  if (rows.length === 0) return null;
+
+  return (
+    <Card withBorder radius="md" p="lg" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
+      <Group justify="space-between" mb="xs" gap="xs">
+        <Title order={2} size="h4">
+          {FLAGGED_TITLE}
+        </Title>
+        <Badge color="red">{rows.length} open</Badge>
+      </Group>
+      <Text size="sm" c="dimmed" mb="sm">
+        The counted quantity differed from the quantity sent. The difference sits on the write-off account until you
+        resolve it.
+      </Text>
+      <Stack gap="sm">
+        {rows.map((t) => (
+          <Paper key={t.id} withBorder p="sm" radius="md" data-testid="flagged-transmission">
+            <Group justify="space-between" gap="xs">
+              <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
+                <Text fw={600}>
+                  {t.fromName} → {t.toName}
+                </Text>
+                <Text size="sm">
+                  Sent {formatCount(t.quantity)}, counted {formatCount(t.actualQuantity ?? 0)} ·{' '}
+                  <Text span c="red.7" fw={600}>
+                    {countLabel(t)}
+                  </Text>
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {transmissionTypeLabels[t.type]} · sent {fromNow(t.sentAt as string)}
+                </Text>
+              </Stack>
+              <Button variant="light" color="red" onClick={() => setResolving(t)}>
+                Resolve
+              </Button>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      {resolving && <ResolveDialog transmission={resolving} onClose={() => setResolving(null)} />}
+    </Card>
+  );
+}
+
+function ResolveDialog({ transmission: t, onClose }: { transmission: Transmission; onClose: () => void }) {
+  const resolve = useResolveTransmission();
+  const shortfall = t.difference !== null && t.difference < 0 ? -t.difference : 0;
+  const form = useForm<{ note: string; foundQuantity: number | string }>({
+    initialValues: { note: '', foundQuantity: '' },
+    validate: schemaResolver(resolveForm, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    const found = values.foundQuantity === '' ? undefined : Number(values.foundQuantity);
+    resolve.mutate(
+      { id: t.id, note: values.note.trim(), ...(found ? { foundQuantity: found } : {}) },
+      {
+        onSuccess: () => {
+          notifySuccess(found ? `${formatCount(found)} crates booked as found` : 'Difference accepted');
+          onClose();
+        },
+        onError: (error) => notifyError(failureMessage(error, 'Failed to resolve the difference')),
+      },
+    );
+  });
+
+  return (
+    <Modal opened onClose={onClose} title="Resolve Flagged Difference" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">
+            {t.fromName} → {t.toName}: sent {formatCount(t.quantity)}, counted {formatCount(t.actualQuantity ?? 0)}.
+          </Text>
+          <Textarea
+            label="Note"
+            description="What happened, e.g. two crates broken in transport"
+            withAsterisk
+            autosize
+            minRows={2}
+            data-autofocus
+            {...form.getInputProps('note')}
+          />
+          {shortfall > 0 && (
+            <NumberInput
+              label="Crates found"
+              description={`Leave empty to accept the loss; up to ${shortfall} crates that did arrive after all`}
+              min={0}
+              max={shortfall}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('foundQuantity')}
+            />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={resolve.isPending}>
+              Resolve
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

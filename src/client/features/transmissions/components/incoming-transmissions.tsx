@@ -1,0 +1,57 @@
+// 'Incoming Transmissions - Action Required' (spec §2): pending transmissions addressed to the
+// signed-in user, each with 'Acknowledge Receipt'.
+import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import {
+  transmissionMessages as m,
+  type Transmission,
+  transmissionTypeLabels,
+} from '../../../../shared/transmissions.ts';
+import { formatCount, formatDateTime, fromNow } from '../../../lib/format.ts';
+import { useRecentTransmissions } from '../api/get-recent-transmissions.ts';
+import { AcknowledgeDialog } from './acknowledge-dialog.tsx';
+
+/** Pending transmissions are the newest ones; the last 100 cover them in practice. */
+const INCOMING_WINDOW = 100;
+
+export function IncomingTransmissions({ userId, role }: { userId: number; role: string }) {
+  const recent = useRecentTransmissions(INCOMING_WINDOW, role);
+  const [counting, setCounting] = useState<Transmission | null>(null);
+  const incoming = (recent.data ?? []).filter((t) => t.toUserId === userId && (t.status ?? 'pending') === 'pending');
+  if (incoming.length === 0) return null;
+
+  return (
+    <Card withBorder radius="md" p="lg" style={{ borderColor: 'var(--mantine-color-orange-5)' }}>
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Title order={2} size="h4">
+          {m.incomingTitle}
+        </Title>
+        <Badge color="orange">{incoming.length} pending</Badge>
+      </Group>
+      <Stack gap="sm">
+        {incoming.map((t) => (
+          <Paper key={t.id} withBorder p="sm" radius="md" data-testid="incoming-transmission">
+            <Group justify="space-between" gap="xs">
+              <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
+                <Text fw={600}>
+                  {formatCount(t.quantity)} crates from {t.fromName}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {transmissionTypeLabels[t.type]} ·{' '}
+                  <span title={formatDateTime(t.sentAt as string)}>sent {fromNow(t.sentAt as string)}</span>
+                </Text>
+                {t.notes && (
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {t.notes}
+                  </Text>
+                )}
+              </Stack>
+              <Button onClick={() => setCounting(t)}>{m.acknowledgeButton}</Button>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      {counting && <AcknowledgeDialog transmission={counting} onClose={() => setCounting(null)} />}
+    </Card>
+  );
+}

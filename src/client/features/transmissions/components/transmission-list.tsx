@@ -1,0 +1,91 @@
+// Transmission rows as both the history and the dashboards show them (spec §2): direction,
+// quantity (and the counted quantity), notes, status badge, relative sent time.
+import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { type Transmission, transmissionMessages, transmissionTypeLabels } from '../../../../shared/transmissions.ts';
+import { formatCount, formatDateTime, fromNow } from '../../../lib/format.ts';
+import { CountBadge, StatusBadge } from './transmission-badges.tsx';
+
+export function TransmissionRow({ transmission: t }: { transmission: Transmission }) {
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="transmission-row">
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
+          <Group gap={6} wrap="wrap" fw={600}>
+            <Text fw={600} span>
+              {t.fromName}
+            </Text>
+            <IconArrowRight size={16} aria-label="to" />
+            <Text fw={600} span>
+              {t.toName}
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {transmissionTypeLabels[t.type]}
+            {t.agentNumber ? ` · Agent ${t.agentNumber}` : ''}
+          </Text>
+          <Text size="sm">
+            {formatCount(t.quantity)} crates
+            {t.actualQuantity !== null && t.actualQuantity !== t.quantity
+              ? ` · counted ${formatCount(t.actualQuantity)}`
+              : ''}
+          </Text>
+          {t.notes && (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {t.notes}
+            </Text>
+          )}
+          {t.resolutionNote && (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              Resolved: {t.resolutionNote}
+            </Text>
+          )}
+        </Stack>
+        <Stack gap={6} align="flex-end">
+          <Group gap={6} justify="flex-end">
+            <StatusBadge status={t.status} />
+            <CountBadge transmission={t} />
+          </Group>
+          <Text size="xs" c="dimmed" title={formatDateTime(t.sentAt as string)}>
+            {fromNow(t.sentAt as string)}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+export function TransmissionListSkeleton({ rows = 3 }: { rows?: number }) {
+  return (
+    <Stack gap="sm" aria-busy="true" aria-label="Loading transmissions" data-testid="transmissions-skeleton">
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={i} height={76} radius="md" />
+      ))}
+    </Stack>
+  );
+}
+
+export function TransmissionList({
+  transmissions,
+  isPending,
+}: {
+  transmissions: Transmission[] | undefined;
+  isPending: boolean;
+}) {
+  if (isPending) return <TransmissionListSkeleton />;
+  if (!transmissions?.length) {
+    return (
+      <Text c="dimmed" ta="center" py="md">
+        {transmissionMessages.noTransmissions}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {transmissions.map((t) => (
+        <TransmissionRow key={t.id} transmission={t} />
+      ))}
+    </Stack>
+  );
+}
