@@ -14,16 +14,17 @@ export function LoadingScreen() {
   );
 }
 
-export function AccessDenied({ message }: { message: string }) {
+/** A centred card with a title, a line of text and the way back to the dashboard. */
+function MessageCard({ title, text }: { title: string; text: string }) {
   return (
     <Center py="xl">
       <Card withBorder radius="md" p="xl" maw={480} w="100%">
         <Stack align="center" gap="sm">
           <Title order={2} size="h3">
-            Access Denied
+            {title}
           </Title>
           <Text ta="center" c="dimmed">
-            {message}
+            {text}
           </Text>
           <Button component={Link} to={paths.dashboard.href()} variant="light">
             Back to dashboard
@@ -34,22 +35,10 @@ export function AccessDenied({ message }: { message: string }) {
   );
 }
 
+export function AccessDenied({ message }: { message: string }) {
+  return <MessageCard title="Access Denied" text={message} />;
+}
+
 export function NotFoundCard() {
-  return (
-    <Center py="xl">
-      <Card withBorder radius="md" p="xl" maw={480} w="100%">
-        <Stack align="center" gap="sm">
-          <Title order={2} size="h3">
-            Page Not Found
-          </Title>
-          <Text ta="center" c="dimmed">
-            The page you are looking for does not exist or has moved.
-          </Text>
-          <Button component={Link} to={paths.dashboard.href()} variant="light">
-            Back to dashboard
-          </Button>
-        </Stack>
-      </Card>
-    </Center>
-  );
+  return <MessageCard title="Page Not Found" text="The page you are looking for does not exist or has moved." />;
 }

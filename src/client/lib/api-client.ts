@@ -35,7 +35,8 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** Sends a request with the session cookie; a non-OK response throws ApiError. */
+async function send(method: string, path: string, body?: unknown): Promise<Response> {
   const res = await fetch(path, {
     method,
     credentials: 'include',
@@ -43,7 +44,11 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-  const text = await res.text();
+  return res;
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const text = await (await send(method, path, body)).text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
@@ -57,13 +62,7 @@ export const api = {
 
 /** Downloads a response body as a file (exports, statements, PDFs). */
 export async function downloadFile(method: 'GET' | 'POST', path: string, fallbackName: string, body?: unknown) {
-  const res = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  const res = await send(method, path, body);
   const disposition = res.headers.get('content-disposition') ?? '';
   const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await res.blob());
