@@ -1,0 +1,48 @@
+// The spec §8 error rule: "<status>: <body text or status text>", and the server message for toasts.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, errorMessage } from './api-client.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const respond = (status: number, body: string, statusText = '') =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body || null, { status, statusText })),
+  );
+
+describe('api client', () => {
+  it('turns a non-OK response into "<status>: <body>"', async () => {
+    respond(409, '{"message":"No empty crates available to return"}');
+    const error = await api.post('/api/transmissions', { quantity: 1 }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe('409: {"message":"No empty crates available to return"}');
+    expect(error.serverMessage).toBe('No empty crates available to return');
+    expect(errorMessage(error, 'Failed to create transmission')).toBe('No empty crates available to return');
+  });
+
+  it('uses the status text when the body is empty, and the fallback for toasts', async () => {
+    respond(502, '', 'Bad Gateway');
+    const error = await api.get('/api/health').catch((e) => e);
+    expect(error.message).toBe('502: Bad Gateway');
+    expect(errorMessage(error, 'Failed to fetch users')).toBe('Failed to fetch users');
+  });
+
+  it('sends JSON with cookies, and no body or content type when there is none', async () => {
+    const fetchMock = vi.fn(async () => new Response('{"ok":true}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await api.put('/api/transmissions/1/acknowledge')).toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledWith('/api/transmissions/1/acknowledge', {
+      method: 'PUT',
+      credentials: 'include',
+      headers: undefined,
+      body: undefined,
+    });
+    await api.post('/api/contact', { name: 'A' });
+    expect(fetchMock).toHaveBeenLastCalledWith('/api/contact', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"name":"A"}',
+    });
+  });
+});
