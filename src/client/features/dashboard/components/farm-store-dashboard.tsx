@@ -3,8 +3,10 @@ import { Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useUser } from '../../auth/api.ts';
 import { ChangePasswordCard } from '../../auth/components/change-password-form.tsx';
+import { FarmStockSettings } from '../../crates/components/farm-stock-settings.tsx';
 import { ComingSoon } from './coming-soon.tsx';
 import { DashboardTabs } from './dashboard-tabs.tsx';
+import { FarmOverview } from './farm-overview.tsx';
 
 export function FarmStoreDashboard() {
   const user = useUser();
@@ -13,7 +15,7 @@ export function FarmStoreDashboard() {
       <PageHeader title="Farm Store Dashboard" description={`Welcome back, ${user.name}`} />
       <DashboardTabs
         tabs={[
-          { value: 'dashboard', label: 'Dashboard', panel: <ComingSoon what="Farm metrics and crate dispatch" /> },
+          { value: 'dashboard', label: 'Dashboard', panel: <FarmOverview /> },
           { value: 'pricing', label: 'Pricing', panel: <ComingSoon what="The pepper price editor" /> },
           { value: 'users', label: 'Users', panel: <ComingSoon what="The user list" /> },
           { value: 'reports', label: 'Reports', panel: <ComingSoon what="Reports" /> },
@@ -21,7 +23,8 @@ export function FarmStoreDashboard() {
             value: 'settings',
             label: 'Settings',
             panel: (
-              <Stack>
+              <Stack gap="lg">
+                <FarmStockSettings />
                 <ChangePasswordCard />
               </Stack>
             ),

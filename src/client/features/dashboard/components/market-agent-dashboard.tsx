@@ -2,6 +2,7 @@
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useUser } from '../../auth/api.ts';
 import { ChangePasswordCard } from '../../auth/components/change-password-form.tsx';
+import { AgentOverview } from './agent-overview.tsx';
 import { ComingSoon } from './coming-soon.tsx';
 import { DashboardTabs } from './dashboard-tabs.tsx';
 
@@ -12,7 +13,7 @@ export function MarketAgentDashboard() {
       <PageHeader title="Market Agent Dashboard" description={`Welcome back, ${user.name}`} />
       <DashboardTabs
         tabs={[
-          { value: 'dashboard', label: 'Dashboard', panel: <ComingSoon what="Earnings and recent transmissions" /> },
+          { value: 'dashboard', label: 'Dashboard', panel: <AgentOverview /> },
           { value: 'clients', label: 'Clients', panel: <ComingSoon what="Clients with crates out" /> },
           { value: 'reports', label: 'Reports', panel: <ComingSoon what="Reports" /> },
           { value: 'settings', label: 'Settings', panel: <ChangePasswordCard /> },

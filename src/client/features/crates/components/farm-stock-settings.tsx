@@ -1,0 +1,240 @@
+// The farm store settings tab's crate stock (DESIGN §4): the opening stock, crates bought or
+// written off with a reason, agents' opening balances from the paper records, and their history.
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { openingBalanceBody, type StockEntry, stockAdjustmentBody } from '../../../../shared/transmissions.ts';
+import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { failureMessage } from '../../transmissions/api/failure-message.ts';
+import { AgentSelect } from '../../transmissions/components/agent-select.tsx';
+import { useFarmStoreMe } from '../api/get-farm-store-me.ts';
+import { useAdjustStock, useEnterOpeningBalance, useStockEntries } from '../api/stock-adjustments.ts';
+
+export const OPENING_STOCK_REASON = 'Opening stock';
+
+export function FarmStockSettings() {
+  const entries = useStockEntries();
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <StockAdjustmentCard isFirst={entries.data?.length === 0} />
+        <OpeningBalanceCard />
+      </SimpleGrid>
+      <StockHistory entries={entries.data} isPending={entries.isPending} />
+    </Stack>
+  );
+}
+
+type AdjustValues = { direction: 'add' | 'remove'; quantity: number | string; reason: string };
+
+function StockAdjustmentCard({ isFirst }: { isFirst: boolean }) {
+  const me = useFarmStoreMe();
+  const adjust = useAdjustStock();
+  const form = useForm<AdjustValues>({
+    initialValues: { direction: 'add', quantity: '', reason: '' },
+    validate: schemaResolver(stockAdjustmentBody, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    const quantity = Number(values.quantity) * (values.direction === 'remove' ? -1 : 1);
+    adjust.mutate(
+      { quantity, reason: values.reason.trim() },
+      {
+        onSuccess: ({ stock }) => {
+          notifySuccess(`Farm stock is now ${formatCount(stock)} crates`, 'Stock updated');
+          form.reset();
+        },
+        onError: (error) => notifyError(failureMessage(error, 'Failed to update farm stock')),
+      },
+    );
+  });
+
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Title order={2} size="h4">
+          Farm Stock
+        </Title>
+        {me.data && (
+          <Text fw={700} data-testid="farm-stock">
+            {formatCount(me.data.stock)} crates in stock
+          </Text>
+        )}
+      </Group>
+      {isFirst && (
+        <Alert variant="light" color="blue" p="sm" mb="sm">
+          Start with your opening stock: the crates the farm holds today, with the reason "{OPENING_STOCK_REASON}".
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate aria-label="Adjust farm stock">
+        <Stack>
+          <SegmentedControl
+            aria-label="Add or write off crates"
+            data={[
+              { value: 'add', label: 'Add crates' },
+              { value: 'remove', label: 'Write off crates' },
+            ]}
+            {...form.getInputProps('direction')}
+          />
+          <NumberInput
+            label={form.values.direction === 'add' ? 'Crates to add' : 'Crates to write off'}
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=" "
+            withAsterisk
+            {...form.getInputProps('quantity')}
+          />
+          <TextInput
+            label="Reason"
+            placeholder={isFirst ? OPENING_STOCK_REASON : 'e.g. 200 crates bought, or damaged crates'}
+            withAsterisk
+            {...form.getInputProps('reason')}
+          />
+          <Button
+            type="submit"
+            loading={adjust.isPending}
+            color={form.values.direction === 'remove' ? 'red' : undefined}
+          >
+            {form.values.direction === 'add' ? 'Add to Stock' : 'Write Off'}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+type OpeningValues = {
+  marketAgentId: number | null;
+  fullCrates: number | string;
+  emptyCrates: number | string;
+  reason: string;
+};
+
+function OpeningBalanceCard() {
+  const enter = useEnterOpeningBalance();
+  const form = useForm<OpeningValues>({
+    initialValues: { marketAgentId: null, fullCrates: 0, emptyCrates: 0, reason: '' },
+    validate: schemaResolver(openingBalanceBody, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    enter.mutate(
+      {
+        marketAgentId: values.marketAgentId ?? 0,
+        fullCrates: Number(values.fullCrates),
+        emptyCrates: Number(values.emptyCrates),
+        reason: values.reason.trim() || undefined,
+      },
+      {
+        onSuccess: () => {
+          notifySuccess('Opening balance saved');
+          form.reset();
+        },
+        onError: (error) => notifyError(failureMessage(error, 'Failed to save the opening balance')),
+      },
+    );
+  });
+
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Title order={2} size="h4" mb={4}>
+        Agent Opening Balance
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Moving from paper records: the crates an agent already holds. Entered once per agent.
+      </Text>
+      <form onSubmit={submit} noValidate aria-label="Agent opening balance">
+        <Stack>
+          <AgentSelect
+            value={form.values.marketAgentId}
+            onChange={(v) => form.setFieldValue('marketAgentId', v)}
+            error={form.errors.marketAgentId}
+          />
+          <SimpleGrid cols={2} spacing="sm">
+            <NumberInput
+              label="Full crates"
+              min={0}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('fullCrates')}
+            />
+            <NumberInput
+              label="Empty crates"
+              min={0}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('emptyCrates')}
+            />
+          </SimpleGrid>
+          <Textarea label="Note" placeholder="Optional" autosize minRows={1} {...form.getInputProps('reason')} />
+          <Button type="submit" loading={enter.isPending}>
+            Save Opening Balance
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+const holderLabels: Record<StockEntry['holder'], string> = {
+  farm: 'Farm stock',
+  agent_full: 'full crates',
+  agent_empty: 'empty crates',
+};
+
+function StockHistory({ entries, isPending }: { entries: StockEntry[] | undefined; isPending: boolean }) {
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Title order={2} size="h4" mb="sm">
+        Stock History
+      </Title>
+      {isPending ? (
+        <Text c="dimmed">Loading...</Text>
+      ) : !entries?.length ? (
+        <Text c="dimmed">No stock entries yet.</Text>
+      ) : (
+        <Stack gap="xs">
+          {entries.map((e) => (
+            <Paper key={e.id} withBorder p="sm" radius="md" data-testid="stock-entry">
+              <Group justify="space-between" gap="xs" align="flex-start">
+                <Stack gap={0} style={{ minWidth: 0, flex: '1 1 200px' }}>
+                  <Text fw={600} c={e.quantity < 0 ? 'red.7' : 'green.8'}>
+                    {e.quantity > 0 ? '+' : '−'}
+                    {formatCount(Math.abs(e.quantity))}{' '}
+                    {e.holder === 'farm'
+                      ? 'crates · Farm stock'
+                      : `${holderLabels[e.holder]} · ${e.agentName ?? 'Agent'}`}
+                  </Text>
+                  {e.reason && (
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {e.reason}
+                    </Text>
+                  )}
+                </Stack>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(e.occurredAt as string)}
+                  {e.createdByName ? ` · ${e.createdByName}` : ''}
+                </Text>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+// The market agent dashboard tab: earnings in rand (every 5 s), the agent's crates, and the 5 most
+// recent transmissions (every 3 s).
+import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatRand } from '../../../../shared/pricing.ts';
+import { paths } from '../../../app/paths.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useEarnings } from '../../agents/api/get-earnings.ts';
+import { useMyAgent } from '../../agents/api/get-my-agent.ts';
+import { StockBadge } from '../../agents/components/stock-badge.tsx';
+import { useRecentTransmissions } from '../../transmissions/api/get-recent-transmissions.ts';
+import { TransmissionList } from '../../transmissions/components/transmission-list.tsx';
+import { DASHBOARD_RECENT } from './farm-overview.tsx';
+import { StatCard } from './stat-card.tsx';
+
+/** "1234.50" → "R 1 234.50" without floating point: the decimal string becomes integer cents. */
+export function formatRandAmount(amount: string | undefined): string {
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(amount ?? '');
+  if (!match) return formatRand(0);
+  const cents = Number(`${match[1]}${match[2]}${match[3]}`);
+  return formatRand(cents);
+}
+
+export function AgentOverview() {
+  const earnings = useEarnings();
+  const me = useMyAgent();
+  const recent = useRecentTransmissions(DASHBOARD_RECENT, 'market_agent');
+  const agent = me.data;
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+        <Card withBorder radius="md" p="md" bg="green.0">
+          <Text size="sm" c="dimmed">
+            Total earnings
+          </Text>
+          <Text fw={800} size="xl" data-testid="total-earnings">
+            {earnings.data ? formatRandAmount(earnings.data.totalEarnings) : '…'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            for empty crates returned
+          </Text>
+        </Card>
+        <StatCard label="Full crates" value={agent ? formatCount(agent.fullCrates) : '…'} />
+        <StatCard label="With clients" value={agent ? formatCount(agent.cratesWithClients) : '…'} />
+        <StatCard label="Empty crates" value={agent ? formatCount(agent.emptyCrates) : '…'} hint="ready to return" />
+        <StatCard label="Total crates" value={agent ? formatCount(agent.totalCrates) : '…'} />
+      </SimpleGrid>
+      {agent && (
+        <Group gap="xs">
+          <Text size="sm">Stock level:</Text>
+          <StockBadge level={agent.stockLevel} />
+          <Text size="sm" c="dimmed">
+            Agent {agent.agentNumber} · {agent.marketName}
+          </Text>
+        </Group>
+      )}
+      {me.isError && <Alert color="red">We could not load your crate counts. Retrying…</Alert>}
+      <Card withBorder radius="md" p="lg">
+        <Group justify="space-between" mb="sm">
+          <Title order={2} size="h4">
+            Recent Transmissions
+          </Title>
+          <Anchor component={Link} to={paths.transmissions.href()} size="sm">
+            View all
+          </Anchor>
+        </Group>
+        <TransmissionList transmissions={recent.data} isPending={recent.isPending} />
+      </Card>
+    </Stack>
+  );
+}

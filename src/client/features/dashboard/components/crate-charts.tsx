@@ -1,0 +1,88 @@
+// The farm store's two charts (loaded lazily, so recharts stays out of the entry bundle): where the
+// crates are right now, and crates sent vs returned per week for 12 weeks.
+import '@mantine/charts/styles.css';
+import { BarChart, DonutChart } from '@mantine/charts';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import type { FarmMetrics } from '../../../../shared/agents.ts';
+import { formatCount } from '../../../lib/format.ts';
+
+export function cratePlaces(m: FarmMetrics) {
+  return [
+    { name: 'At the farm', value: m.farm, color: 'green.6' },
+    { name: 'In transit', value: m.inTransit, color: 'blue.5' },
+    { name: 'At markets (full)', value: m.atMarketsFull, color: 'orange.5' },
+    { name: 'At markets (empty)', value: m.atMarketsEmpty, color: 'yellow.4' },
+    { name: 'With clients', value: m.withClients, color: 'grape.5' },
+    { name: 'With suppliers', value: m.withSuppliers, color: 'teal.5' },
+    { name: 'Written off', value: Math.max(0, m.writtenOff), color: 'red.6' },
+  ];
+}
+
+export default function CrateCharts({ metrics }: { metrics: FarmMetrics }) {
+  const places = cratePlaces(metrics);
+  const shown = places.filter((p) => p.value > 0);
+  const weekly = metrics.weekly.map((w) => ({
+    week: dayjs(w.weekStart).format('D MMM'),
+    Sent: w.sent,
+    Returned: w.returned,
+  }));
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      <Card withBorder radius="md" p="lg">
+        <Title order={2} size="h4" mb="sm">
+          Where the Crates Are
+        </Title>
+        <Group align="center" justify="center" gap="lg">
+          {shown.length ? (
+            <DonutChart
+              data={shown}
+              size={180}
+              thickness={28}
+              chartLabel={formatCount(metrics.totalCrates)}
+              tooltipDataSource="segment"
+              aria-label="Where the crates are"
+            />
+          ) : (
+            <Text c="dimmed">No crates in the ledger yet. Set the opening stock in Settings.</Text>
+          )}
+          <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {places.map((p) => (
+              <Group key={p.name} component="li" gap={8} wrap="nowrap">
+                <span
+                  aria-hidden
+                  style={{
+                    width: 10,
+                    height: 10,
+                    borderRadius: 2,
+                    background: `var(--mantine-color-${p.color.replace('.', '-')})`,
+                  }}
+                />
+                <Text size="sm">
+                  {p.name}: <strong>{formatCount(p.value)}</strong>
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        </Group>
+      </Card>
+      <Card withBorder radius="md" p="lg">
+        <Title order={2} size="h4" mb="sm">
+          Crates Sent vs Returned (12 weeks)
+        </Title>
+        <BarChart
+          h={240}
+          data={weekly}
+          dataKey="week"
+          series={[
+            { name: 'Sent', color: 'orange.6' },
+            { name: 'Returned', color: 'green.6' },
+          ]}
+          withLegend
+          tickLine="y"
+          aria-label="Crates sent and returned per week"
+        />
+      </Card>
+    </SimpleGrid>
+  );
+}

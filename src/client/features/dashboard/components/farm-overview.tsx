@@ -1,0 +1,69 @@
+// The farm store dashboard tab: farm metrics (every 2 s), send crates, recent transmissions (every
+// 5 s) and the crate charts, loaded lazily.
+import { Alert, Anchor, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useRecentTransmissions } from '../../transmissions/api/get-recent-transmissions.ts';
+import { TransmissionList } from '../../transmissions/components/transmission-list.tsx';
+import { useFarmMetrics } from '../api/get-farm-metrics.ts';
+import { SendCratesForm } from './send-crates-form.tsx';
+import { StatCard } from './stat-card.tsx';
+
+const CrateCharts = lazy(() => import('./crate-charts.tsx'));
+export const DASHBOARD_RECENT = 5;
+
+export function FarmOverview() {
+  const metrics = useFarmMetrics();
+  const recent = useRecentTransmissions(DASHBOARD_RECENT, 'farm_store');
+  const m = metrics.data;
+
+  return (
+    <Stack gap="lg">
+      <section aria-label="Farm metrics">
+        {m ? (
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+            <StatCard label="Total crates" value={formatCount(m.totalCrates)} hint="in circulation" />
+            <StatCard label="At the farm" value={formatCount(m.farm)} />
+            <StatCard label="In transit" value={formatCount(m.inTransit)} />
+            <StatCard
+              label="At markets"
+              value={formatCount(m.atMarkets)}
+              hint={`${formatCount(m.atMarketsFull)} full`}
+            />
+            <StatCard label="With clients" value={formatCount(m.withClients)} />
+            <StatCard label="Written off" value={formatCount(m.writtenOff)} />
+          </SimpleGrid>
+        ) : metrics.isError ? (
+          <Alert color="red">We could not load the farm metrics. Retrying…</Alert>
+        ) : (
+          <Skeleton height={84} radius="md" />
+        )}
+      </section>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <SendCratesForm stock={m?.farm} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card withBorder radius="md" p="lg" h="100%">
+            <Group justify="space-between" mb="sm">
+              <Title order={2} size="h4">
+                Recent Transmissions
+              </Title>
+              <Anchor component={Link} to={paths.transmissions.href()} size="sm">
+                View all
+              </Anchor>
+            </Group>
+            <TransmissionList transmissions={recent.data} isPending={recent.isPending} />
+          </Card>
+        </Grid.Col>
+      </Grid>
+      {m && (
+        <Suspense fallback={<Skeleton height={300} radius="md" />}>
+          <CrateCharts metrics={m} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
