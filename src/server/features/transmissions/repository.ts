@@ -155,6 +155,28 @@ export async function findFarmStoreUser(db: Executor): Promise<{ id: number } | 
   return row ?? null;
 }
 
+/**
+ * The farm store user an agent's returned empties go to: whoever last sent that agent crates (its
+ * contact at the farm), if still an active farm store user; otherwise the first active one.
+ */
+export async function findFarmContactFor(db: Executor, marketAgentId: number): Promise<{ id: number } | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(transmissions)
+    .innerJoin(users, eq(users.id, transmissions.fromUserId))
+    .where(
+      and(
+        eq(transmissions.marketAgentId, marketAgentId),
+        eq(transmissions.type, 'farm_to_market'),
+        eq(users.role, 'farm_store'),
+        eq(users.isActive, true),
+      ),
+    )
+    .orderBy(desc(transmissions.id))
+    .limit(1);
+  return row ?? findFarmStoreUser(db);
+}
+
 export async function findSupplierByUserId(db: Executor, userId: number) {
   const [row] = await db
     .select({ id: suppliers.id, status: suppliers.status })

@@ -103,7 +103,7 @@ async function createReturn(db: Db, caller: Caller, body: CreateTransmissionBody
   if (body.type !== 'market_to_farm') throw forbidden(m.agentsReturnOnly);
   const agent = await agents.findAgentByUserId(db, caller.id);
   if (!agent) throw notFound(m.agentNotFound);
-  const farmStore = await repo.findFarmStoreUser(db);
+  const farmStore = await repo.findFarmContactFor(db, agent.id);
   if (!farmStore) throw conflict(m.noFarmStore);
   const id = await inLedgerTransaction(db, async (tx) => {
     const row = await repo.insertTransmission(tx, {

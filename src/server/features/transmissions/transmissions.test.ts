@@ -254,6 +254,24 @@ describe('POST /api/transmissions (market agent returns empties)', () => {
     await expectLedgerOk();
   });
 
+  it('goes to the farm store user who last sent the agent crates, who acknowledges it', async () => {
+    const a = await registerAgent(app);
+    await addStock(farm2, 20);
+    const sent = await send(farm2, a, 20);
+    await acknowledge(a, sent.id, 20);
+    const opening = await json(farm, 'POST', '/api/farm-store/opening-balances', {
+      marketAgentId: a.marketAgentId,
+      emptyCrates: 4,
+    });
+    expect(opening.statusCode).toBe(201);
+    const res = await json(a, 'POST', '/api/transmissions', { type: 'market_to_farm', quantity: 4 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ toUserId: farm2.user.id, toName: farm2.user.name });
+    expect((await json(farm, 'PUT', `/api/transmissions/${res.json().id}/acknowledge`)).statusCode).toBe(403);
+    await acknowledge(farm2, res.json().id, 4);
+    await expectLedgerOk();
+  });
+
   it('may only create market_to_farm (403 otherwise)', async () => {
     for (const type of ['farm_to_market', 'supplier_to_farm']) {
       const res = await json(agent, 'POST', '/api/transmissions', { type, quantity: 1 });
