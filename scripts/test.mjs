@@ -93,6 +93,10 @@ step(
   'client build',
   run('client build', process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']),
 );
+step(
+  'landing initial JS budget',
+  run('landing initial JS budget', process.execPath, [join(root, 'scripts/check-bundle-size.mjs'), 'dist/client']),
+);
 
 const chromium = findChromium();
 if (!chromium) {

@@ -1,6 +1,11 @@
 // Every route of the app with its href builder: links never hand-type URLs.
+
+/** The landing page's tabs (spec §2), kept in ?tab= so each can be linked to. */
+export const landingTabs = ['home', 'pricing', 'trends', 'services', 'contact', 'eci'] as const;
+export type LandingTab = (typeof landingTabs)[number];
+
 export const paths = {
-  home: { path: '/', href: () => '/' },
+  home: { path: '/', href: (tab?: LandingTab) => (tab && tab !== 'home' ? `/?tab=${tab}` : '/') },
   homeAlias: { path: '/home', href: () => '/home' },
   login: { path: '/login', href: () => '/login' },
   register: { path: '/register', href: () => '/register' },

@@ -4,12 +4,13 @@ import { Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/status-screens.tsx';
 import { useSession } from '../features/auth/api.ts';
 import { CurrentUserProvider } from '../features/auth/current-user.tsx';
-import { AuthPage } from '../features/auth/pages/auth-page.tsx';
 import { LandingPage } from '../features/landing/pages/landing-page.tsx';
 import { paths } from './paths.ts';
 
 // The signed-in area loads on its own, so the public pages stay small.
 const SignedInApp = lazy(() => import('./signed-in-app.tsx'));
+// So do the sign-in and registration forms (they bring zod and @mantine/form); see decision 004.
+const AuthPage = lazy(() => import('../features/auth/pages/auth-page.tsx').then((m) => ({ default: m.AuthPage })));
 
 export function AppRoutes() {
   const { user, isLoading } = useSession();
@@ -24,13 +25,15 @@ export function AppRoutes() {
     );
   }
   return (
-    <Routes>
-      <Route path={paths.home.path} element={<LandingPage />} />
-      <Route path={paths.homeAlias.path} element={<LandingPage />} />
-      <Route path={paths.login.path} element={<AuthPage />} />
-      <Route path={paths.register.path} element={<AuthPage />} />
-      <Route path={paths.supplierRegistration.path} element={<AuthPage />} />
-      <Route path="*" element={<LandingPage />} />
-    </Routes>
+    <Suspense fallback={<LoadingScreen />}>
+      <Routes>
+        <Route path={paths.home.path} element={<LandingPage />} />
+        <Route path={paths.homeAlias.path} element={<LandingPage />} />
+        <Route path={paths.login.path} element={<AuthPage />} />
+        <Route path={paths.register.path} element={<AuthPage />} />
+        <Route path={paths.supplierRegistration.path} element={<AuthPage />} />
+        <Route path="*" element={<LandingPage />} />
+      </Routes>
+    </Suspense>
   );
 }

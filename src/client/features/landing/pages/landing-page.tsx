@@ -1,34 +1,106 @@
-// The public site (spec §2 Landing page). The tabs' full content comes with the public-site issue.
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+// The public site (spec §2 Landing page): home, pricing, trends, services, contact and engineering
+// consultation tabs, the active one kept in ?tab= so it can be linked to.
+import { Anchor, Box, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { type LandingTab, landingTabs, paths } from '../../../app/paths.ts';
 import { Logo } from '../../../components/logo.tsx';
+import { ContactPanel } from '../components/contact-panel.tsx';
+import { EciPanel } from '../components/eci-panel.tsx';
+import { HomePanel } from '../components/home-panel.tsx';
+import { farmName } from '../components/landing-content.ts';
+import { LandingHeader } from '../components/landing-header.tsx';
+import { PricingPanel } from '../components/pricing-panel.tsx';
+import { ServicesPanel } from '../components/services-panel.tsx';
+import { TrendsPanel } from '../components/trends-panel.tsx';
+
+const tabs: Record<LandingTab, { label: string; panel: () => ReactNode }> = {
+  home: { label: 'Home', panel: () => <HomePanel /> },
+  pricing: { label: 'Pricing', panel: () => <PricingPanel /> },
+  trends: { label: 'Trends', panel: () => <TrendsPanel /> },
+  services: { label: 'Services', panel: () => <ServicesPanel /> },
+  contact: { label: 'Contact', panel: () => <ContactPanel /> },
+  eci: { label: 'Engineering Consultation', panel: () => <EciPanel /> },
+};
+
+const isLandingTab = (value: string | null): value is LandingTab =>
+  value !== null && (landingTabs as readonly string[]).includes(value);
 
 export function LandingPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const active: LandingTab = isLandingTab(requested) ? requested : 'home';
+
+  const open = (value: string | null) => {
+    if (!isLandingTab(value)) return;
+    setParams(value === 'home' ? {} : { tab: value });
+  };
+
   return (
-    <>
-      <Group justify="space-between" px="md" py="sm" component="header">
-        <Logo />
-        <Group gap="xs">
-          <Button component={Link} to={paths.login.href()} variant="default">
-            Sign In
-          </Button>
-          <Button component={Link} to={paths.login.href()}>
-            Get Started
-          </Button>
-        </Group>
-      </Group>
-      <Container size="md" py={64} component="main">
-        <Stack align="center" gap="md">
-          <Title order={1} ta="center">
-            Fresh peppers from our farm to your market stall
-          </Title>
-          <Text c="dimmed" ta="center" maw={560}>
-            We grow sweet bell, hot chili and sweet mini peppers and eggfruit, and deliver them in crates to market
-            agents in Johannesburg and Pretoria. Every crate is counted, from the farm to the market and back.
-          </Text>
-        </Stack>
+    <Box bg="gray.0" mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <LandingHeader />
+      <Box
+        component="section"
+        aria-labelledby="landing-title"
+        bg="green.9"
+        c="white"
+        py={{ base: 'xl', sm: 48 }}
+        px={{ base: 'sm', sm: 'lg' }}
+      >
+        <Container size="lg" px={0}>
+          <Stack gap="xs" maw={760}>
+            <Title order={1} id="landing-title" fz={{ base: 28, sm: 40 }} lh={1.15}>
+              Fresh peppers from our farm to your market stall
+            </Title>
+            <Text fz={{ base: 'md', sm: 'lg' }} c="green.0">
+              We grow sweet bell, hot chili and sweet mini peppers and eggfruit, and deliver them in crates to market
+              agents in Johannesburg and Pretoria. Every crate is counted, from the farm to the market and back.
+            </Text>
+          </Stack>
+        </Container>
+      </Box>
+      <Container size="lg" w="100%" px={{ base: 'sm', sm: 'lg' }} py="md" component="main" style={{ flex: 1 }}>
+        <Tabs
+          value={active}
+          onChange={open}
+          keepMounted={false}
+          styles={{ list: { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' } }}
+        >
+          <Tabs.List mb="lg" aria-label="Farm website sections">
+            {landingTabs.map((value) => (
+              <Tabs.Tab key={value} value={value} style={{ flexShrink: 0 }}>
+                {tabs[value].label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {landingTabs.map((value) => (
+            <Tabs.Panel key={value} value={value}>
+              {tabs[value].panel()}
+            </Tabs.Panel>
+          ))}
+        </Tabs>
       </Container>
-    </>
+      <Box component="footer" bg="white" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <Group justify="space-between" px={{ base: 'sm', sm: 'lg' }} py="md" maw={1200} mx="auto" gap="xs">
+          <Group gap="xs">
+            <Logo size="md" />
+            <Text size="sm" c="gray.7">
+              {farmName}
+            </Text>
+          </Group>
+          <Group gap="md">
+            <Anchor component={Link} to={paths.home.href('contact')} size="sm" c="green.9">
+              Contact
+            </Anchor>
+            <Anchor component={Link} to={paths.login.href()} size="sm" c="green.9">
+              Sign in
+            </Anchor>
+            <Anchor component={Link} to={paths.register.href()} size="sm" c="green.9">
+              Register
+            </Anchor>
+          </Group>
+        </Group>
+      </Box>
+    </Box>
   );
 }

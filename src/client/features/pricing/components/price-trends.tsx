@@ -1,0 +1,158 @@
+// The trends tab: one line chart per variety for 3, 6, 12 or 24 months (default 12), at most 20
+// points each, the direction from the last two points, and the 12- and 24-month HTML exports.
+// Loaded lazily: it brings @mantine/charts and recharts, which the rest of the landing page doesn't need.
+import '@mantine/charts/styles.css';
+import { LineChart } from '@mantine/charts';
+import { Alert, Button, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowDownRight, IconArrowUpRight, IconDownload, IconMinus } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import type { HistoryPoint } from '../../../../shared/pricing.ts';
+import {
+  DEFAULT_TREND_MONTHS,
+  downsampleEvenly,
+  type ExportRange,
+  exportRanges,
+  formatRand,
+  historyByVariety,
+  pricingMessages,
+  type TrendDirection,
+  type TrendRange,
+  trendDirection,
+  trendRanges,
+} from '../../../../shared/pricing-format.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useExportPricingHistory } from '../api/export-pricing-history.ts';
+import { usePricingHistory } from '../api/get-pricing-history.ts';
+
+const EXPORT_FAILED = 'Failed to export price history';
+
+const directionView: Record<TrendDirection, { label: string; colour: string; Icon: typeof IconMinus }> = {
+  up: { label: 'Trending up', colour: 'red.9', Icon: IconArrowUpRight },
+  down: { label: 'Trending down', colour: 'blue.9', Icon: IconArrowDownRight },
+  stable: { label: 'Stable', colour: 'gray.7', Icon: IconMinus },
+};
+
+function TrendLabel({ direction }: { direction: TrendDirection }) {
+  const { label, colour, Icon } = directionView[direction];
+  return (
+    <Group gap={4} wrap="nowrap" c={colour} data-testid="trend-direction" data-direction={direction}>
+      <Icon size={18} aria-hidden="true" />
+      <Text span size="sm" fw={600}>
+        {label}
+      </Text>
+    </Group>
+  );
+}
+
+function VarietyChart({ variety, points }: { variety: string; points: HistoryPoint[] }) {
+  const data = useMemo(
+    () =>
+      downsampleEvenly(points).map((p) => ({
+        date: dayjs(p.effectiveDate).format('D MMM YY'),
+        // Display only: the chart library needs numbers in rand; money stays in cents elsewhere.
+        price: p.pricePerCrate / 100,
+      })),
+    [points],
+  );
+  const latest = points[points.length - 1];
+  const direction = trendDirection(points);
+  return (
+    <Card withBorder radius="md" p="md" data-testid="trend-card" data-variety={variety}>
+      <Group justify="space-between" align="flex-start" mb="xs" gap="xs">
+        <div>
+          <Title order={3} size="h5">
+            {variety}
+          </Title>
+          <Text size="sm" c="gray.7">
+            Latest <span data-testid="trend-latest">{formatRand(latest.pricePerCrate)}</span> per crate ·{' '}
+            <span data-testid="trend-points">{data.length}</span> points
+          </Text>
+        </div>
+        <TrendLabel direction={direction} />
+      </Group>
+      <LineChart
+        h={200}
+        data={data}
+        dataKey="date"
+        series={[{ name: 'price', label: 'Price per crate', color: 'green.7' }]}
+        curveType="monotone"
+        withDots={data.length <= 12}
+        valueFormatter={(value) => formatRand(Math.round(value * 100))}
+        yAxisProps={{ width: 84, domain: ['auto', 'auto'] }}
+        xAxisProps={{ minTickGap: 16 }}
+        lineProps={{ isAnimationActive: false }}
+        aria-label={`${variety} price per crate over time`}
+      />
+    </Card>
+  );
+}
+
+export default function PriceTrends() {
+  const [months, setMonths] = useState<TrendRange>(DEFAULT_TREND_MONTHS);
+  const history = usePricingHistory(months);
+  const exportHistory = useExportPricingHistory();
+  const groups = useMemo(() => [...historyByVariety(history.data ?? [])], [history.data]);
+
+  useEffect(() => {
+    if (history.isError) notifyError(pricingMessages.historyFailed);
+  }, [history.isError]);
+
+  const download = (range: ExportRange) =>
+    exportHistory.mutate(range, {
+      onSuccess: (name) => notifySuccess(`Price history saved as ${name}`),
+      onError: (error) => notifyError(errorMessage(error, EXPORT_FAILED)),
+    });
+
+  return (
+    <Stack>
+      <Group justify="space-between" gap="sm">
+        <SegmentedControl
+          fullWidth
+          w={{ base: '100%', sm: 'auto' }}
+          aria-label="Trend range"
+          value={String(months)}
+          onChange={(value) => setMonths(Number(value) as TrendRange)}
+          data={trendRanges.map((n) => ({ value: String(n), label: `${n} months` }))}
+        />
+        <Group gap="xs">
+          {exportRanges.map((range) => (
+            <Button
+              key={range}
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden="true" />}
+              loading={exportHistory.isPending && exportHistory.variables === range}
+              onClick={() => download(range)}
+            >
+              Export {range} months
+            </Button>
+          ))}
+        </Group>
+      </Group>
+      {history.isPending ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {[1, 2, 3, 4].map((n) => (
+            <Skeleton key={n} h={270} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : history.isError ? (
+        <Alert color="red" variant="light" title={pricingMessages.historyFailed}>
+          The price history could not be loaded. It will be tried again in a moment.
+        </Alert>
+      ) : groups.length === 0 ? (
+        <Text c="gray.7">No price history has been recorded yet.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {groups.map(([variety, points]) => (
+            <VarietyChart key={variety} variety={variety} points={points} />
+          ))}
+        </SimpleGrid>
+      )}
+      <Text size="xs" c="gray.7">
+        Prices are per crate, shown for the last {months} months; each chart shows at most 20 evenly spaced points. The
+        direction compares the two most recent price changes. Exports are printable HTML reports.
+      </Text>
+    </Stack>
+  );
+}
