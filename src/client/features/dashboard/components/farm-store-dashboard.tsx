@@ -7,6 +7,7 @@ import { FarmStockSettings } from '../../crates/components/farm-stock-settings.t
 import { ComingSoon } from './coming-soon.tsx';
 import { DashboardTabs } from './dashboard-tabs.tsx';
 import { FarmOverview } from './farm-overview.tsx';
+import { FarmPricingPanel } from './farm-pricing-panel.tsx';
 
 export function FarmStoreDashboard() {
   const user = useUser();
@@ -16,7 +17,7 @@ export function FarmStoreDashboard() {
       <DashboardTabs
         tabs={[
           { value: 'dashboard', label: 'Dashboard', panel: <FarmOverview /> },
-          { value: 'pricing', label: 'Pricing', panel: <ComingSoon what="The pepper price editor" /> },
+          { value: 'pricing', label: 'Pricing', panel: <FarmPricingPanel /> },
           { value: 'users', label: 'Users', panel: <ComingSoon what="The user list" /> },
           { value: 'reports', label: 'Reports', panel: <ComingSoon what="Reports" /> },
           {

@@ -1,0 +1,84 @@
+// The farm store's inbox of messages sent through the public contact form, with mark as read/unread.
+import { Accordion, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatDateTime } from '../../../lib/format.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { useContactMessages } from '../api/get-contact-messages.ts';
+import { useUpdateContactMessage } from '../api/update-contact-message.ts';
+
+const UPDATE_FAILED = 'Failed to update the message';
+
+export function ContactMessagesCard() {
+  const { data, isPending, isError } = useContactMessages();
+  const update = useUpdateContactMessage();
+  const unread = data?.filter((m) => !m.isRead).length ?? 0;
+
+  const mark = (id: number, isRead: boolean) =>
+    update.mutate({ id, isRead }, { onError: () => notifyError(UPDATE_FAILED) });
+
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Group justify="space-between" mb="md">
+        <Title order={2} size="h4">
+          Messages
+        </Title>
+        <Badge color={unread ? 'red' : 'gray'} variant="light" data-testid="unread-messages">
+          {unread} unread
+        </Badge>
+      </Group>
+      {isPending ? (
+        <Stack gap="xs">
+          <Skeleton h={48} />
+          <Skeleton h={48} />
+        </Stack>
+      ) : isError ? (
+        <Text c="red.8">The messages could not be loaded.</Text>
+      ) : data.length === 0 ? (
+        <Text c="gray.7">No messages yet. Messages sent from the website’s contact form appear here.</Text>
+      ) : (
+        <Accordion variant="separated" multiple>
+          {data.map((m) => (
+            <Accordion.Item key={m.id} value={String(m.id)} data-testid="contact-message">
+              <Accordion.Control>
+                <Group gap="xs" wrap="nowrap" justify="space-between">
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={m.isRead ? 500 : 800} truncate>
+                      {m.subject}
+                    </Text>
+                    <Text size="xs" c="gray.7" truncate>
+                      {m.name} · {formatDateTime(m.createdAt)}
+                    </Text>
+                  </div>
+                  {!m.isRead && (
+                    <Badge color="red" variant="light" size="sm">
+                      New
+                    </Badge>
+                  )}
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel>
+                <Text size="sm" mb="xs">
+                  From {m.name},{' '}
+                  <Anchor href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`} c="green.9">
+                    {m.email}
+                  </Anchor>
+                </Text>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {m.message}
+                </Text>
+                <Button
+                  mt="sm"
+                  size="xs"
+                  variant="default"
+                  onClick={() => mark(m.id, !m.isRead)}
+                  loading={update.isPending && update.variables?.id === m.id}
+                >
+                  {m.isRead ? 'Mark as unread' : 'Mark as read'}
+                </Button>
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+// What the app has e-mailed (contact messages, reports): the farm's outbox, so a farm without SMTP
+// still reads its mail, and a failed delivery shows its reason.
+import { Accordion, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { OutboxEntry } from '../../../../shared/outbox.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useOutbox } from '../api/get-outbox.ts';
+
+function DeliveryBadge({ entry }: { entry: OutboxEntry }) {
+  if (entry.error)
+    return (
+      <Badge color="red" variant="light" size="sm">
+        Failed
+      </Badge>
+    );
+  if (entry.sentAt)
+    return (
+      <Badge color="green" variant="light" size="sm">
+        Sent
+      </Badge>
+    );
+  return (
+    <Badge color="gray" variant="light" size="sm">
+      In outbox
+    </Badge>
+  );
+}
+
+export function OutboxCard() {
+  const { data, isPending, isError } = useOutbox();
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Stack gap={4} mb="md">
+        <Title order={2} size="h4">
+          Outbox
+        </Title>
+        <Text size="sm" c="gray.7">
+          Every e-mail Cratekeeper has sent or kept for the farm store, newest first.
+        </Text>
+      </Stack>
+      {isPending ? (
+        <Skeleton h={48} />
+      ) : isError ? (
+        <Text c="red.8">The outbox could not be loaded.</Text>
+      ) : data.length === 0 ? (
+        <Text c="gray.7">No e-mails have been sent yet.</Text>
+      ) : (
+        <Accordion variant="separated">
+          {data.map((entry) => (
+            <Accordion.Item key={entry.id} value={String(entry.id)} data-testid="outbox-entry">
+              <Accordion.Control>
+                <Group gap="xs" wrap="nowrap" justify="space-between">
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={600} truncate>
+                      {entry.subject}
+                    </Text>
+                    <Text size="xs" c="gray.7" truncate>
+                      To {entry.to} · {formatDateTime(entry.createdAt)}
+                    </Text>
+                  </div>
+                  <DeliveryBadge entry={entry} />
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel>
+                {entry.error && (
+                  <Text size="sm" c="red.8" mb="xs">
+                    Delivery failed: {entry.error}
+                  </Text>
+                )}
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {entry.text}
+                </Text>
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+    </Card>
+  );
+}
