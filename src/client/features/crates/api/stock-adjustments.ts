@@ -21,7 +21,7 @@ export function useAdjustStock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: StockAdjustmentBody) => api.post<{ stock: number }>(STOCK_ADJUSTMENTS_PATH, body),
-    onSuccess: () => invalidateCrateQueries(queryClient),
+    onSuccess: () => void invalidateCrateQueries(queryClient),
   });
 }
 
@@ -29,6 +29,6 @@ export function useEnterOpeningBalance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: OpeningBalanceBody) => api.post(OPENING_BALANCES_PATH, body),
-    onSuccess: () => invalidateCrateQueries(queryClient),
+    onSuccess: () => void invalidateCrateQueries(queryClient),
   });
 }

@@ -18,7 +18,7 @@ export function useAcknowledgeTransmission() {
     mutationFn: acknowledgeTransmission,
     onSuccess: () => {
       setTimeout(() => queryClient.refetchQueries({ queryKey: [EARNINGS_PATH] }), EARNINGS_REFETCH_DELAY_MS);
-      return invalidateCrateQueries(queryClient);
+      void invalidateCrateQueries(queryClient);
     },
   });
 }

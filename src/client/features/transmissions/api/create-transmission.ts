@@ -9,5 +9,5 @@ export const createTransmission = (body: CreateTransmissionInput) => api.post<Tr
 
 export function useCreateTransmission() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createTransmission, onSuccess: () => invalidateCrateQueries(queryClient) });
+  return useMutation({ mutationFn: createTransmission, onSuccess: () => void invalidateCrateQueries(queryClient) });
 }

@@ -11,5 +11,5 @@ export const resolveTransmission = ({ id, ...body }: ResolveTransmissionBody & {
 
 export function useResolveTransmission() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: resolveTransmission, onSuccess: () => invalidateCrateQueries(queryClient) });
+  return useMutation({ mutationFn: resolveTransmission, onSuccess: () => void invalidateCrateQueries(queryClient) });
 }

@@ -1,0 +1,22 @@
+// Helpers for the crate journeys: two signed-in browsers (farm store and agent) and Mantine pickers.
+import type { Browser, Page } from '@playwright/test';
+import { type E2ERole, registerVia } from './accounts.ts';
+
+export async function signedInPage(browser: Browser, role: E2ERole, overrides: Record<string, string> = {}) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const account = await registerVia(page.request, role, overrides);
+  return { page, account };
+}
+
+/** Picks an option of a Mantine Select by its label and part of the option's text. */
+export async function pick(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+export const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** No sideways scrolling: the page is no wider than the viewport. */
+export const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,0 +1,199 @@
+// The Transmissions screen and the crate journey (issue 4): the farm sends 50 crates, the agent
+// counts 48, both see the flagged difference; the agent returns 10 empties, the farm acknowledges.
+import { expect, test } from '@playwright/test';
+import { signedInAs } from './support/accounts.ts';
+import { pageOverflow, pick, signedInPage, uniqueName } from './support/crates.ts';
+
+test('the farm sends 50 crates, the agent counts 48, the difference is flagged; 10 empties come back', async ({
+  browser,
+}) => {
+  const farm = await signedInPage(browser, 'farm_store', { name: uniqueName('Farm') });
+  const agentName = uniqueName('Agent');
+  const agent = await signedInPage(browser, 'market_agent', { name: agentName, businessName: uniqueName('Biz') });
+  const farmPage = farm.page;
+  const agentPage = agent.page;
+
+  // Opening stock in the settings tab.
+  await farmPage.goto('/?tab=settings');
+  await expect(farmPage.getByText('Start with your opening stock')).toBeVisible();
+  await farmPage.getByLabel('Crates to add').fill('500');
+  await farmPage.getByLabel('Reason').fill('Opening stock');
+  await farmPage.getByRole('button', { name: 'Add to Stock' }).click();
+  await expect(farmPage.getByTestId('farm-stock')).toHaveText('500 crates in stock');
+  await expect(farmPage.getByTestId('stock-entry').first()).toContainText('+500 crates · Farm stock');
+
+  // Send 50 from the Transmissions screen.
+  await farmPage.goto('/transmissions');
+  await pick(farmPage, 'Market agent', new RegExp(agentName));
+  await farmPage.getByLabel('Quantity').fill('50');
+  await farmPage.getByLabel('Notes').fill('Morning truck');
+  await farmPage.getByRole('button', { name: 'Create Transmission' }).click();
+  await expect(farmPage.getByText('Transmission created successfully')).toBeVisible();
+  const farmRow = farmPage.getByTestId('transmission-row').filter({ hasText: agentName }).first();
+  await expect(farmRow).toContainText('50 crates');
+  await expect(farmRow).toContainText('Morning truck');
+  await expect(farmRow).toContainText('Pending');
+
+  // The agent counts 48.
+  await agentPage.goto('/transmissions');
+  await expect(agentPage.getByTestId('pending-transmissions-badge')).toHaveText('1');
+  await expect(agentPage.getByRole('heading', { name: 'Incoming Transmissions - Action Required' })).toBeVisible();
+  await agentPage.getByRole('button', { name: 'Acknowledge Receipt' }).click();
+  const count = agentPage.getByLabel('Crates counted');
+  await expect(count).toHaveValue('50');
+  await count.fill('4.5');
+  await agentPage.getByRole('button', { name: 'Confirm Count' }).click();
+  await expect(agentPage.getByText('Invalid Quantity: Please enter a valid quantity')).toBeVisible();
+  await count.fill('48');
+  await expect(agentPage.getByText('2 short of the 50 sent.')).toBeVisible();
+  await agentPage.getByRole('button', { name: 'Confirm Count' }).click();
+  await expect(agentPage.getByText('Transmission acknowledged and billing updated')).toBeVisible();
+  await expect(agentPage.getByRole('heading', { name: 'Incoming Transmissions - Action Required' })).toHaveCount(0);
+  const agentRow = agentPage.getByTestId('transmission-row').first();
+  await expect(agentRow).toContainText('counted 48');
+  await expect(agentRow).toContainText('Flagged: 2 short');
+  await expect(agentRow).toContainText('Acknowledged');
+  await expect(agentPage.getByTestId('pending-transmissions-badge')).toHaveText('0');
+
+  // The farm store sees the flagged difference too.
+  await farmPage.reload();
+  const flagged = farmPage.getByTestId('flagged-transmission').filter({ hasText: agentName });
+  await expect(flagged).toContainText('Sent 50, counted 48');
+  await expect(flagged).toContainText('Flagged: 2 short');
+  await expect(farmRow).toContainText('Flagged: 2 short');
+
+  // The agent's 10 empty crates from the paper records, entered by the farm store.
+  await farmPage.goto('/?tab=settings');
+  await pick(farmPage, 'Market agent', new RegExp(agentName));
+  await farmPage.getByLabel('Empty crates').fill('10');
+  await farmPage.getByRole('button', { name: 'Save Opening Balance' }).click();
+  await expect(farmPage.getByText('Opening balance saved')).toBeVisible();
+
+  // The agent returns them.
+  await agentPage.goto('/transmissions');
+  await expect(agentPage.getByText('Lending crates to your clients is done on the')).toBeVisible();
+  await expect(agentPage.getByTestId('empties-available')).toHaveText('10 empty crates ready to return');
+  await agentPage.getByLabel('Quantity').fill('10');
+  await agentPage.getByRole('button', { name: 'Send Empty Crates' }).click();
+  await expect(agentPage.getByText('Transmission created successfully')).toBeVisible();
+
+  // The farm store counts them in.
+  await farmPage.goto('/transmissions');
+  const incoming = farmPage.getByTestId('incoming-transmission').filter({ hasText: agentName });
+  await expect(incoming).toContainText('10 crates from');
+  await incoming.getByRole('button', { name: 'Acknowledge Receipt' }).click();
+  await expect(farmPage.getByLabel('Crates counted')).toHaveValue('10');
+  await farmPage.getByRole('button', { name: 'Confirm Count' }).click();
+  await expect(farmPage.getByText('Transmission acknowledged and billing updated')).toBeVisible();
+  const returned = farmPage.getByTestId('transmission-row').filter({ hasText: 'Market to Farm' }).first();
+  await expect(returned).toContainText('Verified');
+
+  // The farm resolves the flag as an accepted loss.
+  await farmPage
+    .getByTestId('flagged-transmission')
+    .filter({ hasText: agentName })
+    .getByRole('button', { name: 'Resolve' })
+    .click();
+  const dialog = farmPage.getByRole('dialog', { name: 'Resolve Flagged Difference' });
+  await dialog.getByRole('button', { name: 'Resolve' }).click();
+  await expect(dialog.getByText('Please enter a note')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Note' }).fill('Two crates broken on the truck');
+  await dialog.getByRole('button', { name: 'Resolve' }).click();
+  await expect(farmPage.getByText('Difference accepted')).toBeVisible();
+  await expect(farmPage.getByTestId('flagged-transmission').filter({ hasText: agentName })).toHaveCount(0);
+
+  // The Market Agents screen shows the new figures.
+  await farmPage.goto('/market-agents');
+  const card = farmPage.getByRole('article', { name: agentName });
+  await expect(card).toContainText('Total crates48');
+  await expect(card).toContainText('Full48');
+  await expect(card).toContainText('With clients0');
+  await expect(card).toContainText('Empty ready0');
+  await expect(card).toContainText('Well Stocked');
+  // Return rate: 10 returned ÷ (10 + 48) = 17 %.
+  await expect(card).toContainText('Return rate: 17%');
+
+  // And the agent's dashboard.
+  await agentPage.goto('/');
+  await expect(agentPage.getByTestId('total-earnings')).toContainText('0.00');
+  await expect(agentPage.getByText('Full crates')).toBeVisible();
+  await expect(agentPage.getByTestId('transmission-row')).toHaveCount(2);
+});
+
+test('create form validation for the farm store', async ({ page }) => {
+  await signedInAs(page, 'farm_store');
+  await page.goto('/transmissions');
+  await page.getByRole('button', { name: 'Create Transmission' }).click();
+  await expect(page.getByText('Please select a market agent')).toBeVisible();
+  await expect(page.getByText('Please enter quantity')).toBeVisible();
+  const quantity = page.getByLabel('Quantity');
+  await quantity.fill('401');
+  await quantity.blur();
+  await expect(quantity).toHaveValue('400');
+  await expect(page.getByText('Send full crates (Farm to Market)')).toBeVisible();
+  await expect(page.getByText('Collect empties (Market to Farm)')).toBeVisible();
+});
+
+test('a refused send shows the spec failure messages', async ({ browser }) => {
+  const farm = await signedInPage(browser, 'farm_store');
+  const agentName = uniqueName('Agent');
+  await signedInPage(browser, 'market_agent', { name: agentName });
+  // The farm's stock is shared by every test's farm store, so the refusal is the server's answer replayed.
+  await farm.page.route('**/api/transmissions', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 409, json: { message: 'Not enough crates in farm stock: 0 available' } })
+      : route.continue(),
+  );
+  await farm.page.goto('/transmissions');
+  await pick(farm.page, 'Market agent', new RegExp(agentName));
+  await farm.page.getByLabel('Quantity').fill('5');
+  await farm.page.getByRole('button', { name: 'Create Transmission' }).click();
+  await expect(
+    farm.page.getByText('Failed to create transmission. Not enough crates in farm stock: 0 available'),
+  ).toBeVisible();
+  // The dashboard form says 'Failed to send crates'.
+  await farm.page.goto('/');
+  await farm.page.getByRole('button', { name: 'Send Crates' }).click();
+  await expect(farm.page.getByText('Please select a market agent')).toBeVisible();
+  await pick(farm.page, 'Market agent', new RegExp(agentName));
+  await farm.page.getByLabel('Crates to send').fill('5');
+  await farm.page.getByRole('button', { name: 'Send Crates' }).click();
+  await expect(farm.page.getByText(/Failed to send crates/)).toBeVisible();
+});
+
+test('a market agent without empties: validation, the no-empties message and the empty history', async ({ page }) => {
+  await signedInAs(page, 'market_agent');
+  await page.goto('/transmissions');
+  await expect(page.getByText('No transmissions found')).toBeVisible();
+  await expect(page.getByLabel('Market agent')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send Empty Crates' }).click();
+  await expect(page.getByText('Please enter quantity')).toBeVisible();
+  await page.getByLabel('Quantity').fill('5');
+  await page.getByRole('button', { name: 'Send Empty Crates' }).click();
+  await expect(page.getByText('No empty crates available to return')).toBeVisible();
+});
+
+test('the history shows a skeleton while loading', async ({ page }) => {
+  await signedInAs(page, 'market_agent');
+  await page.route('**/api/transmissions?limit=*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/transmissions');
+  await expect(page.getByTestId('transmissions-skeleton')).toBeVisible();
+  await expect(page.getByText('No transmissions found')).toBeVisible();
+});
+
+test('the transmissions screen and dashboards fit a 375 px phone', async ({ browser }) => {
+  for (const role of ['farm_store', 'market_agent'] as const) {
+    const { page } = await signedInPage(browser, role);
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const path of ['/transmissions', '/', '/?tab=settings']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForTimeout(300);
+      expect(await pageOverflow(page), `${role} ${path}`).toBeLessThanOrEqual(0);
+    }
+    await page.context().close();
+  }
+});
