@@ -1,5 +1,5 @@
 // The home tab: what the farm grows, how its crates move, live crate counts, and the ways in.
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconPlant2, IconTruckDelivery, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
@@ -43,15 +43,9 @@ export function HomePanel() {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
           {whatWeGrow.map((item) => (
             <Card key={item.variety} withBorder radius="md" p="lg">
-              <Badge
-                color={item.colour}
-                variant="light"
-                mb="sm"
-                radius="sm"
-                leftSection={<IconPlant2 size={12} aria-hidden="true" />}
-              >
-                Grown here
-              </Badge>
+              <ThemeIcon color={item.colour} variant="light" size="lg" radius="xl" mb="sm">
+                <IconPlant2 size={20} aria-hidden="true" />
+              </ThemeIcon>
               <Title order={3} size="h4" mb={6}>
                 {item.variety}
               </Title>

@@ -83,6 +83,7 @@ function VarietyChart({ variety, points }: { variety: string; points: HistoryPoi
         yAxisProps={{ width: 84, domain: ['auto', 'auto'] }}
         xAxisProps={{ minTickGap: 16 }}
         lineProps={{ isAnimationActive: false }}
+        role="figure"
         aria-label={`${variety} price per crate over time`}
       />
     </Card>
