@@ -13,7 +13,7 @@ const respond = (status: number, body: string, statusText = '') =>
 describe('api client', () => {
   it('turns a non-OK response into "<status>: <body>"', async () => {
     respond(409, '{"message":"No empty crates available to return"}');
-    const error = await api.post('/api/transmissions', { quantity: 1 }).catch((e: ApiError) => e);
+    const error = (await api.post('/api/transmissions', { quantity: 1 }).catch((e) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('409: {"message":"No empty crates available to return"}');
     expect(error.serverMessage).toBe('No empty crates available to return');
@@ -22,7 +22,7 @@ describe('api client', () => {
 
   it('uses the status text when the body is empty, and the fallback for toasts', async () => {
     respond(502, '', 'Bad Gateway');
-    const error = await api.get('/api/health').catch((e: ApiError) => e);
+    const error = (await api.get('/api/health').catch((e) => e)) as ApiError;
     expect(error.message).toBe('502: Bad Gateway');
     expect(errorMessage(error, 'Failed to fetch users')).toBe('Failed to fetch users');
   });
