@@ -88,7 +88,7 @@ export function ServicesPanel() {
         <Text size="sm" c="gray.7" mt="md">
           Already registered?{' '}
           <Link to={paths.login.href()} style={{ color: 'var(--mantine-color-green-9)' }}>
-            Sign in to Cratekeeper
+            Log in to Cratekeeper
           </Link>
           . New accounts are approved by the farm store before they can trade.
         </Text>

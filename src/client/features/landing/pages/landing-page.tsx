@@ -93,7 +93,7 @@ export function LandingPage() {
               Contact
             </Anchor>
             <Anchor component={Link} to={paths.login.href()} size="sm" c="green.9">
-              Sign in
+              Log in
             </Anchor>
             <Anchor component={Link} to={paths.register.href()} size="sm" c="green.9">
               Register
