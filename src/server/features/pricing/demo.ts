@@ -32,18 +32,21 @@ export function demoSeries(variety: string, basePrice: number, today: string, se
   const random = mulberry32(seed);
   const start = dayjs(rangeStart(today, 24));
   const end = dayjs(today);
-  const points: repo.HistoryRow[] = [];
-  for (let day = start; !day.isAfter(end); day = day.add(7, 'day')) {
+  const priceOn = (day: dayjs.Dayjs) => {
     const yearsBeforeToday = end.diff(day, 'day') / 365;
     const seasonal =
       1 + season.swing * Math.cos((2 * Math.PI * (day.diff(day.startOf('year'), 'day') - season.peakDayOfYear)) / 365);
     const noise = 1 + (random() - 0.5) * 0.06;
     const raw = (basePrice / (1 + YEARLY_INCREASE) ** yearsBeforeToday) * seasonal * noise;
-    const cents = Math.max(ROUND_TO_CENTS, Math.round(raw / ROUND_TO_CENTS) * ROUND_TO_CENTS);
-    points.push({ variety, effectiveDate: day.format('YYYY-MM-DD'), pricePerCrate: cents });
+    return Math.max(ROUND_TO_CENTS, Math.round(raw / ROUND_TO_CENTS) * ROUND_TO_CENTS);
+  };
+  const points: repo.HistoryRow[] = [];
+  for (let day = start; !day.isAfter(end); day = day.add(7, 'day')) {
+    points.push({ variety, effectiveDate: day.format('YYYY-MM-DD'), pricePerCrate: priceOn(day) });
   }
+  // Today's price is a point of its own, so the trend reads from a real last change.
   if (points[points.length - 1]?.effectiveDate !== today) {
-    points.push({ variety, effectiveDate: today, pricePerCrate: points[points.length - 1].pricePerCrate });
+    points.push({ variety, effectiveDate: today, pricePerCrate: priceOn(end) });
   }
   return points;
 }
