@@ -60,15 +60,11 @@ export function LandingPage() {
         </Container>
       </Box>
       <Container size="lg" w="100%" px={{ base: 'sm', sm: 'lg' }} py="md" component="main" style={{ flex: 1 }}>
-        <Tabs
-          value={active}
-          onChange={open}
-          keepMounted={false}
-          styles={{ list: { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' } }}
-        >
+        <Tabs value={active} onChange={open} keepMounted={false} variant="pills">
+          {/* Pills wrap onto a second row on a phone, so every section stays in sight. */}
           <Tabs.List mb="lg" aria-label="Farm website sections">
             {landingTabs.map((value) => (
-              <Tabs.Tab key={value} value={value} style={{ flexShrink: 0 }}>
+              <Tabs.Tab key={value} value={value}>
                 {tabs[value].label}
               </Tabs.Tab>
             ))}

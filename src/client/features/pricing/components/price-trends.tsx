@@ -111,6 +111,7 @@ export default function PriceTrends() {
       <Group justify="space-between" gap="sm">
         <SegmentedControl
           fullWidth
+          size="xs"
           w={{ base: '100%', sm: 'auto' }}
           aria-label="Trend range"
           value={String(months)}
