@@ -1,16 +1,12 @@
 // The market agent dashboard tab: earnings in rand (every 5 s), the agent's crates, and the 5 most
 // recent transmissions (every 3 s).
-import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Alert, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatRand } from '../../../../shared/pricing.ts';
-import { paths } from '../../../app/paths.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useEarnings } from '../../agents/api/get-earnings.ts';
 import { useMyAgent } from '../../agents/api/get-my-agent.ts';
 import { StockBadge } from '../../agents/components/stock-badge.tsx';
-import { useRecentTransmissions } from '../../transmissions/api/get-recent-transmissions.ts';
-import { TransmissionList } from '../../transmissions/components/transmission-list.tsx';
-import { DASHBOARD_RECENT } from './farm-overview.tsx';
+import { RecentTransmissionsCard } from './recent-transmissions-card.tsx';
 import { StatCard } from './stat-card.tsx';
 
 /** "1234.50" → "R 1 234.50" without floating point: the decimal string becomes integer cents. */
@@ -24,7 +20,6 @@ export function formatRandAmount(amount: string | undefined): string {
 export function AgentOverview() {
   const earnings = useEarnings();
   const me = useMyAgent();
-  const recent = useRecentTransmissions(DASHBOARD_RECENT, 'market_agent');
   const agent = me.data;
 
   return (
@@ -56,17 +51,7 @@ export function AgentOverview() {
         </Group>
       )}
       {me.isError && <Alert color="red">We could not load your crate counts. Retrying…</Alert>}
-      <Card withBorder radius="md" p="lg">
-        <Group justify="space-between" mb="sm">
-          <Title order={2} size="h4">
-            Recent Transmissions
-          </Title>
-          <Anchor component={Link} to={paths.transmissions.href()} size="sm">
-            View all
-          </Anchor>
-        </Group>
-        <TransmissionList transmissions={recent.data} isPending={recent.isPending} />
-      </Card>
+      <RecentTransmissionsCard role="market_agent" />
     </Stack>
   );
 }

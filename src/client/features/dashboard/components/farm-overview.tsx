@@ -1,22 +1,17 @@
 // The farm store dashboard tab: farm metrics (every 2 s), send crates, recent transmissions (every
 // 5 s) and the crate charts, loaded lazily.
-import { Alert, Anchor, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Grid, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { formatCount } from '../../../lib/format.ts';
-import { useRecentTransmissions } from '../../transmissions/api/get-recent-transmissions.ts';
-import { TransmissionList } from '../../transmissions/components/transmission-list.tsx';
 import { useFarmMetrics } from '../api/get-farm-metrics.ts';
+import { RecentTransmissionsCard } from './recent-transmissions-card.tsx';
 import { SendCratesForm } from './send-crates-form.tsx';
 import { StatCard } from './stat-card.tsx';
 
 const CrateCharts = lazy(() => import('./crate-charts.tsx'));
-export const DASHBOARD_RECENT = 5;
 
 export function FarmOverview() {
   const metrics = useFarmMetrics();
-  const recent = useRecentTransmissions(DASHBOARD_RECENT, 'farm_store');
   const m = metrics.data;
 
   return (
@@ -46,17 +41,7 @@ export function FarmOverview() {
           <SendCratesForm stock={m?.farm} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Card withBorder radius="md" p="lg" h="100%">
-            <Group justify="space-between" mb="sm">
-              <Title order={2} size="h4">
-                Recent Transmissions
-              </Title>
-              <Anchor component={Link} to={paths.transmissions.href()} size="sm">
-                View all
-              </Anchor>
-            </Group>
-            <TransmissionList transmissions={recent.data} isPending={recent.isPending} />
-          </Card>
+          <RecentTransmissionsCard role="farm_store" fullHeight />
         </Grid.Col>
       </Grid>
       {m && (
