@@ -39,7 +39,7 @@ export function ContactPanel() {
           <Title order={3} size="h4" mb="sm">
             Send a message
           </Title>
-          <Suspense fallback={<Loader size="sm" aria-label="Loading the form" />}>
+          <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the form" />}>
             <ContactForm />
           </Suspense>
         </Card>

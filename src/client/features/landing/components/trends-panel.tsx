@@ -16,7 +16,7 @@ export function TrendsPanel() {
           report.
         </Text>
       </div>
-      <Suspense fallback={<Loader size="sm" aria-label="Loading the charts" />}>
+      <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the charts" />}>
         <PriceTrends />
       </Suspense>
     </Stack>
