@@ -36,6 +36,8 @@ const viewColumns = {
 export type TransmissionFilter = {
   /** Only transmissions from or to this user (everyone but the farm store). */
   involving?: number;
+  /** Only pending transmissions addressed to this user (what they must acknowledge). */
+  pendingFor?: number;
   flagged?: 'open' | 'all';
   ids?: number[];
   limit: number;
@@ -47,6 +49,9 @@ export async function listTransmissions(db: Executor, filter: TransmissionFilter
   const conditions: (SQL | undefined)[] = [];
   if (filter.involving !== undefined) {
     conditions.push(or(eq(transmissions.fromUserId, filter.involving), eq(transmissions.toUserId, filter.involving)));
+  }
+  if (filter.pendingFor !== undefined) {
+    conditions.push(eq(transmissions.toUserId, filter.pendingFor), eq(transmissions.status, 'pending'));
   }
   if (filter.flagged) conditions.push(eq(transmissions.isFlagged, true));
   if (filter.flagged === 'open') conditions.push(isNull(transmissions.resolvedAt));

@@ -40,6 +40,15 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/incoming',
+    {
+      config: { access: 'acknowledge:transmission:own' },
+      schema: { tags, querystring: transmissionListQuery, response: { 200: transmissionListResponse } },
+    },
+    async (request) => service.listIncoming(app.db, currentUser(request), request.query),
+  );
+
+  app.get(
     '/pending-count',
     {
       config: { access: 'read:transmission:own' },

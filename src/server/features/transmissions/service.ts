@@ -38,6 +38,16 @@ export async function listTransmissions(
   return rows.map(toTransmission);
 }
 
+/** Pending transmissions addressed to the caller: the 'Incoming Transmissions' card. */
+export async function listIncoming(
+  db: Executor,
+  caller: Caller,
+  page: { limit: number; before?: number },
+): Promise<Transmission[]> {
+  const rows = await repo.listTransmissions(db, { ...page, pendingFor: caller.id });
+  return rows.map(toTransmission);
+}
+
 export async function listFlagged(
   db: Executor,
   page: { limit: number; before?: number; state: 'open' | 'all' },

@@ -524,8 +524,31 @@ describe('GET /api/transmissions, /recent, /pending-count', () => {
     expect((await json(a, 'GET', '/api/transmissions/pending-count')).json()).toEqual({ count: 1 });
   });
 
+  it('lists the pending transmissions addressed to the caller, however old, oldest beyond the page via before', async () => {
+    const a = await registerAgent(app);
+    const first = await send(farm, a, 2);
+    const second = await send(farm, a, 3);
+    await send(farm, otherAgent, 1);
+    const done = await send(farm, a, 4);
+    await acknowledge(a, done.id);
+    const incoming = await json(a, 'GET', '/api/transmissions/incoming');
+    expect(incoming.statusCode).toBe(200);
+    expect(incoming.json().map((t: { id: number }) => t.id)).toEqual([second.id, first.id]);
+    const page = await json(a, 'GET', `/api/transmissions/incoming?limit=1&before=${second.id}`);
+    expect(page.json().map((t: { id: number }) => t.id)).toEqual([first.id]);
+    // The farm store's own incoming list holds only what is addressed to it.
+    const farmIncoming = (await json(farm, 'GET', '/api/transmissions/incoming')).json() as { toUserId: number }[];
+    expect(farmIncoming.every((t) => t.toUserId === farm.user.id)).toBe(true);
+    expect((await json(a, 'GET', '/api/transmissions/incoming?limit=0')).statusCode).toBe(400);
+  });
+
   it('401 when signed out', async () => {
-    for (const url of ['/api/transmissions', '/api/transmissions/recent', '/api/transmissions/pending-count']) {
+    for (const url of [
+      '/api/transmissions',
+      '/api/transmissions/recent',
+      '/api/transmissions/pending-count',
+      '/api/transmissions/incoming',
+    ]) {
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
     const post = await app.inject({ method: 'POST', url: '/api/transmissions', payload: { type: 'x' } });

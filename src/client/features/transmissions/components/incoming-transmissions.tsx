@@ -8,16 +8,12 @@ import {
   transmissionTypeLabels,
 } from '../../../../shared/transmissions.ts';
 import { formatCount, formatDateTime, fromNow } from '../../../lib/format.ts';
-import { useRecentTransmissions } from '../api/get-recent-transmissions.ts';
+import { useIncomingTransmissions } from '../api/get-incoming-transmissions.ts';
 import { AcknowledgeDialog } from './acknowledge-dialog.tsx';
 
-/** Pending transmissions are the newest ones; the last 100 cover them in practice. */
-const INCOMING_WINDOW = 100;
-
-export function IncomingTransmissions({ userId, role }: { userId: number; role: string }) {
-  const recent = useRecentTransmissions(INCOMING_WINDOW, role);
+export function IncomingTransmissions({ role }: { role: string }) {
   const [counting, setCounting] = useState<Transmission | null>(null);
-  const incoming = (recent.data ?? []).filter((t) => t.toUserId === userId && (t.status ?? 'pending') === 'pending');
+  const incoming = useIncomingTransmissions(role).data ?? [];
   if (incoming.length === 0) return null;
 
   return (

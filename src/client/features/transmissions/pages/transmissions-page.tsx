@@ -15,7 +15,7 @@ export function TransmissionsPage() {
     <>
       <PageHeader title="Transmissions" description="Crates sent between the farm and the markets" />
       <Stack gap="lg">
-        <IncomingTransmissions userId={user.id} role={user.role} />
+        <IncomingTransmissions role={user.role} />
         {isFarm && <FlaggedTransmissions />}
         <Grid gap="lg">
           {(isFarm || user.role === 'market_agent') && (

@@ -1,0 +1,16 @@
+// 'Incoming Transmissions - Action Required': every pending transmission addressed to the signed-in
+// user (not a window of recent ones), polled per role like the other transmission lists.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MAX_PAGE_SIZE } from '../../../../shared/http.ts';
+import type { Transmission } from '../../../../shared/transmissions.ts';
+import { api } from '../../../lib/api-client.ts';
+import { INCOMING_TRANSMISSIONS_PATH, transmissionsPollMs } from './paths.ts';
+
+export const incomingTransmissionsQueryOptions = () =>
+  queryOptions({
+    queryKey: [`${INCOMING_TRANSMISSIONS_PATH}?limit=${MAX_PAGE_SIZE}`],
+    queryFn: () => api.get<Transmission[]>(`${INCOMING_TRANSMISSIONS_PATH}?limit=${MAX_PAGE_SIZE}`),
+  });
+
+export const useIncomingTransmissions = (role: string) =>
+  useQuery({ ...incomingTransmissionsQueryOptions(), refetchInterval: transmissionsPollMs(role) });
