@@ -20,7 +20,7 @@ function MessageCard({ title, text }: { title: string; text: string }) {
     <Center py="xl">
       <Card withBorder radius="md" p="xl" maw={480} w="100%">
         <Stack align="center" gap="sm">
-          <Title order={2} size="h3">
+          <Title order={1} size="h3">
             {title}
           </Title>
           <Text ta="center" c="dimmed">

@@ -53,7 +53,7 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
           {...form.getInputProps('confirmPassword')}
         />
         {touched && problem && (
-          <Text c="red" size="sm" role="alert">
+          <Text c="red.9" size="sm" role="alert">
             {problem}
           </Text>
         )}

@@ -213,7 +213,7 @@ function StockHistory({ entries, isPending }: { entries: StockEntry[] | undefine
             <Paper key={e.id} withBorder p="sm" radius="md" data-testid="stock-entry">
               <Group justify="space-between" gap="xs" align="flex-start">
                 <Stack gap={0} style={{ minWidth: 0, flex: '1 1 200px' }}>
-                  <Text fw={600} c={e.quantity < 0 ? 'red.7' : 'green.8'}>
+                  <Text fw={600} c={e.quantity < 0 ? 'red.9' : 'green.8'}>
                     {e.quantity > 0 ? '+' : '−'}
                     {formatCount(Math.abs(e.quantity))}{' '}
                     {e.holder === 'farm'

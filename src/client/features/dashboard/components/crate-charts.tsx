@@ -41,6 +41,7 @@ export default function CrateCharts({ metrics }: { metrics: FarmMetrics }) {
               thickness={28}
               chartLabel={formatCount(metrics.totalCrates)}
               tooltipDataSource="segment"
+              role="figure"
               aria-label="Where the crates are"
             />
           ) : (
@@ -80,6 +81,7 @@ export default function CrateCharts({ metrics }: { metrics: FarmMetrics }) {
           ]}
           withLegend
           tickLine="y"
+          role="figure"
           aria-label="Crates sent and returned per week"
         />
       </Card>

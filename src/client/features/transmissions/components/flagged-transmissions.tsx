@@ -35,7 +35,7 @@ export function FlaggedTransmissions() {
         <Title order={2} size="h4">
           {FLAGGED_TITLE}
         </Title>
-        <Badge color="red">{rows.length} open</Badge>
+        <Badge color="red.9">{rows.length} open</Badge>
       </Group>
       <Text size="sm" c="dimmed" mb="sm">
         The counted quantity differed from the quantity sent. The difference sits on the write-off account until you
@@ -51,7 +51,7 @@ export function FlaggedTransmissions() {
                 </Text>
                 <Text size="sm">
                   Sent {formatCount(t.quantity)}, counted {formatCount(t.actualQuantity ?? 0)} ·{' '}
-                  <Text span c="red.7" fw={600}>
+                  <Text span c="red.9" fw={600}>
                     {countLabel(t)}
                   </Text>
                 </Text>

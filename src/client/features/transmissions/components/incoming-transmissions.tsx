@@ -22,7 +22,9 @@ export function IncomingTransmissions({ role }: { role: string }) {
         <Title order={2} size="h4">
           {m.incomingTitle}
         </Title>
-        <Badge color="orange">{incoming.length} pending</Badge>
+        <Badge color="orange" autoContrast>
+          {incoming.length} pending
+        </Badge>
       </Group>
       <Stack gap="sm">
         {incoming.map((t) => (

@@ -11,9 +11,11 @@ const statusLabels: Record<TransmissionStatus, { label: string; color: string }>
 
 export function StatusBadge({ status }: { status: Transmission['status'] | null | undefined }) {
   // Spec §3: a missing status counts as pending.
-  const { label, color } = statusLabels[status ?? 'pending'];
+  const key = status ?? 'pending';
+  const { label, color } = statusLabels[key];
+  // Yellow text fails contrast on its light tint, so Pending is filled with dark text.
   return (
-    <Badge color={color} variant="light">
+    <Badge color={color} variant={key === 'pending' ? 'filled' : 'light'} autoContrast>
       {label}
     </Badge>
   );
@@ -37,7 +39,7 @@ export function CountBadge({ transmission }: { transmission: Transmission }) {
     );
   }
   return (
-    <Badge color={transmission.resolvedAt ? 'gray' : 'red'} variant="filled">
+    <Badge color={transmission.resolvedAt ? 'gray.7' : 'red.9'} variant="filled">
       {label}
       {transmission.resolvedAt ? ' · Resolved' : ''}
     </Badge>

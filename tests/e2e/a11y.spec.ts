@@ -1,0 +1,256 @@
+// Every signed-in screen, for every role, with real crates on it: axe finds no serious or critical
+// violation, nothing is logged as an error, and at 375 px nothing scrolls sideways — the screens, the
+// dashboard tabs, Access Denied, the 404 card, the open sidebar and the count dialog.
+import { type APIResponse, type Browser, expect, type Page, test } from '@playwright/test';
+import { DESKTOP, expectAccessible, expectNoSidewaysScroll, PHONE, settled, watchConsole } from './support/a11y.ts';
+import { signedInPage, uniqueName } from './support/crates.ts';
+
+// Two workers share the four tests; axe needs a second or more a page on CI's two cores.
+test.describe.configure({ mode: 'parallel', timeout: 90_000 });
+
+/** A screen: its address, its h1, what shows it has loaded, and whether axe runs on it. */
+type Screen = { path: string; title: string; ready?: (page: Page) => Promise<void>; axe?: boolean };
+
+// Every Access Denied page is the same card with another sentence: axe checks the first one a role
+// meets; all are visited and checked for width.
+const denied = (paths: string[]): Screen[] => paths.map((path, i) => ({ path, title: 'Access Denied', axe: i === 0 }));
+const notFound: Screen = { path: '/no/such/page', title: 'Page Not Found' };
+
+async function json<T = Record<string, unknown>>(response: Promise<APIResponse>): Promise<T> {
+  const res = await response;
+  if (!res.ok()) throw new Error(`${res.url()}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * A farm store and a new agent with crates between them: 50 sent and counted as 48 (flagged), 30 on
+ * the way to the agent, 10 empties on the way back to the farm, and a message from the public site.
+ */
+async function cratesInMotion(browser: Browser) {
+  const farm = await signedInPage(browser, 'farm_store', { name: uniqueName('Farm') });
+  const agentName = uniqueName('Agent');
+  const agent = await signedInPage(browser, 'market_agent', {
+    name: agentName,
+    businessName: uniqueName('Fresh Produce Traders'),
+  });
+  const f = farm.page.request;
+  const a = agent.page.request;
+  // The farm's stock is shared by every test; this adds to it and never expects an exact figure.
+  await json(f.post('/api/farm-store/stock-adjustments', { data: { quantity: 200, reason: 'Accessibility run' } }));
+  const agents = await json<{ id: number; userId: number }[]>(f.get('/api/market-agents/for-transmission'));
+  const mine = agents.find((x) => x.userId === agent.account.id);
+  if (!mine) throw new Error('the new agent is not in the picker');
+  const send = (quantity: number, notes: string) =>
+    json<{ id: number }>(
+      f.post('/api/transmissions', {
+        data: { type: 'farm_to_market', marketAgentId: mine.id, toUserId: mine.userId, quantity, notes },
+      }),
+    );
+  const counted = await send(50, 'Morning truck, driver Johannes; crates stacked 10 high');
+  await json(a.put(`/api/transmissions/${counted.id}/acknowledge`, { data: { actualQuantity: 48 } }));
+  await send(30, 'Afternoon truck');
+  await json(f.post('/api/farm-store/opening-balances', { data: { marketAgentId: mine.id, emptyCrates: 10 } }));
+  await json(a.post('/api/transmissions', { data: { type: 'market_to_farm', quantity: 10, notes: 'Empties' } }));
+  await json(
+    f.post('/api/contact', {
+      data: {
+        name: 'Lindiwe Mahlangu',
+        email: 'lindiwe.mahlangu@greengrocer.example',
+        subject: 'Weekly order of sweet bell peppers for our Soweto shops',
+        message: 'Good day,\nWe would like 40 crates every Monday. Please call me on 082 555 0199.',
+      },
+    }),
+  );
+  return { farm: farm.page, agent: agent.page, agentName };
+}
+
+/** Every screen at phone width, then `desktop` at desktop width, where the sidebar is always shown. */
+async function auditScreens(page: Page, who: string, screens: Screen[], desktop: Screen) {
+  const runs = [...screens.map((screen) => ({ screen, viewport: PHONE })), { screen: desktop, viewport: DESKTOP }];
+  for (const { screen, viewport } of runs) {
+    await page.setViewportSize(viewport);
+    await page.goto(screen.path);
+    await settled(page, screen.title);
+    await screen.ready?.(page);
+    const where = `${who} ${screen.path} (${viewport.width} px)`;
+    if (screen.axe === false) await expectNoSidewaysScroll(page, where);
+    else await expectAccessible(page, where);
+  }
+}
+
+/** On a phone: the sidebar behind the burger. */
+async function auditSidebar(page: Page, who: string) {
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  const burger = page.getByRole('button', { name: 'Toggle navigation' });
+  await burger.click();
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeInViewport();
+  await expectAccessible(page, `${who} sidebar (375 px)`);
+  await burger.click();
+  await expect(nav.getByRole('button', { name: 'Sign Out' })).not.toBeInViewport();
+}
+
+/** On a phone: the count dialog behind 'Acknowledge Receipt', with a count that differs. */
+async function auditCountDialog(page: Page, who: string) {
+  await page.setViewportSize(PHONE);
+  await page.goto('/transmissions');
+  await page.getByRole('button', { name: 'Acknowledge Receipt' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Count and Acknowledge' });
+  await expect(dialog.getByLabel('Crates counted')).toBeFocused();
+  await expect(dialog.getByText('Matches the quantity sent')).toBeVisible();
+  await dialog.getByLabel('Crates counted').fill('7');
+  await expect(dialog.getByText(/short of the \d+ sent/)).toBeVisible();
+  await expectAccessible(page, `${who} count dialog with a difference (375 px)`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('farm store: the dashboard tabs, with a send form that has errors and a price being edited', async ({
+  browser,
+}) => {
+  const { farm: page } = await cratesInMotion(browser);
+  const errors = watchConsole(page);
+  const title = 'Farm Store Dashboard';
+  const usersTab: Screen = { path: '/?tab=users', title };
+  await auditScreens(
+    page,
+    'farm store',
+    [
+      {
+        path: '/',
+        title,
+        ready: async (p) => {
+          await expect(p.getByRole('heading', { name: 'Where the Crates Are' })).toBeVisible();
+          await expect(p.getByTestId('transmission-row').first()).toBeVisible();
+          await p.getByRole('button', { name: 'Send Crates' }).click();
+          await expect(p.getByText('Please select a market agent')).toBeVisible();
+        },
+      },
+      {
+        path: '/?tab=pricing',
+        title,
+        ready: async (p) => {
+          await p
+            .getByRole('button', { name: /^Edit / })
+            .first()
+            .click();
+          await expect(p.getByRole('textbox', { name: /Price per crate in rand for/ })).toBeVisible();
+          await p.getByTestId('contact-message').first().getByRole('button').first().click();
+          await expect(p.getByRole('button', { name: 'Mark as read' }).first()).toBeVisible();
+        },
+      },
+      usersTab,
+      { path: '/?tab=reports', title },
+      { path: '/?tab=settings', title, ready: (p) => expect(p.getByTestId('stock-entry').first()).toBeVisible() },
+    ],
+    usersTab,
+  );
+  expect(errors).toEqual([]);
+});
+
+test('farm store: every screen, Access Denied, 404, the sidebar and the count dialog', async ({ browser }) => {
+  const { farm: page, agentName } = await cratesInMotion(browser);
+  const errors = watchConsole(page);
+  const billing: Screen = { path: '/billing', title: 'Billing' };
+  await auditScreens(
+    page,
+    'farm store',
+    [
+      {
+        path: '/transmissions',
+        title: 'Transmissions',
+        ready: async (p) => {
+          await expect(p.getByTestId('incoming-transmission').filter({ hasText: agentName })).toBeVisible();
+          await expect(p.getByTestId('flagged-transmission').filter({ hasText: agentName })).toBeVisible();
+          await expect(p.getByTestId('transmission-row').first()).toBeVisible();
+        },
+      },
+      {
+        path: '/market-agents',
+        title: 'Market Agents',
+        ready: (p) => expect(p.getByRole('article', { name: agentName })).toBeVisible(),
+      },
+      billing,
+      { path: '/reports', title: 'Reports' },
+      { path: '/user-management', title: 'User Management' },
+      ...denied(['/clients']),
+      notFound,
+    ],
+    billing,
+  );
+  await auditSidebar(page, 'farm store');
+  await auditCountDialog(page, 'farm store');
+  expect(errors).toEqual([]);
+});
+
+test('market agent: every screen and tab, Access Denied, 404, the sidebar and the count dialog', async ({
+  browser,
+}) => {
+  const { agent: page } = await cratesInMotion(browser);
+  const errors = watchConsole(page);
+  const title = 'Market Agent Dashboard';
+  const clients: Screen = { path: '/clients', title: 'Clients' };
+  await auditScreens(
+    page,
+    'market agent',
+    [
+      { path: '/', title, ready: (p) => expect(p.getByTestId('transmission-row').first()).toBeVisible() },
+      { path: '/?tab=clients', title },
+      { path: '/?tab=reports', title },
+      { path: '/?tab=settings', title },
+      {
+        path: '/transmissions',
+        title: 'Transmissions',
+        ready: async (p) => {
+          await expect(p.getByTestId('incoming-transmission')).toHaveCount(1);
+          await expect(p.getByTestId('empties-available')).toHaveText('0 empty crates ready to return');
+        },
+      },
+      clients,
+      ...denied(['/market-agents', '/billing', '/reports', '/user-management']),
+      notFound,
+    ],
+    clients,
+  );
+  await auditSidebar(page, 'market agent');
+  await auditCountDialog(page, 'market agent');
+  expect(errors).toEqual([]);
+});
+
+const supplierDenied = denied(['/clients', '/market-agents', '/billing', '/reports', '/user-management']);
+
+test('supplier awaiting approval: the pending screen, transmissions, Access Denied, 404, sidebar', async ({
+  browser,
+}) => {
+  const { page } = await signedInPage(browser, 'supplier', { name: uniqueName('Supplier') });
+  const errors = watchConsole(page);
+  const pending: Screen = { path: '/', title: 'Account Pending Approval' };
+  await auditScreens(
+    page,
+    'pending supplier',
+    [pending, { path: '/transmissions', title: 'Transmissions' }, ...supplierDenied, notFound],
+    pending,
+  );
+  await auditSidebar(page, 'pending supplier');
+  expect(errors).toEqual([]);
+});
+
+test('approved supplier: every dashboard tab and the sidebar', async ({ browser }) => {
+  // The server has no approval call yet (the farm store's approve comes with a later issue), so the
+  // supplier's own record is answered as approved; every other call goes to the real server.
+  const { page } = await signedInPage(browser, 'supplier', { name: uniqueName('Supplier') });
+  await page.route('**/api/suppliers/me', async (route) => {
+    const real = await route.fetch();
+    await route.fulfill({ response: real, json: { ...(await real.json()), status: 'approved', isApproved: true } });
+  });
+  const errors = watchConsole(page);
+  const title = 'Supplier Dashboard';
+  const tabs = ['/', '/?tab=offers', '/?tab=tenders', '/?tab=settings', '/?tab=crates'].map((path) => ({
+    path,
+    title,
+  }));
+  await auditScreens(page, 'approved supplier', tabs, tabs[0]);
+  await auditSidebar(page, 'approved supplier');
+  expect(errors).toEqual([]);
+});
