@@ -32,15 +32,20 @@ export const transmissions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('transmissions_to_user_status_idx').on(t.toUserId, t.status),
+    // What waits for a recipient (badge counts, the incoming list): only pending rows, so it stays
+    // tiny and acknowledging never leaves dead entries in it.
+    index('transmissions_pending_to_idx').on(t.toUserId, t.id).where(sql`${t.status} = 'pending'`),
     // An agent's or supplier's list: from or to them, newest first.
     index('transmissions_to_user_id_idx').on(t.toUserId, t.id),
-    // Return rate per agent (spec §9): acknowledged returns since the cycle started.
+    // Return rate per agent (spec §9): acknowledged returns since the cycle started. actual_quantity
+    // is in the key so the per-agent sum is an index-only scan.
     index('transmissions_returns_idx')
-      .on(t.marketAgentId, t.acknowledgedAt)
+      .on(t.marketAgentId, t.acknowledgedAt, t.actualQuantity)
       .where(sql`${t.type} = 'market_to_farm' and ${t.status} = 'acknowledged'`),
     index('transmissions_from_user_idx').on(t.fromUserId, t.id),
     index('transmissions_agent_idx').on(t.marketAgentId, t.id),
     index('transmissions_flagged_idx').on(t.id).where(sql`${t.isFlagged} and ${t.resolvedAt} is null`),
+    // The flagged list with state=all, newest first (without it: a backward scan over every row).
+    index('transmissions_flagged_all_idx').on(t.id).where(sql`${t.isFlagged}`),
   ],
 );

@@ -43,6 +43,16 @@ export async function listActiveAgents(db: Executor): Promise<AgentRecord[]> {
     .orderBy(asc(users.name), asc(marketAgents.id));
 }
 
+/** How many agents listActiveAgents would return, without fetching them. */
+export async function countActiveAgents(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(marketAgents)
+    .innerJoin(users, eq(users.id, marketAgents.userId))
+    .where(and(eq(users.isActive, true), eq(users.role, 'market_agent')));
+  return Number(row.count);
+}
+
 export type AgentCratesRow = {
   id: number;
   userId: number;
@@ -107,13 +117,14 @@ export async function listAgentsWithCrates(
     join users u on u.id = a.user_id
     left join crate_balances bf on bf.holder = 'agent:' || a.id || ':full'
     left join crate_balances be on be.holder = 'agent:' || a.id || ':empty'
-    left join (
-      select market_agent_id, sum(actual_quantity)::bigint as returned
-      from transmissions
-      where type = 'market_to_farm' and status = 'acknowledged'
-        ${returnsSince ? sql`and acknowledged_at >= ${returnsSince.toISOString()}` : sql``}
-      group by market_agent_id
-    ) r on r.market_agent_id = a.id
+    -- Per agent (lateral), so one agent's record sums only its own returns: an index-only scan of
+    -- transmissions_returns_idx instead of aggregating every agent's returns (docs/decisions/010).
+    left join lateral (
+      select sum(t.actual_quantity)::bigint as returned
+      from transmissions t
+      where t.market_agent_id = a.id and t.type = 'market_to_farm' and t.status = 'acknowledged'
+        ${returnsSince ? sql`and t.acknowledged_at >= ${returnsSince.toISOString()}` : sql``}
+    ) r on true
     ${where}
     order by coalesce(nullif(a.business_name, ''), 'Business TBD'), u.name, a.id`);
   return result.rows.map((r) => ({

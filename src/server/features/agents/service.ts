@@ -43,6 +43,8 @@ export async function findAgentByUserId(db: Executor, userId: number) {
   return repo.findAgent(db, { userId });
 }
 
+export const countActiveAgents = (db: Executor) => repo.countActiveAgents(db);
+
 export async function agentsForTransmission(db: Executor) {
   const rows = await repo.listActiveAgents(db);
   return rows.map(({ isActive: _active, ...agent }) => agent);

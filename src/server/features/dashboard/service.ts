@@ -31,13 +31,13 @@ export async function dashboardFor(db: Executor, caller: Caller): Promise<Dashbo
   const recent = () => transmissions.listTransmissions(db, caller, { limit: DASHBOARD_RECENT_TRANSMISSIONS });
   const pendingCount = transmissions.countPendingFor(db, caller.id);
   if (caller.role === 'farm_store') {
-    const [summary, metrics, active, recentTransmissions] = await Promise.all([
+    const [summary, metrics, activeAgents, recentTransmissions] = await Promise.all([
       crates.farmStoreSummary(db, caller.id),
       cratePositions(db),
-      agents.agentsForTransmission(db),
+      agents.countActiveAgents(db),
       recent(),
     ]);
-    return { role: 'farm_store', ...summary, activeAgents: active.length, metrics, recentTransmissions };
+    return { role: 'farm_store', ...summary, activeAgents, metrics, recentTransmissions };
   }
   if (caller.role === 'market_agent') {
     const agent = await agents.marketAgentForUser(db, caller.id);
