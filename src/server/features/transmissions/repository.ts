@@ -1,6 +1,6 @@
 // Transmission queries: the list as the screens show it (with names), the conditional updates that
 // make acknowledging and resolving race-free, and the counts behind badges.
-import { and, asc, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { marketAgents, suppliers, transmissions, users } from '../../db/schema/index.ts';
@@ -44,25 +44,44 @@ export type TransmissionFilter = {
   before?: number;
 };
 
-/** Newest first, bounded by limit and the `before` id cursor. */
-export async function listTransmissions(db: Executor, filter: TransmissionFilter) {
+const mine = alias(transmissions, 'mine');
+
+/** Every condition of the filter but `involving`, on the table or its alias. */
+function narrowing(t: typeof transmissions | typeof mine, filter: TransmissionFilter): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [];
-  if (filter.involving !== undefined) {
-    conditions.push(or(eq(transmissions.fromUserId, filter.involving), eq(transmissions.toUserId, filter.involving)));
-  }
   if (filter.pendingFor !== undefined) {
-    conditions.push(eq(transmissions.toUserId, filter.pendingFor), eq(transmissions.status, 'pending'));
+    conditions.push(eq(t.toUserId, filter.pendingFor), eq(t.status, 'pending'));
   }
-  if (filter.flagged) conditions.push(eq(transmissions.isFlagged, true));
-  if (filter.flagged === 'open') conditions.push(isNull(transmissions.resolvedAt));
-  if (filter.before !== undefined) conditions.push(lt(transmissions.id, filter.before));
+  if (filter.flagged) conditions.push(eq(t.isFlagged, true));
+  if (filter.flagged === 'open') conditions.push(isNull(t.resolvedAt));
+  if (filter.before !== undefined) conditions.push(lt(t.id, filter.before));
   if (filter.ids)
     conditions.push(
-      sql`${transmissions.id} in (${sql.join(
+      sql`${t.id} in (${sql.join(
         filter.ids.map((i) => sql`${i}`),
         sql`, `,
       )})`,
     );
+  return conditions;
+}
+
+/** Newest first, bounded by limit and the `before` id cursor. */
+export async function listTransmissions(db: Executor, filter: TransmissionFilter) {
+  const conditions = narrowing(transmissions, filter);
+  if (filter.involving !== undefined) {
+    // "from or to me": the newest `limit` ids of each side, read backwards from its own index, then
+    // joined. A plain OR reads and sorts the user's whole history (docs/decisions/010).
+    const side = (column: typeof mine.fromUserId | typeof mine.toUserId) =>
+      db
+        .select({ id: mine.id })
+        .from(mine)
+        .where(and(eq(column, filter.involving!), ...narrowing(mine, filter)))
+        .orderBy(desc(mine.id))
+        .limit(filter.limit);
+    conditions.push(
+      sql`${transmissions.id} = any(array((${side(mine.fromUserId)}) union all (${side(mine.toUserId)})))`,
+    );
+  }
   return db
     .select(viewColumns)
     .from(transmissions)

@@ -504,6 +504,35 @@ describe('GET /api/transmissions, /recent, /pending-count', () => {
     expect(supplierView.every((t) => t.fromUserId === supplier.user.id || t.toUserId === supplier.user.id)).toBe(true);
   });
 
+  it("an agent's pages hold exactly its deliveries and returns, interleaved newest first", async () => {
+    const a = await registerAgent(app);
+    const opening = await json(farm, 'POST', '/api/farm-store/opening-balances', {
+      marketAgentId: a.marketAgentId,
+      fullCrates: 0,
+      emptyCrates: 20,
+    });
+    expect(opening.statusCode).toBe(201);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push((await send(farm, a, 1)).id);
+      await send(farm, otherAgent, 1);
+      const back = await json(a, 'POST', '/api/transmissions', { type: 'market_to_farm', quantity: 1 });
+      expect(back.statusCode).toBe(201);
+      ids.push(back.json().id);
+    }
+    const expected = ids.sort((x, y) => y - x);
+    const seen: number[] = [];
+    let before: number | undefined;
+    for (;;) {
+      const url = `/api/transmissions?limit=2${before ? `&before=${before}` : ''}`;
+      const page = (await json(a, 'GET', url)).json() as { id: number }[];
+      if (page.length === 0) break;
+      seen.push(...page.map((t) => t.id));
+      before = page[page.length - 1].id;
+    }
+    expect(seen).toEqual(expected);
+  });
+
   it('bounds the list: limit 1–500 (400 otherwise), recent defaults to 50', async () => {
     for (const q of ['limit=0', 'limit=501', 'limit=abc', 'before=-1', 'before=99999999999']) {
       expect((await json(farm, 'GET', `/api/transmissions?${q}`)).statusCode, q).toBe(400);
