@@ -79,7 +79,7 @@ export function AppLayout() {
                     <Badge
                       size="sm"
                       circle
-                      color={link.badge ? 'red' : 'gray'}
+                      color={link.badge ? 'red.9' : 'gray.7'}
                       aria-label={`${link.badge} pending transmissions`}
                       data-testid="pending-transmissions-badge"
                     >

@@ -3,8 +3,10 @@
 import {
   Button,
   Card,
+  em,
   Group,
   NativeSelect,
+  Paper,
   Skeleton,
   Stack,
   Table,
@@ -13,6 +15,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import {
   type Availability,
@@ -41,7 +44,7 @@ function parsePrice(text: string, availability: Availability) {
   return parsed.success ? ({ body: parsed.data } as const) : ({ error: parsed.error.issues[0].message } as const);
 }
 
-function PriceRow({ row }: { row: PepperPricing }) {
+function PriceRow({ row, compact }: { row: PepperPricing; compact: boolean }) {
   const update = useUpdatePepperPricing();
   const [editing, setEditing] = useState(false);
   const [price, setPrice] = useState('');
@@ -73,50 +76,100 @@ function PriceRow({ row }: { row: PepperPricing }) {
     );
   };
 
+  const priceInput = (
+    <TextInput
+      label={compact ? 'Price per crate' : undefined}
+      aria-label={`Price per crate in rand for ${row.variety}`}
+      leftSection="R"
+      inputMode="decimal"
+      value={price}
+      onChange={(event) => setPrice(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') save();
+        if (event.key === 'Escape') setEditing(false);
+      }}
+      error={error}
+      data-autofocus
+    />
+  );
+  const availabilitySelect = (
+    <NativeSelect
+      label={compact ? 'Availability' : undefined}
+      aria-label={`Availability for ${row.variety}`}
+      data={[...availabilities]}
+      value={availability}
+      onChange={(event) => setAvailability(event.currentTarget.value as Availability)}
+    />
+  );
+  const saveAndCancel = (
+    <Group gap="xs" wrap="nowrap" justify="flex-end">
+      <Button size="xs" onClick={save} loading={update.isPending}>
+        Save
+      </Button>
+      <Button size="xs" variant="default" onClick={() => setEditing(false)} disabled={update.isPending}>
+        Cancel
+      </Button>
+    </Group>
+  );
+  const editButton = (
+    <Button
+      size="xs"
+      variant="light"
+      onClick={startEditing}
+      aria-label={`Edit ${row.variety}`}
+      style={{ flexShrink: 0 }}
+    >
+      Edit
+    </Button>
+  );
+  const variety = (
+    <>
+      <Text fw={600}>{row.variety}</Text>
+      <Text size="xs" c="gray.7" lineClamp={2} maw={320}>
+        {row.description}
+      </Text>
+    </>
+  );
+  const updated = formatDateTime(row.updatedAt);
+
+  // On a phone a five-column table would hide Edit off to the side, so each variety is a card.
+  if (compact) {
+    return (
+      <Paper withBorder p="sm" radius="md" data-testid="price-editor-row" data-variety={row.variety}>
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <div style={{ minWidth: 0 }}>{variety}</div>
+          {!editing && editButton}
+        </Group>
+        {editing ? (
+          <Stack gap="xs" mt="xs">
+            {priceInput}
+            {availabilitySelect}
+            {saveAndCancel}
+          </Stack>
+        ) : (
+          <Group gap="xs" mt="xs">
+            <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="price-editor-price">
+              {formatRand(row.pricePerCrate)}
+            </Text>
+            <AvailabilityBadge availability={row.availability} />
+            <Text size="xs" c="gray.7">
+              Updated {updated}
+            </Text>
+          </Group>
+        )}
+      </Paper>
+    );
+  }
+
   return (
     <Table.Tr data-testid="price-editor-row" data-variety={row.variety}>
-      <Table.Td>
-        <Text fw={600}>{row.variety}</Text>
-        <Text size="xs" c="gray.7" lineClamp={2} maw={320}>
-          {row.description}
-        </Text>
-      </Table.Td>
+      <Table.Td>{variety}</Table.Td>
       {editing ? (
         <>
-          <Table.Td miw={150}>
-            <TextInput
-              aria-label={`Price per crate in rand for ${row.variety}`}
-              leftSection="R"
-              inputMode="decimal"
-              value={price}
-              onChange={(event) => setPrice(event.currentTarget.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') save();
-                if (event.key === 'Escape') setEditing(false);
-              }}
-              error={error}
-              data-autofocus
-            />
-          </Table.Td>
-          <Table.Td miw={150}>
-            <NativeSelect
-              aria-label={`Availability for ${row.variety}`}
-              data={[...availabilities]}
-              value={availability}
-              onChange={(event) => setAvailability(event.currentTarget.value as Availability)}
-            />
-          </Table.Td>
+          <Table.Td miw={150}>{priceInput}</Table.Td>
+          <Table.Td miw={150}>{availabilitySelect}</Table.Td>
           <Table.Td />
-          <Table.Td>
-            <Group gap="xs" wrap="nowrap" justify="flex-end">
-              <Button size="xs" onClick={save} loading={update.isPending}>
-                Save
-              </Button>
-              <Button size="xs" variant="default" onClick={() => setEditing(false)} disabled={update.isPending}>
-                Cancel
-              </Button>
-            </Group>
-          </Table.Td>
+          <Table.Td>{saveAndCancel}</Table.Td>
         </>
       ) : (
         <>
@@ -128,15 +181,11 @@ function PriceRow({ row }: { row: PepperPricing }) {
           </Table.Td>
           <Table.Td>
             <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-              {formatDateTime(row.updatedAt)}
+              {updated}
             </Text>
           </Table.Td>
           <Table.Td>
-            <Group justify="flex-end">
-              <Button size="xs" variant="light" onClick={startEditing} aria-label={`Edit ${row.variety}`}>
-                Edit
-              </Button>
-            </Group>
+            <Group justify="flex-end">{editButton}</Group>
           </Table.Td>
         </>
       )}
@@ -146,6 +195,7 @@ function PriceRow({ row }: { row: PepperPricing }) {
 
 export function PriceEditor() {
   const { data, isPending, isError } = usePepperPricing();
+  const compact = useMediaQuery(`(max-width: ${em(767.98)})`) ?? false;
   return (
     <Card withBorder radius="md" p="lg">
       <Stack gap={4} mb="md">
@@ -166,6 +216,12 @@ export function PriceEditor() {
         <Text c="red.8">The price list could not be loaded.</Text>
       ) : data.length === 0 ? (
         <Text c="gray.7">No pepper varieties have been set up yet.</Text>
+      ) : compact ? (
+        <Stack gap="sm">
+          {data.map((row) => (
+            <PriceRow key={row.id} row={row} compact />
+          ))}
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={640}>
           <Table verticalSpacing="sm" highlightOnHover>
@@ -182,7 +238,7 @@ export function PriceEditor() {
             </Table.Thead>
             <Table.Tbody>
               {data.map((row) => (
-                <PriceRow key={row.id} row={row} />
+                <PriceRow key={row.id} row={row} compact={false} />
               ))}
             </Table.Tbody>
           </Table>

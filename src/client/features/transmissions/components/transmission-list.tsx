@@ -41,7 +41,8 @@ export function TransmissionRow({ transmission: t }: { transmission: Transmissio
             </Text>
           )}
         </Stack>
-        <Stack gap={6} align="flex-end">
+        {/* On a phone this column wraps under the details; the auto margin keeps it at the right edge. */}
+        <Stack gap={6} align="flex-end" ml="auto">
           <Group gap={6} justify="flex-end">
             <StatusBadge status={t.status} />
             <CountBadge transmission={t} />
