@@ -1,4 +1,4 @@
-// `npm run bench`: the API's hot reads and one write under load (DESIGN §1, docs/decisions/011).
+// `npm run bench`: the API's hot reads and one write under load (DESIGN §1, docs/decisions/010).
 // Starts the real app as a child process (bench/serve.ts) on a free 127.0.0.1 port against a fresh
 // database — PGlite in a temporary directory, or a throwaway `cratekeeper_bench_<random>` database on
 // the PostgreSQL at BENCH_DATABASE_URL — seeds a year of a farm through the real services, signs in

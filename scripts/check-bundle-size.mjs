@@ -1,4 +1,4 @@
-// The landing route's initial JavaScript must stay under 200 KB gzip (issue 3, decision 004): the
+// The landing route's initial JavaScript must stay under 200 KB gzip (issue 3, decision 008): the
 // entry script and every modulepreload that index.html names, each gzipped at level 9 and summed.
 // Usage: node scripts/check-bundle-size.mjs [client dir, default dist/client]
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // Pepper price constants, sample prices, rand formatting and trend helpers without zod, so the public
-// landing page can import them cheaply (decision 009). src/shared/pricing.ts re-exports all of it.
+// landing page can import them cheaply (decision 008). src/shared/pricing.ts re-exports all of it.
 import dayjs from 'dayjs';
 import type { HistoryPoint, PepperPricing } from './pricing.ts';
 

@@ -18,7 +18,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 
 // Mantine's stock green is too light for text: its darkest shade gives 4.1:1 on white, below WCAG's
 // 4.5:1. This farm green keeps white on shade 6 (buttons) at 6.1:1 and shade 6 on its light tint at
-// 5.3:1, so filled, light and text uses all pass (decision 009).
+// 5.3:1, so filled, light and text uses all pass (decision 008).
 const farmGreen: MantineColorsTuple = [
   '#e8f5ea',
   '#cfe9d4',

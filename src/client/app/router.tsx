@@ -9,7 +9,7 @@ import { paths } from './paths.ts';
 
 // The signed-in area loads on its own, so the public pages stay small.
 const SignedInApp = lazy(() => import('./signed-in-app.tsx'));
-// So do the sign-in and registration forms (they bring zod and @mantine/form); see decision 009.
+// So do the sign-in and registration forms (they bring zod and @mantine/form); see decision 008.
 const AuthPage = lazy(() => import('../features/auth/pages/auth-page.tsx').then((m) => ({ default: m.AuthPage })));
 
 export function AppRoutes() {

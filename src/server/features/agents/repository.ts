@@ -118,7 +118,7 @@ export async function listAgentsWithCrates(
     left join crate_balances bf on bf.holder = 'agent:' || a.id || ':full'
     left join crate_balances be on be.holder = 'agent:' || a.id || ':empty'
     -- Per agent (lateral), so one agent's record sums only its own returns: an index-only scan of
-    -- transmissions_returns_idx instead of aggregating every agent's returns (docs/decisions/011).
+    -- transmissions_returns_idx instead of aggregating every agent's returns (docs/decisions/010).
     left join lateral (
       select sum(t.actual_quantity)::bigint as returned
       from transmissions t

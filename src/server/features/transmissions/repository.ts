@@ -70,7 +70,7 @@ export async function listTransmissions(db: Executor, filter: TransmissionFilter
   const conditions = narrowing(transmissions, filter);
   if (filter.involving !== undefined) {
     // "from or to me": the newest `limit` ids of each side, read backwards from its own index, then
-    // joined. A plain OR reads and sorts the user's whole history (docs/decisions/011).
+    // joined. A plain OR reads and sorts the user's whole history (docs/decisions/010).
     const side = (column: typeof mine.fromUserId | typeof mine.toUserId) =>
       db
         .select({ id: mine.id })

@@ -1,5 +1,5 @@
 // The farm store dashboard's pricing tab: the price editor, then the contact messages from the
-// public site and the outbox of what was e-mailed about them (decision 009).
+// public site and the outbox of what was e-mailed about them (decision 008).
 import { Stack } from '@mantine/core';
 import { ContactMessagesCard } from '../../contact/components/contact-messages-card.tsx';
 import { OutboxCard } from '../../outbox/components/outbox-card.tsx';
