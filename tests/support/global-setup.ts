@@ -14,7 +14,8 @@ declare module 'vitest' {
   }
 }
 
-export const TEMPLATE_DB = 'cratekeeper_test_template';
+// One template per run (pid-suffixed), so two checkouts can test on one PostgreSQL at once.
+export const TEMPLATE_DB = `cratekeeper_test_template_${process.pid}`;
 
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DB === 'postgres') {
