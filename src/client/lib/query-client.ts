@@ -2,6 +2,7 @@
 // data kept 5 minutes, no retries. Read calls are GET with the path as the cache key.
 import { QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
 import { api } from './api-client.ts';
+import { pollEvery } from './polling.ts';
 
 export const READ_POLL_MS = 3000;
 
@@ -15,7 +16,7 @@ export function createQueryClient() {
     defaultOptions: {
       queries: {
         queryFn: fetchPath,
-        refetchInterval: READ_POLL_MS,
+        refetchInterval: pollEvery(READ_POLL_MS),
         refetchOnWindowFocus: true,
         refetchOnMount: true,
         staleTime: 1000,

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AgentForTransmission } from '../../../../shared/agents.ts';
 import { api } from '../../../lib/api-client.ts';
+import { pollEvery } from '../../../lib/polling.ts';
 
 export const AGENTS_FOR_TRANSMISSION_PATH = '/api/market-agents/for-transmission';
 
@@ -10,7 +11,7 @@ export const agentsForTransmissionQueryOptions = () =>
     queryKey: [AGENTS_FOR_TRANSMISSION_PATH],
     queryFn: () => api.get<AgentForTransmission[]>(AGENTS_FOR_TRANSMISSION_PATH),
     // The list of agents changes rarely; no need to poll it every 3 s.
-    refetchInterval: 30_000,
+    refetchInterval: pollEvery(30_000),
   });
 
 export const useAgentsForTransmission = () => useQuery(agentsForTransmissionQueryOptions());

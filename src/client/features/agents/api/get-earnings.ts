@@ -2,10 +2,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Earnings } from '../../../../shared/agents.ts';
 import { api } from '../../../lib/api-client.ts';
+import { pollEvery } from '../../../lib/polling.ts';
 
 export const EARNINGS_PATH = '/api/market-agents/earnings';
 
 export const earningsQueryOptions = () =>
-  queryOptions({ queryKey: [EARNINGS_PATH], queryFn: () => api.get<Earnings>(EARNINGS_PATH), refetchInterval: 5000 });
+  queryOptions({
+    queryKey: [EARNINGS_PATH],
+    queryFn: () => api.get<Earnings>(EARNINGS_PATH),
+    refetchInterval: pollEvery(5000),
+  });
 
 export const useEarnings = () => useQuery(earningsQueryOptions());

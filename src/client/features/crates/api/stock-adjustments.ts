@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OpeningBalanceBody, StockAdjustmentBody, StockEntry } from '../../../../shared/transmissions.ts';
 import { api } from '../../../lib/api-client.ts';
+import { pollEvery } from '../../../lib/polling.ts';
 import { invalidateCrateQueries } from '../../transmissions/api/invalidate-crate-queries.ts';
 
 export const STOCK_ADJUSTMENTS_PATH = '/api/farm-store/stock-adjustments';
@@ -12,7 +13,7 @@ export const stockEntriesQueryOptions = () =>
   queryOptions({
     queryKey: [historyPath],
     queryFn: () => api.get<StockEntry[]>(historyPath),
-    refetchInterval: 10_000,
+    refetchInterval: pollEvery(10_000),
   });
 
 export const useStockEntries = () => useQuery(stockEntriesQueryOptions());

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FarmMetrics } from '../../../../shared/agents.ts';
 import { api } from '../../../lib/api-client.ts';
+import { pollEvery } from '../../../lib/polling.ts';
 
 export const FARM_METRICS_PATH = '/api/dashboard/farm-metrics';
 export const FARM_METRICS_POLL_MS = 2000;
@@ -10,7 +11,7 @@ export const farmMetricsQueryOptions = () =>
   queryOptions({
     queryKey: [FARM_METRICS_PATH],
     queryFn: () => api.get<FarmMetrics>(FARM_METRICS_PATH),
-    refetchInterval: FARM_METRICS_POLL_MS,
+    refetchInterval: pollEvery(FARM_METRICS_POLL_MS),
   });
 
 export const useFarmMetrics = () => useQuery(farmMetricsQueryOptions());

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Transmission } from '../../../../shared/transmissions.ts';
 import { api } from '../../../lib/api-client.ts';
+import { pollEvery } from '../../../lib/polling.ts';
 import { FLAGGED_TRANSMISSIONS_PATH } from './paths.ts';
 
 const path = `${FLAGGED_TRANSMISSIONS_PATH}?state=open`;
@@ -9,4 +10,5 @@ const path = `${FLAGGED_TRANSMISSIONS_PATH}?state=open`;
 export const flaggedTransmissionsQueryOptions = () =>
   queryOptions({ queryKey: [path], queryFn: () => api.get<Transmission[]>(path) });
 
-export const useFlaggedTransmissions = () => useQuery({ ...flaggedTransmissionsQueryOptions(), refetchInterval: 5000 });
+export const useFlaggedTransmissions = () =>
+  useQuery({ ...flaggedTransmissionsQueryOptions(), refetchInterval: pollEvery(5000) });

@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '../../../../shared/http.ts';
 import type { Transmission } from '../../../../shared/transmissions.ts';
 import { api } from '../../../lib/api-client.ts';
+import { pollEvery } from '../../../lib/polling.ts';
 import { INCOMING_TRANSMISSIONS_PATH, transmissionsPollMs } from './paths.ts';
 
 export const incomingTransmissionsQueryOptions = () =>
@@ -13,4 +14,4 @@ export const incomingTransmissionsQueryOptions = () =>
   });
 
 export const useIncomingTransmissions = (role: string) =>
-  useQuery({ ...incomingTransmissionsQueryOptions(), refetchInterval: transmissionsPollMs(role) });
+  useQuery({ ...incomingTransmissionsQueryOptions(), refetchInterval: pollEvery(transmissionsPollMs(role)) });

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Transmission } from '../../../../shared/transmissions.ts';
 import { api } from '../../../lib/api-client.ts';
+import { pollEvery } from '../../../lib/polling.ts';
 import { RECENT_TRANSMISSIONS_PATH, transmissionsPollMs } from './paths.ts';
 
 export const recentTransmissionsQueryOptions = (limit: number) =>
@@ -11,4 +12,4 @@ export const recentTransmissionsQueryOptions = (limit: number) =>
   });
 
 export const useRecentTransmissions = (limit: number, role: string) =>
-  useQuery({ ...recentTransmissionsQueryOptions(limit), refetchInterval: transmissionsPollMs(role) });
+  useQuery({ ...recentTransmissionsQueryOptions(limit), refetchInterval: pollEvery(transmissionsPollMs(role)) });

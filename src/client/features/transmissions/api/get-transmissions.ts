@@ -2,6 +2,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Transmission } from '../../../../shared/transmissions.ts';
 import { api } from '../../../lib/api-client.ts';
+import { pollEvery } from '../../../lib/polling.ts';
 import { TRANSMISSIONS_PATH, transmissionsPollMs } from './paths.ts';
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -21,4 +22,4 @@ export const transmissionsQueryOptions = () =>
   });
 
 export const useTransmissions = (role: string) =>
-  useInfiniteQuery({ ...transmissionsQueryOptions(), refetchInterval: transmissionsPollMs(role) });
+  useInfiniteQuery({ ...transmissionsQueryOptions(), refetchInterval: pollEvery(transmissionsPollMs(role)) });
