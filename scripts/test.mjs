@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules/.bin', name);
@@ -72,7 +73,31 @@ step(
 );
 countVitest(vitestPglite);
 
-if (process.env.TEST_DATABASE_URL) {
+// PostgreSQL: TEST_DATABASE_URL, or the local server when one answers. Under CI a run without
+// PostgreSQL fails instead of quietly testing PGlite only.
+const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
+async function reachable(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+if (!process.env.TEST_DATABASE_URL && (await reachable(LOCAL_POSTGRES))) {
+  process.env.TEST_DATABASE_URL = LOCAL_POSTGRES;
+  console.log(`\n(PostgreSQL answers at ${LOCAL_POSTGRES}: the API tests run on it too)`);
+}
+const inCi = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
+
+if (process.env.TEST_DATABASE_URL && !(await reachable(process.env.TEST_DATABASE_URL))) {
+  console.error(`\nTEST_DATABASE_URL is set but PostgreSQL does not answer there.`);
+  failed.push('API tests (PostgreSQL): not reachable');
+} else if (process.env.TEST_DATABASE_URL) {
   const vitestPg = join(tmp, 'vitest-postgres.json');
   rmSync(vitestPg, { force: true });
   step(
@@ -85,8 +110,11 @@ if (process.env.TEST_DATABASE_URL) {
     ),
   );
   countVitest(vitestPg);
+} else if (inCi) {
+  console.error('\nCI=true but no PostgreSQL answers (set TEST_DATABASE_URL): the PostgreSQL API tests cannot run.');
+  failed.push('API tests (PostgreSQL): no PostgreSQL under CI');
 } else {
-  console.log('\n(TEST_DATABASE_URL is not set: API tests ran on PGlite only)');
+  console.log('\n(No PostgreSQL answered and TEST_DATABASE_URL is not set: API tests ran on PGlite only)');
 }
 
 step(
