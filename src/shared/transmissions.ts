@@ -66,6 +66,7 @@ export const transmissionMessages = {
   reverseOnlyForOverCount: 'Only crates counted above the sent quantity can be reversed',
   reverseTooMany: (over: number) => `At most ${over} crates were counted above the sent quantity`,
   foundAndReverse: 'Book crates found or reverse an over-count, not both',
+  reverseNotHeld: (available: number) => `Only ${available} of those crates are still there to reverse`,
   alreadyAcknowledged: 'This transmission has already been acknowledged',
   agentsReturnOnly: 'Market agents can only return empty crates to the farm store (market_to_farm)',
   farmTypesOnly: 'The farm store sends farm_to_market or collects market_to_farm',
