@@ -67,7 +67,8 @@ export const crateMovements = pgTable(
 );
 
 /** What a holder's name may look like (the ledger's `holders`); anything else is refused. */
-const HOLDER_FORM = '^(external|farm|transit|writeoff|agent:[1-9][0-9]*:(full|empty)|client:[1-9][0-9]*|supplier:[1-9][0-9]*)$';
+const HOLDER_FORM =
+  '^(external|farm|transit|writeoff|agent:[1-9][0-9]*:(full|empty)|client:[1-9][0-9]*|supplier:[1-9][0-9]*)$';
 
 export const crateBalances = pgTable(
   'crate_balances',

@@ -12,7 +12,9 @@ export const pepperPricing = pgTable(
     availability: text('availability', { enum: ['In Season', 'Limited', 'Out of Season'] }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('pepper_pricing_availability_known', sql`${t.availability} in ('In Season', 'Limited', 'Out of Season')`)],
+  (t) => [
+    check('pepper_pricing_availability_known', sql`${t.availability} in ('In Season', 'Limited', 'Out of Season')`),
+  ],
 );
 
 export const pricingHistory = pgTable(

@@ -19,7 +19,10 @@ async function cratePositions(db: Executor) {
 }
 
 export async function farmMetrics(db: Executor, timeZone: string): Promise<FarmMetrics> {
-  const [positions, weekly] = await Promise.all([cratePositions(db), balances.weeklyFarmFlow(db, timeZone, CHART_WEEKS)]);
+  const [positions, weekly] = await Promise.all([
+    cratePositions(db),
+    balances.weeklyFarmFlow(db, timeZone, CHART_WEEKS),
+  ]);
   return { ...positions, weekly };
 }
 

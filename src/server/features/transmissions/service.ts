@@ -154,13 +154,7 @@ async function createFromFarm(
 }
 
 /** A market agent returns empty crates to the farm store (the role): at most the empties it holds. */
-async function createReturn(
-  db: Db,
-  caller: Caller,
-  body: CreateTransmissionBody,
-  notes: string | null,
-  { at }: When,
-) {
+async function createReturn(db: Db, caller: Caller, body: CreateTransmissionBody, notes: string | null, { at }: When) {
   if (body.type !== 'market_to_farm') throw forbidden(m.agentsReturnOnly);
   const agent = await agents.findAgentByUserId(db, caller.id);
   if (!agent) throw notFound(m.agentNotFound);
