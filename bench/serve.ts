@@ -13,6 +13,7 @@ import { adjustStock, enterOpeningBalance } from '../src/server/features/crates/
 import { seedDemoPriceHistory } from '../src/server/features/pricing/demo.ts';
 import { acknowledgeTransmission, createTransmission } from '../src/server/features/transmissions/service.ts';
 import { farmToday } from '../src/server/lib/farm-date.ts';
+import { seededRandom } from '../src/server/lib/seeded-random.ts';
 
 const env = process.env;
 const PASSWORD = 'bench-secret-1';
@@ -23,22 +24,11 @@ const PENDING = Math.min(60, Math.floor(TRANSMISSIONS / 20));
 
 const markets = ['Johannesburg Market', 'Pretoria Market'] as const;
 
-/** A small deterministic random source, so every run seeds the same farm. */
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const log = (message: string) => process.stderr.write(`[bench:serve] ${message}\n`);
 
 async function seed(db: Db, today: string) {
   const started = Date.now();
-  const random = mulberry32(2024);
+  const random = seededRandom(2024);
   const farmUser = await registerAccount(
     db,
     {
@@ -89,10 +79,16 @@ async function seed(db: Db, today: string) {
   }
 
   await seedDemoPriceHistory(db, today);
-  await adjustStock(db, farm, { quantity: 30_000, reason: 'Opening stock (bench farm)' });
-  await adjustStock(db, farm, { quantity: -120, reason: 'Cracked crates found at stock-take' });
+  // A year of use, oldest first, each action dated as it happened (the ledger is append-only, so
+  // history is written in the past rather than moved there afterwards).
+  const now = Date.now();
+  const DAY = 24 * 3_600_000;
+  const opened = { at: new Date(now - 366 * DAY) };
+  const sentAt = (n: number) => new Date(now - 365 * DAY + ((n + 1) / TRANSMISSIONS) * 364 * DAY);
+  await adjustStock(db, farm, { quantity: 30_000, reason: 'Opening stock (bench farm)' }, opened);
+  await adjustStock(db, farm, { quantity: -120, reason: 'Cracked crates found at stock-take' }, opened);
   for (const agent of agentList) {
-    await enterOpeningBalance(db, farm, { marketAgentId: agent.id, fullCrates: 50, emptyCrates: 8_000 });
+    await enterOpeningBalance(db, farm, { marketAgentId: agent.id, fullCrates: 50, emptyCrates: 8_000 }, opened);
   }
   log(`accounts and opening stock in ${Date.now() - started} ms`);
 
@@ -100,13 +96,20 @@ async function seed(db: Db, today: string) {
   for (let n = 0; n < TRANSMISSIONS; n++) {
     const agent = agentList[Math.floor(random() * agentList.length)];
     const pending = n >= TRANSMISSIONS - PENDING;
+    const at = sentAt(n);
+    const counted = { at: new Date(at.getTime() + 6 * 3_600_000) };
     if (n % 2 === 0) {
       const quantity = 20 + Math.floor(random() * 41);
-      const sent = await createTransmission(db, farm, { type: 'farm_to_market', marketAgentId: agent.id, quantity });
+      const sent = await createTransmission(
+        db,
+        farm,
+        { type: 'farm_to_market', marketAgentId: agent.id, quantity },
+        { at },
+      );
       if (!pending) {
         const r = random();
-        const counted = r < 0.03 ? quantity - 1 - Math.floor(random() * 3) : r < 0.04 ? quantity + 1 : null;
-        await acknowledgeTransmission(db, { id: agent.userId, role: 'market_agent' }, sent.id, counted);
+        const count = r < 0.03 ? quantity - 1 - Math.floor(random() * 3) : r < 0.04 ? quantity + 1 : null;
+        await acknowledgeTransmission(db, { id: agent.userId, role: 'market_agent' }, sent.id, count, counted);
       }
     } else {
       const quantity = 20 + Math.floor(random() * 41);
@@ -114,29 +117,13 @@ async function seed(db: Db, today: string) {
         db,
         { id: agent.userId, role: 'market_agent' },
         { type: 'market_to_farm', quantity },
+        { at },
       );
-      if (!pending) await acknowledgeTransmission(db, farm, back.id, null);
+      if (!pending) await acknowledgeTransmission(db, farm, back.id, null, counted);
     }
     if ((n + 1) % 2000 === 0) log(`${n + 1} transmissions in ${Date.now() - started} ms`);
   }
 
-  // Spread the history over the last year, oldest first, as a year of use would have left it.
-  await db.execute(sql`
-    with ranked as (
-      select id, row_number() over (order by id) as rn, count(*) over () as total from transmissions
-    )
-    update transmissions t
-    set sent_at = now() - interval '365 days' + (r.rn::float8 / r.total) * interval '364 days',
-        created_at = now() - interval '365 days' + (r.rn::float8 / r.total) * interval '364 days',
-        acknowledged_at = case when t.acknowledged_at is null then null
-          else now() - interval '365 days' + (r.rn::float8 / r.total) * interval '364 days' + interval '6 hours' end
-    from ranked r where r.id = t.id`);
-  await db.execute(sql`
-    update crate_movements m
-    set occurred_at = case when m.kind = 'dispatch' then t.sent_at else coalesce(t.acknowledged_at, t.sent_at) end
-    from transmissions t where t.id = m.transmission_id`);
-  await db.execute(sql`
-    update crate_movements set occurred_at = now() - interval '366 days' where transmission_id is null`);
   // What autovacuum would have done by now: dead index entries gone, statistics fresh.
   await db.execute(sql`vacuum analyze`);
   log(`seeded ${TRANSMISSIONS} transmissions in ${Date.now() - started} ms`);

@@ -1,24 +1,32 @@
 // Who may do what: one table of typed permission strings (action:entity:own|any), read by the
-// server's route guard and by the client to hide what a user may not do.
+// server's route guard and by the client to hide what a user may not do. The action names what the
+// route does: a GET is `read:…`, a change is never `read:…` (a test walks every route).
 import type { Role } from './auth.ts';
 
 const table = {
   'read:account:own': ['farm_store', 'market_agent', 'supplier'],
   'acknowledge:transmission:own': ['farm_store', 'market_agent', 'supplier'],
+  /** Take back a still-pending transmission one sent (the farm store: any the farm sent). */
+  'recall:transmission:own': ['farm_store', 'market_agent', 'supplier'],
   'read:transmission:own': ['farm_store', 'market_agent', 'supplier'],
   'read:transmission:any': ['farm_store'],
+  /** POST /api/transmissions: each role sends its own kind, one of the three below. */
+  'create:transmission:own': ['farm_store', 'market_agent', 'supplier'],
   'create:transmission:any': ['farm_store'],
   'create:transmission:return': ['market_agent'],
   'create:crate-request:own': ['supplier'],
   'resolve:transmission:any': ['farm_store'],
   'read:market-agent:any': ['farm_store'],
   'read:market-agent:own': ['market_agent'],
+  'read:earnings:own': ['market_agent'],
+  'read:stock:any': ['farm_store'],
   'update:stock:any': ['farm_store'],
   'read:farm-store:own': ['farm_store'],
   'read:dashboard:own': ['farm_store', 'market_agent', 'supplier'],
   'read:farm-metrics:any': ['farm_store'],
   'update:pricing:any': ['farm_store'],
   'read:contact-message:any': ['farm_store'],
+  'update:contact-message:any': ['farm_store'],
   'read:outbox:any': ['farm_store'],
   'read:client:own': ['market_agent'],
   'manage:client:own': ['market_agent'],

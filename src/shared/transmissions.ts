@@ -5,7 +5,8 @@ import { instant, MAX_PAGE_SIZE, pageQuery } from './http.ts';
 
 export const transmissionTypes = ['farm_to_market', 'market_to_farm', 'supplier_to_farm'] as const;
 export type TransmissionType = (typeof transmissionTypes)[number];
-export const transmissionStatuses = ['pending', 'in_transit', 'delivered', 'acknowledged'] as const;
+/** recalled: the sender took it back while still pending; its crates went back where they came from. */
+export const transmissionStatuses = ['pending', 'in_transit', 'delivered', 'acknowledged', 'recalled'] as const;
 export type TransmissionStatus = (typeof transmissionStatuses)[number];
 
 export const transmissionTypeLabels: Record<TransmissionType, string> = {
@@ -20,6 +21,15 @@ export const TRANSMISSIONS_FORM_MAX = 400;
 export const SUPPLIER_REQUEST_MAX = 500;
 /** A count above this is a typing mistake, not a delivery. */
 export const ACTUAL_QUANTITY_MAX = 100_000;
+
+/**
+ * The highest count a recipient may confirm for `sent` crates (docs/decisions/013): a few crates
+ * found in a load are real, a count far above what was loaded is a typing mistake. The sent quantity
+ * plus 10% of it, at least 5 more.
+ */
+export function maxCountFor(sent: number): number {
+  return sent + Math.max(5, Math.ceil(sent / 10));
+}
 export const STOCK_ADJUSTMENT_MAX = 1_000_000;
 export const RECENT_TRANSMISSIONS_DEFAULT = 50;
 /** Largest id PostgreSQL's integer holds: bigger ids are a 400, never a database error. */
@@ -47,6 +57,16 @@ export const transmissionMessages = {
   agentMismatch: 'The selected user is not that market agent',
   transmissionNotFound: 'Transmission not found',
   notRecipient: 'Only the addressed recipient can acknowledge this transmission',
+  notSender: 'Only the sender can recall this transmission',
+  notPending: 'Only a pending transmission can be recalled',
+  recalled: 'Transmission recalled',
+  recallFailed: 'Failed to recall transmission',
+  recallButton: 'Recall',
+  countTooHigh: (max: number) => `The count can be at most ${max} for this transmission`,
+  reverseOnlyForOverCount: 'Only crates counted above the sent quantity can be reversed',
+  reverseTooMany: (over: number) => `At most ${over} crates were counted above the sent quantity`,
+  foundAndReverse: 'Book crates found or reverse an over-count, not both',
+  reverseNotHeld: (available: number) => `Only ${available} of those crates are still there to reverse`,
   alreadyAcknowledged: 'This transmission has already been acknowledged',
   agentsReturnOnly: 'Market agents can only return empty crates to the farm store (market_to_farm)',
   farmTypesOnly: 'The farm store sends farm_to_market or collects market_to_farm',
@@ -130,7 +150,9 @@ export type AcknowledgeBody = z.infer<typeof acknowledgeBody>;
 /**
  * PUT /api/transmissions/{id}/resolve (farm store): a flagged difference is closed with a note.
  * foundQuantity > 0 (only for a count below the sent quantity) books crates found from the write-off
- * account to where they should have arrived; 0 or absent accepts the difference as it stands.
+ * account to where they should have arrived; reverseQuantity > 0 (only for a count above the sent
+ * quantity) takes crates booked as found back to the write-off account (docs/decisions/013);
+ * neither (or 0) accepts the difference as it stands.
  */
 export const resolveTransmissionBody = z.object({
   note: z
@@ -139,6 +161,12 @@ export const resolveTransmissionBody = z.object({
     .min(1, transmissionMessages.noteRequired)
     .max(500),
   foundQuantity: z
+    .number({ error: transmissionMessages.invalidQuantity })
+    .int(transmissionMessages.invalidQuantity)
+    .min(0, transmissionMessages.invalidQuantity)
+    .max(ACTUAL_QUANTITY_MAX, transmissionMessages.invalidQuantity)
+    .optional(),
+  reverseQuantity: z
     .number({ error: transmissionMessages.invalidQuantity })
     .int(transmissionMessages.invalidQuantity)
     .min(0, transmissionMessages.invalidQuantity)
@@ -164,7 +192,8 @@ export const transmissionSchema = z.object({
   id: z.number(),
   type: z.enum(transmissionTypes),
   fromUserId: z.number(),
-  toUserId: z.number(),
+  /** null: addressed to the farm store (any farm store user may acknowledge; toName is "Farm Store"). */
+  toUserId: z.number().nullable(),
   marketAgentId: z.number().nullable(),
   quantity: z.number(),
   actualQuantity: z.number().nullable(),
@@ -176,6 +205,7 @@ export const transmissionSchema = z.object({
   resolutionNote: z.string().nullable(),
   resolvedAt: instant.nullable(),
   acknowledgedAt: instant.nullable(),
+  recalledAt: instant.nullable(),
   sentAt: instant,
   createdAt: instant,
   fromName: z.string(),
@@ -253,7 +283,7 @@ export const farmStoreMeResponse = z.object({
   stock: z.number(),
   /** Flagged transmissions not yet resolved. */
   flaggedCount: z.number(),
-  /** Pending transmissions addressed to this user. */
+  /** Pending transmissions addressed to the farm store (the same for every farm store user). */
   pendingCount: z.number(),
 });
 export type FarmStoreMe = z.infer<typeof farmStoreMeResponse>;

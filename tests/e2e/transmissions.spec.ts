@@ -216,3 +216,52 @@ test('the transmissions screen and dashboards fit a 375 px phone', async ({ brow
     await page.context().close();
   }
 });
+
+test('the sender recalls a pending transmission: crates go back, every farm store user sees it go', async ({
+  browser,
+}) => {
+  const farm = await signedInPage(browser, 'farm_store', { name: uniqueName('Farm') });
+  const farm2 = await signedInPage(browser, 'farm_store', { name: uniqueName('Farm') });
+  const agentName = uniqueName('Agent');
+  const agent = await signedInPage(browser, 'market_agent', { name: agentName });
+  const f = farm.page.request;
+  await f.post('/api/farm-store/stock-adjustments', { data: { quantity: 20, reason: 'Recall run' } });
+  const agents = (await (await f.get('/api/market-agents/for-transmission')).json()) as {
+    id: number;
+    userId: number;
+  }[];
+  const mine = agents.find((x) => x.userId === agent.account.id)!;
+  await f.post('/api/transmissions', { data: { type: 'farm_to_market', marketAgentId: mine.id, quantity: 7 } });
+  await f.post('/api/farm-store/opening-balances', { data: { marketAgentId: mine.id, emptyCrates: 5 } });
+
+  // The farm store recalls its delivery from the history; the agent no longer has it waiting.
+  await farm.page.goto('/transmissions');
+  const delivery = farm.page.getByTestId('transmission-row').filter({ hasText: agentName }).first();
+  await expect(delivery).toContainText('7 crates');
+  await delivery.getByRole('button', { name: /Recall/ }).click();
+  await expect(farm.page.getByText('Transmission recalled')).toBeVisible();
+  await expect(delivery).toContainText('Recalled');
+  await expect(delivery.getByRole('button', { name: /Recall/ })).toHaveCount(0);
+  await agent.page.goto('/transmissions');
+  await expect(agent.page.getByTestId('pending-transmissions-badge')).toHaveText('0');
+  await expect(agent.page.getByTestId('transmission-row').first()).toContainText('Recalled');
+
+  // The agent sends its empties back: both farm store users see them coming.
+  await agent.page.getByLabel('Quantity').fill('5');
+  await agent.page.getByRole('button', { name: 'Send Empty Crates' }).click();
+  await expect(agent.page.getByText('Transmission created successfully')).toBeVisible();
+  for (const page of [farm.page, farm2.page]) {
+    await page.goto('/transmissions');
+    await expect(page.getByTestId('incoming-transmission').filter({ hasText: agentName })).toContainText('5 crates');
+  }
+  // Then thinks better of it and recalls them: gone from both farm store users' Incoming card.
+  const sentBack = agent.page.getByTestId('transmission-row').filter({ hasText: 'Market to Farm' }).first();
+  await expect(sentBack).toContainText('Farm Store');
+  await sentBack.getByRole('button', { name: /Recall/ }).click();
+  await expect(agent.page.getByText('Transmission recalled')).toBeVisible();
+  await expect(agent.page.getByTestId('empties-available')).toHaveText('5 empty crates ready to return');
+  for (const page of [farm.page, farm2.page]) {
+    await page.reload();
+    await expect(page.getByTestId('incoming-transmission').filter({ hasText: agentName })).toHaveCount(0);
+  }
+});

@@ -7,6 +7,7 @@ import { afterAll, inject } from 'vitest';
 import { type App, buildApp } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import { checkLedgerInvariant } from '../../src/server/features/crates/ledger.ts';
 
 export const TEST_FARM_CODE = 'TEST-FARM-CODE';
 
@@ -42,13 +43,21 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** A fresh app and database for this test file, closed after its tests. */
+/**
+ * A fresh app and database for this test file, closed after its tests. Before closing, the ledger's
+ * invariant (DESIGN §4) must hold: whatever a test file did through the API, the crates still add up.
+ */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<App> {
   const database = await openTestDatabase();
   const app = await buildApp({ config: testConfig(overrides), database });
   afterAll(async () => {
-    await app.close();
-    await database.close();
+    try {
+      const report = await checkLedgerInvariant(app.db);
+      if (!report.ok) throw new Error(`The crate ledger no longer adds up:\n${report.problems.join('\n')}`);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
   return app;
 }

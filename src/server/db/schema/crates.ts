@@ -5,23 +5,48 @@
 // damaged crates go back to it), 'farm', 'transit', 'writeoff', 'agent:{id}:full', 'agent:{id}:empty',
 // 'client:{id}', 'supplier:{id}'. crate_balances keeps each holder's running sum in the same
 // transaction, so screens read one row instead of summing the ledger; a test checks both agree.
+// Only src/server/features/crates/ledger.ts spells these names; everything else asks it.
+//
+// The database keeps the invariant too (docs/decisions/012): balances are never below zero but for
+// 'external' and 'writeoff', a movement moves a positive quantity between two different holders that
+// have a crate_balances row, an agent's or supplier's holder names an existing row (generated columns
+// with foreign keys), and crate_movements is append-only (a trigger in migration 0003 refuses UPDATE,
+// DELETE and TRUNCATE).
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { transmissions } from './transmissions.ts';
-import { users } from './users.ts';
+import { marketAgents, suppliers, users } from './users.ts';
+
+export const movementKinds = [
+  'stock_adjustment',
+  'opening_balance',
+  'dispatch',
+  'receipt',
+  'count_difference',
+  'lend',
+  'client_return',
+  'supplier_issue',
+  'resolution',
+  'recall',
+] as const;
+
+const listed = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const crateMovements = pgTable(
   'crate_movements',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-    fromHolder: text('from_holder').notNull(),
-    toHolder: text('to_holder').notNull(),
+    fromHolder: text('from_holder')
+      .notNull()
+      .references(() => crateBalances.holder),
+    toHolder: text('to_holder')
+      .notNull()
+      .references(() => crateBalances.holder),
     quantity: integer('quantity').notNull(),
-    // stock_adjustment | opening_balance | dispatch | receipt | count_difference | lend | client_return |
-    // supplier_issue | resolution
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: movementKinds }).notNull(),
     transmissionId: integer('transmission_id').references(() => transmissions.id),
+    // Clients issue: a foreign key to the client transactions table once it exists.
     clientTransactionId: integer('client_transaction_id'),
     reason: text('reason'),
     createdBy: integer('created_by').references(() => users.id),
@@ -35,10 +60,31 @@ export const crateMovements = pgTable(
     index('crate_movements_stock_entries_idx')
       .on(t.id)
       .where(sql`${t.kind} in ('stock_adjustment', 'opening_balance')`),
+    check('crate_movements_quantity_positive', sql`${t.quantity} > 0`),
+    check('crate_movements_two_holders', sql`${t.fromHolder} <> ${t.toHolder}`),
+    check('crate_movements_kind_known', sql`${t.kind} in (${listed(movementKinds)})`),
   ],
 );
 
-export const crateBalances = pgTable('crate_balances', {
-  holder: text('holder').primaryKey(),
-  balance: integer('balance').notNull().default(0),
-});
+/** What a holder's name may look like (the ledger's `holders`); anything else is refused. */
+const HOLDER_FORM =
+  '^(external|farm|transit|writeoff|agent:[1-9][0-9]*:(full|empty)|client:[1-9][0-9]*|supplier:[1-9][0-9]*)$';
+
+export const crateBalances = pgTable(
+  'crate_balances',
+  {
+    holder: text('holder').primaryKey(),
+    balance: integer('balance').notNull().default(0),
+    // The row an agent's or supplier's holder names, so the name can't point at nobody.
+    marketAgentId: integer('market_agent_id')
+      .generatedAlwaysAs(sql`case when holder like 'agent:%' then split_part(holder, ':', 2)::integer end`)
+      .references(() => marketAgents.id),
+    supplierId: integer('supplier_id')
+      .generatedAlwaysAs(sql`case when holder like 'supplier:%' then split_part(holder, ':', 2)::integer end`)
+      .references(() => suppliers.id),
+  },
+  (t) => [
+    check('crate_balances_not_negative', sql`${t.balance} >= 0 or ${t.holder} in ('external', 'writeoff')`),
+    check('crate_balances_holder_form', sql`${t.holder} ~ ${sql.raw(`'${HOLDER_FORM}'`)}`),
+  ],
+);

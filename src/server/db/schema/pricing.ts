@@ -1,14 +1,21 @@
 // Pepper prices per crate (integer cents) and their history, and the public site's contact messages.
-import { boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-export const pepperPricing = pgTable('pepper_pricing', {
-  id: serial('id').primaryKey(),
-  variety: text('variety').notNull().unique(),
-  description: text('description').notNull().default(''),
-  pricePerCrate: integer('price_per_crate').notNull(),
-  availability: text('availability', { enum: ['In Season', 'Limited', 'Out of Season'] }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const pepperPricing = pgTable(
+  'pepper_pricing',
+  {
+    id: serial('id').primaryKey(),
+    variety: text('variety').notNull().unique(),
+    description: text('description').notNull().default(''),
+    pricePerCrate: integer('price_per_crate').notNull(),
+    availability: text('availability', { enum: ['In Season', 'Limited', 'Out of Season'] }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('pepper_pricing_availability_known', sql`${t.availability} in ('In Season', 'Limited', 'Out of Season')`),
+  ],
+);
 
 export const pricingHistory = pgTable(
   'pricing_history',

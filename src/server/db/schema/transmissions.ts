@@ -1,26 +1,27 @@
 // Crates in motion between the farm, market agents and suppliers (spec §3 Transmission).
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { transmissionStatuses, transmissionTypes } from '../../../shared/transmissions.ts';
 import { marketAgents, users } from './users.ts';
+
+const listed = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const transmissions = pgTable(
   'transmissions',
   {
     id: serial('id').primaryKey(),
-    type: text('type', { enum: ['farm_to_market', 'market_to_farm', 'supplier_to_farm'] }).notNull(),
+    type: text('type', { enum: transmissionTypes }).notNull(),
     fromUserId: integer('from_user_id')
       .notNull()
       .references(() => users.id),
-    toUserId: integer('to_user_id')
-      .notNull()
-      .references(() => users.id),
+    // null: addressed to the farm store role, so any active farm store user may acknowledge it
+    // (DESIGN §7: an agent's returned empties and a supplier's crate request, docs/decisions/012).
+    toUserId: integer('to_user_id').references(() => users.id),
     marketAgentId: integer('market_agent_id').references(() => marketAgents.id),
     quantity: integer('quantity').notNull(),
     actualQuantity: integer('actual_quantity'),
     notes: text('notes'),
-    status: text('status', { enum: ['pending', 'in_transit', 'delivered', 'acknowledged'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: transmissionStatuses }).notNull().default('pending'),
     // A counted quantity that differs from the sent one is kept and flagged until the farm resolves it.
     isFlagged: boolean('is_flagged').notNull().default(false),
     resolutionNote: text('resolution_note'),
@@ -28,6 +29,9 @@ export const transmissions = pgTable(
     resolvedBy: integer('resolved_by').references(() => users.id),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     acknowledgedBy: integer('acknowledged_by').references(() => users.id),
+    // The sender took a still-pending transmission back; its crates went back where they came from.
+    recalledAt: timestamp('recalled_at', { withTimezone: true }),
+    recalledBy: integer('recalled_by').references(() => users.id),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -47,5 +51,15 @@ export const transmissions = pgTable(
     index('transmissions_flagged_idx').on(t.id).where(sql`${t.isFlagged} and ${t.resolvedAt} is null`),
     // The flagged list with state=all, newest first (without it: a backward scan over every row).
     index('transmissions_flagged_all_idx').on(t.id).where(sql`${t.isFlagged}`),
+    check('transmissions_type_known', sql`${t.type} in (${listed(transmissionTypes)})`),
+    check('transmissions_status_known', sql`${t.status} in (${listed(transmissionStatuses)})`),
+    check('transmissions_quantity_positive', sql`${t.quantity} > 0`),
+    check('transmissions_actual_not_negative', sql`${t.actualQuantity} >= 0`),
+    // Only what goes to the farm is addressed to the farm store role; a delivery names its agent.
+    check(
+      'transmissions_addressed',
+      sql`${t.toUserId} is not null or ${t.type} in ('market_to_farm', 'supplier_to_farm')`,
+    ),
+    check('transmissions_agent_named', sql`${t.type} = 'supplier_to_farm' or ${t.marketAgentId} is not null`),
   ],
 );

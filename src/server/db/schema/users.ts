@@ -1,6 +1,6 @@
 // Accounts, their sessions and the role records created with them (spec §3).
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -14,7 +14,11 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), index('users_role_idx').on(t.role)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.role),
+    check('users_role_known', sql`${t.role} in ('farm_store', 'market_agent', 'supplier')`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -76,5 +80,12 @@ export const suppliers = pgTable(
     accountHolderName: text('account_holder_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('suppliers_status_idx').on(t.status)],
+  (t) => [
+    index('suppliers_status_idx').on(t.status),
+    check('suppliers_status_known', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      'suppliers_certification_known',
+      sql`${t.certificationType} in ('class1', 'organic', 'gmp', 'globalGAP', 'other')`,
+    ),
+  ],
 );

@@ -67,9 +67,6 @@ export type AgentCratesRow = {
   bankName: string | null;
   isActive: boolean;
   createdAt: Date;
-  fullCrates: number;
-  emptyCrates: number;
-  cratesWithClients: number;
   cratesReturned: number;
 };
 
@@ -87,15 +84,12 @@ type RawAgentCrates = {
   bank_name: string | null;
   is_active: boolean;
   created_at: string | Date;
-  full_crates: number | string;
-  empty_crates: number | string;
-  crates_with_clients: number | string;
   crates_returned: number | string;
 };
 
 /**
- * Agents with their full and empty crates (from crate_balances), crates with clients and the empties
- * returned since `returnsSince` (all time when null), in one query.
+ * Agents with the empties they returned since `returnsSince` (all time when null), in one query. Their
+ * crate balances come from the ledger's read API (crates/balances.ts).
  */
 export async function listAgentsWithCrates(
   db: Executor,
@@ -108,15 +102,9 @@ export async function listAgentsWithCrates(
   const result = await db.execute<RawAgentCrates>(sql`
     select a.id, a.user_id, u.name as agent_name, a.agent_number, u.email as agent_email, a.business_name,
       a.market_name, a.market_location, a.location, a.contact_number, a.bank_name, u.is_active, a.created_at,
-      coalesce(bf.balance, 0) as full_crates,
-      coalesce(be.balance, 0) as empty_crates,
-      -- Clients issue: sum the 'client:{id}' balances of this agent's clients here.
-      0 as crates_with_clients,
       coalesce(r.returned, 0) as crates_returned
     from market_agents a
     join users u on u.id = a.user_id
-    left join crate_balances bf on bf.holder = 'agent:' || a.id || ':full'
-    left join crate_balances be on be.holder = 'agent:' || a.id || ':empty'
     -- Per agent (lateral), so one agent's record sums only its own returns: an index-only scan of
     -- transmissions_returns_idx instead of aggregating every agent's returns (docs/decisions/010).
     left join lateral (
@@ -141,9 +129,6 @@ export async function listAgentsWithCrates(
     bankName: r.bank_name,
     isActive: r.is_active,
     createdAt: new Date(r.created_at),
-    fullCrates: Number(r.full_crates),
-    emptyCrates: Number(r.empty_crates),
-    cratesWithClients: Number(r.crates_with_clients),
     cratesReturned: Number(r.crates_returned),
   }));
 }

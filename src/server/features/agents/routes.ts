@@ -31,7 +31,7 @@ const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/earnings',
     {
-      config: { access: 'read:market-agent:own' },
+      config: { access: 'read:earnings:own' },
       schema: { tags: ['market-agents'], response: { 200: earningsResponse } },
     },
     async (request) => {
@@ -43,7 +43,7 @@ const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/for-transmission',
     {
-      config: { access: 'create:transmission:any' },
+      config: { access: 'read:market-agent:any' },
       schema: { tags: ['market-agents'], response: { 200: agentsForTransmissionResponse } },
     },
     async () => agents.agentsForTransmission(app.db),

@@ -2,6 +2,7 @@
 import { type MarketAgent, returnRate, stockLevel } from '../../../shared/agents.ts';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { type AgentBalance, agentBalances } from '../crates/balances.ts';
 import * as repo from './repository.ts';
 
 export type { AgentRecord } from './repository.ts';
@@ -14,25 +15,36 @@ async function currentCycleStart(_db: Executor): Promise<Date | null> {
   return null;
 }
 
-function toMarketAgent(row: repo.AgentCratesRow): MarketAgent {
-  const totalCrates = row.fullCrates + row.emptyCrates + row.cratesWithClients;
+function toMarketAgent(row: repo.AgentCratesRow, crates: AgentBalance): MarketAgent {
+  // Clients issue: the sum of this agent's clients' balances (crates/balances.ts clientBalances).
+  const cratesWithClients = 0;
+  const totalCrates = crates.fullCrates + crates.emptyCrates + cratesWithClients;
   return {
     ...row,
+    ...crates,
+    cratesWithClients,
     totalCrates,
     returnRate: returnRate(row.cratesReturned, totalCrates),
-    stockLevel: stockLevel(row.fullCrates, totalCrates),
+    stockLevel: stockLevel(crates.fullCrates, totalCrates),
   };
 }
 
+async function withCrates(db: Executor, rows: repo.AgentCratesRow[]): Promise<MarketAgent[]> {
+  const balances = await agentBalances(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toMarketAgent(row, balances.get(row.id)!));
+}
+
 export async function listMarketAgents(db: Executor): Promise<MarketAgent[]> {
-  const rows = await repo.listAgentsWithCrates(db, { returnsSince: await currentCycleStart(db) });
-  return rows.map(toMarketAgent);
+  return withCrates(db, await repo.listAgentsWithCrates(db, { returnsSince: await currentCycleStart(db) }));
 }
 
 export async function marketAgentForUser(db: Executor, userId: number): Promise<MarketAgent> {
-  const [row] = await repo.listAgentsWithCrates(db, { returnsSince: await currentCycleStart(db), filter: { userId } });
-  if (!row) throw notFound('Market agent not found');
-  return toMarketAgent(row);
+  const rows = await repo.listAgentsWithCrates(db, { returnsSince: await currentCycleStart(db), filter: { userId } });
+  if (rows.length === 0) throw notFound('Market agent not found');
+  return (await withCrates(db, rows))[0];
 }
 
 export async function findAgentById(db: Executor, id: number) {

@@ -39,7 +39,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/contact-messages/:id',
     {
-      config: { access: 'read:contact-message:any' },
+      config: { access: 'update:contact-message:any' },
       schema: {
         tags: ['contact'],
         params: contactMessageParams,

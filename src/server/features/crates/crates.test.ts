@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
@@ -183,15 +184,14 @@ describe('the ledger service', () => {
     await expectLedgerOk();
   });
 
-  it('the invariant check notices a balance that disagrees with the movements, and a negative holder', async () => {
+  it('the invariant check notices a balance that disagrees with the movements', async () => {
     await app.db
       .transaction(async (tx) => {
-        await tx.execute(`update crate_balances set balance = balance + 1 where holder = 'farm'`);
-        await tx.execute(`insert into crate_balances (holder, balance) values ('agent:424242:full', -3)`);
+        // Balances are not append-only: a bug could still drift one away from its movements.
+        await tx.execute(sql`update crate_balances set balance = balance + 1 where holder = ${holders.farm}`);
         const report = await checkLedgerInvariant(tx);
         expect(report.ok).toBe(false);
         expect(report.problems.join('\n')).toMatch(/farm: balance/);
-        expect(report.problems.join('\n')).toMatch(/agent:424242:full is below zero/);
         tx.rollback();
       })
       .catch((err) => {

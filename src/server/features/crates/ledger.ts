@@ -2,7 +2,7 @@
 // one crate_movements row and updates both holders' crate_balances in the caller's transaction.
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { crateMovements } from '../../db/schema/index.ts';
+import { crateMovements, type movementKinds } from '../../db/schema/index.ts';
 import { conflict, type HttpError } from '../../lib/http-error.ts';
 
 /** Holder names, as documented in src/server/db/schema/crates.ts. */
@@ -23,17 +23,6 @@ export const holders = {
 /** Holders whose balance may go below zero. */
 const MAY_BE_NEGATIVE = new Set<string>([holders.external, holders.writeoff]);
 
-export const movementKinds = [
-  'stock_adjustment',
-  'opening_balance',
-  'dispatch',
-  'receipt',
-  'count_difference',
-  'lend',
-  'client_return',
-  'supplier_issue',
-  'resolution',
-] as const;
 export type MovementKind = (typeof movementKinds)[number];
 
 export type CrateMove = {
@@ -45,6 +34,8 @@ export type CrateMove = {
   clientTransactionId?: number | null;
   reason?: string | null;
   createdBy?: number | null;
+  /** When it happened, for demo and bench data that is a year of history (default: now). */
+  occurredAt?: Date;
   /** The error when `from` holds too few crates (default: a 409 naming the holder). */
   insufficient?: (available: number) => HttpError;
 };
@@ -126,6 +117,7 @@ export async function moveCrates(tx: Executor, move: CrateMove): Promise<number>
       clientTransactionId: move.clientTransactionId ?? null,
       reason: move.reason ?? null,
       createdBy: move.createdBy ?? null,
+      ...(move.occurredAt ? { occurredAt: move.occurredAt } : {}),
     })
     .returning({ id: crateMovements.id });
   return row.id;

@@ -1,6 +1,7 @@
 // Farm stock queries: the stock adjustments and opening balances that bring crates into the pool.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { holders } from './ledger.ts';
 
 export type StockEntryRow = {
   id: number;
@@ -75,7 +76,7 @@ export async function hasOpeningBalance(db: Executor, marketAgentId: number): Pr
   const result = await db.execute(sql`
     select 1 from crate_movements
     where kind = 'opening_balance'
-      and to_holder in (${`agent:${marketAgentId}:full`}, ${`agent:${marketAgentId}:empty`})
+      and to_holder in (${holders.agentFull(marketAgentId)}, ${holders.agentEmpty(marketAgentId)})
     limit 1`);
   return result.rows.length > 0;
 }

@@ -20,7 +20,7 @@ const farmStoreRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'read:farm-store:own' }, schema: { tags, response: { 200: farmStoreMeResponse } } },
     async (request) => {
       const user = currentUser(request);
-      const summary = await service.farmStoreSummary(app.db, user.id);
+      const summary = await service.farmStoreSummary(app.db, user);
       return {
         user: {
           id: user.id,
@@ -37,7 +37,7 @@ const farmStoreRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stock-adjustments',
     {
-      config: { access: 'update:stock:any' },
+      config: { access: 'read:stock:any' },
       schema: { tags, querystring: transmissionListQuery, response: { 200: stockEntryListResponse } },
     },
     async (request) => service.listStockEntries(app.db, request.query),

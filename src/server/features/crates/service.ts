@@ -4,15 +4,19 @@ import type { OpeningBalanceBody, StockAdjustmentBody, StockEntry } from '../../
 import { stockMessages, transmissionMessages } from '../../../shared/transmissions.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import type { Caller } from '../../lib/ownership.ts';
 import * as agents from '../agents/service.ts';
 import * as transmissions from '../transmissions/service.ts';
 import { balanceOf, holders, inLedgerTransaction, moveCrates } from './ledger.ts';
 import * as repo from './repository.ts';
 
-type Caller = { id: number };
-
 /** Positive buys crates into farm stock, negative writes damaged ones off; never below zero (409). */
-export async function adjustStock(db: Db, caller: Caller, body: StockAdjustmentBody) {
+export async function adjustStock(
+  db: Db,
+  caller: Pick<Caller, 'id'>,
+  body: StockAdjustmentBody,
+  { at }: { at?: Date } = {},
+) {
   const movementId = await inLedgerTransaction(db, (tx) =>
     moveCrates(tx, {
       from: body.quantity > 0 ? holders.external : holders.farm,
@@ -21,6 +25,7 @@ export async function adjustStock(db: Db, caller: Caller, body: StockAdjustmentB
       kind: 'stock_adjustment',
       reason: body.reason,
       createdBy: caller.id,
+      occurredAt: at,
       insufficient: (available) =>
         new HttpError(409, stockMessages.belowZero(available), { quantity: stockMessages.belowZero(available) }),
     }),
@@ -30,7 +35,12 @@ export async function adjustStock(db: Db, caller: Caller, body: StockAdjustmentB
 }
 
 /** An agent's full and empty crates on paper when the farm starts using the app: once per agent. */
-export async function enterOpeningBalance(db: Db, caller: Caller, body: OpeningBalanceBody) {
+export async function enterOpeningBalance(
+  db: Db,
+  caller: Pick<Caller, 'id'>,
+  body: OpeningBalanceBody,
+  { at }: { at?: Date } = {},
+) {
   if (body.fullCrates + body.emptyCrates === 0) {
     throw badRequest(stockMessages.openingBalanceEmpty, { fullCrates: stockMessages.openingBalanceEmpty });
   }
@@ -54,6 +64,7 @@ export async function enterOpeningBalance(db: Db, caller: Caller, body: OpeningB
             kind: 'opening_balance',
             reason,
             createdBy: caller.id,
+            occurredAt: at,
           }),
         );
       }
@@ -76,11 +87,11 @@ export async function farmStock(db: Executor): Promise<number> {
   return balanceOf(db, holders.farm);
 }
 
-export async function farmStoreSummary(db: Executor, userId: number) {
+export async function farmStoreSummary(db: Executor, caller: Caller) {
   const [stock, flaggedCount, pendingCount] = await Promise.all([
     farmStock(db),
     transmissions.countOpenFlags(db),
-    transmissions.countPendingFor(db, userId),
+    transmissions.countPendingFor(db, caller),
   ]);
   return { stock, flaggedCount, pendingCount };
 }

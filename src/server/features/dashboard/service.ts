@@ -2,15 +2,16 @@
 import { DASHBOARD_RECENT_TRANSMISSIONS, type Dashboard, type FarmMetrics } from '../../../shared/agents.ts';
 import type { Executor } from '../../db/client.ts';
 import * as agents from '../agents/service.ts';
+import * as balances from '../crates/balances.ts';
 import * as crates from '../crates/service.ts';
+import * as suppliers from '../suppliers/service.ts';
 import type { Caller } from '../transmissions/service.ts';
 import * as transmissions from '../transmissions/service.ts';
-import * as repo from './repository.ts';
 
 export const CHART_WEEKS = 12;
 
 async function cratePositions(db: Executor) {
-  const t = await repo.holderTotals(db);
+  const t = await balances.totalsByKind(db);
   const atMarkets = t.atMarketsFull + t.atMarketsEmpty + t.withClients;
   // Every crate in the pool except the written-off ones (a negative write-off means crates found).
   const totalCrates = t.farm + t.inTransit + atMarkets + t.withSuppliers;
@@ -18,7 +19,10 @@ async function cratePositions(db: Executor) {
 }
 
 export async function farmMetrics(db: Executor, timeZone: string): Promise<FarmMetrics> {
-  const [positions, weekly] = await Promise.all([cratePositions(db), repo.weeklyFlow(db, timeZone, CHART_WEEKS)]);
+  const [positions, weekly] = await Promise.all([
+    cratePositions(db),
+    balances.weeklyFarmFlow(db, timeZone, CHART_WEEKS),
+  ]);
   return { ...positions, weekly };
 }
 
@@ -29,10 +33,11 @@ export async function publicFarmMetrics(db: Executor) {
 
 export async function dashboardFor(db: Executor, caller: Caller): Promise<Dashboard> {
   const recent = () => transmissions.listTransmissions(db, caller, { limit: DASHBOARD_RECENT_TRANSMISSIONS });
-  const pendingCount = transmissions.countPendingFor(db, caller.id);
+  // Started only where it is awaited: a query nobody awaits could reject unhandled and stop the server.
+  const pendingCount = () => transmissions.countPendingFor(db, caller);
   if (caller.role === 'farm_store') {
     const [summary, metrics, activeAgents, recentTransmissions] = await Promise.all([
-      crates.farmStoreSummary(db, caller.id),
+      crates.farmStoreSummary(db, caller),
       cratePositions(db),
       agents.countActiveAgents(db),
       recent(),
@@ -43,7 +48,7 @@ export async function dashboardFor(db: Executor, caller: Caller): Promise<Dashbo
     const agent = await agents.marketAgentForUser(db, caller.id);
     const [earnings, pending, recentTransmissions] = await Promise.all([
       agents.earningsForAgent(db, agent.id),
-      pendingCount,
+      pendingCount(),
       recent(),
     ]);
     return {
@@ -61,9 +66,9 @@ export async function dashboardFor(db: Executor, caller: Caller): Promise<Dashbo
     };
   }
   const [supplierCrates, pendingRequests, pending, recentTransmissions] = await Promise.all([
-    repo.supplierCrates(db, caller.id),
+    suppliers.cratesOfSupplierUser(db, caller.id),
     transmissions.countPendingRequestsFrom(db, caller.id),
-    pendingCount,
+    pendingCount(),
     recent(),
   ]);
   return { role: 'supplier', crates: supplierCrates, pendingRequests, pendingCount: pending, recentTransmissions };

@@ -2,6 +2,7 @@
 import dayjs from 'dayjs';
 import { rangeStart } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
+import { seededRandom } from '../../lib/seeded-random.ts';
 import * as repo from './repository.ts';
 import { builtInPrices } from './service.ts';
 
@@ -15,21 +16,10 @@ const seasons: Record<string, { swing: number; peakDayOfYear: number }> = {
 const YEARLY_INCREASE = 0.06;
 const ROUND_TO_CENTS = 500; // farms quote crate prices in R5 steps
 
-/** A small deterministic random source, so every demo farm shows the same history. */
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Weekly prices from two years before `today` up to `today`, for one variety around `basePrice`. */
 export function demoSeries(variety: string, basePrice: number, today: string, seed: number) {
   const season = seasons[variety] ?? { swing: 0.15, peakDayOfYear: 190 };
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const start = dayjs(rangeStart(today, 24));
   const end = dayjs(today);
   const priceOn = (day: dayjs.Dayjs) => {

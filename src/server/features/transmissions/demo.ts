@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.ts';
 import * as agents from '../agents/service.ts';
 import { registerAccount } from '../auth/service.ts';
 import { adjustStock, enterOpeningBalance } from '../crates/service.ts';
-import { backdateTransmission } from './repository.ts';
 import { acknowledgeTransmission, createTransmission } from './service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -78,18 +77,25 @@ export async function seedDemoCrates(
   // Weeks 11 … 1 ago: a shipment to each agent early in the week, a return of empties later on.
   for (let week = 11; week >= 1; week--) {
     for (const [i, agent] of demoAgents.entries()) {
+      // Dated as they happened: the ledger is append-only, so history is written in the past, never moved there.
       const sentAt = new Date(now.getTime() - week * 7 * DAY + i * 3_600_000);
       const quantity = 40 + ((week * 7 + i * 11) % 35);
-      const sent = await createTransmission(db, farm, {
-        type: 'farm_to_market',
-        marketAgentId: agent.id,
-        quantity,
-        notes: week % 3 === 0 ? 'Sweet Bell Peppers' : null,
-      });
+      const sent = await createTransmission(
+        db,
+        farm,
+        {
+          type: 'farm_to_market',
+          marketAgentId: agent.id,
+          quantity,
+          notes: week % 3 === 0 ? 'Sweet Bell Peppers' : null,
+        },
+        { at: sentAt },
+      );
       // The one flagged difference: two crates short on a delivery three weeks ago.
       const counted = week === 3 && i === 0 ? quantity - 2 : quantity;
-      await acknowledgeTransmission(db, { id: agent.userId, role: 'market_agent' }, sent.id, counted);
-      await backdateTransmission(db, sent.id, sentAt, new Date(sentAt.getTime() + 6 * 3_600_000));
+      await acknowledgeTransmission(db, { id: agent.userId, role: 'market_agent' }, sent.id, counted, {
+        at: new Date(sentAt.getTime() + 6 * 3_600_000),
+      });
 
       const returnedAt = new Date(sentAt.getTime() + 3 * DAY);
       const back = await createTransmission(
@@ -100,9 +106,9 @@ export async function seedDemoCrates(
           quantity: 12 + ((week * 5 + i * 7) % 14),
           notes: null,
         },
+        { at: returnedAt },
       );
-      await acknowledgeTransmission(db, farm, back.id, null);
-      await backdateTransmission(db, back.id, returnedAt, new Date(returnedAt.getTime() + 4 * 3_600_000));
+      await acknowledgeTransmission(db, farm, back.id, null, { at: new Date(returnedAt.getTime() + 4 * 3_600_000) });
     }
   }
 

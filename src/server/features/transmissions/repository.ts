@@ -1,9 +1,13 @@
 // Transmission queries: the list as the screens show it (with names), the conditional updates that
 // make acknowledging and resolving race-free, and the counts behind badges.
-import { and, asc, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { marketAgents, suppliers, transmissions, users } from '../../db/schema/index.ts';
+import type { Party } from '../../lib/ownership.ts';
+
+/** What a role-addressed transmission shows as its recipient. */
+export const FARM_STORE_NAME = 'Farm Store';
 
 export type TransmissionRow = typeof transmissions.$inferSelect;
 
@@ -25,10 +29,11 @@ const viewColumns = {
   resolutionNote: transmissions.resolutionNote,
   resolvedAt: transmissions.resolvedAt,
   acknowledgedAt: transmissions.acknowledgedAt,
+  recalledAt: transmissions.recalledAt,
   sentAt: transmissions.sentAt,
   createdAt: transmissions.createdAt,
   fromName: fromUser.name,
-  toName: toUser.name,
+  toName: sql<string>`coalesce(${toUser.name}, ${FARM_STORE_NAME})`,
   agentName: agentUser.name,
   agentNumber: marketAgents.agentNumber,
 };
@@ -36,8 +41,8 @@ const viewColumns = {
 export type TransmissionFilter = {
   /** Only transmissions from or to this user (everyone but the farm store). */
   involving?: number;
-  /** Only pending transmissions addressed to this user (what they must acknowledge). */
-  pendingFor?: number;
+  /** Only pending transmissions addressed to this party (what they must acknowledge). */
+  pendingFor?: Party;
   flagged?: 'open' | 'all';
   ids?: number[];
   limit: number;
@@ -46,11 +51,15 @@ export type TransmissionFilter = {
 
 const mine = alias(transmissions, 'mine');
 
+/** Rows addressed to the party: a person's own, or the farm store role's (to_user_id is null). */
+const addressedTo = (t: typeof transmissions | typeof mine, party: Party) =>
+  'farmStore' in party ? isNull(t.toUserId) : eq(t.toUserId, party.userId);
+
 /** Every condition of the filter but `involving`, on the table or its alias. */
 function narrowing(t: typeof transmissions | typeof mine, filter: TransmissionFilter): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [];
   if (filter.pendingFor !== undefined) {
-    conditions.push(eq(t.toUserId, filter.pendingFor), eq(t.status, 'pending'));
+    conditions.push(addressedTo(t, filter.pendingFor), eq(t.status, 'pending'));
   }
   if (filter.flagged) conditions.push(eq(t.isFlagged, true));
   if (filter.flagged === 'open') conditions.push(isNull(t.resolvedAt));
@@ -86,7 +95,7 @@ export async function listTransmissions(db: Executor, filter: TransmissionFilter
     .select(viewColumns)
     .from(transmissions)
     .innerJoin(fromUser, eq(fromUser.id, transmissions.fromUserId))
-    .innerJoin(toUser, eq(toUser.id, transmissions.toUserId))
+    .leftJoin(toUser, eq(toUser.id, transmissions.toUserId))
     .leftJoin(marketAgents, eq(marketAgents.id, transmissions.marketAgentId))
     .leftJoin(agentUser, eq(agentUser.id, marketAgents.userId))
     .where(and(...conditions))
@@ -96,24 +105,49 @@ export async function listTransmissions(db: Executor, filter: TransmissionFilter
 
 export type TransmissionView = Awaited<ReturnType<typeof listTransmissions>>[number];
 
-export async function findTransmission(db: Executor, id: number): Promise<TransmissionRow | null> {
-  const [row] = await db.select().from(transmissions).where(eq(transmissions.id, id)).limit(1);
-  return row ?? null;
+/** A transmission with what the rules need to know about its sender and recipient. */
+export type TransmissionParties = TransmissionRow & {
+  fromRole: 'farm_store' | 'market_agent' | 'supplier';
+  /** null when addressed to the farm store role. */
+  toActive: boolean | null;
+};
+
+export async function findTransmission(db: Executor, id: number): Promise<TransmissionParties | null> {
+  const [row] = await db
+    .select({ t: transmissions, fromRole: fromUser.role, toActive: toUser.isActive })
+    .from(transmissions)
+    .innerJoin(fromUser, eq(fromUser.id, transmissions.fromUserId))
+    .leftJoin(toUser, eq(toUser.id, transmissions.toUserId))
+    .where(eq(transmissions.id, id))
+    .limit(1);
+  return row ? { ...row.t, fromRole: row.fromRole, toActive: row.toActive } : null;
 }
 
-export async function insertTransmission(db: Executor, values: typeof transmissions.$inferInsert) {
-  const [row] = await db.insert(transmissions).values(values).returning();
+export async function insertTransmission(
+  db: Executor,
+  { at, ...values }: Omit<typeof transmissions.$inferInsert, 'sentAt' | 'createdAt'> & { at?: Date },
+) {
+  const [row] = await db
+    .insert(transmissions)
+    .values({ ...values, ...(at ? { sentAt: at, createdAt: at } : {}) })
+    .returning();
   return row;
 }
 
 /**
- * Acknowledges only while still pending and only for the addressed recipient: of several
+ * Acknowledges only while still pending and only for the addressed recipient (`as`): of several
  * simultaneous calls exactly one gets the row back (the others wait on the row lock, then see
  * status <> 'pending' and get nothing).
  */
 export async function acknowledgePending(
   db: Executor,
-  { id, userId, actualQuantity }: { id: number; userId: number; actualQuantity: number | null },
+  {
+    id,
+    userId,
+    as,
+    actualQuantity,
+    at,
+  }: { id: number; userId: number; as: Party; actualQuantity: number | null; at?: Date },
 ): Promise<TransmissionRow | null> {
   const actual = actualQuantity === null ? sql`${transmissions.quantity}` : sql`${actualQuantity}::int`;
   const [row] = await db
@@ -123,10 +157,23 @@ export async function acknowledgePending(
       actualQuantity: actual,
       // A supplier request's issued count is a decision, not a counted loss: never flagged.
       isFlagged: sql`${transmissions.type} <> 'supplier_to_farm' and ${actual} <> ${transmissions.quantity}`,
-      acknowledgedAt: sql`now()`,
+      acknowledgedAt: at ?? sql`now()`,
       acknowledgedBy: userId,
     })
-    .where(and(eq(transmissions.id, id), eq(transmissions.status, 'pending'), eq(transmissions.toUserId, userId)))
+    .where(and(eq(transmissions.id, id), eq(transmissions.status, 'pending'), addressedTo(transmissions, as)))
+    .returning();
+  return row ?? null;
+}
+
+/** Recalls only while still pending: of a recall and an acknowledgement at once, exactly one wins. */
+export async function recallPending(
+  db: Executor,
+  { id, userId }: { id: number; userId: number },
+): Promise<TransmissionRow | null> {
+  const [row] = await db
+    .update(transmissions)
+    .set({ status: 'recalled', recalledAt: sql`now()`, recalledBy: userId })
+    .where(and(eq(transmissions.id, id), eq(transmissions.status, 'pending')))
     .returning();
   return row ?? null;
 }
@@ -144,11 +191,11 @@ export async function resolveOpenFlag(
   return row ?? null;
 }
 
-export async function countPendingFor(db: Executor, userId: number): Promise<number> {
+export async function countPendingFor(db: Executor, party: Party): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(transmissions)
-    .where(and(eq(transmissions.toUserId, userId), eq(transmissions.status, 'pending')));
+    .where(and(addressedTo(transmissions, party), eq(transmissions.status, 'pending')));
   return Number(row.count);
 }
 
@@ -168,37 +215,14 @@ export async function countOpenFlags(db: Executor): Promise<number> {
   return Number(row.count);
 }
 
-/** The farm store user that agents' returns and suppliers' requests are addressed to: the first active one. */
-export async function findFarmStoreUser(db: Executor): Promise<{ id: number } | null> {
+/** Whether anyone can take delivery at the farm: at least one active farm store user. */
+export async function hasActiveFarmStore(db: Executor): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 'farm_store'), eq(users.isActive, true)))
-    .orderBy(asc(users.id))
     .limit(1);
-  return row ?? null;
-}
-
-/**
- * The farm store user an agent's returned empties go to: whoever last sent that agent crates (its
- * contact at the farm), if still an active farm store user; otherwise the first active one.
- */
-export async function findFarmContactFor(db: Executor, marketAgentId: number): Promise<{ id: number } | null> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(transmissions)
-    .innerJoin(users, eq(users.id, transmissions.fromUserId))
-    .where(
-      and(
-        eq(transmissions.marketAgentId, marketAgentId),
-        eq(transmissions.type, 'farm_to_market'),
-        eq(users.role, 'farm_store'),
-        eq(users.isActive, true),
-      ),
-    )
-    .orderBy(desc(transmissions.id))
-    .limit(1);
-  return row ?? findFarmStoreUser(db);
+  return !!row;
 }
 
 export async function findSupplierByUserId(db: Executor, userId: number) {
@@ -208,21 +232,4 @@ export async function findSupplierByUserId(db: Executor, userId: number) {
     .where(eq(suppliers.userId, userId))
     .limit(1);
   return row ?? null;
-}
-
-/** Demo data only: moves a transmission and its ledger rows back in time. */
-export async function backdateTransmission(
-  db: Executor,
-  id: number,
-  sentAt: Date,
-  acknowledgedAt: Date | null,
-): Promise<void> {
-  await db
-    .update(transmissions)
-    .set({ sentAt, createdAt: sentAt, ...(acknowledgedAt ? { acknowledgedAt } : {}) })
-    .where(eq(transmissions.id, id));
-  await db.execute(sql`
-    update crate_movements set occurred_at = case when kind = 'dispatch' then ${sentAt.toISOString()}::timestamptz
-      else ${(acknowledgedAt ?? sentAt).toISOString()}::timestamptz end
-    where transmission_id = ${id}`);
 }

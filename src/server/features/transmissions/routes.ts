@@ -1,7 +1,5 @@
-// /api/transmissions: list, create, acknowledge by count, the sidebar badge, flagged differences.
+// /api/transmissions: list, create, acknowledge by count, recall, the sidebar badge, flagged differences.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages } from '../../../shared/auth.ts';
-import { roleHasPermission } from '../../../shared/permissions.ts';
 import {
   acknowledgeBody,
   createTransmissionBody,
@@ -14,7 +12,6 @@ import {
   transmissionListResponse,
   transmissionSchema,
 } from '../../../shared/transmissions.ts';
-import { forbidden } from '../../lib/http-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
@@ -42,7 +39,7 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/incoming',
     {
-      config: { access: 'acknowledge:transmission:own' },
+      config: { access: 'read:transmission:own' },
       schema: { tags, querystring: transmissionListQuery, response: { 200: transmissionListResponse } },
     },
     async (request) => service.listIncoming(app.db, currentUser(request), request.query),
@@ -54,13 +51,13 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'read:transmission:own' },
       schema: { tags, response: { 200: pendingCountResponse } },
     },
-    async (request) => ({ count: await service.countPendingFor(app.db, currentUser(request).id) }),
+    async (request) => ({ count: await service.countPendingFor(app.db, currentUser(request)) }),
   );
 
   app.get(
     '/flagged',
     {
-      config: { access: 'resolve:transmission:any' },
+      config: { access: 'read:transmission:any' },
       schema: { tags, querystring: flaggedTransmissionsQuery, response: { 200: transmissionListResponse } },
     },
     async (request) => service.listFlagged(app.db, request.query),
@@ -69,18 +66,13 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      // Each role's own rule is in the service: farm store sends, agents return, suppliers request.
-      config: { access: 'signed-in' },
+      // The service checks the permission of the kind sent: create:transmission:any (farm store),
+      // create:transmission:return (agents), create:crate-request:own (suppliers).
+      config: { access: 'create:transmission:own' },
       schema: { tags, body: createTransmissionBody, response: { 201: transmissionSchema } },
     },
     async (request, reply) => {
-      const caller = currentUser(request);
-      const mayCreate =
-        roleHasPermission(caller.role, 'create:transmission:any') ||
-        roleHasPermission(caller.role, 'create:transmission:return') ||
-        roleHasPermission(caller.role, 'create:crate-request:own');
-      if (!mayCreate) throw forbidden(messages.forbidden);
-      const created = await service.createTransmission(app.db, caller, request.body);
+      const created = await service.createTransmission(app.db, currentUser(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -98,6 +90,16 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body?.actualQuantity ?? null,
       ),
+  );
+
+  // Recall (docs/decisions/012): the sender takes back a still-pending transmission; no body.
+  app.put(
+    '/:id/recall',
+    {
+      config: { access: 'recall:transmission:own' },
+      schema: { tags, params: transmissionIdParams, response: { 200: transmissionSchema } },
+    },
+    async (request) => service.recallTransmission(app.db, currentUser(request), request.params.id),
   );
 
   app.put(

@@ -1,19 +1,29 @@
-// Transmission rules (spec §6, DESIGN §4): who may send what to whom, acknowledging by count, and
-// resolving flagged differences. Every crate change goes through the ledger in the action's transaction.
+// Transmission rules (spec §6, DESIGN §4, §7): who may send what to whom, acknowledging by count,
+// recalling what is still pending, and resolving flagged differences. Every crate change goes
+// through the ledger in the action's transaction. The farm side is the farm store role, not one
+// person (docs/decisions/012): what goes to the farm is addressed to the role, and what the farm sent
+// any farm store user may recall.
 import type { Role } from '../../../shared/auth.ts';
+import { type Permission, userHasPermission } from '../../../shared/permissions.ts';
 import {
   type CreateTransmissionBody,
   transmissionMessages as m,
+  maxCountFor,
   SUPPLIER_REQUEST_MAX,
   type Transmission,
+  type TransmissionType,
 } from '../../../shared/transmissions.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
+import { actsFor, type Caller, farmStore, ownRowsOf, type Party, partyOf } from '../../lib/ownership.ts';
 import * as agents from '../agents/service.ts';
 import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
 import * as repo from './repository.ts';
 
-export type Caller = { id: number; role: Role };
+export type { Caller };
+
+/** For demo and bench data that is a year of history: when the action happened (default: now). */
+export type When = { at?: Date };
 
 function toTransmission(row: repo.TransmissionView): Transmission {
   return {
@@ -33,18 +43,17 @@ export async function listTransmissions(
   caller: Caller,
   page: { limit: number; before?: number },
 ): Promise<Transmission[]> {
-  const involving = caller.role === 'farm_store' ? undefined : caller.id;
-  const rows = await repo.listTransmissions(db, { ...page, involving });
+  const rows = await repo.listTransmissions(db, { ...page, involving: ownRowsOf(caller)?.userId });
   return rows.map(toTransmission);
 }
 
-/** Pending transmissions addressed to the caller: the 'Incoming Transmissions' card. */
+/** Pending transmissions the caller may acknowledge: the 'Incoming Transmissions' card. */
 export async function listIncoming(
   db: Executor,
   caller: Caller,
   page: { limit: number; before?: number },
 ): Promise<Transmission[]> {
-  const rows = await repo.listTransmissions(db, { ...page, pendingFor: caller.id });
+  const rows = await repo.listTransmissions(db, { ...page, pendingFor: partyOf(caller) });
   return rows.map(toTransmission);
 }
 
@@ -56,21 +65,55 @@ export async function listFlagged(
   return rows.map(toTransmission);
 }
 
-export const countPendingFor = (db: Executor, userId: number) => repo.countPendingFor(db, userId);
+/** Pending transmissions the caller may acknowledge (every farm store user sees the farm's). */
+export const countPendingFor = (db: Executor, caller: Caller) => repo.countPendingFor(db, partyOf(caller));
 export const countPendingRequestsFrom = (db: Executor, userId: number) => repo.countPendingFrom(db, userId);
 export const countOpenFlags = (db: Executor) => repo.countOpenFlags(db);
 
+/** Who sent it, as a party: a farm store user sends for the farm store. */
+const senderOf = (t: repo.TransmissionParties): Party =>
+  t.fromRole === 'farm_store' ? farmStore : { userId: t.fromUserId };
+/** Who must acknowledge it: the addressed person, or the farm store role. */
+const recipientOf = (t: repo.TransmissionRow): Party => (t.toUserId === null ? farmStore : { userId: t.toUserId });
+
 const notEnoughFarmStock = (available: number) => conflict(m.notEnoughFarmStock(available));
 
-export async function createTransmission(db: Db, caller: Caller, body: CreateTransmissionBody): Promise<Transmission> {
+/** The permission each kind of transmission needs from its sender. */
+function permissionToCreate(role: Role, type: TransmissionType): Permission {
+  if (type === 'supplier_to_farm') return 'create:crate-request:own';
+  if (type === 'market_to_farm' && role === 'market_agent') return 'create:transmission:return';
+  return 'create:transmission:any';
+}
+
+const notYourKind: Record<Role, string> = {
+  farm_store: m.farmTypesOnly,
+  market_agent: m.agentsReturnOnly,
+  supplier: m.suppliersRequestOnly,
+};
+
+export async function createTransmission(
+  db: Db,
+  caller: Caller,
+  body: CreateTransmissionBody,
+  when: When = {},
+): Promise<Transmission> {
+  if (!userHasPermission(caller, permissionToCreate(caller.role, body.type))) {
+    throw forbidden(notYourKind[caller.role]);
+  }
   const notes = body.notes?.trim() || null;
-  if (caller.role === 'farm_store') return createFromFarm(db, caller, body, notes);
-  if (caller.role === 'market_agent') return createReturn(db, caller, body, notes);
-  return createCrateRequest(db, caller, body, notes);
+  if (caller.role === 'farm_store') return createFromFarm(db, caller, body, notes, when);
+  if (caller.role === 'market_agent') return createReturn(db, caller, body, notes, when);
+  return createCrateRequest(db, caller, body, notes, when);
 }
 
 /** farm_to_market sends crates out of farm stock; market_to_farm is a collection of the agent's empties. */
-async function createFromFarm(db: Db, caller: Caller, body: CreateTransmissionBody, notes: string | null) {
+async function createFromFarm(
+  db: Db,
+  caller: Caller,
+  body: CreateTransmissionBody,
+  notes: string | null,
+  { at }: When,
+) {
   if (body.type !== 'farm_to_market' && body.type !== 'market_to_farm') throw forbidden(m.farmTypesOnly);
   if (!body.marketAgentId && !body.toUserId) throw badRequest(m.selectAgent, { marketAgentId: m.selectAgent });
   const agent = body.marketAgentId
@@ -89,6 +132,7 @@ async function createFromFarm(db: Db, caller: Caller, body: CreateTransmissionBo
       marketAgentId: agent.id,
       quantity: body.quantity,
       notes,
+      at,
     });
     await moveCrates(tx, {
       from: type === 'farm_to_market' ? holders.farm : holders.agentEmpty(agent.id),
@@ -97,6 +141,7 @@ async function createFromFarm(db: Db, caller: Caller, body: CreateTransmissionBo
       kind: 'dispatch',
       transmissionId: row.id,
       createdBy: caller.id,
+      occurredAt: at,
       insufficient:
         type === 'farm_to_market'
           ? notEnoughFarmStock
@@ -108,21 +153,21 @@ async function createFromFarm(db: Db, caller: Caller, body: CreateTransmissionBo
   return viewOf(db, id);
 }
 
-/** A market agent returns empty crates to the farm store: at most the empties it holds. */
-async function createReturn(db: Db, caller: Caller, body: CreateTransmissionBody, notes: string | null) {
+/** A market agent returns empty crates to the farm store (the role): at most the empties it holds. */
+async function createReturn(db: Db, caller: Caller, body: CreateTransmissionBody, notes: string | null, { at }: When) {
   if (body.type !== 'market_to_farm') throw forbidden(m.agentsReturnOnly);
   const agent = await agents.findAgentByUserId(db, caller.id);
   if (!agent) throw notFound(m.agentNotFound);
-  const farmStore = await repo.findFarmContactFor(db, agent.id);
-  if (!farmStore) throw conflict(m.noFarmStore);
+  if (!(await repo.hasActiveFarmStore(db))) throw conflict(m.noFarmStore);
   const id = await inLedgerTransaction(db, async (tx) => {
     const row = await repo.insertTransmission(tx, {
       type: 'market_to_farm',
       fromUserId: caller.id,
-      toUserId: farmStore.id,
+      toUserId: null,
       marketAgentId: agent.id,
       quantity: body.quantity,
       notes,
+      at,
     });
     await moveCrates(tx, {
       from: holders.agentEmpty(agent.id),
@@ -131,6 +176,7 @@ async function createReturn(db: Db, caller: Caller, body: CreateTransmissionBody
       kind: 'dispatch',
       transmissionId: row.id,
       createdBy: caller.id,
+      occurredAt: at,
       insufficient: (available) =>
         new HttpError(409, m.noEmptyCrates, { quantity: `You have ${available} empty crates` }),
     });
@@ -139,23 +185,29 @@ async function createReturn(db: Db, caller: Caller, body: CreateTransmissionBody
   return viewOf(db, id);
 }
 
-/** A supplier's crate request (DESIGN §7: addressed to the farm store); crates move when it is acknowledged. */
-async function createCrateRequest(db: Db, caller: Caller, body: CreateTransmissionBody, notes: string | null) {
+/** A supplier's crate request (DESIGN §7: addressed to the farm store role); crates move when it is acknowledged. */
+async function createCrateRequest(
+  db: Db,
+  caller: Caller,
+  body: CreateTransmissionBody,
+  notes: string | null,
+  { at }: When,
+) {
   if (body.type !== 'supplier_to_farm') throw forbidden(m.suppliersRequestOnly);
   if (body.quantity > SUPPLIER_REQUEST_MAX) {
     throw badRequest(m.supplierQuantityRange, { quantity: m.supplierQuantityRange });
   }
   const supplier = await repo.findSupplierByUserId(db, caller.id);
   if (supplier?.status !== 'approved') throw forbidden(m.supplierNotApproved);
-  const farmStore = await repo.findFarmStoreUser(db);
-  if (!farmStore) throw conflict(m.noFarmStore);
+  if (!(await repo.hasActiveFarmStore(db))) throw conflict(m.noFarmStore);
   const row = await repo.insertTransmission(db, {
     type: 'supplier_to_farm',
     fromUserId: caller.id,
-    toUserId: farmStore.id,
+    toUserId: null,
     marketAgentId: null,
     quantity: body.quantity,
     notes,
+    at,
   });
   return viewOf(db, row.id);
 }
@@ -171,32 +223,48 @@ async function destinationOf(db: Executor, t: repo.TransmissionRow): Promise<str
 
 /**
  * Billing hook (billing issue): an acknowledged return grows the active cycle's record for the agent
- * by `crates` × the cycle's rate, in this same transaction. No cycles exist yet, so nothing accrues.
+ * by `crates` × the cycle's rate, in this same transaction; a reversed over-count (negative `crates`)
+ * shrinks it. No cycles exist yet, so nothing accrues.
  */
 async function accrueReturnToBilling(_tx: Executor, _marketAgentId: number, _crates: number): Promise<void> {}
 
 /**
- * The addressed recipient confirms the counted quantity (none given: the sent quantity). A difference
- * is kept, flagged and booked to the write-off account; for a supplier request the count is the
- * number of crates issued from farm stock.
+ * The highest count that may be confirmed (docs/decisions/013): a supplier request issues at most the
+ * crates requested; a delivery or a return may hold a few crates more than were sent.
+ */
+function highestCount(t: repo.TransmissionRow): number {
+  return t.type === 'supplier_to_farm' ? t.quantity : maxCountFor(t.quantity);
+}
+
+/**
+ * The addressed recipient confirms the counted quantity (none given: the sent quantity); for what
+ * goes to the farm store that is any active farm store user. A difference is kept, flagged and booked
+ * to the write-off account; for a supplier request the count is the number of crates issued from farm
+ * stock. A count above the bound of docs/decisions/013 is a 400 and changes nothing.
  */
 export async function acknowledgeTransmission(
   db: Db,
   caller: Caller,
   id: number,
   actualQuantity: number | null,
+  { at }: When = {},
 ): Promise<Transmission> {
   const existing = await repo.findTransmission(db, id);
   if (!existing) throw notFound(m.transmissionNotFound);
-  if (existing.toUserId !== caller.id) throw forbidden(m.notRecipient);
+  const recipient = recipientOf(existing);
+  if (!actsFor(caller, recipient)) throw forbidden(m.notRecipient);
   if (existing.status !== 'pending') throw conflict(m.alreadyAcknowledged);
+  const max = highestCount(existing);
+  if (actualQuantity !== null && actualQuantity > max) {
+    throw badRequest(m.countTooHigh(max), { actualQuantity: m.countTooHigh(max) });
+  }
 
   await inLedgerTransaction(db, async (tx) => {
-    const t = await repo.acknowledgePending(tx, { id, userId: caller.id, actualQuantity });
+    const t = await repo.acknowledgePending(tx, { id, userId: caller.id, as: recipient, actualQuantity, at });
     if (!t) throw conflict(m.alreadyAcknowledged);
     const actual = t.actualQuantity!;
     const to = await destinationOf(tx, t);
-    const common = { transmissionId: t.id, createdBy: caller.id };
+    const common = { transmissionId: t.id, createdBy: caller.id, occurredAt: at };
 
     if (t.type === 'supplier_to_farm') {
       if (actual > 0) {
@@ -240,42 +308,98 @@ export async function acknowledgeTransmission(
   return viewOf(db, id);
 }
 
+/** Where a recalled transmission's crates go back to: where its dispatch took them from. */
+function originOf(t: repo.TransmissionRow): string | null {
+  if (t.type === 'farm_to_market') return holders.farm;
+  if (t.type === 'market_to_farm') return holders.agentEmpty(t.marketAgentId!);
+  return null; // a supplier request moves no crates until it is fulfilled
+}
+
 /**
- * The farm store closes a flagged difference with a note. foundQuantity > 0 (only for a count below
- * the sent quantity, at most the shortfall) books crates found from the write-off account to where
- * they should have arrived; otherwise the difference is accepted as it stands.
+ * The sender takes back a still-pending transmission (the farm store: anything the farm sent, and
+ * anything addressed to a user who has since been removed, so no crates are stranded in transit).
+ * Its crates go from transit back where they came from; a supplier request is simply withdrawn.
+ */
+export async function recallTransmission(db: Db, caller: Caller, id: number): Promise<Transmission> {
+  const existing = await repo.findTransmission(db, id);
+  if (!existing) throw notFound(m.transmissionNotFound);
+  const mayRecall =
+    actsFor(caller, senderOf(existing)) || (caller.role === 'farm_store' && existing.toActive === false);
+  if (!mayRecall) throw forbidden(m.notSender);
+  if (existing.status !== 'pending') throw conflict(m.notPending);
+  await inLedgerTransaction(db, async (tx) => {
+    const t = await repo.recallPending(tx, { id, userId: caller.id });
+    if (!t) throw conflict(m.notPending);
+    const origin = originOf(t);
+    if (origin) {
+      await moveCrates(tx, {
+        from: holders.transit,
+        to: origin,
+        quantity: t.quantity,
+        kind: 'recall',
+        transmissionId: t.id,
+        createdBy: caller.id,
+      });
+    }
+  });
+  return viewOf(db, id);
+}
+
+/**
+ * The farm store closes a flagged difference with a note, and may correct the booking
+ * (docs/decisions/013): foundQuantity (a count below the sent quantity, at most the shortfall) books
+ * crates found from the write-off account to where they should have arrived; reverseQuantity (a count
+ * above it, at most the excess) takes crates booked as found back to the write-off account. Neither
+ * accepts the difference as it stands.
  */
 export async function resolveFlaggedTransmission(
   db: Db,
   caller: Caller,
   id: number,
-  { note, foundQuantity = 0 }: { note: string; foundQuantity?: number },
+  { note, foundQuantity = 0, reverseQuantity = 0 }: { note: string; foundQuantity?: number; reverseQuantity?: number },
 ): Promise<Transmission> {
   const existing = await repo.findTransmission(db, id);
   if (!existing) throw notFound(m.transmissionNotFound);
   if (!existing.isFlagged) throw conflict(m.notFlagged);
   if (existing.resolvedAt) throw conflict(m.alreadyResolved);
-  const shortfall = existing.quantity - (existing.actualQuantity ?? existing.quantity);
-  if (foundQuantity > 0 && shortfall <= 0) {
+  if (foundQuantity > 0 && reverseQuantity > 0) {
+    throw badRequest(m.foundAndReverse, { reverseQuantity: m.foundAndReverse });
+  }
+  const difference = (existing.actualQuantity ?? existing.quantity) - existing.quantity;
+  const shortfall = Math.max(0, -difference);
+  const over = Math.max(0, difference);
+  if (foundQuantity > 0 && shortfall === 0) {
     throw badRequest(m.foundOnlyForShortfall, { foundQuantity: m.foundOnlyForShortfall });
   }
-  if (foundQuantity > shortfall && foundQuantity > 0) {
+  if (foundQuantity > shortfall) {
     throw badRequest(m.foundTooMany(shortfall), { foundQuantity: m.foundTooMany(shortfall) });
+  }
+  if (reverseQuantity > 0 && over === 0) {
+    throw badRequest(m.reverseOnlyForOverCount, { reverseQuantity: m.reverseOnlyForOverCount });
+  }
+  if (reverseQuantity > over) {
+    throw badRequest(m.reverseTooMany(over), { reverseQuantity: m.reverseTooMany(over) });
   }
   await inLedgerTransaction(db, async (tx) => {
     const t = await repo.resolveOpenFlag(tx, { id, userId: caller.id, note });
     if (!t) throw conflict(m.alreadyResolved);
+    const arrivedAt = await destinationOf(tx, t);
+    const common = { kind: 'resolution' as const, transmissionId: t.id, reason: note, createdBy: caller.id };
     if (foundQuantity > 0) {
-      await moveCrates(tx, {
-        from: holders.writeoff,
-        to: await destinationOf(tx, t),
-        quantity: foundQuantity,
-        kind: 'resolution',
-        transmissionId: t.id,
-        reason: note,
-        createdBy: caller.id,
-      });
+      await moveCrates(tx, { ...common, from: holders.writeoff, to: arrivedAt, quantity: foundQuantity });
       if (t.type === 'market_to_farm') await accrueReturnToBilling(tx, t.marketAgentId!, foundQuantity);
+    }
+    if (reverseQuantity > 0) {
+      // The crates must still be there: an agent that lent them out gets them back first (409).
+      await moveCrates(tx, {
+        ...common,
+        from: arrivedAt,
+        to: holders.writeoff,
+        quantity: reverseQuantity,
+        insufficient: (available) =>
+          new HttpError(409, m.reverseNotHeld(available), { reverseQuantity: m.reverseNotHeld(available) }),
+      });
+      if (t.type === 'market_to_farm') await accrueReturnToBilling(tx, t.marketAgentId!, -reverseQuantity);
     }
   });
   return viewOf(db, id);

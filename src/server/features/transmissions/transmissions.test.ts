@@ -3,7 +3,7 @@ import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { messages } from '../../../shared/auth.ts';
 import { transmissionMessages as m } from '../../../shared/transmissions.ts';
-import { checkLedgerInvariant } from '../crates/ledger.ts';
+import { checkLedgerInvariant, holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
 import {
   acknowledge,
   addStock,
@@ -17,14 +17,7 @@ import {
 
 const app = await buildTestApp();
 
-// No farm store exists yet: an agent's return has nobody to go to.
 const lonelyAgent = await registerAgent(app);
-await app.database.db.execute(
-  `insert into crate_balances (holder, balance) values ('agent:${lonelyAgent.marketAgentId}:empty', 5), ('external', -5)`,
-);
-await app.database.db.execute(
-  `insert into crate_movements (from_holder, to_holder, quantity, kind) values ('external', 'agent:${lonelyAgent.marketAgentId}:empty', 5, 'opening_balance')`,
-);
 
 const farm = await registerAs(app, 'farm_store');
 const farm2 = await registerAs(app, 'farm_store');
@@ -180,15 +173,21 @@ describe('POST /api/transmissions (farm store)', () => {
     });
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe(m.notEnoughAgentEmpties(0));
-    await app.database.db.execute(
-      `insert into crate_movements (from_holder, to_holder, quantity, kind) values ('agent:${a.marketAgentId}:full', 'agent:${a.marketAgentId}:empty', 15, 'client_return')`,
-    );
-    await app.database.db.execute(
-      `update crate_balances set balance = balance - 15 where holder = 'agent:${a.marketAgentId}:full'`,
-    );
-    await app.database.db.execute(
-      `insert into crate_balances (holder, balance) values ('agent:${a.marketAgentId}:empty', 15) on conflict (holder) do update set balance = crate_balances.balance + 15`,
-    );
+    // Clients issue: a loan and its return through the API. Until then, through the ledger service.
+    await inLedgerTransaction(app.db, async (tx) => {
+      await moveCrates(tx, {
+        from: holders.agentFull(a.marketAgentId),
+        to: holders.client(1),
+        quantity: 15,
+        kind: 'lend',
+      });
+      await moveCrates(tx, {
+        from: holders.client(1),
+        to: holders.agentEmpty(a.marketAgentId),
+        quantity: 15,
+        kind: 'client_return',
+      });
+    });
     const collection = await json(farm, 'POST', '/api/transmissions', {
       type: 'market_to_farm',
       marketAgentId: a.marketAgentId,
@@ -235,7 +234,8 @@ describe('POST /api/transmissions (market agent returns empties)', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       fromUserId: a.user.id,
-      toUserId: farm.user.id,
+      toUserId: null,
+      toName: 'Farm Store',
       marketAgentId: a.marketAgentId,
       status: 'pending',
       quantity: 10,
@@ -254,21 +254,46 @@ describe('POST /api/transmissions (market agent returns empties)', () => {
     await expectLedgerOk();
   });
 
-  it('goes to the farm store user who last sent the agent crates, who acknowledges it', async () => {
+  it('goes to the farm store role: every farm store user sees it and counts it, either may acknowledge', async () => {
     const a = await registerAgent(app);
     await addStock(farm2, 20);
     const sent = await send(farm2, a, 20);
     await acknowledge(a, sent.id, 20);
     const opening = await json(farm, 'POST', '/api/farm-store/opening-balances', {
       marketAgentId: a.marketAgentId,
-      emptyCrates: 4,
+      emptyCrates: 8,
     });
     expect(opening.statusCode).toBe(201);
-    const res = await json(a, 'POST', '/api/transmissions', { type: 'market_to_farm', quantity: 4 });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ toUserId: farm2.user.id, toName: farm2.user.name });
-    expect((await json(farm, 'PUT', `/api/transmissions/${res.json().id}/acknowledge`)).statusCode).toBe(403);
-    await acknowledge(farm2, res.json().id, 4);
+    const pendingOf = async (who: typeof farm) => (await json(who, 'GET', '/api/transmissions/pending-count')).json();
+    const incomingIds = async (who: typeof farm) =>
+      (await json(who, 'GET', '/api/transmissions/incoming')).json().map((t: { id: number }) => t.id);
+    const before = [(await pendingOf(farm)).count, (await pendingOf(farm2)).count];
+    expect(before[0]).toBe(before[1]);
+
+    const first = (await json(a, 'POST', '/api/transmissions', { type: 'market_to_farm', quantity: 4 })).json();
+    const second = (await json(a, 'POST', '/api/transmissions', { type: 'market_to_farm', quantity: 4 })).json();
+    expect(first).toMatchObject({ toUserId: null, toName: 'Farm Store', status: 'pending' });
+    for (const who of [farm, farm2]) {
+      expect((await pendingOf(who)).count).toBe(before[0] + 2);
+      expect(await incomingIds(who)).toEqual(expect.arrayContaining([first.id, second.id]));
+      expect((await json(who, 'GET', '/api/farm-store/me')).json().pendingCount).toBe(before[0] + 2);
+      expect((await json(who, 'GET', '/api/dashboard')).json().pendingCount).toBe(before[0] + 2);
+    }
+    // Not for an agent or a supplier to acknowledge, not even the one who sent it.
+    expect((await json(a, 'PUT', `/api/transmissions/${first.id}/acknowledge`)).statusCode).toBe(403);
+    expect((await json(otherAgent, 'PUT', `/api/transmissions/${first.id}/acknowledge`)).statusCode).toBe(403);
+    expect((await json(supplier, 'PUT', `/api/transmissions/${first.id}/acknowledge`)).statusCode).toBe(403);
+
+    // Either farm store user may acknowledge; the other then gets 409 and nothing is booked twice.
+    const stock = await farmStock(farm);
+    expect((await acknowledge(farm, first.id, 4)).acknowledgedAt).toBeTruthy();
+    expect((await json(farm2, 'PUT', `/api/transmissions/${first.id}/acknowledge`)).statusCode).toBe(409);
+    await acknowledge(farm2, second.id, 4);
+    expect(await farmStock(farm)).toBe(stock + 8);
+    for (const who of [farm, farm2]) {
+      expect((await pendingOf(who)).count).toBe(before[0]);
+      expect(await incomingIds(who)).not.toContain(first.id);
+    }
     await expectLedgerOk();
   });
 
@@ -304,12 +329,15 @@ describe('POST /api/transmissions (supplier crate request)', () => {
     expect(res.json()).toMatchObject({
       type: 'supplier_to_farm',
       fromUserId: supplier.user.id,
-      toUserId: farm.user.id,
+      toUserId: null,
+      toName: 'Farm Store',
       marketAgentId: null,
     });
-    expect((await json(farm2, 'PUT', `/api/transmissions/${res.json().id}/acknowledge`)).statusCode).toBe(403);
+    expect((await json(agent, 'PUT', `/api/transmissions/${res.json().id}/acknowledge`)).statusCode).toBe(403);
+    expect((await json(supplier, 'PUT', `/api/transmissions/${res.json().id}/acknowledge`)).statusCode).toBe(403);
+    // Any farm store user fulfils it, not only the first one.
     const stock = await farmStock(farm);
-    const acked = await acknowledge(farm, res.json().id, 15);
+    const acked = await acknowledge(farm2, res.json().id, 15);
     expect(acked).toMatchObject({ actualQuantity: 15, isFlagged: false });
     expect(await farmStock(farm)).toBe(stock - 15);
     const dash = (await json(supplier, 'GET', '/api/dashboard')).json();
@@ -329,14 +357,21 @@ describe('POST /api/transmissions (supplier crate request)', () => {
     expect(res.json().message).toBe(m.supplierNotApproved);
   });
 
-  it('cannot issue more than the farm stock (409, nothing changes)', async () => {
+  it('cannot issue more than the farm stock (409) nor more than requested (400); nothing changes', async () => {
     const res = await json(supplier, 'POST', '/api/transmissions', { type: 'supplier_to_farm', quantity: 500 });
-    const stock = await farmStock(farm);
-    const over = await json(farm, 'PUT', `/api/transmissions/${res.json().id}/acknowledge`, {
-      actualQuantity: stock + 1,
+    const more = await json(farm, 'PUT', `/api/transmissions/${res.json().id}/acknowledge`, { actualQuantity: 501 });
+    expect(more.statusCode).toBe(400);
+    expect(more.json()).toMatchObject({
+      message: m.countTooHigh(500),
+      errors: { actualQuantity: m.countTooHigh(500) },
     });
+    const full = await farmStock(farm);
+    await addStock(farm, -(full - 100), 'Lent to the neighbours');
+    const over = await json(farm, 'PUT', `/api/transmissions/${res.json().id}/acknowledge`, { actualQuantity: 101 });
     expect(over.statusCode).toBe(409);
-    expect(over.json().message).toBe(m.notEnoughFarmStock(stock));
+    expect(over.json().message).toBe(m.notEnoughFarmStock(100));
+    expect(await farmStock(farm)).toBe(100);
+    await addStock(farm, full - 100, 'Back from the neighbours');
     const row = (await json(farm, 'GET', '/api/transmissions'))
       .json()
       .find((t: { id: number }) => t.id === res.json().id);
@@ -414,7 +449,7 @@ describe('PUT /api/transmissions/{id}/acknowledge', () => {
     const t = await send(farm, a, 40);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        json(a, 'PUT', `/api/transmissions/${t.id}/acknowledge`, { actualQuantity: 30 + i }),
+        json(a, 'PUT', `/api/transmissions/${t.id}/acknowledge`, { actualQuantity: 30 + (i % 16) }),
       ),
     );
     const codes = results.map((r) => r.statusCode);
@@ -565,9 +600,12 @@ describe('GET /api/transmissions, /recent, /pending-count', () => {
     expect(incoming.json().map((t: { id: number }) => t.id)).toEqual([second.id, first.id]);
     const page = await json(a, 'GET', `/api/transmissions/incoming?limit=1&before=${second.id}`);
     expect(page.json().map((t: { id: number }) => t.id)).toEqual([first.id]);
-    // The farm store's own incoming list holds only what is addressed to it.
-    const farmIncoming = (await json(farm, 'GET', '/api/transmissions/incoming')).json() as { toUserId: number }[];
-    expect(farmIncoming.every((t) => t.toUserId === farm.user.id)).toBe(true);
+    // The farm store's incoming list holds only what is addressed to the farm store role.
+    const farmIncoming = (await json(farm, 'GET', '/api/transmissions/incoming')).json() as {
+      toUserId: number | null;
+    }[];
+    expect(farmIncoming.length).toBeGreaterThan(0);
+    expect(farmIncoming.every((t) => t.toUserId === null)).toBe(true);
     expect((await json(a, 'GET', '/api/transmissions/incoming?limit=0')).statusCode).toBe(400);
   });
 

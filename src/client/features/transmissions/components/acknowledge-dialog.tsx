@@ -2,7 +2,12 @@
 // actual quantity (spec §4, §5), prefilled with the quantity sent.
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { acknowledgeBody, transmissionMessages as m, type Transmission } from '../../../../shared/transmissions.ts';
+import {
+  acknowledgeBody,
+  transmissionMessages as m,
+  maxCountFor,
+  type Transmission,
+} from '../../../../shared/transmissions.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAcknowledgeTransmission } from '../api/acknowledge-transmission.ts';
@@ -26,6 +31,12 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
     event.preventDefault();
     if (count === null) {
       setError(m.invalidQuantity);
+      return;
+    }
+    // The server's bound (docs/decisions/013): a request issues at most what was asked for.
+    const max = transmission.type === 'supplier_to_farm' ? transmission.quantity : maxCountFor(transmission.quantity);
+    if (count > max) {
+      setError(m.countTooHigh(max));
       return;
     }
     acknowledge.mutate(

@@ -19,6 +19,7 @@ import { countLabel } from './transmission-badges.tsx';
 // The form's empty number field is '' rather than absent.
 const resolveForm = resolveTransmissionBody.extend({
   foundQuantity: z.union([z.literal(''), resolveTransmissionBody.shape.foundQuantity]),
+  reverseQuantity: z.union([z.literal(''), resolveTransmissionBody.shape.reverseQuantity]),
 });
 
 export const FLAGGED_TITLE = 'Flagged Differences';
@@ -74,18 +75,31 @@ export function FlaggedTransmissions() {
 function ResolveDialog({ transmission: t, onClose }: { transmission: Transmission; onClose: () => void }) {
   const resolve = useResolveTransmission();
   const shortfall = t.difference !== null && t.difference < 0 ? -t.difference : 0;
-  const form = useForm<{ note: string; foundQuantity: number | string }>({
-    initialValues: { note: '', foundQuantity: '' },
+  const over = t.difference !== null && t.difference > 0 ? t.difference : 0;
+  const form = useForm<{ note: string; foundQuantity: number | string; reverseQuantity: number | string }>({
+    initialValues: { note: '', foundQuantity: '', reverseQuantity: '' },
     validate: schemaResolver(resolveForm, { sync: true }),
   });
 
   const submit = form.onSubmit((values) => {
     const found = values.foundQuantity === '' ? undefined : Number(values.foundQuantity);
+    const reverse = values.reverseQuantity === '' ? undefined : Number(values.reverseQuantity);
     resolve.mutate(
-      { id: t.id, note: values.note.trim(), ...(found ? { foundQuantity: found } : {}) },
+      {
+        id: t.id,
+        note: values.note.trim(),
+        ...(found ? { foundQuantity: found } : {}),
+        ...(reverse ? { reverseQuantity: reverse } : {}),
+      },
       {
         onSuccess: () => {
-          notifySuccess(found ? `${formatCount(found)} crates booked as found` : 'Difference accepted');
+          notifySuccess(
+            found
+              ? `${formatCount(found)} crates booked as found`
+              : reverse
+                ? `${formatCount(reverse)} crates reversed`
+                : 'Difference accepted',
+          );
           onClose();
         },
         onError: (error) => notifyError(failureMessage(error, 'Failed to resolve the difference')),
@@ -118,6 +132,17 @@ function ResolveDialog({ transmission: t, onClose }: { transmission: Transmissio
               allowDecimal={false}
               allowNegative={false}
               {...form.getInputProps('foundQuantity')}
+            />
+          )}
+          {over > 0 && (
+            <NumberInput
+              label="Crates to reverse"
+              description={`Leave empty to accept the extra crates; up to ${over} counted too many (decision 013)`}
+              min={0}
+              clampBehavior="none"
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('reverseQuantity')}
             />
           )}
           <Group justify="flex-end">

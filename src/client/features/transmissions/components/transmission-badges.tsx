@@ -7,15 +7,17 @@ const statusLabels: Record<TransmissionStatus, { label: string; color: string }>
   in_transit: { label: 'In Transit', color: 'blue' },
   delivered: { label: 'Delivered', color: 'cyan' },
   acknowledged: { label: 'Acknowledged', color: 'green' },
+  recalled: { label: 'Recalled', color: 'gray.7' },
 };
 
 export function StatusBadge({ status }: { status: Transmission['status'] | null | undefined }) {
   // Spec §3: a missing status counts as pending.
   const key = status ?? 'pending';
   const { label, color } = statusLabels[key];
-  // Yellow text fails contrast on its light tint, so Pending is filled with dark text.
+  // Yellow text fails contrast on its light tint, so Pending is filled with dark text; Recalled is
+  // filled dark gray so it reads as "closed" next to the light badges.
   return (
-    <Badge color={color} variant={key === 'pending' ? 'filled' : 'light'} autoContrast>
+    <Badge color={color} variant={key === 'pending' || key === 'recalled' ? 'filled' : 'light'} autoContrast>
       {label}
     </Badge>
   );

@@ -2,11 +2,17 @@
 // quantity (and the counted quantity), notes, status badge, relative sent time.
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
+import type { Role } from '../../../../shared/auth.ts';
 import { type Transmission, transmissionMessages, transmissionTypeLabels } from '../../../../shared/transmissions.ts';
 import { formatCount, formatDateTime, fromNow } from '../../../lib/format.ts';
+import { mayRecall } from '../api/recall-transmission.ts';
+import { RecallButton } from './recall-button.tsx';
 import { CountBadge, StatusBadge } from './transmission-badges.tsx';
 
-export function TransmissionRow({ transmission: t }: { transmission: Transmission }) {
+/** The signed-in user, when the list should offer "Recall" on what they may take back. */
+type Viewer = { id: number; role: Role };
+
+export function TransmissionRow({ transmission: t, viewer }: { transmission: Transmission; viewer?: Viewer }) {
   return (
     <Paper withBorder p="sm" radius="md" data-testid="transmission-row">
       <Group justify="space-between" align="flex-start" gap="xs">
@@ -50,6 +56,7 @@ export function TransmissionRow({ transmission: t }: { transmission: Transmissio
           <Text size="xs" c="dimmed" title={formatDateTime(t.sentAt as string)}>
             {fromNow(t.sentAt as string)}
           </Text>
+          {viewer && mayRecall(viewer, t) && <RecallButton transmission={t} />}
         </Stack>
       </Group>
     </Paper>
@@ -70,9 +77,11 @@ export function TransmissionListSkeleton({ rows = 3 }: { rows?: number }) {
 export function TransmissionList({
   transmissions,
   isPending,
+  viewer,
 }: {
   transmissions: Transmission[] | undefined;
   isPending: boolean;
+  viewer?: Viewer;
 }) {
   if (isPending) return <TransmissionListSkeleton />;
   if (!transmissions?.length) {
@@ -85,7 +94,7 @@ export function TransmissionList({
   return (
     <Stack gap="sm">
       {transmissions.map((t) => (
-        <TransmissionRow key={t.id} transmission={t} />
+        <TransmissionRow key={t.id} transmission={t} viewer={viewer} />
       ))}
     </Stack>
   );

@@ -24,7 +24,7 @@ export function TransmissionsPage() {
             </Grid.Col>
           )}
           <Grid.Col span={{ base: 12, md: isFarm || user.role === 'market_agent' ? 7 : 12 }}>
-            <TransmissionHistory role={user.role} />
+            <TransmissionHistory user={user} />
           </Grid.Col>
         </Grid>
       </Stack>

@@ -1,0 +1,35 @@
+// Ownership in one place (DESIGN §6, docs/decisions/012): the farm store acts as one role and sees
+// every row; an agent or a supplier sees and acts only on rows that name it as a party. Services ask
+// here instead of comparing ids by hand, so clients, billing and supplier offers follow the same rule.
+import type { Role } from '../../shared/auth.ts';
+import { forbidden } from './http-error.ts';
+
+export type Caller = { id: number; role: Role };
+
+/** One side of a row: a person, or the farm store as a role (any of its active users). */
+export type Party = { farmStore: true } | { userId: number };
+
+export const farmStore: Party = { farmStore: true };
+
+/** The party a user acts as: farm store users act for the farm store, everyone else for themselves. */
+export function partyOf(user: { id: number; role: Role }): Party {
+  return user.role === 'farm_store' ? farmStore : { userId: user.id };
+}
+
+/** Whether the caller may act as this party. */
+export function actsFor(caller: Caller, party: Party): boolean {
+  return 'farmStore' in party ? caller.role === 'farm_store' : party.userId === caller.id;
+}
+
+/** Throws 403 with `message` unless the caller acts for one of the parties. */
+export function assertActsFor(caller: Caller, parties: Party[], message: string): void {
+  if (!parties.some((p) => actsFor(caller, p))) throw forbidden(message);
+}
+
+/**
+ * Which rows of a list the caller sees: `null` for every row (the farm store), otherwise only rows
+ * naming this user as a party. A repository takes it as its filter.
+ */
+export function ownRowsOf(caller: Caller): { userId: number } | null {
+  return caller.role === 'farm_store' ? null : { userId: caller.id };
+}
