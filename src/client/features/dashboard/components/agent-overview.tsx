@@ -1,21 +1,13 @@
 // The market agent dashboard tab: earnings in rand (every 5 s), the agent's crates, and the 5 most
 // recent transmissions (every 3 s).
 import { Alert, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatRand } from '../../../../shared/pricing.ts';
+import { formatRandDecimal } from '../../../../shared/money.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useEarnings } from '../../agents/api/get-earnings.ts';
 import { useMyAgent } from '../../agents/api/get-my-agent.ts';
 import { StockBadge } from '../../agents/components/stock-badge.tsx';
 import { RecentTransmissionsCard } from './recent-transmissions-card.tsx';
 import { StatCard } from './stat-card.tsx';
-
-/** "1234.50" → "R 1 234.50" without floating point: the decimal string becomes integer cents. */
-export function formatRandAmount(amount: string | undefined): string {
-  const match = /^(-?)(\d+)\.(\d{2})$/.exec(amount ?? '');
-  if (!match) return formatRand(0);
-  const cents = Number(`${match[1]}${match[2]}${match[3]}`);
-  return formatRand(cents);
-}
 
 export function AgentOverview() {
   const earnings = useEarnings();
@@ -30,7 +22,7 @@ export function AgentOverview() {
             Total earnings
           </Text>
           <Text fw={800} size="xl" data-testid="total-earnings">
-            {earnings.data ? formatRandAmount(earnings.data.totalEarnings) : '…'}
+            {earnings.data ? formatRandDecimal(earnings.data.totalEarnings) : '…'}
           </Text>
           <Text size="xs" c="dimmed">
             for empty crates returned
