@@ -3,9 +3,9 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/status-screens.tsx';
 import { useSession } from '../features/auth/api.ts';
-import { CurrentUserProvider } from '../features/auth/current-user.tsx';
-import { LandingPage } from '../features/landing/pages/landing-page.tsx';
+import { CurrentUserProvider } from '../lib/current-user.tsx';
 import { paths } from './paths.ts';
+import { LandingPage } from './routes/landing/landing-page.tsx';
 
 // The signed-in area loads on its own, so the public pages stay small.
 const SignedInApp = lazy(() => import('./signed-in-app.tsx'));

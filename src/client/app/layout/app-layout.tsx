@@ -17,8 +17,9 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { roleLabels } from '../../../shared/auth.ts';
 import { Logo } from '../../components/logo.tsx';
 import { LoadingScreen } from '../../components/status-screens.tsx';
-import { useLogout, useUser } from '../../features/auth/api.ts';
+import { useLogout } from '../../features/auth/api.ts';
 import { usePendingTransmissionCount } from '../../features/transmissions/api/pending-count.ts';
+import { useUser } from '../../lib/current-user.tsx';
 import { paths } from '../paths.ts';
 
 export function AppLayout() {

@@ -17,10 +17,10 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { openingBalanceBody, type StockEntry, stockAdjustmentBody } from '../../../../shared/transmissions.ts';
+import { AgentSelect } from '../../../components/agent-select.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { failureMessage } from '../../transmissions/api/failure-message.ts';
-import { AgentSelect } from '../../transmissions/components/agent-select.tsx';
 import { useFarmStoreMe } from '../api/get-farm-store-me.ts';
 import { useAdjustStock, useEnterOpeningBalance, useStockEntries } from '../api/stock-adjustments.ts';
 
@@ -58,7 +58,7 @@ function StockAdjustmentCard({ isFirst }: { isFirst: boolean }) {
           notifySuccess(`Farm stock is now ${formatCount(stock)} crates`, 'Stock updated');
           form.reset();
         },
-        onError: (error) => notifyError(failureMessage(error, 'Failed to update farm stock')),
+        onError: (error) => notifyError(errorMessage(error, 'Failed to update farm stock')),
       },
     );
   });
@@ -145,7 +145,7 @@ function OpeningBalanceCard() {
           notifySuccess('Opening balance saved');
           form.reset();
         },
-        onError: (error) => notifyError(failureMessage(error, 'Failed to save the opening balance')),
+        onError: (error) => notifyError(errorMessage(error, 'Failed to save the opening balance')),
       },
     );
   });

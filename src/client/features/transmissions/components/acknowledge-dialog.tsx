@@ -3,10 +3,10 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { acknowledgeBody, transmissionMessages as m, type Transmission } from '../../../../shared/transmissions.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAcknowledgeTransmission } from '../api/acknowledge-transmission.ts';
-import { failureMessage } from '../api/failure-message.ts';
 
 /** The counted quantity, or null when it is not a non-negative whole number. */
 export function parseCount(text: string): number | null {
@@ -35,7 +35,7 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
           notifySuccess(m.acknowledged);
           onClose();
         },
-        onError: (err) => notifyError(failureMessage(err, m.acknowledgeFailed)),
+        onError: (err) => notifyError(errorMessage(err, m.acknowledgeFailed)),
       },
     );
   };

@@ -16,14 +16,13 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { farmSendForm, transmissionMessages as m, TRANSMISSIONS_FORM_MAX } from '../../../../shared/transmissions.ts';
 import { paths } from '../../../app/paths.ts';
+import { AgentSelect } from '../../../components/agent-select.tsx';
+import { useAgentsForTransmission } from '../../../lib/api/get-agents-for-transmission.ts';
+import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useAgentsForTransmission } from '../../agents/api/get-agents-for-transmission.ts';
-import { useMyAgent } from '../../agents/api/get-my-agent.ts';
 import { useCreateTransmission } from '../api/create-transmission.ts';
-import { failureMessage } from '../api/failure-message.ts';
-import { AgentSelect } from './agent-select.tsx';
 
 const farmSchema = farmSendForm(TRANSMISSIONS_FORM_MAX);
 const agentSchema = farmSchema.pick({ quantity: true, notes: true });
@@ -63,7 +62,7 @@ export function FarmCreateTransmissionForm() {
           notifySuccess(m.created);
           form.reset();
         },
-        onError: (error) => notifyError(failureMessage(error, m.createFailed)),
+        onError: (error) => notifyError(errorMessage(error, m.createFailed)),
       },
     );
   });

@@ -9,9 +9,9 @@ import {
   type Transmission,
   transmissionTypeLabels,
 } from '../../../../shared/transmissions.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { formatCount, fromNow } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { failureMessage } from '../api/failure-message.ts';
 import { useFlaggedTransmissions } from '../api/get-flagged-transmissions.ts';
 import { useResolveTransmission } from '../api/resolve-transmission.ts';
 import { countLabel } from './transmission-badges.tsx';
@@ -88,7 +88,7 @@ function ResolveDialog({ transmission: t, onClose }: { transmission: Transmissio
           notifySuccess(found ? `${formatCount(found)} crates booked as found` : 'Difference accepted');
           onClose();
         },
-        onError: (error) => notifyError(failureMessage(error, 'Failed to resolve the difference')),
+        onError: (error) => notifyError(errorMessage(error, 'Failed to resolve the difference')),
       },
     );
   });

@@ -2,12 +2,12 @@
 // recent transmissions (every 3 s).
 import { Alert, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatRandDecimal } from '../../../../shared/money.ts';
+import { StatCard } from '../../../components/stat-card.tsx';
+import { useEarnings } from '../../../features/agents/api/get-earnings.ts';
+import { StockBadge } from '../../../features/agents/components/stock-badge.tsx';
+import { RecentTransmissionsCard } from '../../../features/transmissions/components/recent-transmissions-card.tsx';
+import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { formatCount } from '../../../lib/format.ts';
-import { useEarnings } from '../../agents/api/get-earnings.ts';
-import { useMyAgent } from '../../agents/api/get-my-agent.ts';
-import { StockBadge } from '../../agents/components/stock-badge.tsx';
-import { RecentTransmissionsCard } from './recent-transmissions-card.tsx';
-import { StatCard } from './stat-card.tsx';
 
 export function AgentOverview() {
   const earnings = useEarnings();

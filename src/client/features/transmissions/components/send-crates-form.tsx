@@ -2,12 +2,12 @@
 import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { FARM_SEND_MAX, farmSendForm } from '../../../../shared/transmissions.ts';
+import { AgentSelect } from '../../../components/agent-select.tsx';
+import { useAgentsForTransmission } from '../../../lib/api/get-agents-for-transmission.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useAgentsForTransmission } from '../../agents/api/get-agents-for-transmission.ts';
-import { useCreateTransmission } from '../../transmissions/api/create-transmission.ts';
-import { failureMessage } from '../../transmissions/api/failure-message.ts';
-import { AgentSelect } from '../../transmissions/components/agent-select.tsx';
+import { useCreateTransmission } from '../api/create-transmission.ts';
 
 export const SEND_FAILED = 'Failed to send crates';
 const schema = farmSendForm(FARM_SEND_MAX).pick({ marketAgentId: true, quantity: true });
@@ -34,7 +34,7 @@ export function SendCratesForm({ stock }: { stock: number | undefined }) {
           notifySuccess(`${formatCount(sent.quantity)} crates sent to ${sent.toName}`);
           form.reset();
         },
-        onError: (error) => notifyError(failureMessage(error, SEND_FAILED)),
+        onError: (error) => notifyError(errorMessage(error, SEND_FAILED)),
       },
     );
   });
