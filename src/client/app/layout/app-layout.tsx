@@ -21,6 +21,7 @@ import { useLogout } from '../../features/auth/api.ts';
 import { usePendingTransmissionCount } from '../../features/transmissions/api/pending-count.ts';
 import { useUser } from '../../lib/current-user.tsx';
 import { paths } from '../paths.ts';
+import { PendingHeaderLink } from './pending-header-link.tsx';
 
 export function AppLayout() {
   const user = useUser();
@@ -59,9 +60,12 @@ export function AppLayout() {
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <Logo />
           </Group>
-          <Badge variant="light" visibleFrom="xs">
-            {roleLabels[user.role]}
-          </Badge>
+          <Group gap="sm" wrap="nowrap">
+            <PendingHeaderLink />
+            <Badge variant="light" visibleFrom="xs">
+              {roleLabels[user.role]}
+            </Badge>
+          </Group>
         </Group>
       </AppShell.Header>
 

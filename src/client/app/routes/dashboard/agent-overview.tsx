@@ -1,10 +1,11 @@
-// The market agent dashboard tab: earnings in rand (every 5 s), the agent's crates, and the 5 most
-// recent transmissions (every 3 s).
+// The market agent dashboard tab: deliveries waiting to be counted on top, then earnings in rand
+// (every 5 s), the agent's crates, and the 5 most recent transmissions (every 3 s).
 import { Alert, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatRandDecimal } from '../../../../shared/money.ts';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { useEarnings } from '../../../features/agents/api/get-earnings.ts';
 import { StockBadge } from '../../../features/agents/components/stock-badge.tsx';
+import { IncomingTransmissions } from '../../../features/transmissions/components/incoming-transmissions.tsx';
 import { RecentTransmissionsCard } from '../../../features/transmissions/components/recent-transmissions-card.tsx';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { formatCount } from '../../../lib/format.ts';
@@ -16,6 +17,8 @@ export function AgentOverview() {
 
   return (
     <Stack gap="lg">
+      {/* The agent's next job first: deliveries waiting to be counted (issue 9). */}
+      <IncomingTransmissions role="market_agent" />
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
         <Card withBorder radius="md" p="md" bg="green.0">
           <Text size="sm" c="dimmed">

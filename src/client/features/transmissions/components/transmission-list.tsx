@@ -3,7 +3,7 @@
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { type Transmission, transmissionMessages, transmissionTypeLabels } from '../../../../shared/transmissions.ts';
-import { formatCount, formatDateTime, fromNow } from '../../../lib/format.ts';
+import { crates, formatCount, formatDateTime, fromNow } from '../../../lib/format.ts';
 import { CountBadge, StatusBadge } from './transmission-badges.tsx';
 
 export function TransmissionRow({ transmission: t }: { transmission: Transmission }) {
@@ -25,7 +25,7 @@ export function TransmissionRow({ transmission: t }: { transmission: Transmissio
             {t.agentNumber ? ` · Agent ${t.agentNumber}` : ''}
           </Text>
           <Text size="sm">
-            {formatCount(t.quantity)} crates
+            {crates(t.quantity)}
             {t.actualQuantity !== null && t.actualQuantity !== t.quantity
               ? ` · counted ${formatCount(t.actualQuantity)}`
               : ''}
