@@ -11,3 +11,6 @@ function replaceWith(notification: NotificationData) {
 export const notifySuccess = (message: string, title = 'Success') => replaceWith({ title, message, color: 'green' });
 
 export const notifyError = (message: string, title = 'Error') => replaceWith({ title, message, color: 'red' });
+
+/** Removes the visible toast, e.g. a signed-out form's error once the person is signed in. */
+export const clearNotifications = () => notifications.clean();
