@@ -2,7 +2,7 @@
 // is the first thing on the dashboard, with 'Acknowledge Receipt' and the count dialog, and the header
 // shows how many are pending without opening the menu.
 import { expect, test } from '@playwright/test';
-import { signedInPage, uniqueName } from './support/crates.ts';
+import { pageOverflow, signedInPage, uniqueName } from './support/crates.ts';
 
 test('pending deliveries sit on top of the agent dashboard, with the count on the header', async ({ browser }) => {
   const agent = await signedInPage(browser, 'market_agent', { name: uniqueName('Agent') });
@@ -31,6 +31,8 @@ test('pending deliveries sit on top of the agent dashboard, with the count on th
   expect(headerBox!.height).toBeGreaterThanOrEqual(44);
   expect(headerBox!.width).toBeGreaterThanOrEqual(44);
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).not.toBeInViewport();
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('agent-dashboard-375.png') });
 
   // The delivery is on screen without scrolling, above the earnings, as "1 crate".
   const delivery = page.getByTestId('incoming-transmission');
