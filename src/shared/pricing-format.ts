@@ -1,7 +1,12 @@
-// Pepper price constants, sample prices, rand formatting and trend helpers without zod, so the public
+// Pepper price constants, sample prices and trend helpers without zod, so the public
 // landing page can import them cheaply (decision 008). src/shared/pricing.ts re-exports all of it.
 import dayjs from 'dayjs';
+import { FALLBACK_PRICE_CENTS } from './money.ts';
 import type { HistoryPoint, PepperPricing } from './pricing.ts';
+
+// Rand formatting and parsing live in money.ts (issue 8). The server's price report still imports
+// formatRand through pricing.ts, so it is passed on here; new code imports money.ts directly.
+export { FALLBACK_PRICE_CENTS, formatRand } from './money.ts';
 
 export const varieties = ['Sweet Bell Peppers', 'Hot Chili Peppers', 'Sweet Mini Peppers', 'Eggfruit'] as const;
 export type Variety = (typeof varieties)[number];
@@ -19,12 +24,11 @@ export const MAX_TREND_POINTS = 20;
 export const exportRanges = [12, 24] as const;
 export type ExportRange = (typeof exportRanges)[number];
 
-/** Shown when a price is missing: R100 per crate (spec §9). */
-export const FALLBACK_PRICE_CENTS = 10_000;
 /** R100 000 per crate: far above any real crate price, so a typo of extra zeros is refused. */
 export const MAX_PRICE_CENTS = 10_000_000;
 
-/** Shown on the landing page when the price list is empty (spec §2); ids below 0 are never editable. */
+/** Shown on the landing page when the price list is empty (spec §2), at the spec §9 fallback price;
+ * ids below 0 are never editable. */
 export const samplePrices: PepperPricing[] = [
   {
     id: -1,
@@ -51,43 +55,6 @@ export const samplePrices: PepperPricing[] = [
     updatedAt: '2025-01-01T00:00:00.000Z',
   },
 ];
-
-const randFormat = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' });
-
-/**
- * Cents as rand: 123450 → 'R 1 234.50' (the spaces are non-breaking, as Intl gives them). en-ZA
- * writes a decimal comma; the farm's invoices use a point (DESIGN §5), so the decimal part is swapped.
- */
-export function formatRand(cents: number | null | undefined): string {
-  const value = Number.isFinite(cents) ? Math.round(cents as number) : FALLBACK_PRICE_CENTS;
-  return randFormat
-    .formatToParts(value / 100)
-    .map((part) => (part.type === 'decimal' ? '.' : part.value))
-    .join('');
-}
-
-/** Cents as the rand amount a price input shows: 18550 → '185.50'. No floating point involved. */
-export function centsToRandInput(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(cents));
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
- * A rand amount typed by a person ('185', '185.5', 'R 1 234,50') as integer cents, or null when it
- * is not an amount with at most two decimals. Parsed as text, so 0.1 + 0.2 problems never arise.
- */
-export function randInputToCents(input: string | number): number | null {
-  const text = String(input)
-    .trim()
-    .replace(/^R\s*/i, '')
-    .replace(/[\s\u00a0]/g, '')
-    .replace(',', '.');
-  const match = /^(\d+)(?:\.(\d{0,2}))?$/.exec(text);
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(cents) ? cents : null;
-}
 
 export type TrendDirection = 'up' | 'down' | 'stable';
 

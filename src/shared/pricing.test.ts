@@ -1,79 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  centsToRandInput,
   downsampleEvenly,
   FALLBACK_PRICE_CENTS,
-  formatRand,
   historyByVariety,
   historyQuery,
   MAX_PRICE_CENTS,
-  randInputToCents,
   rangeStart,
   samplePrices,
   trendDirection,
   updatePricingBody,
   varieties,
 } from './pricing.ts';
-
-const nbsp = '\u00a0';
-const normal = (s: string) => s.replaceAll(nbsp, ' ');
-
-describe('formatRand', () => {
-  it('shows cents as rand with two decimals, a point and grouped thousands', () => {
-    expect(normal(formatRand(123450))).toBe('R 1 234.50');
-    expect(normal(formatRand(10000))).toBe('R 100.00');
-    expect(normal(formatRand(5))).toBe('R 0.05');
-    expect(normal(formatRand(0))).toBe('R 0.00');
-    expect(normal(formatRand(MAX_PRICE_CENTS))).toBe('R 100 000.00');
-    expect(normal(formatRand(123456789))).toBe('R 1 234 567.89');
-  });
-
-  it('keeps the spaces non-breaking so a price never wraps', () => {
-    expect(formatRand(123450)).toBe(`R${nbsp}1${nbsp}234.50`);
-  });
-
-  it('shows the fallback price for a missing value', () => {
-    expect(normal(formatRand(undefined))).toBe('R 100.00');
-    expect(normal(formatRand(null))).toBe('R 100.00');
-    expect(normal(formatRand(Number.NaN))).toBe('R 100.00');
-  });
-
-  it('shows every whole number of cents exactly', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: MAX_PRICE_CENTS }), (cents) => {
-        const shown = normal(formatRand(cents)).replace(/^R /, '').replaceAll(' ', '');
-        expect(shown).toBe(centsToRandInput(cents));
-      }),
-    );
-  });
-});
-
-describe('centsToRandInput and randInputToCents', () => {
-  it('round-trips whole cents without floating point', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: MAX_PRICE_CENTS }), (cents) => {
-        expect(randInputToCents(centsToRandInput(cents))).toBe(cents);
-      }),
-    );
-    expect(centsToRandInput(18550)).toBe('185.50');
-    expect(centsToRandInput(5)).toBe('0.05');
-  });
-
-  it('reads what a person types', () => {
-    expect(randInputToCents('185')).toBe(18500);
-    expect(randInputToCents('185.5')).toBe(18550);
-    expect(randInputToCents('185.')).toBe(18500);
-    expect(randInputToCents('0.1')).toBe(10);
-    expect(randInputToCents('R 1 234,50')).toBe(123450);
-    expect(randInputToCents(' 19.99 ')).toBe(1999);
-    expect(randInputToCents(42)).toBe(4200);
-  });
-
-  it('refuses what is not an amount', () => {
-    for (const bad of ['', 'abc', '1.234', '-5', '1e3', '12.3.4', '.5']) expect(randInputToCents(bad)).toBeNull();
-  });
-});
 
 describe('trendDirection', () => {
   const p = (...prices: number[]) => prices.map((pricePerCrate) => ({ pricePerCrate }));

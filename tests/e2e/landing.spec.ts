@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { contactMessages } from '../../src/shared/contact.ts';
-import { formatRand, pricingMessages, samplePrices, varieties } from '../../src/shared/pricing-format.ts';
+import { formatRand } from '../../src/shared/money.ts';
+import { pricingMessages, samplePrices, varieties } from '../../src/shared/pricing-format.ts';
 
 const tabs = [
   { value: 'home', label: 'Home', heading: 'What we grow' },

@@ -2,7 +2,8 @@
 // toasts, the public site showing the new price, and the contact messages and outbox.
 import { expect, type Page, test } from '@playwright/test';
 import { contactMessages } from '../../src/shared/contact.ts';
-import { formatRand, pricingMessages } from '../../src/shared/pricing-format.ts';
+import { formatRand } from '../../src/shared/money.ts';
+import { pricingMessages } from '../../src/shared/pricing-format.ts';
 import { signedInAs } from './support/accounts.ts';
 
 const VARIETY = 'Hot Chili Peppers';

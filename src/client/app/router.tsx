@@ -1,11 +1,12 @@
 // The routes of spec §2: one table when signed out, another when signed in, 'Loading...' between.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/status-screens.tsx';
 import { useSession } from '../features/auth/api.ts';
-import { CurrentUserProvider } from '../features/auth/current-user.tsx';
-import { LandingPage } from '../features/landing/pages/landing-page.tsx';
+import { CurrentUserProvider } from '../lib/current-user.tsx';
+import { clearNotifications } from '../lib/notify.ts';
 import { paths } from './paths.ts';
+import { LandingPage } from './routes/landing/landing-page.tsx';
 
 // The signed-in area loads on its own, so the public pages stay small.
 const SignedInApp = lazy(() => import('./signed-in-app.tsx'));
@@ -14,6 +15,12 @@ const AuthPage = lazy(() => import('../features/auth/pages/auth-page.tsx').then(
 
 export function AppRoutes() {
   const { user, isLoading } = useSession();
+  // An error toast from the sign-in or registration form ('Access Denied') is about the signed-out
+  // screen: once someone signs in or out it no longer applies (issue 9 item 2).
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (userId !== null) clearNotifications();
+  }, [userId]);
   if (isLoading) return <LoadingScreen />;
   if (user) {
     return (

@@ -4,12 +4,12 @@ import { NotFoundCard } from '../components/status-screens.tsx';
 import { MarketAgentsPage } from '../features/agents/pages/market-agents-page.tsx';
 import { BillingPage } from '../features/billing/pages/billing-page.tsx';
 import { ClientsPage } from '../features/clients/pages/clients-page.tsx';
-import { DashboardPage } from '../features/dashboard/pages/dashboard-page.tsx';
 import { ReportsPage } from '../features/reports/pages/reports-page.tsx';
 import { TransmissionsPage } from '../features/transmissions/pages/transmissions-page.tsx';
-import { UserManagementPage } from '../features/users/pages/user-management-page.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { paths } from './paths.ts';
+import { DashboardPage } from './routes/dashboard/dashboard-page.tsx';
+import { UserManagementPage } from './routes/user-management-page.tsx';
 
 export default function SignedInApp() {
   return (

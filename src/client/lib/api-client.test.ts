@@ -11,13 +11,19 @@ const respond = (status: number, body: string, statusText = '') =>
   );
 
 describe('api client', () => {
-  it('turns a non-OK response into "<status>: <body>"', async () => {
+  it('turns a non-OK response into "<status>: <body>", and the toast into the spec text plus the reason', async () => {
     respond(409, '{"message":"No empty crates available to return"}');
     const error = (await api.post('/api/transmissions', { quantity: 1 }).catch((e) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('409: {"message":"No empty crates available to return"}');
     expect(error.serverMessage).toBe('No empty crates available to return');
-    expect(errorMessage(error, 'Failed to create transmission')).toBe('No empty crates available to return');
+    expect(errorMessage(error, 'Failed to send empty crates to farm')).toBe(
+      'Failed to send empty crates to farm. No empty crates available to return',
+    );
+    expect(errorMessage(error, 'No empty crates available to return')).toBe('No empty crates available to return');
+    expect(errorMessage(error, 'Failed to change password. Please check your current password.')).toBe(
+      'Failed to change password. Please check your current password. No empty crates available to return',
+    );
   });
 
   it('uses the status text when the body is empty, and the fallback for toasts', async () => {

@@ -30,9 +30,15 @@ export class ApiError extends Error {
   }
 }
 
-/** What to show a person: the server's message if it gave one, else the fallback. */
+/**
+ * The one error text for a toast or a form: the spec's failure text first (people and tests look for
+ * it), then the server's reason when it gave one that says more — "Failed to create transmission. Not
+ * enough crates in farm stock: 0 available".
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
+  const reason = error instanceof ApiError ? error.serverMessage : undefined;
+  if (!reason || fallback.includes(reason)) return fallback;
+  return `${/[.!?]$/.test(fallback) ? fallback : `${fallback}.`} ${reason}`;
 }
 
 /** Sends a request with the session cookie; a non-OK response throws ApiError. */

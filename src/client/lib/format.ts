@@ -4,8 +4,8 @@ import relativeTime from 'dayjs/plugin/relativeTime';
 
 dayjs.extend(relativeTime);
 
-const crateFormat = new Intl.NumberFormat('en-ZA');
-export const formatCount = (n: number) => crateFormat.format(n);
+// Counts and "1 crate" / "2 crates" are shared with the server's texts.
+export { crates, formatCount, plural } from '../../shared/counts.ts';
 export const fromNow = (when: string | Date) => dayjs(when).fromNow();
 export const formatDateTime = (when: string | Date) => dayjs(when).format('D MMM YYYY, HH:mm');
 export const formatDate = (when: string | Date) => dayjs(when).format('D MMM YYYY');

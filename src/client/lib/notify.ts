@@ -1,7 +1,16 @@
-// Toasts with the spec's titles: at most one visible, 5000 ms (set on <Notifications>).
-import { notifications } from '@mantine/notifications';
+// Toasts with the spec's titles: at most one visible, 5000 ms (set on <Notifications>). A new toast
+// replaces the visible one instead of queueing behind it (issue 9): a queued error would otherwise
+// appear seconds later, next to an action that succeeded.
+import { type NotificationData, notifications } from '@mantine/notifications';
 
-export const notifySuccess = (message: string, title = 'Success') =>
-  notifications.show({ title, message, color: 'green' });
+function replaceWith(notification: NotificationData) {
+  notifications.clean();
+  return notifications.show(notification);
+}
 
-export const notifyError = (message: string, title = 'Error') => notifications.show({ title, message, color: 'red' });
+export const notifySuccess = (message: string, title = 'Success') => replaceWith({ title, message, color: 'green' });
+
+export const notifyError = (message: string, title = 'Error') => replaceWith({ title, message, color: 'red' });
+
+/** Removes the visible toast, e.g. a signed-out form's error once the person is signed in. */
+export const clearNotifications = () => notifications.clean();

@@ -17,9 +17,11 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { roleLabels } from '../../../shared/auth.ts';
 import { Logo } from '../../components/logo.tsx';
 import { LoadingScreen } from '../../components/status-screens.tsx';
-import { useLogout, useUser } from '../../features/auth/api.ts';
+import { useLogout } from '../../features/auth/api.ts';
 import { usePendingTransmissionCount } from '../../features/transmissions/api/pending-count.ts';
+import { useUser } from '../../lib/current-user.tsx';
 import { paths } from '../paths.ts';
+import { PendingHeaderLink } from './pending-header-link.tsx';
 
 export function AppLayout() {
   const user = useUser();
@@ -58,9 +60,12 @@ export function AppLayout() {
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <Logo />
           </Group>
-          <Badge variant="light" visibleFrom="xs">
-            {roleLabels[user.role]}
-          </Badge>
+          <Group gap="sm" wrap="nowrap">
+            <PendingHeaderLink />
+            <Badge variant="light" visibleFrom="xs">
+              {roleLabels[user.role]}
+            </Badge>
+          </Group>
         </Group>
       </AppShell.Header>
 

@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, RegisterInput, User } from '../../../shared/auth.ts';
 import { api } from '../../lib/api-client.ts';
+import { tagged } from '../../lib/query-tags.ts';
 
 export const SESSION_PATH = '/api/auth/session';
 
@@ -21,6 +22,7 @@ export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: [SESSION_PATH],
     queryFn: getSessionUser,
+    meta: tagged('users'),
     staleTime: 5 * 60 * 1000,
     refetchOnWindowFocus: false,
     refetchInterval: false,
@@ -30,8 +32,6 @@ export function useSession() {
   const query = useQuery(sessionQueryOptions());
   return { user: query.data ?? null, isLoading: query.isPending };
 }
-
-export { useUser } from './current-user.tsx';
 
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Earnings } from '../../../../shared/agents.ts';
 import { api } from '../../../lib/api-client.ts';
 import { pollEvery } from '../../../lib/polling.ts';
+import { tagged } from '../../../lib/query-tags.ts';
 
 export const EARNINGS_PATH = '/api/market-agents/earnings';
 
@@ -11,6 +12,7 @@ export const earningsQueryOptions = () =>
     queryKey: [EARNINGS_PATH],
     queryFn: () => api.get<Earnings>(EARNINGS_PATH),
     refetchInterval: pollEvery(5000),
+    meta: tagged('billing'),
   });
 
 export const useEarnings = () => useQuery(earningsQueryOptions());

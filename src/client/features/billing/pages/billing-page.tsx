@@ -1,7 +1,8 @@
 // /billing: billing cycles and what each agent earned (spec §2 Billing screen).
+
+import { ComingSoon } from '../../../components/coming-soon.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { RoleGate } from '../../../components/role-gate.tsx';
-import { ComingSoon } from '../../dashboard/components/coming-soon.tsx';
 
 export function BillingPage() {
   return (

@@ -1,7 +1,8 @@
 // /clients: a market agent's clients and their crate loans (spec §2 Clients screen).
+
+import { ComingSoon } from '../../../components/coming-soon.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { RoleGate } from '../../../components/role-gate.tsx';
-import { ComingSoon } from '../../dashboard/components/coming-soon.tsx';
 
 export function ClientsPage() {
   return (

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { OpeningBalanceBody, StockAdjustmentBody, StockEntry } from '../../../../shared/transmissions.ts';
 import { api } from '../../../lib/api-client.ts';
 import { pollEvery } from '../../../lib/polling.ts';
-import { invalidateCrateQueries } from '../../transmissions/api/invalidate-crate-queries.ts';
+import { invalidateTags, tagged } from '../../../lib/query-tags.ts';
 
 export const STOCK_ADJUSTMENTS_PATH = '/api/farm-store/stock-adjustments';
 export const OPENING_BALANCES_PATH = '/api/farm-store/opening-balances';
@@ -14,6 +14,7 @@ export const stockEntriesQueryOptions = () =>
     queryKey: [historyPath],
     queryFn: () => api.get<StockEntry[]>(historyPath),
     refetchInterval: pollEvery(10_000),
+    meta: tagged('crates'),
   });
 
 export const useStockEntries = () => useQuery(stockEntriesQueryOptions());
@@ -22,7 +23,7 @@ export function useAdjustStock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: StockAdjustmentBody) => api.post<{ stock: number }>(STOCK_ADJUSTMENTS_PATH, body),
-    onSuccess: () => void invalidateCrateQueries(queryClient),
+    onSuccess: () => void invalidateTags(queryClient, ['crates']),
   });
 }
 
@@ -30,6 +31,6 @@ export function useEnterOpeningBalance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: OpeningBalanceBody) => api.post(OPENING_BALANCES_PATH, body),
-    onSuccess: () => void invalidateCrateQueries(queryClient),
+    onSuccess: () => void invalidateTags(queryClient, ['crates']),
   });
 }

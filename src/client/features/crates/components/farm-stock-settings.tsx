@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Group,
-  NumberInput,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -16,15 +15,39 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { openingBalanceBody, type StockEntry, stockAdjustmentBody } from '../../../../shared/transmissions.ts';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { z } from 'zod';
+import {
+  openingBalanceBody,
+  STOCK_ADJUSTMENT_MAX,
+  type StockEntry,
+  stockAdjustmentBody,
+  stockMessages,
+} from '../../../../shared/transmissions.ts';
+import { AgentSelect } from '../../../components/agent-select.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { QuantityInput, quantityRange } from '../../../components/quantity-input.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { crates, formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { failureMessage } from '../../transmissions/api/failure-message.ts';
-import { AgentSelect } from '../../transmissions/components/agent-select.tsx';
 import { useFarmStoreMe } from '../api/get-farm-store-me.ts';
 import { useAdjustStock, useEnterOpeningBalance, useStockEntries } from '../api/stock-adjustments.ts';
 
 export const OPENING_STOCK_REASON = 'Opening stock';
+const ADJUST_FAILED = 'Failed to update farm stock';
+const OPENING_FAILED = 'Failed to save the opening balance';
+
+// The form asks for a count and a direction (add or write off), so the count itself is 1 or more;
+// the sign is added on sending and the server's schema (stockAdjustmentBody) checks the signed value.
+const adjustCountMessage = `Enter a whole number of crates, ${quantityRange(1, STOCK_ADJUSTMENT_MAX)}`;
+const adjustForm = z.object({
+  direction: z.enum(['add', 'remove']),
+  quantity: z
+    .number({ error: stockMessages.quantityRequired })
+    .int(adjustCountMessage)
+    .min(1, adjustCountMessage)
+    .max(STOCK_ADJUSTMENT_MAX, adjustCountMessage),
+  reason: stockAdjustmentBody.shape.reason,
+});
 
 export function FarmStockSettings() {
   const entries = useStockEntries();
@@ -46,7 +69,7 @@ function StockAdjustmentCard({ isFirst }: { isFirst: boolean }) {
   const adjust = useAdjustStock();
   const form = useForm<AdjustValues>({
     initialValues: { direction: 'add', quantity: '', reason: '' },
-    validate: schemaResolver(stockAdjustmentBody, { sync: true }),
+    validate: schemaResolver(adjustForm, { sync: true }),
   });
 
   const submit = form.onSubmit((values) => {
@@ -55,10 +78,10 @@ function StockAdjustmentCard({ isFirst }: { isFirst: boolean }) {
       { quantity, reason: values.reason.trim() },
       {
         onSuccess: ({ stock }) => {
-          notifySuccess(`Farm stock is now ${formatCount(stock)} crates`, 'Stock updated');
+          notifySuccess(`Farm stock is now ${crates(stock)}`, 'Stock updated');
           form.reset();
         },
-        onError: (error) => notifyError(failureMessage(error, 'Failed to update farm stock')),
+        onError: (error) => notifyError(errorMessage(error, ADJUST_FAILED)),
       },
     );
   });
@@ -71,7 +94,7 @@ function StockAdjustmentCard({ isFirst }: { isFirst: boolean }) {
         </Title>
         {me.data && (
           <Text fw={700} data-testid="farm-stock">
-            {formatCount(me.data.stock)} crates in stock
+            {crates(me.data.stock)} in stock
           </Text>
         )}
       </Group>
@@ -90,12 +113,9 @@ function StockAdjustmentCard({ isFirst }: { isFirst: boolean }) {
             ]}
             {...form.getInputProps('direction')}
           />
-          <NumberInput
+          <QuantityInput
             label={form.values.direction === 'add' ? 'Crates to add' : 'Crates to write off'}
             min={1}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=" "
             withAsterisk
             {...form.getInputProps('quantity')}
           />
@@ -105,6 +125,7 @@ function StockAdjustmentCard({ isFirst }: { isFirst: boolean }) {
             withAsterisk
             {...form.getInputProps('reason')}
           />
+          <FormError error={adjust.isError ? adjust.error : null} fallback={ADJUST_FAILED} />
           <Button
             type="submit"
             loading={adjust.isPending}
@@ -145,7 +166,7 @@ function OpeningBalanceCard() {
           notifySuccess('Opening balance saved');
           form.reset();
         },
-        onError: (error) => notifyError(failureMessage(error, 'Failed to save the opening balance')),
+        onError: (error) => notifyError(errorMessage(error, OPENING_FAILED)),
       },
     );
   });
@@ -166,22 +187,11 @@ function OpeningBalanceCard() {
             error={form.errors.marketAgentId}
           />
           <SimpleGrid cols={2} spacing="sm">
-            <NumberInput
-              label="Full crates"
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
-              {...form.getInputProps('fullCrates')}
-            />
-            <NumberInput
-              label="Empty crates"
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
-              {...form.getInputProps('emptyCrates')}
-            />
+            <QuantityInput label="Full crates" min={0} {...form.getInputProps('fullCrates')} />
+            <QuantityInput label="Empty crates" min={0} {...form.getInputProps('emptyCrates')} />
           </SimpleGrid>
           <Textarea label="Note" placeholder="Optional" autosize minRows={1} {...form.getInputProps('reason')} />
+          <FormError error={enter.isError ? enter.error : null} fallback={OPENING_FAILED} />
           <Button type="submit" loading={enter.isPending}>
             Save Opening Balance
           </Button>
@@ -191,11 +201,13 @@ function OpeningBalanceCard() {
   );
 }
 
-const holderLabels: Record<StockEntry['holder'], string> = {
-  farm: 'Farm stock',
-  agent_full: 'full crates',
-  agent_empty: 'empty crates',
-};
+/** "+500 crates · Farm stock", "−1 full crate · Thandi": a history row's change in the farm's words. */
+export function stockEntryText(e: Pick<StockEntry, 'quantity' | 'holder' | 'agentName'>): string {
+  const sign = e.quantity > 0 ? '+' : '−';
+  const n = Math.abs(e.quantity);
+  if (e.holder === 'farm') return `${sign}${crates(n)} · Farm stock`;
+  return `${sign}${crates(n, e.holder === 'agent_full' ? 'full' : 'empty')} · ${e.agentName ?? 'Agent'}`;
+}
 
 function StockHistory({ entries, isPending }: { entries: StockEntry[] | undefined; isPending: boolean }) {
   return (
@@ -214,11 +226,7 @@ function StockHistory({ entries, isPending }: { entries: StockEntry[] | undefine
               <Group justify="space-between" gap="xs" align="flex-start">
                 <Stack gap={0} style={{ minWidth: 0, flex: '1 1 200px' }}>
                   <Text fw={600} c={e.quantity < 0 ? 'red.9' : 'green.8'}>
-                    {e.quantity > 0 ? '+' : '−'}
-                    {formatCount(Math.abs(e.quantity))}{' '}
-                    {e.holder === 'farm'
-                      ? 'crates · Farm stock'
-                      : `${holderLabels[e.holder]} · ${e.agentName ?? 'Agent'}`}
+                    {stockEntryText(e)}
                   </Text>
                   {e.reason && (
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

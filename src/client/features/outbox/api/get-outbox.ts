@@ -2,11 +2,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OutboxEntry } from '../../../../shared/outbox.ts';
 import { api } from '../../../lib/api-client.ts';
+import { tagged } from '../../../lib/query-tags.ts';
 
 export const OUTBOX_PATH = '/api/outbox';
 
 export const getOutbox = () => api.get<OutboxEntry[]>(OUTBOX_PATH);
 
-export const outboxQueryOptions = () => queryOptions({ queryKey: [OUTBOX_PATH], queryFn: getOutbox });
+// Mail goes out about contact messages and, with billing, about statements and weekly reports.
+export const outboxQueryOptions = () =>
+  queryOptions({ queryKey: [OUTBOX_PATH], queryFn: getOutbox, meta: tagged('contact', 'billing') });
 
 export const useOutbox = () => useQuery(outboxQueryOptions());

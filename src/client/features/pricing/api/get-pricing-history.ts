@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HistoryPoint } from '../../../../shared/pricing.ts';
 import { api } from '../../../lib/api-client.ts';
+import { tagged } from '../../../lib/query-tags.ts';
 
 export const PRICING_HISTORY_PATH = '/api/pepper-pricing/history';
 
@@ -14,10 +15,10 @@ export const pricingHistoryPath = (months: number, variety?: string) => {
 export const getPricingHistory = (months: number) => api.get<HistoryPoint[]>(pricingHistoryPath(months));
 
 export const pricingHistoryQueryOptions = (months: number) =>
-  queryOptions({ queryKey: [pricingHistoryPath(months)], queryFn: () => getPricingHistory(months) });
-
-/** Matches every history query, whatever its range (for invalidation after a price change). */
-export const isPricingHistoryKey = (key: readonly unknown[]) =>
-  typeof key[0] === 'string' && key[0].startsWith(`${PRICING_HISTORY_PATH}?`);
+  queryOptions({
+    queryKey: [pricingHistoryPath(months)],
+    queryFn: () => getPricingHistory(months),
+    meta: tagged('pricing'),
+  });
 
 export const usePricingHistory = (months: number) => useQuery(pricingHistoryQueryOptions(months));

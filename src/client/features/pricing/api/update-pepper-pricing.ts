@@ -2,8 +2,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PepperPricing, UpdatePricingBody } from '../../../../shared/pricing.ts';
 import { api } from '../../../lib/api-client.ts';
-import { PEPPER_PRICING_PATH, pepperPricingQueryOptions } from './get-pepper-pricing.ts';
-import { isPricingHistoryKey } from './get-pricing-history.ts';
+import { invalidateTags } from '../../../lib/query-tags.ts';
+import { PEPPER_PRICING_PATH } from './get-pepper-pricing.ts';
 
 export const updatePepperPricing = ({ id, ...body }: UpdatePricingBody & { id: number }) =>
   api.patch<PepperPricing>(`${PEPPER_PRICING_PATH}/${id}`, body);
@@ -12,11 +12,7 @@ export function useUpdatePepperPricing() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePepperPricing,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: pepperPricingQueryOptions().queryKey }),
-        // A price change appends a history point, so every range's chart is stale.
-        queryClient.invalidateQueries({ predicate: (query) => isPricingHistoryKey(query.queryKey) }),
-      ]),
+    // The price list and, since a change appends a history point, every range's chart.
+    onSuccess: () => invalidateTags(queryClient, ['pricing']),
   });
 }

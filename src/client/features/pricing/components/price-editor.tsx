@@ -17,14 +17,12 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { centsToDecimal, formatRand, parseRand } from '../../../../shared/money.ts';
 import {
   type Availability,
   availabilities,
-  centsToRandInput,
-  formatRand,
   type PepperPricing,
   pricingMessages,
-  randInputToCents,
   updatePricingBody,
 } from '../../../../shared/pricing.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -38,7 +36,7 @@ const NOT_AN_AMOUNT = 'Enter the price in rand, for example 185.50';
 /** The price typed in rand as cents, or the message that says what is wrong with it. */
 function parsePrice(text: string, availability: Availability) {
   if (text.trim() === '') return { error: pricingMessages.priceRequired } as const;
-  const cents = randInputToCents(text);
+  const cents = parseRand(text);
   if (cents === null) return { error: NOT_AN_AMOUNT } as const;
   const parsed = updatePricingBody.safeParse({ pricePerCrate: cents, availability });
   return parsed.success ? ({ body: parsed.data } as const) : ({ error: parsed.error.issues[0].message } as const);
@@ -52,7 +50,7 @@ function PriceRow({ row, compact }: { row: PepperPricing; compact: boolean }) {
   const [error, setError] = useState<string | null>(null);
 
   const startEditing = () => {
-    setPrice(centsToRandInput(row.pricePerCrate));
+    setPrice(centsToDecimal(row.pricePerCrate));
     setAvailability(row.availability);
     setError(null);
     setEditing(true);

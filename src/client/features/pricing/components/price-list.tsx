@@ -1,7 +1,8 @@
 // The public price list (landing page, pricing tab): one card per variety, prices in rand.
 // An empty list shows the three built-in sample prices (spec §2).
 import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatRand, samplePrices } from '../../../../shared/pricing-format.ts';
+import { formatRand } from '../../../../shared/money.ts';
+import { samplePrices } from '../../../../shared/pricing-format.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { usePepperPricing } from '../api/get-pepper-pricing.ts';
 import { AvailabilityBadge } from './availability-badge.tsx';

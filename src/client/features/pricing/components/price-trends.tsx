@@ -7,13 +7,13 @@ import { Alert, Button, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Sta
 import { IconArrowDownRight, IconArrowUpRight, IconDownload, IconMinus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
+import { formatRand } from '../../../../shared/money.ts';
 import type { HistoryPoint } from '../../../../shared/pricing.ts';
 import {
   DEFAULT_TREND_MONTHS,
   downsampleEvenly,
   type ExportRange,
   exportRanges,
-  formatRand,
   historyByVariety,
   pricingMessages,
   type TrendDirection,

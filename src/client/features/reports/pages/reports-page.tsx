@@ -1,7 +1,8 @@
 // /reports: transmission and agent reports, PDF and e-mail (spec §2 Reports screen).
+
+import { ComingSoon } from '../../../components/coming-soon.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { RoleGate } from '../../../components/role-gate.tsx';
-import { ComingSoon } from '../../dashboard/components/coming-soon.tsx';
 
 export function ReportsPage() {
   return (

@@ -3,9 +3,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Transmission } from '../../../../shared/transmissions.ts';
 import { api } from '../../../lib/api-client.ts';
-import { EARNINGS_PATH } from '../../agents/api/get-earnings.ts';
-import { invalidateCrateQueries } from './invalidate-crate-queries.ts';
-import { TRANSMISSIONS_PATH } from './paths.ts';
+import { invalidateTags } from '../../../lib/query-tags.ts';
+import { TRANSMISSION_CHANGES, TRANSMISSIONS_PATH } from './paths.ts';
 
 export const EARNINGS_REFETCH_DELAY_MS = 100;
 
@@ -17,8 +16,8 @@ export function useAcknowledgeTransmission() {
   return useMutation({
     mutationFn: acknowledgeTransmission,
     onSuccess: () => {
-      setTimeout(() => queryClient.refetchQueries({ queryKey: [EARNINGS_PATH] }), EARNINGS_REFETCH_DELAY_MS);
-      void invalidateCrateQueries(queryClient);
+      void invalidateTags(queryClient, TRANSMISSION_CHANGES);
+      setTimeout(() => void invalidateTags(queryClient, ['billing']), EARNINGS_REFETCH_DELAY_MS);
     },
   });
 }

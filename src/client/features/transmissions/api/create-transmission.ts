@@ -2,12 +2,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateTransmissionInput, Transmission } from '../../../../shared/transmissions.ts';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateCrateQueries } from './invalidate-crate-queries.ts';
-import { TRANSMISSIONS_PATH } from './paths.ts';
+import { invalidateTags } from '../../../lib/query-tags.ts';
+import { TRANSMISSION_CHANGES, TRANSMISSIONS_PATH } from './paths.ts';
 
 export const createTransmission = (body: CreateTransmissionInput) => api.post<Transmission>(TRANSMISSIONS_PATH, body);
 
 export function useCreateTransmission() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createTransmission, onSuccess: () => void invalidateCrateQueries(queryClient) });
+  return useMutation({
+    mutationFn: createTransmission,
+    onSuccess: () => void invalidateTags(queryClient, TRANSMISSION_CHANGES),
+  });
 }

@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../../shared/auth.ts';
 import type { Transmission } from '../../../../shared/transmissions.ts';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateCrateQueries } from './invalidate-crate-queries.ts';
-import { TRANSMISSIONS_PATH } from './paths.ts';
+import { invalidateTags } from '../../../lib/query-tags.ts';
+import { TRANSMISSION_CHANGES, TRANSMISSIONS_PATH } from './paths.ts';
 
 export const recallTransmission = (id: number) => api.put<Transmission>(`${TRANSMISSIONS_PATH}/${id}/recall`);
 
@@ -24,5 +24,8 @@ export function mayRecall(
 
 export function useRecallTransmission() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: recallTransmission, onSuccess: () => void invalidateCrateQueries(queryClient) });
+  return useMutation({
+    mutationFn: recallTransmission,
+    onSuccess: () => void invalidateTags(queryClient, TRANSMISSION_CHANGES),
+  });
 }

@@ -3,13 +3,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResolveTransmissionBody, Transmission } from '../../../../shared/transmissions.ts';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateCrateQueries } from './invalidate-crate-queries.ts';
-import { TRANSMISSIONS_PATH } from './paths.ts';
+import { invalidateTags } from '../../../lib/query-tags.ts';
+import { TRANSMISSION_CHANGES, TRANSMISSIONS_PATH } from './paths.ts';
 
 export const resolveTransmission = ({ id, ...body }: ResolveTransmissionBody & { id: number }) =>
   api.put<Transmission>(`${TRANSMISSIONS_PATH}/${id}/resolve`, body);
 
 export function useResolveTransmission() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: resolveTransmission, onSuccess: () => void invalidateCrateQueries(queryClient) });
+  return useMutation({
+    mutationFn: resolveTransmission,
+    onSuccess: () => void invalidateTags(queryClient, TRANSMISSION_CHANGES),
+  });
 }

@@ -1,6 +1,7 @@
 // The count dialog behind 'Acknowledge Receipt': the recipient counts the crates and confirms the
-// actual quantity (spec §4, §5), prefilled with the quantity sent.
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+// actual quantity (spec §4, §5), prefilled with the quantity sent. What was typed stays as typed: an
+// invalid count shows the spec's message and nothing is sent.
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   acknowledgeBody,
@@ -8,21 +9,24 @@ import {
   maxCountFor,
   type Transmission,
 } from '../../../../shared/transmissions.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { crates, formatCount } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAcknowledgeTransmission } from '../api/acknowledge-transmission.ts';
-import { failureMessage } from '../api/failure-message.ts';
+import { acknowledgedMessage } from '../messages.ts';
 
 /** The counted quantity, or null when it is not a non-negative whole number. */
-export function parseCount(text: string): number | null {
-  if (text.trim() === '') return null;
-  const parsed = acknowledgeBody.safeParse({ actualQuantity: text });
+export function parseCount(value: number | string): number | null {
+  if (typeof value === 'string' && value.trim() === '') return null;
+  const parsed = acknowledgeBody.safeParse({ actualQuantity: value });
   return parsed.success && typeof parsed.data?.actualQuantity === 'number' ? parsed.data.actualQuantity : null;
 }
 
 export function AcknowledgeDialog({ transmission, onClose }: { transmission: Transmission; onClose: () => void }) {
   const acknowledge = useAcknowledgeTransmission();
-  const [text, setText] = useState(String(transmission.quantity));
+  const [text, setText] = useState<number | string>(transmission.quantity);
   const [error, setError] = useState<string | null>(null);
   const count = parseCount(text);
   const difference = count === null ? null : count - transmission.quantity;
@@ -43,10 +47,10 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
       { id: transmission.id, actualQuantity: count },
       {
         onSuccess: () => {
-          notifySuccess(m.acknowledged);
+          notifySuccess(acknowledgedMessage(transmission.quantity, count));
           onClose();
         },
-        onError: (err) => notifyError(failureMessage(err, m.acknowledgeFailed)),
+        onError: (err) => notifyError(errorMessage(err, m.acknowledgeFailed)),
       },
     );
   };
@@ -56,15 +60,15 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
       <form onSubmit={confirm} noValidate>
         <Stack>
           <Text size="sm">
-            {transmission.fromName} sent <strong>{formatCount(transmission.quantity)} crates</strong>. Count what
-            arrived and confirm the number.
+            {transmission.fromName} sent <strong>{crates(transmission.quantity)}</strong>. Count what arrived and
+            confirm the number.
           </Text>
-          <TextInput
+          <QuantityInput
             label="Crates counted"
-            inputMode="numeric"
+            min={0}
             value={text}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
+            onChange={(value) => {
+              setText(value);
               setError(null);
             }}
             error={error}
@@ -83,6 +87,7 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
               Matches the quantity sent: the transmission will be verified.
             </Text>
           )}
+          <FormError error={acknowledge.isError ? acknowledge.error : null} fallback={m.acknowledgeFailed} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -1,32 +1,31 @@
 // The Transmissions screen's create form (spec §2, §5): the farm store picks an agent and a type;
-// a market agent only returns empty crates to the farm (quantity and notes). Quantity 1–400 here.
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+// a market agent only returns empty crates to the farm (quantity and notes). Quantity 1–400 here,
+// and for an agent never more than the empties it holds.
+import { Alert, Anchor, Button, Card, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { farmSendForm, transmissionMessages as m, TRANSMISSIONS_FORM_MAX } from '../../../../shared/transmissions.ts';
 import { paths } from '../../../app/paths.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { AgentSelect } from '../../../components/agent-select.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { useAgentsForTransmission } from '../../../lib/api/get-agents-for-transmission.ts';
+import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { crates } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useAgentsForTransmission } from '../../agents/api/get-agents-for-transmission.ts';
-import { useMyAgent } from '../../agents/api/get-my-agent.ts';
 import { useCreateTransmission } from '../api/create-transmission.ts';
-import { failureMessage } from '../api/failure-message.ts';
-import { AgentSelect } from './agent-select.tsx';
+import { emptiesMessage, returnMax } from '../messages.ts';
 
 const farmSchema = farmSendForm(TRANSMISSIONS_FORM_MAX);
 const agentSchema = farmSchema.pick({ quantity: true, notes: true });
+
+/** The agent's form: 1–400 and, once its count is known, no more than its empties. */
+const agentReturnSchema = (empties: number | undefined) =>
+  empties === undefined || empties === 0
+    ? agentSchema
+    : agentSchema.refine((v) => v.quantity <= empties, { message: emptiesMessage(empties), path: ['quantity'] });
 
 type FarmValues = {
   marketAgentId: number | null;
@@ -63,10 +62,11 @@ export function FarmCreateTransmissionForm() {
           notifySuccess(m.created);
           form.reset();
         },
-        onError: (error) => notifyError(failureMessage(error, m.createFailed)),
+        onError: (error) => notifyError(errorMessage(error, m.createFailed)),
       },
     );
   });
+  const createFailed = create.isError ? create.error : null;
 
   return (
     <Card withBorder radius="md" p="lg">
@@ -97,17 +97,17 @@ export function FarmCreateTransmissionForm() {
                 : "The agent's empty crates come back to the farm; the agent confirms the count handed over."}
             </Text>
           </div>
-          <NumberInput
+          <QuantityInput
             label="Quantity"
-            description={`Crates, 1 to ${TRANSMISSIONS_FORM_MAX}`}
+            description="Crates"
             min={1}
             max={TRANSMISSIONS_FORM_MAX}
-            allowDecimal={false}
-            allowNegative={false}
+            hint
             withAsterisk
             {...form.getInputProps('quantity')}
           />
           <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
+          <FormError error={createFailed} fallback={m.createFailed} />
           <Button type="submit" loading={create.isPending}>
             Create Transmission
           </Button>
@@ -120,13 +120,16 @@ export function FarmCreateTransmissionForm() {
 export function AgentReturnForm() {
   const create = useCreateTransmission();
   const me = useMyAgent();
+  const empties = me.data?.emptyCrates;
+  // The failure text for the form: a refusal because of the count is said with the fresh count.
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<{ quantity: number | string; notes: string }>({
     initialValues: { quantity: '', notes: '' },
-    validate: schemaResolver(agentSchema, { sync: true }),
+    validate: schemaResolver(agentReturnSchema(empties), { sync: true }),
   });
-  const empties = me.data?.emptyCrates;
 
   const submit = form.onSubmit((values) => {
+    setFailure(null);
     if (empties === 0) {
       notifyError(m.noEmptyCrates);
       return;
@@ -138,7 +141,15 @@ export function AgentReturnForm() {
           notifySuccess(m.created);
           form.reset();
         },
-        onError: (error) => notifyError(errorMessage(error, m.returnFailed)),
+        onError: async (error) => {
+          // The server refuses more empties than the agent holds (409); its count may be newer than ours.
+          const refusedForCount = error instanceof ApiError && error.status === 409;
+          const fresh = refusedForCount ? (await me.refetch()).data?.emptyCrates : undefined;
+          const reason = fresh === undefined ? null : emptiesMessage(fresh);
+          const text = reason ? `${m.returnFailed}. ${reason}` : errorMessage(error, m.returnFailed);
+          setFailure(reason ?? (error instanceof ApiError ? (error.serverMessage ?? m.returnFailed) : m.returnFailed));
+          notifyError(text);
+        },
       },
     );
   });
@@ -159,20 +170,20 @@ export function AgentReturnForm() {
           </Alert>
           {empties !== undefined && (
             <Text size="sm" c="dimmed" data-testid="empties-available">
-              {formatCount(empties)} empty crates ready to return
+              {crates(empties, 'empty')} ready to return
             </Text>
           )}
-          <NumberInput
+          <QuantityInput
             label="Quantity"
-            description={`Empty crates, 1 to ${TRANSMISSIONS_FORM_MAX}`}
+            description="Empty crates"
             min={1}
-            max={TRANSMISSIONS_FORM_MAX}
-            allowDecimal={false}
-            allowNegative={false}
+            max={returnMax(empties)}
+            hint={empties !== 0}
             withAsterisk
             {...form.getInputProps('quantity')}
           />
           <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
+          <FormError message={failure} />
           <Button type="submit" loading={create.isPending}>
             Send Empty Crates
           </Button>

@@ -1,6 +1,6 @@
 // The farm store's open flagged differences: counts that did not match what was sent. Each is
 // resolved once with a note — the loss accepted, or crates found after all.
-import { Badge, Button, Card, Group, Modal, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -9,9 +9,11 @@ import {
   type Transmission,
   transmissionTypeLabels,
 } from '../../../../shared/transmissions.ts';
-import { formatCount, fromNow } from '../../../lib/format.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { crates, formatCount, fromNow } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { failureMessage } from '../api/failure-message.ts';
 import { useFlaggedTransmissions } from '../api/get-flagged-transmissions.ts';
 import { useResolveTransmission } from '../api/resolve-transmission.ts';
 import { countLabel } from './transmission-badges.tsx';
@@ -23,6 +25,7 @@ const resolveForm = resolveTransmissionBody.extend({
 });
 
 export const FLAGGED_TITLE = 'Flagged Differences';
+const RESOLVE_FAILED = 'Failed to resolve the difference';
 
 export function FlaggedTransmissions() {
   const flagged = useFlaggedTransmissions();
@@ -95,14 +98,14 @@ function ResolveDialog({ transmission: t, onClose }: { transmission: Transmissio
         onSuccess: () => {
           notifySuccess(
             found
-              ? `${formatCount(found)} crates booked as found`
+              ? `${crates(found)} booked as found`
               : reverse
-                ? `${formatCount(reverse)} crates reversed`
+                ? `${crates(reverse)} reversed`
                 : 'Difference accepted',
           );
           onClose();
         },
-        onError: (error) => notifyError(failureMessage(error, 'Failed to resolve the difference')),
+        onError: (error) => notifyError(errorMessage(error, RESOLVE_FAILED)),
       },
     );
   });
@@ -124,27 +127,24 @@ function ResolveDialog({ transmission: t, onClose }: { transmission: Transmissio
             {...form.getInputProps('note')}
           />
           {shortfall > 0 && (
-            <NumberInput
+            <QuantityInput
               label="Crates found"
-              description={`Leave empty to accept the loss; up to ${shortfall} crates that did arrive after all`}
+              description={`Leave empty to accept the loss; up to ${crates(shortfall)} that did arrive after all`}
               min={0}
               max={shortfall}
-              allowDecimal={false}
-              allowNegative={false}
               {...form.getInputProps('foundQuantity')}
             />
           )}
           {over > 0 && (
-            <NumberInput
+            <QuantityInput
               label="Crates to reverse"
-              description={`Leave empty to accept the extra crates; up to ${over} counted too many (decision 013)`}
+              description={`Leave empty to accept the extra crates; up to ${crates(over)} counted too many (decision 013)`}
               min={0}
-              clampBehavior="none"
-              allowDecimal={false}
-              allowNegative={false}
+              max={over}
               {...form.getInputProps('reverseQuantity')}
             />
           )}
+          <FormError error={resolve.isError ? resolve.error : null} fallback={RESOLVE_FAILED} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

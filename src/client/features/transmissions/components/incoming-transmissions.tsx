@@ -1,5 +1,6 @@
 // 'Incoming Transmissions - Action Required' (spec §2): pending transmissions addressed to the
-// signed-in user, each with 'Acknowledge Receipt'.
+// signed-in user, each with 'Acknowledge Receipt'. On the Transmissions screen and on top of the
+// market agent's dashboard.
 import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import {
@@ -7,7 +8,7 @@ import {
   type Transmission,
   transmissionTypeLabels,
 } from '../../../../shared/transmissions.ts';
-import { formatCount, formatDateTime, fromNow } from '../../../lib/format.ts';
+import { crates, formatDateTime, fromNow } from '../../../lib/format.ts';
 import { useIncomingTransmissions } from '../api/get-incoming-transmissions.ts';
 import { AcknowledgeDialog } from './acknowledge-dialog.tsx';
 
@@ -32,7 +33,7 @@ export function IncomingTransmissions({ role }: { role: string }) {
             <Group justify="space-between" gap="xs">
               <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
                 <Text fw={600}>
-                  {formatCount(t.quantity)} crates from {t.fromName}
+                  {crates(t.quantity)} from {t.fromName}
                 </Text>
                 <Text size="sm" c="dimmed">
                   {transmissionTypeLabels[t.type]} ·{' '}
@@ -44,7 +45,9 @@ export function IncomingTransmissions({ role }: { role: string }) {
                   </Text>
                 )}
               </Stack>
-              <Button onClick={() => setCounting(t)}>{m.acknowledgeButton}</Button>
+              <Button h={44} onClick={() => setCounting(t)}>
+                {m.acknowledgeButton}
+              </Button>
             </Group>
           </Paper>
         ))}

@@ -1,8 +1,9 @@
 // "Recall" on a still-pending transmission its sender may take back (docs/decisions/012).
 import { Button } from '@mantine/core';
 import { transmissionMessages as m, type Transmission } from '../../../../shared/transmissions.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { crates } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { failureMessage } from '../api/failure-message.ts';
 import { useRecallTransmission } from '../api/recall-transmission.ts';
 
 export function RecallButton({ transmission }: { transmission: Transmission }) {
@@ -12,11 +13,11 @@ export function RecallButton({ transmission }: { transmission: Transmission }) {
       variant="default"
       size="sm"
       loading={recall.isPending}
-      aria-label={`${m.recallButton} ${transmission.quantity} crates to ${transmission.toName}`}
+      aria-label={`${m.recallButton} ${crates(transmission.quantity)} to ${transmission.toName}`}
       onClick={() =>
         recall.mutate(transmission.id, {
           onSuccess: () => notifySuccess(m.recalled),
-          onError: (err) => notifyError(failureMessage(err, m.recallFailed)),
+          onError: (err) => notifyError(errorMessage(err, m.recallFailed)),
         })
       }
     >

@@ -4,7 +4,7 @@ import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import type { Role } from '../../../../shared/auth.ts';
 import { type Transmission, transmissionMessages, transmissionTypeLabels } from '../../../../shared/transmissions.ts';
-import { formatCount, formatDateTime, fromNow } from '../../../lib/format.ts';
+import { crates, formatCount, formatDateTime, fromNow } from '../../../lib/format.ts';
 import { mayRecall } from '../api/recall-transmission.ts';
 import { RecallButton } from './recall-button.tsx';
 import { CountBadge, StatusBadge } from './transmission-badges.tsx';
@@ -31,7 +31,7 @@ export function TransmissionRow({ transmission: t, viewer }: { transmission: Tra
             {t.agentNumber ? ` · Agent ${t.agentNumber}` : ''}
           </Text>
           <Text size="sm">
-            {formatCount(t.quantity)} crates
+            {crates(t.quantity)}
             {t.actualQuantity !== null && t.actualQuantity !== t.quantity
               ? ` · counted ${formatCount(t.actualQuantity)}`
               : ''}

@@ -2,7 +2,7 @@
 // store sends and collects, a market agent returns empties; both acknowledge what is addressed to them.
 import { Grid, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useUser } from '../../auth/api.ts';
+import { useUser } from '../../../lib/current-user.tsx';
 import { AgentReturnForm, FarmCreateTransmissionForm } from '../components/create-transmission-form.tsx';
 import { FlaggedTransmissions } from '../components/flagged-transmissions.tsx';
 import { IncomingTransmissions } from '../components/incoming-transmissions.tsx';

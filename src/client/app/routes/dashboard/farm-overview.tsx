@@ -2,13 +2,13 @@
 // 5 s) and the crate charts, loaded lazily.
 import { Alert, Grid, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { StatCard } from '../../../components/stat-card.tsx';
+import { useFarmMetrics } from '../../../features/dashboard/api/get-farm-metrics.ts';
+import { RecentTransmissionsCard } from '../../../features/transmissions/components/recent-transmissions-card.tsx';
+import { SendCratesForm } from '../../../features/transmissions/components/send-crates-form.tsx';
 import { formatCount } from '../../../lib/format.ts';
-import { useFarmMetrics } from '../api/get-farm-metrics.ts';
-import { RecentTransmissionsCard } from './recent-transmissions-card.tsx';
-import { SendCratesForm } from './send-crates-form.tsx';
-import { StatCard } from './stat-card.tsx';
 
-const CrateCharts = lazy(() => import('./crate-charts.tsx'));
+const CrateCharts = lazy(() => import('../../../features/dashboard/components/crate-charts.tsx'));
 
 export function FarmOverview() {
   const metrics = useFarmMetrics();

@@ -1,7 +1,7 @@
 // The signed-in user for the signed-in screens. The router provides it, so a screen still rendering
 // while sign-out swaps the whole tree away never sees "no user".
 import { createContext, type ReactNode, useContext } from 'react';
-import type { User } from '../../../shared/auth.ts';
+import type { User } from '../../shared/auth.ts';
 
 const CurrentUserContext = createContext<User | null>(null);
 

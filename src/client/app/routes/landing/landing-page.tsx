@@ -3,16 +3,16 @@
 import { Anchor, Box, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { type LandingTab, landingTabs, paths } from '../../../app/paths.ts';
 import { Logo } from '../../../components/logo.tsx';
-import { ContactPanel } from '../components/contact-panel.tsx';
-import { EciPanel } from '../components/eci-panel.tsx';
-import { HomePanel } from '../components/home-panel.tsx';
-import { farmName } from '../components/landing-content.ts';
-import { LandingHeader } from '../components/landing-header.tsx';
-import { PricingPanel } from '../components/pricing-panel.tsx';
-import { ServicesPanel } from '../components/services-panel.tsx';
-import { TrendsPanel } from '../components/trends-panel.tsx';
+import { EciPanel } from '../../../features/landing/components/eci-panel.tsx';
+import { HomePanel } from '../../../features/landing/components/home-panel.tsx';
+import { farmName } from '../../../features/landing/components/landing-content.ts';
+import { LandingHeader } from '../../../features/landing/components/landing-header.tsx';
+import { ServicesPanel } from '../../../features/landing/components/services-panel.tsx';
+import { type LandingTab, landingTabs, paths } from '../../paths.ts';
+import { ContactPanel } from './contact-panel.tsx';
+import { PricingPanel } from './pricing-panel.tsx';
+import { TrendsPanel } from './trends-panel.tsx';
 
 const tabs: Record<LandingTab, { label: string; panel: () => ReactNode }> = {
   home: { label: 'Home', panel: () => <HomePanel /> },

@@ -1,21 +1,14 @@
-// The market agent dashboard tab: earnings in rand (every 5 s), the agent's crates, and the 5 most
-// recent transmissions (every 3 s).
+// The market agent dashboard tab: deliveries waiting to be counted on top, then earnings in rand
+// (every 5 s), the agent's crates, and the 5 most recent transmissions (every 3 s).
 import { Alert, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatRand } from '../../../../shared/pricing.ts';
+import { formatRandDecimal } from '../../../../shared/money.ts';
+import { StatCard } from '../../../components/stat-card.tsx';
+import { useEarnings } from '../../../features/agents/api/get-earnings.ts';
+import { StockBadge } from '../../../features/agents/components/stock-badge.tsx';
+import { IncomingTransmissions } from '../../../features/transmissions/components/incoming-transmissions.tsx';
+import { RecentTransmissionsCard } from '../../../features/transmissions/components/recent-transmissions-card.tsx';
+import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { formatCount } from '../../../lib/format.ts';
-import { useEarnings } from '../../agents/api/get-earnings.ts';
-import { useMyAgent } from '../../agents/api/get-my-agent.ts';
-import { StockBadge } from '../../agents/components/stock-badge.tsx';
-import { RecentTransmissionsCard } from './recent-transmissions-card.tsx';
-import { StatCard } from './stat-card.tsx';
-
-/** "1234.50" → "R 1 234.50" without floating point: the decimal string becomes integer cents. */
-export function formatRandAmount(amount: string | undefined): string {
-  const match = /^(-?)(\d+)\.(\d{2})$/.exec(amount ?? '');
-  if (!match) return formatRand(0);
-  const cents = Number(`${match[1]}${match[2]}${match[3]}`);
-  return formatRand(cents);
-}
 
 export function AgentOverview() {
   const earnings = useEarnings();
@@ -24,13 +17,15 @@ export function AgentOverview() {
 
   return (
     <Stack gap="lg">
+      {/* The agent's next job first: deliveries waiting to be counted (issue 9). */}
+      <IncomingTransmissions role="market_agent" />
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
         <Card withBorder radius="md" p="md" bg="green.0">
           <Text size="sm" c="dimmed">
             Total earnings
           </Text>
           <Text fw={800} size="xl" data-testid="total-earnings">
-            {earnings.data ? formatRandAmount(earnings.data.totalEarnings) : '…'}
+            {earnings.data ? formatRandDecimal(earnings.data.totalEarnings) : '…'}
           </Text>
           <Text size="xs" c="dimmed">
             for empty crates returned

@@ -1,10 +1,11 @@
 // Market agent dashboard (spec §2): dashboard, clients, reports and settings tabs.
+
+import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useUser } from '../../auth/api.ts';
-import { ChangePasswordCard } from '../../auth/components/change-password-form.tsx';
+import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
+import { useUser } from '../../../lib/current-user.tsx';
 import { AgentOverview } from './agent-overview.tsx';
-import { ComingSoon } from './coming-soon.tsx';
-import { DashboardTabs } from './dashboard-tabs.tsx';
 
 export function MarketAgentDashboard() {
   const user = useUser();

@@ -1,11 +1,11 @@
 // Farm store dashboard (spec §2): dashboard, pricing, users, reports and settings tabs.
 import { Stack } from '@mantine/core';
+import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useUser } from '../../auth/api.ts';
-import { ChangePasswordCard } from '../../auth/components/change-password-form.tsx';
-import { FarmStockSettings } from '../../crates/components/farm-stock-settings.tsx';
-import { ComingSoon } from './coming-soon.tsx';
-import { DashboardTabs } from './dashboard-tabs.tsx';
+import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
+import { FarmStockSettings } from '../../../features/crates/components/farm-stock-settings.tsx';
+import { useUser } from '../../../lib/current-user.tsx';
 import { FarmOverview } from './farm-overview.tsx';
 import { FarmPricingPanel } from './farm-pricing-panel.tsx';
 

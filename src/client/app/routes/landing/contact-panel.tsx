@@ -2,7 +2,7 @@
 import { Card, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 
-const ContactForm = lazy(() => import('../../contact/components/contact-form.tsx'));
+const ContactForm = lazy(() => import('../../../features/contact/components/contact-form.tsx'));
 
 export function ContactPanel() {
   return (

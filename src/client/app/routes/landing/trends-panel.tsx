@@ -2,7 +2,7 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 
-const PriceTrends = lazy(() => import('../../pricing/components/price-trends.tsx'));
+const PriceTrends = lazy(() => import('../../../features/pricing/components/price-trends.tsx'));
 
 export function TrendsPanel() {
   return (

@@ -1,6 +1,6 @@
 // The pricing tab: the farm's current prices per crate.
 import { Stack, Text, Title } from '@mantine/core';
-import { PriceList } from '../../pricing/components/price-list.tsx';
+import { PriceList } from '../../../features/pricing/components/price-list.tsx';
 
 export function PricingPanel() {
   return (

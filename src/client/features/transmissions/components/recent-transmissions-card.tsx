@@ -3,8 +3,8 @@ import { Anchor, Card, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Role } from '../../../../shared/auth.ts';
 import { paths } from '../../../app/paths.ts';
-import { useRecentTransmissions } from '../../transmissions/api/get-recent-transmissions.ts';
-import { TransmissionList } from '../../transmissions/components/transmission-list.tsx';
+import { useRecentTransmissions } from '../api/get-recent-transmissions.ts';
+import { TransmissionList } from './transmission-list.tsx';
 
 /** Spec §9: the dashboards show the 5 most recent transmissions. */
 export const DASHBOARD_RECENT = 5;

@@ -1,7 +1,7 @@
 // The farm store's market agent picker (GET /api/market-agents/for-transmission); the value is the
 // agent's id as a number, null until one is chosen.
 import { Select } from '@mantine/core';
-import { agentOptionLabel, useAgentsForTransmission } from '../../agents/api/get-agents-for-transmission.ts';
+import { agentOptionLabel, useAgentsForTransmission } from '../lib/api/get-agents-for-transmission.ts';
 
 export function AgentSelect({
   value,

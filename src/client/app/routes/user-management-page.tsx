@@ -1,8 +1,9 @@
 // /user-management: market agents and suppliers, password resets, removal (spec §2).
-import { PageHeader } from '../../../components/page-header.tsx';
-import { RoleGate } from '../../../components/role-gate.tsx';
-import { ChangePasswordCard } from '../../auth/components/change-password-form.tsx';
-import { ComingSoon } from '../../dashboard/components/coming-soon.tsx';
+
+import { ComingSoon } from '../../components/coming-soon.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { RoleGate } from '../../components/role-gate.tsx';
+import { ChangePasswordCard } from '../../features/auth/components/change-password-form.tsx';
 
 export function UserManagementPage() {
   return (

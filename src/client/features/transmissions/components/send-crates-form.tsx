@@ -1,13 +1,15 @@
 // The farm store dashboard's send-crates form (spec §5): agent and quantity required, 1 to 1000.
-import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { FARM_SEND_MAX, farmSendForm } from '../../../../shared/transmissions.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { AgentSelect } from '../../../components/agent-select.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { useAgentsForTransmission } from '../../../lib/api/get-agents-for-transmission.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { crates, formatCount } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useAgentsForTransmission } from '../../agents/api/get-agents-for-transmission.ts';
-import { useCreateTransmission } from '../../transmissions/api/create-transmission.ts';
-import { failureMessage } from '../../transmissions/api/failure-message.ts';
-import { AgentSelect } from '../../transmissions/components/agent-select.tsx';
+import { useCreateTransmission } from '../api/create-transmission.ts';
 
 export const SEND_FAILED = 'Failed to send crates';
 const schema = farmSendForm(FARM_SEND_MAX).pick({ marketAgentId: true, quantity: true });
@@ -31,10 +33,10 @@ export function SendCratesForm({ stock }: { stock: number | undefined }) {
       },
       {
         onSuccess: (sent) => {
-          notifySuccess(`${formatCount(sent.quantity)} crates sent to ${sent.toName}`);
+          notifySuccess(`${crates(sent.quantity)} sent to ${sent.toName}`);
           form.reset();
         },
-        onError: (error) => notifyError(failureMessage(error, SEND_FAILED)),
+        onError: (error) => notifyError(errorMessage(error, SEND_FAILED)),
       },
     );
   });
@@ -58,16 +60,15 @@ export function SendCratesForm({ stock }: { stock: number | undefined }) {
             onChange={(v) => form.setFieldValue('marketAgentId', v)}
             error={form.errors.marketAgentId}
           />
-          <NumberInput
+          <QuantityInput
             label="Crates to send"
-            description={`1 to ${formatCount(FARM_SEND_MAX)}`}
             min={1}
             max={FARM_SEND_MAX}
-            allowDecimal={false}
-            allowNegative={false}
+            hint
             withAsterisk
             {...form.getInputProps('quantity')}
           />
+          <FormError error={create.isError ? create.error : null} fallback={SEND_FAILED} />
           <Button type="submit" loading={create.isPending}>
             Send Crates
           </Button>

@@ -3,12 +3,12 @@
 import { Alert, Card, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { certificationLabels, type Supplier } from '../../../../shared/suppliers.ts';
+import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useUser } from '../../auth/api.ts';
-import { ChangePasswordCard } from '../../auth/components/change-password-form.tsx';
-import { useMySupplier } from '../../suppliers/api/get-my-supplier.ts';
-import { ComingSoon } from './coming-soon.tsx';
-import { DashboardTabs } from './dashboard-tabs.tsx';
+import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
+import { useMySupplier } from '../../../features/suppliers/api/get-my-supplier.ts';
+import { useUser } from '../../../lib/current-user.tsx';
 
 export function SupplierDashboard() {
   const user = useUser();

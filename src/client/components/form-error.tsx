@@ -1,0 +1,32 @@
+// A form's own failure, shown inside the form as well as in the toast (issue 9): the toast goes after
+// 5 seconds or when the next one replaces it; the form keeps saying what went wrong until the next try.
+// It shows the server's reason (what to fix); the toast leads with the spec's failure text.
+import { Alert } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { ApiError } from '../lib/api-client.ts';
+
+/** The failure of `error` (the server's reason, else `fallback`), or a `message` the form worked out. */
+export function FormError({
+  error,
+  fallback,
+  message,
+}: {
+  error?: unknown;
+  fallback?: string;
+  message?: string | null;
+}) {
+  if (!error && !message) return null;
+  const reason = message ?? (error instanceof ApiError ? error.serverMessage : undefined);
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      p="sm"
+      role="alert"
+      icon={<IconAlertCircle size={18} />}
+      data-testid="form-error"
+    >
+      {reason ?? fallback ?? 'Something went wrong. Please try again.'}
+    </Alert>
+  );
+}

@@ -1,0 +1,38 @@
+// The one crate quantity field (issue 8, issue 9 item 1). It never changes what a person typed: no
+// clamping to min/max on blur, no dropping a minus sign or a decimal point. The form's schema says
+// what is wrong (spec §5: 'Please enter quantity', the range) and the form sends nothing until it is.
+import { NumberInput, type NumberInputProps } from '@mantine/core';
+import { formatCount } from '../lib/format.ts';
+
+export type QuantityInputProps = Omit<
+  NumberInputProps,
+  'clampBehavior' | 'allowNegative' | 'allowDecimal' | 'min' | 'max' | 'thousandSeparator'
+> & {
+  /** The smallest count the field takes; the steppers stop here, typing does not. */
+  min: number;
+  /** The largest, if there is one; shown in the hint when `hint` is true. */
+  max?: number;
+  /** Adds "from min to max" (or "min or more") after the description. */
+  hint?: boolean;
+};
+
+/** "1 to 400", "0 or more": the range a quantity field takes, as its hint says it. */
+export const quantityRange = (min: number, max?: number) =>
+  max === undefined ? `${formatCount(min)} or more` : `${formatCount(min)} to ${formatCount(max)}`;
+
+export function QuantityInput({ min, max, hint, description, ...props }: QuantityInputProps) {
+  const range = hint ? quantityRange(min, max) : undefined;
+  return (
+    <NumberInput
+      min={min}
+      max={max}
+      step={1}
+      clampBehavior="none"
+      allowNegative
+      allowDecimal
+      inputMode="numeric"
+      description={range && description ? `${description}, ${range}` : (description ?? range)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+// Transmission messages that depend on the numbers (issue 9 item 4): what an agent may send back (the
+// form's 400, never more than it holds, and how many it does hold) and what a count that differs did.
+import { transmissionMessages as m, TRANSMISSIONS_FORM_MAX } from '../../../shared/transmissions.ts';
+import { crates } from '../../lib/format.ts';
+
+/** The spec's 'No empty crates available to return' for none, else how many there are. */
+export const emptiesMessage = (available: number) =>
+  available <= 0 ? m.noEmptyCrates : `Only ${crates(available, 'empty')} available to return`;
+
+/** The field's real maximum: the form's 400, or the agent's empties when it holds fewer. */
+export const returnMax = (empties: number | undefined) =>
+  empties === undefined ? TRANSMISSIONS_FORM_MAX : Math.max(1, Math.min(TRANSMISSIONS_FORM_MAX, empties));
+
+/** The spec's success text, and after a count that differs, that the difference was flagged. */
+export function acknowledgedMessage(sent: number, counted: number): string {
+  const difference = counted - sent;
+  if (difference === 0) return m.acknowledged;
+  const what = difference < 0 ? `${crates(-difference)} short` : `${crates(difference)} over`;
+  return `${m.acknowledged}. The difference (${what}) was flagged.`;
+}
