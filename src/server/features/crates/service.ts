@@ -3,6 +3,7 @@
 import type { OpeningBalanceBody, StockAdjustmentBody, StockEntry } from '../../../shared/transmissions.ts';
 import { stockMessages, transmissionMessages } from '../../../shared/transmissions.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import { audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import * as agents from '../agents/service.ts';
 import * as transmissions from '../transmissions/service.ts';
@@ -13,8 +14,9 @@ type Caller = { id: number };
 
 /** Positive buys crates into farm stock, negative writes damaged ones off; never below zero (409). */
 export async function adjustStock(db: Db, caller: Caller, body: StockAdjustmentBody) {
-  const movementId = await inLedgerTransaction(db, (tx) =>
-    moveCrates(tx, {
+  const movementId = await inLedgerTransaction(db, async (tx) => {
+    await recordChange(tx, { tags: ['crates'], audience: [audiences.farmStore] });
+    return moveCrates(tx, {
       from: body.quantity > 0 ? holders.external : holders.farm,
       to: body.quantity > 0 ? holders.farm : holders.external,
       quantity: Math.abs(body.quantity),
@@ -23,8 +25,8 @@ export async function adjustStock(db: Db, caller: Caller, body: StockAdjustmentB
       createdBy: caller.id,
       insufficient: (available) =>
         new HttpError(409, stockMessages.belowZero(available), { quantity: stockMessages.belowZero(available) }),
-    }),
-  );
+    });
+  });
   const [entry] = await repo.listStockEntries(db, { ids: [movementId], limit: 1 });
   return { stock: await balanceOf(db, holders.farm), entry };
 }
@@ -40,6 +42,7 @@ export async function enterOpeningBalance(db: Db, caller: Caller, body: OpeningB
   const ids = await inLedgerTransaction(db, async (tx) => {
     await repo.lockMarketAgent(tx, agent.id);
     if (await repo.hasOpeningBalance(tx, agent.id)) throw conflict(stockMessages.openingBalanceTwice);
+    await recordChange(tx, { tags: ['crates'], audience: [audiences.farmStore, audiences.user(agent.userId)] });
     const created: number[] = [];
     for (const [count, to] of [
       [body.fullCrates, holders.agentFull(agent.id)],

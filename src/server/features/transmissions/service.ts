@@ -8,6 +8,7 @@ import {
   type Transmission,
 } from '../../../shared/transmissions.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import { audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import * as agents from '../agents/service.ts';
 import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
@@ -103,6 +104,10 @@ async function createFromFarm(db: Db, caller: Caller, body: CreateTransmissionBo
           : (available) =>
               new HttpError(409, m.notEnoughAgentEmpties(available), { quantity: m.notEnoughAgentEmpties(available) }),
     });
+    await recordChange(tx, {
+      tags: ['transmissions', 'crates'],
+      audience: [audiences.farmStore, audiences.user(agent.userId)],
+    });
     return row.id;
   });
   return viewOf(db, id);
@@ -134,6 +139,10 @@ async function createReturn(db: Db, caller: Caller, body: CreateTransmissionBody
       insufficient: (available) =>
         new HttpError(409, m.noEmptyCrates, { quantity: `You have ${available} empty crates` }),
     });
+    await recordChange(tx, {
+      tags: ['transmissions', 'crates'],
+      audience: [audiences.farmStore, audiences.user(caller.id)],
+    });
     return row.id;
   });
   return viewOf(db, id);
@@ -149,13 +158,17 @@ async function createCrateRequest(db: Db, caller: Caller, body: CreateTransmissi
   if (supplier?.status !== 'approved') throw forbidden(m.supplierNotApproved);
   const farmStore = await repo.findFarmStoreUser(db);
   if (!farmStore) throw conflict(m.noFarmStore);
-  const row = await repo.insertTransmission(db, {
-    type: 'supplier_to_farm',
-    fromUserId: caller.id,
-    toUserId: farmStore.id,
-    marketAgentId: null,
-    quantity: body.quantity,
-    notes,
+  const row = await db.transaction(async (tx) => {
+    const inserted = await repo.insertTransmission(tx, {
+      type: 'supplier_to_farm',
+      fromUserId: caller.id,
+      toUserId: farmStore.id,
+      marketAgentId: null,
+      quantity: body.quantity,
+      notes,
+    });
+    await recordChange(tx, { tags: ['transmissions'], audience: [audiences.farmStore, audiences.user(caller.id)] });
+    return inserted;
   });
   return viewOf(db, row.id);
 }
@@ -194,6 +207,10 @@ export async function acknowledgeTransmission(
   await inLedgerTransaction(db, async (tx) => {
     const t = await repo.acknowledgePending(tx, { id, userId: caller.id, actualQuantity });
     if (!t) throw conflict(m.alreadyAcknowledged);
+    await recordChange(tx, {
+      tags: ['transmissions', 'crates', ...(t.type === 'market_to_farm' ? (['billing'] as const) : [])],
+      audience: [audiences.farmStore, audiences.user(t.fromUserId), audiences.user(t.toUserId)],
+    });
     const actual = t.actualQuantity!;
     const to = await destinationOf(tx, t);
     const common = { transmissionId: t.id, createdBy: caller.id };
@@ -265,6 +282,10 @@ export async function resolveFlaggedTransmission(
   await inLedgerTransaction(db, async (tx) => {
     const t = await repo.resolveOpenFlag(tx, { id, userId: caller.id, note });
     if (!t) throw conflict(m.alreadyResolved);
+    await recordChange(tx, {
+      tags: ['transmissions', 'crates', ...(t.type === 'market_to_farm' ? (['billing'] as const) : [])],
+      audience: [audiences.farmStore, audiences.user(t.fromUserId), audiences.user(t.toUserId)],
+    });
     if (foundQuantity > 0) {
       await moveCrates(tx, {
         from: holders.writeoff,
