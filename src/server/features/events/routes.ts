@@ -54,7 +54,6 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         // nginx and similar proxies would otherwise buffer the stream.
         'x-accel-buffering': 'no',
       });
-      res.socket?.setNoDelay(true);
 
       let replaying: ChangeEvent[] | null = [];
       const sentIds = new Set<number>();
