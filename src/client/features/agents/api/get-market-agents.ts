@@ -2,10 +2,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MarketAgent } from '../../../../shared/agents.ts';
 import { api } from '../../../lib/api-client.ts';
+import { tagged } from '../../../lib/query-tags.ts';
 
 export const MARKET_AGENTS_PATH = '/api/market-agents';
 
 export const marketAgentsQueryOptions = () =>
-  queryOptions({ queryKey: [MARKET_AGENTS_PATH], queryFn: () => api.get<MarketAgent[]>(MARKET_AGENTS_PATH) });
+  queryOptions({
+    queryKey: [MARKET_AGENTS_PATH],
+    meta: tagged('crates', 'transmissions', 'users'),
+    queryFn: () => api.get<MarketAgent[]>(MARKET_AGENTS_PATH),
+  });
 
 export const useMarketAgents = () => useQuery(marketAgentsQueryOptions());

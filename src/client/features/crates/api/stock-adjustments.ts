@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { OpeningBalanceBody, StockAdjustmentBody, StockEntry } from '../../../../shared/transmissions.ts';
 import { api } from '../../../lib/api-client.ts';
 import { pollEvery } from '../../../lib/polling.ts';
+import { tagged } from '../../../lib/query-tags.ts';
 import { invalidateCrateQueries } from '../../transmissions/api/invalidate-crate-queries.ts';
 
 export const STOCK_ADJUSTMENTS_PATH = '/api/farm-store/stock-adjustments';
@@ -12,6 +13,7 @@ const historyPath = `${STOCK_ADJUSTMENTS_PATH}?limit=50`;
 export const stockEntriesQueryOptions = () =>
   queryOptions({
     queryKey: [historyPath],
+    meta: tagged('crates'),
     queryFn: () => api.get<StockEntry[]>(historyPath),
     refetchInterval: pollEvery(10_000),
   });

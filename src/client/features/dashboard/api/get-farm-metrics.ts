@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FarmMetrics } from '../../../../shared/agents.ts';
 import { api } from '../../../lib/api-client.ts';
 import { pollEvery } from '../../../lib/polling.ts';
+import { tagged } from '../../../lib/query-tags.ts';
 
 export const FARM_METRICS_PATH = '/api/dashboard/farm-metrics';
 export const FARM_METRICS_POLL_MS = 2000;
@@ -10,6 +11,7 @@ export const FARM_METRICS_POLL_MS = 2000;
 export const farmMetricsQueryOptions = () =>
   queryOptions({
     queryKey: [FARM_METRICS_PATH],
+    meta: tagged('crates'),
     queryFn: () => api.get<FarmMetrics>(FARM_METRICS_PATH),
     refetchInterval: pollEvery(FARM_METRICS_POLL_MS),
   });

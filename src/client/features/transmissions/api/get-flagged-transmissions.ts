@@ -3,12 +3,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Transmission } from '../../../../shared/transmissions.ts';
 import { api } from '../../../lib/api-client.ts';
 import { pollEvery } from '../../../lib/polling.ts';
+import { tagged } from '../../../lib/query-tags.ts';
 import { FLAGGED_TRANSMISSIONS_PATH } from './paths.ts';
 
 const path = `${FLAGGED_TRANSMISSIONS_PATH}?state=open`;
 
 export const flaggedTransmissionsQueryOptions = () =>
-  queryOptions({ queryKey: [path], queryFn: () => api.get<Transmission[]>(path) });
+  queryOptions({ queryKey: [path], meta: tagged('transmissions'), queryFn: () => api.get<Transmission[]>(path) });
 
 export const useFlaggedTransmissions = () =>
   useQuery({ ...flaggedTransmissionsQueryOptions(), refetchInterval: pollEvery(5000) });

@@ -5,11 +5,13 @@ import { MAX_PAGE_SIZE } from '../../../../shared/http.ts';
 import type { Transmission } from '../../../../shared/transmissions.ts';
 import { api } from '../../../lib/api-client.ts';
 import { pollEvery } from '../../../lib/polling.ts';
+import { tagged } from '../../../lib/query-tags.ts';
 import { INCOMING_TRANSMISSIONS_PATH, transmissionsPollMs } from './paths.ts';
 
 export const incomingTransmissionsQueryOptions = () =>
   queryOptions({
     queryKey: [`${INCOMING_TRANSMISSIONS_PATH}?limit=${MAX_PAGE_SIZE}`],
+    meta: tagged('transmissions'),
     queryFn: () => api.get<Transmission[]>(`${INCOMING_TRANSMISSIONS_PATH}?limit=${MAX_PAGE_SIZE}`),
   });
 

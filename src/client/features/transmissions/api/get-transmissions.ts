@@ -3,6 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Transmission } from '../../../../shared/transmissions.ts';
 import { api } from '../../../lib/api-client.ts';
 import { pollEvery } from '../../../lib/polling.ts';
+import { tagged } from '../../../lib/query-tags.ts';
 import { TRANSMISSIONS_PATH, transmissionsPollMs } from './paths.ts';
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -15,6 +16,7 @@ export const getTransmissions = (before?: number) =>
 export const transmissionsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: [TRANSMISSIONS_PATH],
+    meta: tagged('transmissions'),
     queryFn: ({ pageParam }) => getTransmissions(pageParam),
     initialPageParam: undefined as number | undefined,
     // A full page may have more behind it; the next page starts below its last (oldest) id.
