@@ -102,7 +102,7 @@ async function main() {
     `app memory after a full GC (heap + external): ${mb(usedBy(before))} before, ${mb(usedBy(after))} with the streams open: ${perStream.toFixed(1)} KB per stream; ${mb(usedBy(peak))} after ${ROUNDS} changes`,
   );
   console.log(
-    `(resident set: ${mb(before.rss)} → ${mb(after.rss)}; it includes the embedded database and moves with the allocator, so the heap is the measure)\n`,
+    `(resident set: ${mb(before.rss)} → ${mb(after.rss)}; it moves with the allocator and, on PGlite, holds the embedded database, so the heap is the measure)\n`,
   );
   console.log('| change | POST answered | first stream | median stream | last stream |');
   console.log('|--:|--:|--:|--:|--:|');

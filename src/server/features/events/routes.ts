@@ -25,8 +25,16 @@ const parseEventId = (value: unknown): number | undefined => {
   return Number(value.trim());
 };
 
-const changeMessage = (event: ChangeEvent) =>
-  `id: ${event.id}\nevent: change\ndata: ${JSON.stringify({ tags: event.tags })}\n\n`;
+// One text per change, however many streams send it.
+const messages = new WeakMap<ChangeEvent, string>();
+const changeMessage = (event: ChangeEvent) => {
+  let text = messages.get(event);
+  if (text === undefined) {
+    text = `id: ${event.id}\nevent: change\ndata: ${JSON.stringify({ tags: event.tags })}\n\n`;
+    messages.set(event, text);
+  }
+  return text;
+};
 
 const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
