@@ -42,6 +42,8 @@ export type ChangeHub = {
   heartbeat(): Promise<void>;
   /** Closes the streams whose session ended or whose user was removed. */
   checkSessions(): Promise<void>;
+  /** Deletes events older than the retention (a timer calls it; tests may too). */
+  purge(): Promise<void>;
 };
 
 declare module 'fastify' {
@@ -192,6 +194,11 @@ async function eventsPlugin(app: FastifyInstance) {
     }
   };
 
+  const purge = () =>
+    repo
+      .purgeEventsBefore(app.db, new Date(Date.now() - EVENT_RETENTION_MS))
+      .catch((err) => app.log.warn({ err }, 'could not purge old change events'));
+
   const hub: ChangeHub = {
     add: (stream) => void streams.add(stream),
     remove: (stream) => void streams.delete(stream),
@@ -204,6 +211,7 @@ async function eventsPlugin(app: FastifyInstance) {
       await checkSessions();
     },
     checkSessions,
+    purge,
   };
   app.decorate('changeHub', hub);
 
@@ -220,10 +228,6 @@ async function eventsPlugin(app: FastifyInstance) {
         })
       : await listenPglite(database, onPayload);
 
-  const purge = () =>
-    repo
-      .purgeEventsBefore(app.db, new Date(Date.now() - EVENT_RETENTION_MS))
-      .catch((err) => app.log.warn({ err }, 'could not purge old change events'));
   await purge();
   const heartbeatTimer = setInterval(() => void hub.heartbeat(), HEARTBEAT_MS).unref();
   const purgeTimer = setInterval(() => void purge(), PURGE_EVERY_MS).unref();

@@ -213,6 +213,39 @@ describe('GET /api/events', () => {
     expect(staying.ended).toBe(false);
   });
 
+  it("a password change closes the user's other sessions' streams, not its own", async () => {
+    const person = await registerAgent(app);
+    const otherCookie = await signIn(person.user.email, person.password);
+    const own = await open(person.cookie);
+    const other = await open(otherCookie);
+    await own.next((m) => m.event === 'ready');
+    await other.next((m) => m.event === 'ready');
+    const res = await json(person, 'POST', '/api/auth/change-password', {
+      currentPassword: person.password,
+      newPassword: 'another-secret-1',
+    });
+    expect(res.statusCode).toBe(200);
+    await other.next((m) => m.event === 'signed-out', { timeoutMs: 1000 });
+    expect(await other.waitForEnd()).toBe(true);
+    await own.nextChange('users');
+    expect(own.ended).toBe(false);
+  });
+
+  it('keeps change events for an hour', async () => {
+    const [old] = await app.db
+      .insert(changeEvents)
+      .values({ tags: ['crates'], audience: ['farm_store'], createdAt: new Date(Date.now() - 2 * 3_600_000) })
+      .returning();
+    const [recent] = await app.db
+      .insert(changeEvents)
+      .values({ tags: ['crates'], audience: ['farm_store'], createdAt: new Date(Date.now() - 30 * 60_000) })
+      .returning();
+    await app.changeHub.purge();
+    const left = await app.db.select({ id: changeEvents.id }).from(changeEvents);
+    expect(left.map((r) => r.id)).toContain(recent.id);
+    expect(left.map((r) => r.id)).not.toContain(old.id);
+  });
+
   it('closes the streams of a removed user at the next heartbeat or users change', async () => {
     const removed = await registerAgent(app);
     const stream = await open(removed.cookie);
