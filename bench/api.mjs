@@ -8,123 +8,12 @@
 // Knobs: BENCH_DURATION (seconds per endpoint, 10), BENCH_CONNECTIONS (10), BENCH_TRANSMISSIONS
 // (10000), BENCH_AGENTS (40), BENCH_ONLY (run endpoints whose name contains this text),
 // BENCH_KEEP_DATABASE=1 (leave the PostgreSQL database for EXPLAIN; its name is printed).
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { cleanup, cleanups, freePort, freshDatabase, HOST, post, signIn, startApp } from './support.mjs';
 
-const HOST = '127.0.0.1';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ONLY = process.env.BENCH_ONLY;
-const adminUrl = process.env.BENCH_DATABASE_URL;
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-const cleanups = [];
-const cleanup = async () => {
-  while (cleanups.length) {
-    try {
-      await cleanups.pop()();
-    } catch (err) {
-      console.error(`cleanup: ${err.message}`);
-    }
-  }
-};
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, async () => {
-    await cleanup();
-    process.exit(130);
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A fresh database: a temporary PGlite directory, or a throwaway database on BENCH_DATABASE_URL. */
-async function freshDatabase() {
-  if (!adminUrl) {
-    const dir = mkdtempSync(join(tmpdir(), 'cratekeeper-bench-'));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    return { env: { BENCH_DATA_DIR: dir }, label: 'PGlite' };
-  }
-  const name = `cratekeeper_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  if (process.env.BENCH_KEEP_DATABASE === '1') {
-    await admin.end();
-    console.log(`Keeping the database ${name} (drop it with: drop database ${name} with (force))`);
-  } else {
-    cleanups.push(async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    });
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { env: { BENCH_DB_URL: url.toString() }, label: `PostgreSQL (${name})` };
-}
-
-/** Starts bench/serve.ts and waits for its `{"ready": true}` line. */
-async function startApp(port, dbEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'serve.ts')], {
-    cwd: root,
-    env: { ...process.env, ...dbEnv, BENCH_PORT: String(port), DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  cleanups.push(async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-  });
-  return new Promise((resolve, reject) => {
-    let buffered = '';
-    child.stdout.on('data', (chunk) => {
-      buffered += chunk;
-      const line = buffered.split('\n').find((l) => l.startsWith('{"ready"'));
-      if (line) resolve(JSON.parse(line));
-    });
-    exited.then((code) => reject(new Error(`the app exited (${code}) before it was ready`)));
-  });
-}
-
-async function signIn(base, email, password) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in as ${email} failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('ck_session='));
-  return cookie.split(';')[0];
-}
-
-async function post(base, cookie, path, body) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 function run(base, { name, ...options }) {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,7 @@
 // The app under load for bench/api.mjs: opens the database it is given (PGlite in BENCH_DATA_DIR or
 // PostgreSQL at BENCH_DB_URL), seeds a farm through the real services, then listens on
 // 127.0.0.1:BENCH_PORT and prints one JSON line (`{"ready": …}`) with the sign-ins on stdout.
+// Writing 'memory' on its stdin prints its memory use after a full collection.
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -154,6 +155,16 @@ const shutdown = async () => {
 };
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
+
+// bench/events.mjs asks for the app's memory by writing 'memory' on stdin: a full collection first
+// (the child runs with --expose-gc), then one `{"memory": …}` line on stdout.
+process.stdin.on('data', (chunk) => {
+  if (!String(chunk).includes('memory')) return;
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  gc?.();
+  process.stdout.write(`${JSON.stringify({ memory: process.memoryUsage(), collected: Boolean(gc) })}\n`);
+});
 
 await app.listen({ port, host: '127.0.0.1' });
 process.stdout.write(

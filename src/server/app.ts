@@ -8,6 +8,7 @@ import authRoutes from './features/auth/routes.ts';
 import contactRoutes from './features/contact/routes.ts';
 import farmStoreRoutes from './features/crates/routes.ts';
 import dashboardRoutes from './features/dashboard/routes.ts';
+import eventRoutes from './features/events/routes.ts';
 import healthRoutes from './features/health/routes.ts';
 import outboxRoutes from './features/outbox/routes.ts';
 import pricingRoutes from './features/pricing/routes.ts';
@@ -18,6 +19,7 @@ import clientPlugin from './plugins/client.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
+import eventsPlugin from './plugins/events.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import noticesPlugin from './plugins/notices.ts';
 import securityPlugin from './plugins/security.ts';
@@ -47,6 +49,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await app.register(authPlugin);
   await app.register(docsPlugin);
   await app.register(mailerPlugin);
+  await app.register(eventsPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
@@ -58,6 +61,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(outboxRoutes, { prefix: '/api' });
   await app.register(supplierRoutes, { prefix: '/api/suppliers' });
+  await app.register(eventRoutes, { prefix: '/api' });
 
   await app.register(clientPlugin);
   await app.ready();

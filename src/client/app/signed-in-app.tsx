@@ -1,17 +1,29 @@
 // Routes when signed in (spec §2): every role's dashboard, the feature screens, and the 404 card.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFoundCard } from '../components/status-screens.tsx';
 import { MarketAgentsPage } from '../features/agents/pages/market-agents-page.tsx';
+import { SESSION_PATH } from '../features/auth/api.ts';
 import { BillingPage } from '../features/billing/pages/billing-page.tsx';
 import { ClientsPage } from '../features/clients/pages/clients-page.tsx';
 import { ReportsPage } from '../features/reports/pages/reports-page.tsx';
 import { TransmissionsPage } from '../features/transmissions/pages/transmissions-page.tsx';
+import { useLiveUpdatesConnection } from '../lib/live-updates.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { paths } from './paths.ts';
 import { DashboardPage } from './routes/dashboard/dashboard-page.tsx';
 import { UserManagementPage } from './routes/user-management-page.tsx';
 
 export default function SignedInApp() {
+  // One live-update stream for the signed-in app; when the server ends it (signed out elsewhere,
+  // removed), the session check decides what to show.
+  const queryClient = useQueryClient();
+  const onSignedOut = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: [SESSION_PATH] }),
+    [queryClient],
+  );
+  useLiveUpdatesConnection(onSignedOut);
   return (
     <Routes>
       <Route element={<AppLayout />}>

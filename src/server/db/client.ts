@@ -22,7 +22,9 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
-  /** The embedded database itself, for test snapshots. */
+  /** PostgreSQL's connection string: the change-event listener opens its own LISTEN connection. */
+  url?: string;
+  /** The embedded database itself, for test snapshots and its in-process LISTEN/NOTIFY. */
   pglite?: PGlite;
 };
 
@@ -51,7 +53,7 @@ export async function openDatabase(options: DatabaseOptions, { migrate = true } 
         lockClient.release();
       }
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', url: options.url, close: () => pool.end() };
   }
 
   let client: PGlite;

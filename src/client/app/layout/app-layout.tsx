@@ -15,6 +15,7 @@ import {
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { roleLabels } from '../../../shared/auth.ts';
+import { LiveUpdatesIndicator } from '../../components/live-updates-indicator.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { LoadingScreen } from '../../components/status-screens.tsx';
 import { useLogout } from '../../features/auth/api.ts';
@@ -60,7 +61,8 @@ export function AppLayout() {
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <Logo />
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <LiveUpdatesIndicator />
             <PendingHeaderLink />
             <Badge variant="light" visibleFrom="xs">
               {roleLabels[user.role]}

@@ -1,6 +1,7 @@
 // The whole database schema; drizzle-kit generates the SQL migrations from this.
 
 export * from './crates.ts';
+export * from './events.ts';
 export * from './pricing.ts';
 export * from './system.ts';
 export * from './transmissions.ts';

@@ -9,6 +9,7 @@ import {
   userResponse,
   userSchema,
 } from '../../../shared/auth.ts';
+import { audiences, recordChange } from '../../lib/changes.ts';
 import { tooManyRequests } from '../../lib/http-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth.ts';
@@ -62,7 +63,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: messageResponse } } },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await deleteSession(app.db, token);
+      // The 'users' change makes every instance close this session's event streams.
+      if (token) {
+        await app.db.transaction(async (tx) => {
+          const userId = await deleteSession(tx, token);
+          if (userId) await recordChange(tx, { tags: ['users'], audience: [audiences.user(userId)] });
+        });
+      }
       clearSessionCookie(reply);
       return { message: 'Signed out' };
     },

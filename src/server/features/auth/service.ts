@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { messages, type RegisterBody } from '../../../shared/auth.ts';
 import type { Db } from '../../db/client.ts';
+import { audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { clearRateLimit, consumeRateLimit, rateLimitHits } from '../../lib/rate-limit.ts';
@@ -41,6 +42,10 @@ export async function registerAccount(db: Db, body: RegisterBody, configuredFarm
         email: body.email,
         passwordHash,
         role: body.role,
+      });
+      await recordChange(tx, {
+        tags: body.role === 'supplier' ? ['users', 'suppliers'] : ['users'],
+        audience: [audiences.farmStore],
       });
       if (body.role === 'market_agent') {
         const market = body.marketLocation ?? 'Other';
@@ -104,5 +109,6 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await repo.updatePasswordHash(tx, user.id, passwordHash);
     await deleteOtherSessions(tx, user.id, session.sessionId);
+    await recordChange(tx, { tags: ['users'], audience: [audiences.user(user.id)] });
   });
 }

@@ -26,8 +26,13 @@ export async function findSessionUser(db: Executor, token: string) {
   return row ?? null;
 }
 
-export async function deleteSession(db: Executor, token: string) {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+/** Ends the session of a cookie token; the user it belonged to, if it existed. */
+export async function deleteSession(db: Executor, token: string): Promise<number | null> {
+  const [row] = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .returning({ userId: sessions.userId });
+  return row?.userId ?? null;
 }
 
 /** Ends every session of a user but the one given (after a password change). */

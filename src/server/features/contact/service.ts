@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type ContactBody, contactMessages } from '../../../shared/contact.ts';
 import type { Db } from '../../db/client.ts';
+import { audiences, recordChange } from '../../lib/changes.ts';
 import { html } from '../../lib/html.ts';
 import { notFound, tooManyRequests } from '../../lib/http-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
@@ -45,7 +46,10 @@ export async function receiveContactMessage({ db, mailer, log, timeZone }: Deps,
   if (!(await consumeRateLimit(db, `contact:ip:${ip}`, CONTACT_LIMIT_PER_IP, CONTACT_WINDOW_SECONDS))) {
     throw tooManyRequests(contactMessages.tooMany);
   }
-  const message = await repo.insertContactMessage(db, body);
+  const message = await db.transaction(async (tx) => {
+    await recordChange(tx, { tags: ['contact'], audience: [audiences.farmStore] });
+    return repo.insertContactMessage(tx, body);
+  });
   try {
     const email = contactEmail(message, timeZone);
     for (const recipient of await repo.farmStoreRecipients(db)) {
@@ -58,7 +62,10 @@ export async function receiveContactMessage({ db, mailer, log, timeZone }: Deps,
 }
 
 export async function markContactMessage(db: Db, id: number, isRead: boolean) {
-  const row = await repo.setContactMessageRead(db, id, isRead);
+  const row = await db.transaction(async (tx) => {
+    await recordChange(tx, { tags: ['contact'], audience: [audiences.farmStore] });
+    return repo.setContactMessageRead(tx, id, isRead);
+  });
   if (!row) throw notFound(contactMessages.notFound);
   return row;
 }

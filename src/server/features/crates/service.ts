@@ -3,6 +3,7 @@
 import type { OpeningBalanceBody, StockAdjustmentBody, StockEntry } from '../../../shared/transmissions.ts';
 import { stockMessages, transmissionMessages } from '../../../shared/transmissions.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import { audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { Caller } from '../../lib/ownership.ts';
 import * as agents from '../agents/service.ts';
@@ -17,8 +18,9 @@ export async function adjustStock(
   body: StockAdjustmentBody,
   { at }: { at?: Date } = {},
 ) {
-  const movementId = await inLedgerTransaction(db, (tx) =>
-    moveCrates(tx, {
+  const movementId = await inLedgerTransaction(db, async (tx) => {
+    await recordChange(tx, { tags: ['crates'], audience: [audiences.farmStore] });
+    return moveCrates(tx, {
       from: body.quantity > 0 ? holders.external : holders.farm,
       to: body.quantity > 0 ? holders.farm : holders.external,
       quantity: Math.abs(body.quantity),
@@ -28,8 +30,8 @@ export async function adjustStock(
       occurredAt: at,
       insufficient: (available) =>
         new HttpError(409, stockMessages.belowZero(available), { quantity: stockMessages.belowZero(available) }),
-    }),
-  );
+    });
+  });
   const [entry] = await repo.listStockEntries(db, { ids: [movementId], limit: 1 });
   return { stock: await balanceOf(db, holders.farm), entry };
 }
@@ -50,6 +52,7 @@ export async function enterOpeningBalance(
   const ids = await inLedgerTransaction(db, async (tx) => {
     await repo.lockMarketAgent(tx, agent.id);
     if (await repo.hasOpeningBalance(tx, agent.id)) throw conflict(stockMessages.openingBalanceTwice);
+    await recordChange(tx, { tags: ['crates'], audience: [audiences.farmStore, audiences.user(agent.userId)] });
     const created: number[] = [];
     for (const [count, to] of [
       [body.fullCrates, holders.agentFull(agent.id)],

@@ -11,6 +11,7 @@ import {
   varieties,
 } from '../../../shared/pricing.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import { audiences, recordChange } from '../../lib/changes.ts';
 import { notFound } from '../../lib/http-error.ts';
 import * as repo from './repository.ts';
 
@@ -72,6 +73,7 @@ export async function updatePrice(db: Db, id: number, body: UpdatePricingBody, t
     const before = await repo.findPricingForUpdate(tx, id);
     if (!before) throw notFound(pricingMessages.notFound);
     const row = (await repo.updatePricing(tx, id, body))!;
+    await recordChange(tx, { tags: ['pricing'], audience: [audiences.public] });
     if (row.pricePerCrate !== before.pricePerCrate) {
       await repo.insertHistory(tx, [{ variety: row.variety, effectiveDate: today, pricePerCrate: row.pricePerCrate }]);
     }

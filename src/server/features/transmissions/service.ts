@@ -4,6 +4,7 @@
 // person (docs/decisions/012): what goes to the farm is addressed to the role, and what the farm sent
 // any farm store user may recall.
 import type { Role } from '../../../shared/auth.ts';
+import type { ChangeTag } from '../../../shared/change-tags.ts';
 import { type Permission, userHasPermission } from '../../../shared/permissions.ts';
 import {
   type CreateTransmissionBody,
@@ -14,6 +15,7 @@ import {
   type TransmissionType,
 } from '../../../shared/transmissions.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import { type Audience, audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { actsFor, type Caller, farmStore, ownRowsOf, type Party, partyOf } from '../../lib/ownership.ts';
 import * as agents from '../agents/service.ts';
@@ -148,6 +150,7 @@ async function createFromFarm(
           : (available) =>
               new HttpError(409, m.notEnoughAgentEmpties(available), { quantity: m.notEnoughAgentEmpties(available) }),
     });
+    await recordChange(tx, { tags: changedBy(row), audience: audienceOf(row) });
     return row.id;
   });
   return viewOf(db, id);
@@ -180,6 +183,7 @@ async function createReturn(db: Db, caller: Caller, body: CreateTransmissionBody
       insufficient: (available) =>
         new HttpError(409, m.noEmptyCrates, { quantity: `You have ${available} empty crates` }),
     });
+    await recordChange(tx, { tags: changedBy(row), audience: audienceOf(row) });
     return row.id;
   });
   return viewOf(db, id);
@@ -200,14 +204,18 @@ async function createCrateRequest(
   const supplier = await repo.findSupplierByUserId(db, caller.id);
   if (supplier?.status !== 'approved') throw forbidden(m.supplierNotApproved);
   if (!(await repo.hasActiveFarmStore(db))) throw conflict(m.noFarmStore);
-  const row = await repo.insertTransmission(db, {
-    type: 'supplier_to_farm',
-    fromUserId: caller.id,
-    toUserId: null,
-    marketAgentId: null,
-    quantity: body.quantity,
-    notes,
-    at,
+  const row = await db.transaction(async (tx) => {
+    const inserted = await repo.insertTransmission(tx, {
+      type: 'supplier_to_farm',
+      fromUserId: caller.id,
+      toUserId: null,
+      marketAgentId: null,
+      quantity: body.quantity,
+      notes,
+      at,
+    });
+    await recordChange(tx, { tags: ['transmissions'], audience: audienceOf(inserted) });
+    return inserted;
   });
   return viewOf(db, row.id);
 }
@@ -227,6 +235,18 @@ async function destinationOf(db: Executor, t: repo.TransmissionRow): Promise<str
  * shrinks it. No cycles exist yet, so nothing accrues.
  */
 async function accrueReturnToBilling(_tx: Executor, _marketAgentId: number, _crates: number): Promise<void> {}
+
+/** The data a change to this transmission touches (DESIGN §6): a return's count also moves billing. */
+function changedBy(t: Pick<repo.TransmissionRow, 'type'>): ChangeTag[] {
+  if (t.type === 'supplier_to_farm') return ['transmissions', 'crates', 'suppliers'];
+  return t.type === 'market_to_farm' ? ['transmissions', 'crates', 'billing'] : ['transmissions', 'crates'];
+}
+
+/** Who sees a change to this transmission: the farm store role, its sender and its addressed user. */
+function audienceOf(t: Pick<repo.TransmissionRow, 'fromUserId' | 'toUserId'>): Audience[] {
+  const people = [t.fromUserId, t.toUserId].filter((id): id is number => id !== null);
+  return [audiences.farmStore, ...people.map(audiences.user)];
+}
 
 /**
  * The highest count that may be confirmed (docs/decisions/013): a supplier request issues at most the
@@ -262,6 +282,7 @@ export async function acknowledgeTransmission(
   await inLedgerTransaction(db, async (tx) => {
     const t = await repo.acknowledgePending(tx, { id, userId: caller.id, as: recipient, actualQuantity, at });
     if (!t) throw conflict(m.alreadyAcknowledged);
+    await recordChange(tx, { tags: changedBy(t), audience: audienceOf(t) });
     const actual = t.actualQuantity!;
     const to = await destinationOf(tx, t);
     const common = { transmissionId: t.id, createdBy: caller.id, occurredAt: at };
@@ -330,6 +351,7 @@ export async function recallTransmission(db: Db, caller: Caller, id: number): Pr
   await inLedgerTransaction(db, async (tx) => {
     const t = await repo.recallPending(tx, { id, userId: caller.id });
     if (!t) throw conflict(m.notPending);
+    await recordChange(tx, { tags: changedBy(t), audience: audienceOf(t) });
     const origin = originOf(t);
     if (origin) {
       await moveCrates(tx, {
@@ -385,6 +407,7 @@ export async function resolveFlaggedTransmission(
     if (!t) throw conflict(m.alreadyResolved);
     const arrivedAt = await destinationOf(tx, t);
     const common = { kind: 'resolution' as const, transmissionId: t.id, reason: note, createdBy: caller.id };
+    await recordChange(tx, { tags: changedBy(t), audience: audienceOf(t) });
     if (foundQuantity > 0) {
       await moveCrates(tx, { ...common, from: holders.writeoff, to: arrivedAt, quantity: foundQuantity });
       if (t.type === 'market_to_farm') await accrueReturnToBilling(tx, t.marketAgentId!, foundQuantity);

@@ -10,9 +10,9 @@ export const EARNINGS_PATH = '/api/market-agents/earnings';
 export const earningsQueryOptions = () =>
   queryOptions({
     queryKey: [EARNINGS_PATH],
+    meta: tagged('billing'),
     queryFn: () => api.get<Earnings>(EARNINGS_PATH),
     refetchInterval: pollEvery(5000),
-    meta: tagged('billing'),
   });
 
 export const useEarnings = () => useQuery(earningsQueryOptions());

@@ -11,8 +11,8 @@ import { INCOMING_TRANSMISSIONS_PATH, transmissionsPollMs } from './paths.ts';
 export const incomingTransmissionsQueryOptions = () =>
   queryOptions({
     queryKey: [`${INCOMING_TRANSMISSIONS_PATH}?limit=${MAX_PAGE_SIZE}`],
-    queryFn: () => api.get<Transmission[]>(`${INCOMING_TRANSMISSIONS_PATH}?limit=${MAX_PAGE_SIZE}`),
     meta: tagged('transmissions'),
+    queryFn: () => api.get<Transmission[]>(`${INCOMING_TRANSMISSIONS_PATH}?limit=${MAX_PAGE_SIZE}`),
   });
 
 export const useIncomingTransmissions = (role: string) =>

@@ -9,8 +9,8 @@ import { RECENT_TRANSMISSIONS_PATH, transmissionsPollMs } from './paths.ts';
 export const recentTransmissionsQueryOptions = (limit: number) =>
   queryOptions({
     queryKey: [`${RECENT_TRANSMISSIONS_PATH}?limit=${limit}`],
-    queryFn: () => api.get<Transmission[]>(`${RECENT_TRANSMISSIONS_PATH}?limit=${limit}`),
     meta: tagged('transmissions'),
+    queryFn: () => api.get<Transmission[]>(`${RECENT_TRANSMISSIONS_PATH}?limit=${limit}`),
   });
 
 export const useRecentTransmissions = (limit: number, role: string) =>

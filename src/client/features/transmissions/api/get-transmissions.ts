@@ -16,8 +16,8 @@ export const getTransmissions = (before?: number) =>
 export const transmissionsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: [TRANSMISSIONS_PATH],
-    queryFn: ({ pageParam }) => getTransmissions(pageParam),
     meta: tagged('transmissions'),
+    queryFn: ({ pageParam }) => getTransmissions(pageParam),
     initialPageParam: undefined as number | undefined,
     // A full page may have more behind it; the next page starts below its last (oldest) id.
     getNextPageParam: (last) => (last.length < HISTORY_PAGE_SIZE ? undefined : last[last.length - 1]?.id),

@@ -8,8 +8,8 @@ export const PENDING_COUNT_PATH = '/api/transmissions/pending-count';
 export const pendingCountQueryOptions = () =>
   queryOptions({
     queryKey: [PENDING_COUNT_PATH],
-    queryFn: () => api.get<{ count: number }>(PENDING_COUNT_PATH),
     meta: tagged('transmissions'),
+    queryFn: () => api.get<{ count: number }>(PENDING_COUNT_PATH),
   });
 
 export function usePendingTransmissionCount(): number {

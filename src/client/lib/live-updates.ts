@@ -1,0 +1,98 @@
+// The live-update connection (DESIGN §6): one EventSource on GET /api/events for the signed-in app.
+// Each change names domain tags; the queries tagged with them refetch at once. While it is connected
+// polling relaxes to a safety net (polling.ts); while it is down the spec's intervals apply.
+import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { isChangeTag } from '../../shared/change-tags.ts';
+import { setLiveUpdates } from './polling.ts';
+import { invalidateTags } from './query-tags.ts';
+
+export const EVENTS_PATH = '/api/events';
+
+/** Waits before opening a new connection after the browser gave up on one (server gone, 503). */
+const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000];
+
+type Options = {
+  /** The server ended the stream because the session ended: check who is signed in. */
+  onSignedOut: () => void;
+};
+
+function markLive(connected: boolean) {
+  setLiveUpdates(connected);
+  // For end-to-end tests and support: is this page receiving live updates?
+  document.documentElement.dataset.liveUpdates = connected ? 'on' : 'off';
+}
+
+/** Opens the stream and keeps it open until the returned function is called. */
+export function connectLiveUpdates(queryClient: QueryClient, { onSignedOut }: Options): () => void {
+  let source: EventSource | null = null;
+  let lastEventId: string | null = null;
+  let attempts = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const stop = () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    source?.close();
+    source = null;
+    markLive(false);
+  };
+
+  const open = () => {
+    if (stopped) return;
+    // The browser resends Last-Event-ID when it reconnects by itself; a new EventSource can't, so
+    // it names the last event in the URL.
+    const url = lastEventId ? `${EVENTS_PATH}?lastEventId=${encodeURIComponent(lastEventId)}` : EVENTS_PATH;
+    const es = new EventSource(url, { withCredentials: true });
+    source = es;
+    const remember = (event: MessageEvent) => {
+      if (event.lastEventId) lastEventId = event.lastEventId;
+    };
+
+    es.onopen = () => {
+      attempts = 0;
+      markLive(true);
+    };
+    es.addEventListener('ready', remember);
+    es.addEventListener('change', (event: MessageEvent) => {
+      remember(event);
+      try {
+        const { tags } = JSON.parse(event.data) as { tags?: unknown[] };
+        const known = (tags ?? []).filter(isChangeTag);
+        if (known.length > 0) void invalidateTags(queryClient, known);
+      } catch {
+        // Not ours to read: the safety-net polling still keeps the screens true.
+      }
+    });
+    es.addEventListener('refetch-all', (event: MessageEvent) => {
+      remember(event);
+      void queryClient.invalidateQueries();
+    });
+    es.addEventListener('signed-out', () => {
+      stop();
+      onSignedOut();
+    });
+    es.onerror = () => {
+      markLive(false);
+      // CONNECTING: the browser retries by itself. CLOSED: it gave up (an error status); retry later.
+      if (es.readyState === EventSource.CLOSED && source === es) {
+        es.close();
+        const delay = RECONNECT_DELAYS_MS[Math.min(attempts, RECONNECT_DELAYS_MS.length - 1)];
+        attempts++;
+        retryTimer = setTimeout(open, delay);
+      }
+    };
+  };
+
+  markLive(false);
+  open();
+  return stop;
+}
+
+/** Keeps the live-update connection open while the signed-in app is mounted. */
+export function useLiveUpdatesConnection(onSignedOut: () => void) {
+  const queryClient = useQueryClient();
+  useEffect(() => connectLiveUpdates(queryClient, { onSignedOut }), [queryClient, onSignedOut]);
+}

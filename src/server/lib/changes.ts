@@ -1,0 +1,44 @@
+// Change events (DESIGN §6): a write calls recordChange() inside its transaction to say which data
+// scopes changed (domain tags) and who may see them (audiences). The row is the replay log for
+// reconnecting streams; the pg_notify in the same transaction is delivered only on commit, to every
+// app instance listening on the database (PGlite: this process), which tells its open streams.
+import { sql } from 'drizzle-orm';
+import type { ChangeTag } from '../../shared/change-tags.ts';
+import type { Executor } from '../db/client.ts';
+import { changeEvents } from '../db/schema/index.ts';
+
+/** The LISTEN/NOTIFY channel every instance listens on. */
+export const CHANGES_CHANNEL = 'cratekeeper_changes';
+
+/** Who may see a change: the farm store role, one user (an agent or a supplier), or every signed-in user. */
+export type Audience = 'farm_store' | 'public' | `user:${number}`;
+
+export const audiences = {
+  farmStore: 'farm_store',
+  public: 'public',
+  user: (userId: number) => `user:${userId}`,
+} as const satisfies Record<string, Audience | ((id: number) => Audience)>;
+
+export type ChangeEvent = { id: number; tags: ChangeTag[]; audience: Audience[] };
+
+/**
+ * Records that `tags` changed for `audience`, in the caller's transaction: nothing is published if it
+ * rolls back. Call it once per write with every tag and audience the write touched.
+ */
+export async function recordChange(
+  tx: Executor,
+  change: { tags: readonly ChangeTag[]; audience: readonly Audience[] },
+): Promise<void> {
+  const tags = [...new Set(change.tags)];
+  const audience = [...new Set(change.audience)];
+  const [row] = await tx.insert(changeEvents).values({ tags, audience }).returning({ id: changeEvents.id });
+  const event: ChangeEvent = { id: row.id, tags, audience: audience as Audience[] };
+  await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/** May a signed-in user with this role and id see a change for `audience`? */
+export function canSee(audience: readonly string[], viewer: { userId: number; role: string }): boolean {
+  return audience.some(
+    (a) => a === 'public' || (a === 'farm_store' && viewer.role === 'farm_store') || a === `user:${viewer.userId}`,
+  );
+}

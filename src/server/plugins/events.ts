@@ -1,0 +1,248 @@
+// The change hub (DESIGN §6, §6a): listens for committed change events on the database (PostgreSQL
+// LISTEN on its own connection, so a change made by any instance arrives; PGlite's in-process
+// LISTEN), and hands each one to the open event streams whose user may see it. It also beats the
+// streams' hearts, closes the streams of ended sessions, purges old events and ends every stream
+// when the app closes. GET /api/events (features/events/routes.ts) opens the streams.
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import type { Role } from '../../shared/auth.ts';
+import type { Database } from '../db/client.ts';
+import * as repo from '../features/events/repository.ts';
+import { CHANGES_CHANNEL, type ChangeEvent, canSee } from '../lib/changes.ts';
+
+/** A comment line this often keeps proxies from closing an idle stream; sessions are re-checked with it. */
+export const HEARTBEAT_MS = 20_000;
+/** How long change events are kept for replay; an older Last-Event-ID gets 'refetch-all'. */
+export const EVENT_RETENTION_MS = 60 * 60_000;
+const PURGE_EVERY_MS = 5 * 60_000;
+/** How far back a listener replays after its LISTEN connection dropped (commits land out of id order). */
+const COMMIT_SKEW_MS = 5_000;
+
+/** One open event stream. */
+export type EventStream = {
+  userId: number;
+  role: Role;
+  sessionId: number;
+  /** Sends a change the stream's user may see. */
+  send(event: ChangeEvent): void;
+  /** Writes a heartbeat comment. */
+  heartbeat(): void;
+  /** Closes the stream; `signedOut` tells the browser not to reconnect. */
+  close(signedOut: boolean): void;
+};
+
+export type ChangeHub = {
+  add(stream: EventStream): void;
+  remove(stream: EventStream): void;
+  readonly size: number;
+  /** Hands an event to every stream that may see it (once per event id). */
+  dispatch(event: ChangeEvent): void;
+  /** A heartbeat for every stream, then the session check (the timer calls it; tests may too). */
+  heartbeat(): Promise<void>;
+  /** Closes the streams whose session ended or whose user was removed. */
+  checkSessions(): Promise<void>;
+  /** Deletes events older than the retention (a timer calls it; tests may too). */
+  purge(): Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    changeHub: ChangeHub;
+  }
+}
+
+type Listener = { close(): Promise<void> };
+
+/** PGlite: one process, its own LISTEN. */
+async function listenPglite(database: Database, onPayload: (payload: string) => void): Promise<Listener> {
+  const unlisten = await database.pglite!.listen(CHANGES_CHANNEL, onPayload);
+  return { close: () => unlisten() };
+}
+
+/**
+ * PostgreSQL: a dedicated connection (a pooled one would be handed to queries) that reconnects with
+ * backoff when it drops; after a reconnect `onReconnect` replays what was committed meanwhile.
+ */
+async function listenPostgres(
+  url: string,
+  log: FastifyBaseLogger,
+  onPayload: (payload: string) => void,
+  onReconnect: (droppedAt: Date) => Promise<void>,
+): Promise<Listener> {
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let delay = 500;
+
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === CHANGES_CHANNEL && n.payload) onPayload(n.payload);
+    });
+    await c.connect();
+    await c.query(`listen ${CHANGES_CHANNEL}`);
+    return c;
+  };
+
+  const dropped = (c: pg.Client) => {
+    if (closed || client !== c) return;
+    client = null;
+    c.end().catch(() => {});
+    const droppedAt = new Date();
+    log.warn('change-event listener lost its database connection; reconnecting');
+    const retry = () => {
+      retryTimer = setTimeout(async () => {
+        if (closed) return;
+        try {
+          const next = await connect();
+          if (closed) {
+            await next.end();
+            return;
+          }
+          watch(next);
+          delay = 500;
+          await onReconnect(droppedAt);
+        } catch (err) {
+          log.warn({ err }, 'change-event listener could not reconnect yet');
+          delay = Math.min(delay * 2, 10_000);
+          retry();
+        }
+      }, delay);
+    };
+    retry();
+  };
+
+  const watch = (c: pg.Client) => {
+    client = c;
+    c.on('error', () => dropped(c));
+    c.on('end', () => dropped(c));
+  };
+
+  watch(await connect());
+  return {
+    close: async () => {
+      closed = true;
+      clearTimeout(retryTimer);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
+  };
+}
+
+/** Remembers the last ids dispatched, so a replayed event is not handed out twice. */
+function recentIds(capacity: number) {
+  const seen = new Set<number>();
+  const order: number[] = [];
+  return {
+    /** True the first time an id is offered. */
+    add(id: number) {
+      if (seen.has(id)) return false;
+      seen.add(id);
+      order.push(id);
+      if (order.length > capacity) seen.delete(order.shift()!);
+      return true;
+    },
+  };
+}
+
+async function eventsPlugin(app: FastifyInstance) {
+  const streams = new Set<EventStream>();
+  const dispatched = recentIds(4096);
+  let sessionCheck: Promise<void> | null = null;
+  let checkAgain = false;
+
+  const checkSessions = async (): Promise<void> => {
+    // One query for every open stream; a check asked for while one runs runs once more after it.
+    if (sessionCheck) {
+      checkAgain = true;
+      return sessionCheck;
+    }
+    sessionCheck = (async () => {
+      do {
+        checkAgain = false;
+        const open = [...streams];
+        if (open.length === 0) break;
+        try {
+          const live = await repo.liveSessionIds(app.db, [...new Set(open.map((s) => s.sessionId))]);
+          for (const stream of open) if (!live.has(stream.sessionId)) stream.close(true);
+        } catch (err) {
+          app.log.warn({ err }, 'could not check the event streams’ sessions');
+        }
+      } while (checkAgain);
+    })().finally(() => {
+      sessionCheck = null;
+    });
+    return sessionCheck;
+  };
+
+  const dispatch = (event: ChangeEvent) => {
+    if (!dispatched.add(event.id)) return;
+    for (const stream of streams) {
+      if (canSee(event.audience, { userId: stream.userId, role: stream.role })) stream.send(event);
+    }
+    // A sign-out, a password change or a removed user: close the streams that lost their session.
+    if (event.tags.includes('users')) void checkSessions();
+  };
+
+  const onPayload = (payload: string) => {
+    try {
+      dispatch(JSON.parse(payload) as ChangeEvent);
+    } catch (err) {
+      app.log.warn({ err }, 'ignored a malformed change event');
+    }
+  };
+
+  const purge = () =>
+    repo
+      .purgeEventsBefore(app.db, new Date(Date.now() - EVENT_RETENTION_MS))
+      .catch((err) => app.log.warn({ err }, 'could not purge old change events'));
+
+  const hub: ChangeHub = {
+    add: (stream) => void streams.add(stream),
+    remove: (stream) => void streams.delete(stream),
+    get size() {
+      return streams.size;
+    },
+    dispatch,
+    heartbeat: async () => {
+      for (const stream of streams) stream.heartbeat();
+      await checkSessions();
+    },
+    checkSessions,
+    purge,
+  };
+  app.decorate('changeHub', hub);
+
+  const database = app.database;
+  const listener =
+    database.kind === 'postgres' && database.url
+      ? await listenPostgres(database.url, app.log, onPayload, async (droppedAt) => {
+          const missed = await repo.eventsSince(app.db, {
+            afterId: Number.MAX_SAFE_INTEGER,
+            since: new Date(droppedAt.getTime() - COMMIT_SKEW_MS),
+            limit: 10_000,
+          });
+          for (const event of missed) dispatch(event);
+        })
+      : await listenPglite(database, onPayload);
+
+  await purge();
+  const heartbeatTimer = setInterval(() => void hub.heartbeat(), HEARTBEAT_MS).unref();
+  const purgeTimer = setInterval(() => void purge(), PURGE_EVERY_MS).unref();
+
+  // Before the server stops accepting: end every stream (browsers reconnect, to another instance if
+  // there is one), or the open responses would keep close() waiting.
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeatTimer);
+    clearInterval(purgeTimer);
+    for (const stream of [...streams]) stream.close(false);
+  });
+  app.addHook('onClose', async () => {
+    await sessionCheck;
+    await listener.close();
+  });
+}
+
+export default fp(eventsPlugin, { name: 'events', dependencies: ['db'] });
