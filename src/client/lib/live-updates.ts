@@ -4,7 +4,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isChangeTag } from '../../shared/change-tags.ts';
+import { changeTags, isChangeTag } from '../../shared/change-tags.ts';
 import { setLiveUpdates } from './polling.ts';
 import { invalidateTags } from './query-tags.ts';
 
@@ -68,7 +68,8 @@ export function connectLiveUpdates(queryClient: QueryClient, { onSignedOut }: Op
     });
     es.addEventListener('refetch-all', (event: MessageEvent) => {
       remember(event);
-      void queryClient.invalidateQueries();
+      // Every query carries a tag (query-tags.test.ts), so all tags is everything.
+      void invalidateTags(queryClient, changeTags);
     });
     es.addEventListener('signed-out', () => {
       stop();
