@@ -4,12 +4,12 @@ import { useCallback } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFoundCard } from '../components/status-screens.tsx';
 import { MarketAgentsPage } from '../features/agents/pages/market-agents-page.tsx';
+import { recheckSession } from '../features/auth/api.ts';
 import { BillingPage } from '../features/billing/pages/billing-page.tsx';
 import { ClientsPage } from '../features/clients/pages/clients-page.tsx';
 import { ReportsPage } from '../features/reports/pages/reports-page.tsx';
 import { TransmissionsPage } from '../features/transmissions/pages/transmissions-page.tsx';
 import { useLiveUpdatesConnection } from '../lib/live-updates.ts';
-import { invalidateTags } from '../lib/query-tags.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { paths } from './paths.ts';
 import { DashboardPage } from './routes/dashboard/dashboard-page.tsx';
@@ -17,9 +17,9 @@ import { UserManagementPage } from './routes/user-management-page.tsx';
 
 export default function SignedInApp() {
   // One live-update stream for the signed-in app; when the server ends it (signed out elsewhere,
-  // removed), the session check (tagged 'users') decides what to show.
+  // removed), the session check decides what to show.
   const queryClient = useQueryClient();
-  const onSignedOut = useCallback(() => void invalidateTags(queryClient, ['users']), [queryClient]);
+  const onSignedOut = useCallback(() => void recheckSession(queryClient), [queryClient]);
   useLiveUpdatesConnection(onSignedOut);
   return (
     <Routes>

@@ -177,13 +177,18 @@ async function eventsPlugin(app: FastifyInstance) {
     return sessionCheck;
   };
 
-  const dispatch = (event: ChangeEvent) => {
-    if (!dispatched.add(event.id)) return;
+  const deliver = (event: ChangeEvent) => {
     for (const stream of streams) {
       if (canSee(event.audience, { userId: stream.userId, role: stream.role })) stream.send(event);
     }
-    // A sign-out, a password change or a removed user: close the streams that lost their session.
-    if (event.tags.includes('users')) void checkSessions();
+  };
+
+  const dispatch = (event: ChangeEvent) => {
+    if (!dispatched.add(event.id)) return;
+    // A sign-out, a password change or a removed user: first close the streams that lost their
+    // session ('signed-out'), so an ended session is never sent a change it could only answer with 401s.
+    if (event.tags.includes('users')) void checkSessions().then(() => deliver(event));
+    else deliver(event);
   };
 
   const onPayload = (payload: string) => {

@@ -1,5 +1,5 @@
 // The session and account calls (spec §7 Authentication, §4 Session).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, RegisterInput, User } from '../../../shared/auth.ts';
 import { api } from '../../lib/api-client.ts';
 import { tagged } from '../../lib/query-tags.ts';
@@ -46,6 +46,10 @@ export function useRegister() {
     mutationFn: (body: RegisterInput) => api.post<{ user: User }>('/api/auth/register', body),
   });
 }
+
+/** Asks the server again who is signed in (e.g. after the live-update stream said the session ended). */
+export const recheckSession = (queryClient: QueryClient) =>
+  queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
 
 export function useLogout() {
   const queryClient = useQueryClient();
