@@ -2,7 +2,7 @@
 // actual quantity (spec §4, §5), prefilled with the quantity sent.
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { acknowledgeBody, transmissionMessages as m, type Transmission } from '../../../../shared/transmissions.ts';
+import { countText, transmissionMessages as m, type Transmission } from '../../../../shared/transmissions.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAcknowledgeTransmission } from '../api/acknowledge-transmission.ts';
@@ -11,8 +11,8 @@ import { failureMessage } from '../api/failure-message.ts';
 /** The counted quantity, or null when it is not a non-negative whole number. */
 export function parseCount(text: string): number | null {
   if (text.trim() === '') return null;
-  const parsed = acknowledgeBody.safeParse({ actualQuantity: text });
-  return parsed.success && typeof parsed.data?.actualQuantity === 'number' ? parsed.data.actualQuantity : null;
+  const parsed = countText.safeParse(text);
+  return parsed.success ? parsed.data : null;
 }
 
 export function AcknowledgeDialog({ transmission, onClose }: { transmission: Transmission; onClose: () => void }) {
