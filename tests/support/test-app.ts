@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { type App, buildApp } from '../../src/server/app.ts';
+import { type App, type BuildOptions, buildApp } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
 
@@ -43,9 +43,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** A fresh app and database for this test file, closed after its tests. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<App> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: { logStream?: BuildOptions['logStream'] } = {},
+): Promise<App> {
   const database = await openTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database });
+  const app = await buildApp({ config: testConfig(overrides), database, logStream: options.logStream });
   afterAll(async () => {
     await app.close();
     await database.close();

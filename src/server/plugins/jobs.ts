@@ -74,7 +74,8 @@ async function jobsPlugin(app: FastifyInstance) {
       jobs.set(job.name, job);
       const cron = new Cron(
         job.schedule,
-        { name: job.name, timezone: app.config.farmTimezone, protect: true },
+        // No croner 'name': croner's names are global to the process, and tests build several apps.
+        { timezone: app.config.farmTimezone, protect: true },
         async (self) => {
           // The slot is the scheduled minute, the same on every instance whatever its exact wake-up.
           const slot = new Date(self.currentRun() ?? Date.now());
