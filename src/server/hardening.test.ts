@@ -370,8 +370,10 @@ describe('6. logs', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
     const log = lines.join('');
-    expect(log).toContain('inserts are refused in this test');
-    expect(log).toContain('Failed query: insert into "users"');
+    const failure = lines.map((line) => JSON.parse(line)).find((entry) => entry.level === 50);
+    expect(failure.err.message).toMatch(/^Failed query: insert into "users"/);
+    expect(failure.err.cause.message).toBe('inserts are refused in this test');
+    expect(failure.err.cause.code).toBe('P0001');
     expect(log).not.toContain('scrypt$');
     expect(log).not.toContain(body.email);
     expect(log).not.toContain('body-secret-4711');

@@ -122,7 +122,8 @@ export type LoggedError = { type: string; message: string; stack: string; [field
  */
 export function errorForLog(err: unknown, depth = 0): LoggedError {
   if (!(err instanceof Error)) return { type: typeof err, message: 'a thrown value that is not an Error', stack: '' };
-  const failedQuery = typeof (err as { query?: unknown }).query === 'string' && 'params' in err;
+  // Drizzle's message is the SQL plus its parameters; the driver's own error keeps its message.
+  const failedQuery = typeof (err as { query?: unknown }).query === 'string' && err.message.startsWith('Failed query:');
   const message = failedQuery ? `Failed query: ${(err as unknown as { query: string }).query}` : err.message;
   const frames = (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
   const out: LoggedError = {
