@@ -70,8 +70,20 @@ describe('1. forged client addresses (TRUST_PROXY)', () => {
   });
 });
 
-describe('1. behind a trusted proxy', async () => {
-  const proxied = await buildTestApp({ trustProxy: ['127.0.0.1'] });
+// The apps with other settings, built at the top level (buildTestApp registers its own afterAll).
+const proxied = await buildTestApp({ trustProxy: ['127.0.0.1'] });
+const limited = await buildTestApp({ loginFailuresPerAddress: 2, loginFailuresPerEmail: 6 });
+const slow = await buildTestApp({ requestTimeoutMs: 1_000 });
+const lines: string[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    lines.push(chunk.toString());
+    done();
+  },
+});
+const logged = await buildTestApp({ logLevel: 'trace' }, { logStream });
+
+describe('1. behind a trusted proxy', () => {
   it('believes the proxy it was told about, for the client address and the Secure flag', async () => {
     const res = await proxied.inject({
       method: 'POST',
@@ -132,7 +144,6 @@ describe('2. sign-in lockout', () => {
   });
 
   it('slows a guesser spread over addresses and stops it at the per-e-mail ceiling', async () => {
-    const limited = await buildTestApp({ loginFailuresPerAddress: 2, loginFailuresPerEmail: 6 });
     const owner = await registerAs(limited, 'supplier');
     const attempt = async (remoteAddress: string, password = 'wrong-guess') => {
       const started = Date.now();
@@ -352,14 +363,6 @@ describe('4. ids and counts are JSON integers', () => {
 
 describe('6. logs', () => {
   it('logs a failed insert without its parameters, and never a request body', async () => {
-    const lines: string[] = [];
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const logged = await buildTestApp({ logLevel: 'trace' }, { logStream });
     await logged.db.execute(sql`create function ck_refuse_insert() returns trigger language plpgsql as $$
       begin raise exception 'inserts are refused in this test'; end $$`);
     await logged.db.execute(
@@ -383,7 +386,6 @@ describe('6. logs', () => {
 
 describe('7. slow bodies', () => {
   it('closes a request whose body trickles in slower than the request timeout', async () => {
-    const slow = await buildTestApp({ requestTimeoutMs: 1_000 });
     await slow.listen({ port: 0, host: '127.0.0.1' });
     const { port } = slow.server.address() as { port: number };
     const socket = connect(port, '127.0.0.1');
