@@ -26,6 +26,8 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // Chromium refuses some ports (5060/5061 are SIP); the test port is always allowed.
+        `--explicitly-allowed-ports=${E2E_PORT}`,
       ],
     },
   },

@@ -1,8 +1,9 @@
 // buildApp(): the whole Fastify application as one instance; index.ts listens, tests inject.
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import { type Database, errorForLog } from './db/client.ts';
 import agentRoutes from './features/agents/routes.ts';
 import authRoutes from './features/auth/routes.ts';
 import contactRoutes from './features/contact/routes.ts';
@@ -10,6 +11,7 @@ import farmStoreRoutes from './features/crates/routes.ts';
 import dashboardRoutes from './features/dashboard/routes.ts';
 import eventRoutes from './features/events/routes.ts';
 import healthRoutes from './features/health/routes.ts';
+import housekeepingJobs from './features/housekeeping/jobs.ts';
 import outboxRoutes from './features/outbox/routes.ts';
 import pricingRoutes from './features/pricing/routes.ts';
 import supplierRoutes from './features/suppliers/routes.ts';
@@ -18,8 +20,9 @@ import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { frameworkMessage } from './plugins/errors.ts';
 import eventsPlugin from './plugins/events.ts';
+import jobsPlugin from './plugins/jobs.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import noticesPlugin from './plugins/notices.ts';
 import securityPlugin from './plugins/security.ts';
@@ -31,13 +34,34 @@ export type BuildOptions = {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** Where the log goes (stdout unless given; tests read it). */
+  logStream?: DestinationStream;
 };
 
-export async function buildApp({ config, database, logger = false }: BuildOptions) {
+export async function buildApp({ config, database, logger = false, logStream }: BuildOptions) {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    // Request bodies are never logged (Fastify's request serializer has none), and errors go
+    // through errorForLog so a failed query's parameters stay out of the log (issue 7).
+    logger:
+      logger || logStream
+        ? { level: config.logLevel, ...(logStream ? { stream: logStream } : {}), serializers: { err: errorForLog } }
+        : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // Fastify takes a hop count too, though its type leaves numbers out.
+    trustProxy: config.trustProxy as boolean | string[],
+    // A request must arrive whole within requestTimeoutMs: a body trickled a byte at a time is cut off.
+    requestTimeout: config.requestTimeoutMs,
+    // Errors raised before routing (a malformed URL) get the same {message} body as every other.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      (reply as FastifyReply)
+        .status(status)
+        .send({ message: frameworkMessage(error) ?? 'The request could not be read' });
+    },
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(5_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))),
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -49,6 +73,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await app.register(authPlugin);
   await app.register(docsPlugin);
   await app.register(mailerPlugin);
+  await app.register(jobsPlugin);
+  await app.register(housekeepingJobs);
   await app.register(eventsPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });

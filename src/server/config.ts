@@ -21,7 +21,34 @@ const envSchema = z.object({
   FARM_TIMEZONE: z.string().default('Africa/Johannesburg'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed === null) {
+        ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HELP });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
+
+const TRUST_PROXY_HELP =
+  'TRUST_PROXY must be a hop count (1, 2, …) or a comma-separated list of proxy addresses or CIDR ranges (10.0.0.1, 172.16.0.0/12)';
+const PROXY_ADDRESS = /^[0-9a-fA-F.:]+(\/\d{1,3})?$/;
+
+/**
+ * What Fastify's trustProxy takes (decision 011): off unless set; a hop count, or the proxies'
+ * addresses. 'true' (believe any X-Forwarded-For) is refused: a client could then forge its address.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] | null {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((a) => a.trim());
+  return list.every((a) => PROXY_ADDRESS.test(a)) ? list : null;
+}
 
 export type Config = {
   port: number;
@@ -37,8 +64,14 @@ export type Config = {
   logLevel: string;
   /** Sign-in attempts allowed per IP address in 15 minutes. */
   loginLimitPerIp: number;
-  // Secure cookies need HTTPS; the app sets them when the request came over TLS (trustProxy).
-  trustProxy: boolean;
+  /** Failed sign-ins for one e-mail from one address before that pair waits 15 minutes. */
+  loginFailuresPerAddress: number;
+  /** Failed sign-ins for one e-mail from all addresses in 15 minutes before it is refused for everyone. */
+  loginFailuresPerEmail: number;
+  /** The proxies whose X-Forwarded-For/-Proto are believed (TRUST_PROXY): off, a hop count or addresses. */
+  trustProxy: false | number | string[];
+  /** The whole request (headers and body) must arrive within this time, or the socket is closed. */
+  requestTimeoutMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -60,7 +93,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DEMO,
     farmTimezone: e.FARM_TIMEZONE,
     logLevel: e.LOG_LEVEL,
-    trustProxy: true,
+    trustProxy: e.TRUST_PROXY,
     loginLimitPerIp: 100,
+    loginFailuresPerAddress: 10,
+    loginFailuresPerEmail: 100,
+    requestTimeoutMs: 30_000,
   };
 }

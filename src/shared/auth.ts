@@ -1,5 +1,6 @@
 // Accounts: roles, sign-in, registration and password rules, with the spec §5 messages (both sides).
 import { z } from 'zod';
+import { rawText, requiredText, text } from './fields.ts';
 import { instant } from './http.ts';
 
 export const roles = ['farm_store', 'market_agent', 'supplier'] as const;
@@ -32,24 +33,18 @@ export const messages = {
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
 } as const;
 
-const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
-const optionalText = (max = 200) => z.string().trim().max(max).optional();
+const optionalText = (max = 200) => text(max).optional();
 
-export const emailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254)
-  .pipe(z.email('Please enter a valid email address'));
+export const emailSchema = requiredText('Email is required', 254).pipe(z.email('Please enter a valid email address'));
 
 export const loginBody = z.object({
-  email: z.string({ error: messages.loginRequired }).trim().min(1, messages.loginRequired).max(254),
-  password: z.string({ error: messages.loginRequired }).min(1, messages.loginRequired).max(200),
+  email: requiredText(messages.loginRequired, 254),
+  password: rawText(messages.loginRequired).min(1, messages.loginRequired),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
 const produceTypesSchema = z
-  .union([z.string().max(500), z.array(z.string().max(100)).max(30)])
+  .union([rawText(undefined, 500), z.array(rawText(undefined, 100)).max(30)])
   .optional()
   .transform((v) =>
     Array.isArray(v)
@@ -65,10 +60,7 @@ export const registerBody = z
   .object({
     name: requiredText('Name is required', 100),
     email: emailSchema,
-    password: z
-      .string({ error: messages.passwordTooShort })
-      .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
-      .max(200),
+    password: rawText(messages.passwordTooShort).min(MIN_PASSWORD_LENGTH, messages.passwordTooShort),
     role: z.enum(roles, { error: 'Please choose a role' }),
     marketLocation: z
       .enum(marketLocations)
@@ -95,9 +87,8 @@ export type RegisterInput = z.input<typeof registerBody>;
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const changePasswordBody = z.object({
-  currentPassword: z.string({ error: messages.fillAllFields }).min(1, messages.fillAllFields).max(200),
-  newPassword: z
-    .string({ error: messages.fillAllFields })
+  currentPassword: rawText(messages.fillAllFields).min(1, messages.fillAllFields),
+  newPassword: rawText(messages.fillAllFields)
     .min(1, messages.fillAllFields)
     .min(MIN_PASSWORD_LENGTH, messages.passwordTooShortLong)
     .max(200),

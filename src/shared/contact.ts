@@ -1,6 +1,7 @@
 // Contact messages from the public site (spec §3, §5): the form's rules and messages, used by the
 // contact form and by POST /api/contact, and the farm store's message list.
 import { z } from 'zod';
+import { idParams, requiredText } from './fields.ts';
 import { instant, pageQuery } from './http.ts';
 
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
@@ -20,17 +21,11 @@ export const contactMessages = {
   notFound: 'That message was not found',
 } as const;
 
-const requiredText = (required: string, max: number, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
-
 export const contactBody = z.object({
   name: requiredText(contactMessages.nameRequired, CONTACT_LIMITS.name, contactMessages.nameTooLong),
-  email: z
-    .string({ error: contactMessages.emailRequired })
-    .trim()
-    .min(1, contactMessages.emailRequired)
-    .max(CONTACT_LIMITS.email, contactMessages.emailInvalid)
-    .pipe(z.email(contactMessages.emailInvalid)),
+  email: requiredText(contactMessages.emailRequired, CONTACT_LIMITS.email, contactMessages.emailInvalid).pipe(
+    z.email(contactMessages.emailInvalid),
+  ),
   subject: requiredText(contactMessages.subjectRequired, CONTACT_LIMITS.subject, contactMessages.subjectTooLong),
   message: requiredText(contactMessages.messageRequired, CONTACT_LIMITS.message, contactMessages.messageTooLong),
 });
@@ -54,7 +49,7 @@ export const contactMessageList = z.array(contactMessageSchema);
 /** GET /api/contact-messages: newest first, `?limit=` (default 100, max 500) and `?before=<id>`. */
 export const contactMessagesQuery = pageQuery;
 
-export const contactMessageParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const contactMessageParams = idParams();
 export const updateContactMessageBody = z.object({
   isRead: z.boolean({ error: 'isRead must be true or false' }),
 });

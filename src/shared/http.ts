@@ -7,13 +7,8 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-export const DEFAULT_PAGE_SIZE = 100;
-export const MAX_PAGE_SIZE = 500;
-
-export const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  before: z.coerce.number().int().positive().optional(),
-});
+// Paging lives with the other request primitives; re-exported for the schemas that import it here.
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageQuery } from './fields.ts';
 
 /** A moment in time: the server hands a Date, the wire carries its ISO 8601 string. */
 export const instant = z.union([z.date(), z.iso.datetime({ offset: true })]);

@@ -1,6 +1,7 @@
 // Pepper prices per crate and their history (spec §3, §9): varieties, schemas, rand formatting and
 // the trend helpers the landing page's charts use. Money is integer cents everywhere but the display.
 import { z } from 'zod';
+import { idParams } from './fields.ts';
 import { instant } from './http.ts';
 import {
   availabilities,
@@ -27,7 +28,7 @@ export const pepperPricingSchema = z.object({
 export type PepperPricing = z.infer<typeof pepperPricingSchema>;
 export const pepperPricingList = z.array(pepperPricingSchema);
 
-export const pricingIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const pricingIdParams = idParams();
 
 export const pricePerCrateSchema = z
   .number({ error: pricingMessages.priceRequired })

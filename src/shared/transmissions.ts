@@ -1,7 +1,8 @@
 // Transmissions and the farm's crate stock: request/response schemas and the spec §5/§8 messages
 // (both sides). The rules behind them live in src/server/features/transmissions and crates.
 import { z } from 'zod';
-import { instant, MAX_PAGE_SIZE, pageQuery } from './http.ts';
+import { beforeQuery, idParams, jsonId, limitQuery, MAX_ID, requiredText, text, wholeNumber } from './fields.ts';
+import { instant, pageQuery } from './http.ts';
 
 export const transmissionTypes = ['farm_to_market', 'market_to_farm', 'supplier_to_farm'] as const;
 export type TransmissionType = (typeof transmissionTypes)[number];
@@ -32,8 +33,7 @@ export function maxCountFor(sent: number): number {
 }
 export const STOCK_ADJUSTMENT_MAX = 1_000_000;
 export const RECENT_TRANSMISSIONS_DEFAULT = 50;
-/** Largest id PostgreSQL's integer holds: bigger ids are a 400, never a database error. */
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID };
 
 export const transmissionMessages = {
   quantityRequired: 'Please enter quantity',
@@ -97,7 +97,7 @@ const quantity = (max: number, rangeMessage: string) =>
     .min(1, rangeMessage)
     .max(max, rangeMessage);
 
-const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+const id = jsonId;
 
 /**
  * POST /api/transmissions. One shape for every role; the server applies each role's rule:
@@ -111,7 +111,7 @@ export const createTransmissionBody = z.object({
   quantity: quantity(FARM_SEND_MAX, transmissionMessages.farmQuantityRange),
   toUserId: id(transmissionMessages.selectAgent).optional().nullable(),
   marketAgentId: id(transmissionMessages.selectAgent).optional().nullable(),
-  notes: z.string().trim().max(500, 'Notes must be at most 500 characters').optional().nullable(),
+  notes: text(500, 'Notes must be at most 500 characters').optional().nullable(),
   fromUserId: z.unknown().optional(),
   status: z.unknown().optional(),
 });
@@ -128,17 +128,18 @@ export const farmSendForm = (max: number = FARM_SEND_MAX) =>
       .int(`Quantity must be between 1 and ${max}`)
       .min(1, `Quantity must be between 1 and ${max}`)
       .max(max, `Quantity must be between 1 and ${max}`),
-    notes: z.string().trim().max(500).optional(),
+    notes: text(500).optional(),
   });
 
-const countedQuantity = z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-  z
-    .number({ error: transmissionMessages.invalidQuantity })
-    .int(transmissionMessages.invalidQuantity)
-    .min(0, transmissionMessages.invalidQuantity)
-    .max(ACTUAL_QUANTITY_MAX, transmissionMessages.invalidQuantity),
-);
+// A JSON integer on the wire ("5" is refused); the count dialog parses what was typed with countText.
+const countedQuantity = wholeNumber(transmissionMessages.invalidQuantity, 0, ACTUAL_QUANTITY_MAX);
+
+/** The count dialog's text field: digits only, as the counted quantity. */
+export const countText = z
+  .string()
+  .regex(/^\s*\d{1,9}\s*$/, transmissionMessages.invalidQuantity)
+  .transform(Number)
+  .pipe(countedQuantity);
 
 /** PUT /api/transmissions/{id}/acknowledge: no body (or no actualQuantity) means the sent quantity. */
 export const acknowledgeBody = z
@@ -155,11 +156,7 @@ export type AcknowledgeBody = z.infer<typeof acknowledgeBody>;
  * neither (or 0) accepts the difference as it stands.
  */
 export const resolveTransmissionBody = z.object({
-  note: z
-    .string({ error: transmissionMessages.noteRequired })
-    .trim()
-    .min(1, transmissionMessages.noteRequired)
-    .max(500),
+  note: requiredText(transmissionMessages.noteRequired, 500),
   foundQuantity: z
     .number({ error: transmissionMessages.invalidQuantity })
     .int(transmissionMessages.invalidQuantity)
@@ -175,14 +172,10 @@ export const resolveTransmissionBody = z.object({
 });
 export type ResolveTransmissionBody = z.infer<typeof resolveTransmissionBody>;
 
-export const transmissionIdParams = z.object({ id: id(transmissionMessages.transmissionNotFound) });
+export const transmissionIdParams = idParams();
 
-export const transmissionListQuery = pageQuery.extend({
-  before: z.coerce.number().int().positive().max(MAX_ID).optional(),
-});
-export const recentTransmissionsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(RECENT_TRANSMISSIONS_DEFAULT),
-});
+export const transmissionListQuery = pageQuery.extend({ before: beforeQuery });
+export const recentTransmissionsQuery = z.object({ limit: limitQuery(RECENT_TRANSMISSIONS_DEFAULT) });
 export const flaggedTransmissionsQuery = transmissionListQuery.extend({
   /** open (default): flagged and not yet resolved; all: every flagged transmission. */
   state: z.enum(['open', 'all']).default('open'),
@@ -226,7 +219,7 @@ export const stockAdjustmentBody = z.object({
     .min(-STOCK_ADJUSTMENT_MAX, stockMessages.quantityNonZero)
     .max(STOCK_ADJUSTMENT_MAX, stockMessages.quantityNonZero)
     .refine((q) => q !== 0, stockMessages.quantityNonZero),
-  reason: z.string({ error: stockMessages.reasonRequired }).trim().min(1, stockMessages.reasonRequired).max(300),
+  reason: requiredText(stockMessages.reasonRequired, 300),
 });
 export type StockAdjustmentBody = z.infer<typeof stockAdjustmentBody>;
 
@@ -241,7 +234,7 @@ export const openingBalanceBody = z.object({
   marketAgentId: id(transmissionMessages.selectAgent),
   fullCrates: openingCount.default(0),
   emptyCrates: openingCount.default(0),
-  reason: z.string().trim().max(300).optional(),
+  reason: text(300).optional(),
 });
 export type OpeningBalanceBody = z.infer<typeof openingBalanceBody>;
 

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { type App, buildApp } from '../../src/server/app.ts';
+import { type App, type BuildOptions, buildApp } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { checkLedgerInvariant } from '../../src/server/features/crates/ledger.ts';
@@ -47,9 +47,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * A fresh app and database for this test file, closed after its tests. Before closing, the ledger's
  * invariant (DESIGN §4) must hold: whatever a test file did through the API, the crates still add up.
  */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<App> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: { logStream?: BuildOptions['logStream'] } = {},
+): Promise<App> {
   const database = await openTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database });
+  const app = await buildApp({ config: testConfig(overrides), database, logStream: options.logStream });
   afterAll(async () => {
     try {
       const report = await checkLedgerInvariant(app.db);

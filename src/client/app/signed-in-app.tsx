@@ -19,7 +19,7 @@ export default function SignedInApp() {
   // One live-update stream for the signed-in app; when the server ends it (signed out elsewhere,
   // removed), the session check decides what to show.
   const queryClient = useQueryClient();
-  const onSignedOut = useCallback(() => void recheckSession(queryClient), [queryClient]);
+  const onSignedOut = useCallback(async () => !!(await recheckSession(queryClient)), [queryClient]);
   useLiveUpdatesConnection(onSignedOut);
   return (
     <Routes>

@@ -14,8 +14,8 @@ export const EVENTS_PATH = '/api/events';
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000];
 
 type Options = {
-  /** The server ended the stream because the session ended: check who is signed in. */
-  onSignedOut: () => void;
+  /** The server ended the stream because the session ended: check who is signed in (true: someone still is). */
+  onSignedOut: () => Promise<boolean>;
 };
 
 function markLive(connected: boolean) {
@@ -72,8 +72,14 @@ export function connectLiveUpdates(queryClient: QueryClient, { onSignedOut }: Op
       void invalidateTags(queryClient, changeTags);
     });
     es.addEventListener('signed-out', () => {
-      stop();
-      onSignedOut();
+      es.close();
+      source = null;
+      markLive(false);
+      // The session ended, or was replaced (a password change issues a new one): ask who is signed
+      // in, and listen again if someone still is; otherwise the signed-in app unmounts and stops this.
+      void onSignedOut().then((stillSignedIn) => {
+        if (stillSignedIn && !stopped) open();
+      });
     });
     es.onerror = () => {
       markLive(false);
@@ -93,7 +99,7 @@ export function connectLiveUpdates(queryClient: QueryClient, { onSignedOut }: Op
 }
 
 /** Keeps the live-update connection open while the signed-in app is mounted. */
-export function useLiveUpdatesConnection(onSignedOut: () => void) {
+export function useLiveUpdatesConnection(onSignedOut: () => Promise<boolean>) {
   const queryClient = useQueryClient();
   useEffect(() => connectLiveUpdates(queryClient, { onSignedOut }), [queryClient, onSignedOut]);
 }

@@ -26,3 +26,10 @@ export async function rateLimitHits(db: Executor, key: string, windowSeconds: nu
     where key = ${key} and window_start >= now() - make_interval(secs => ${windowSeconds})`);
   return Number(result.rows[0]?.hits ?? 0);
 }
+
+/** Deletes counters whose window started more than `olderThanSeconds` ago (the purge job). */
+export async function deleteStaleRateLimits(db: Executor, olderThanSeconds: number) {
+  await db.execute(
+    sql`delete from rate_limits where window_start < now() - make_interval(secs => ${olderThanSeconds})`,
+  );
+}

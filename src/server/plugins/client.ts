@@ -28,7 +28,10 @@ async function clientPlugin(app: FastifyInstance) {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    if (hasClient && !path.startsWith('/api') && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing file (a stale hashed asset, /favicon.png) is a 404, not the app's HTML page: a script
+    // tag given HTML fails confusingly, and caches must not keep it under the file's name.
+    const isFile = path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
+    if (hasClient && !isFile && !path.startsWith('/api') && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', clientDir);
     }
     return reply.status(404).send({ message: 'Not found' });

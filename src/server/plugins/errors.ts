@@ -5,6 +5,27 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.ts';
 
+// Fastify's own client errors in the farm's words; any other FST_ERR_ code gets the generic one, so a
+// response never carries the framework's code or wording (issue 7).
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Requests must send a JSON body (Content-Type: application/json)',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body size did not match Content-Length',
+  FST_ERR_CTP_INVALID_TYPE: 'Requests must send a JSON body (Content-Type: application/json)',
+  FST_ERR_BAD_URL: 'The address of this request is not valid',
+  FST_ERR_ASYNC_CONSTRAINT: 'The address of this request is not valid',
+};
+const GENERIC_CLIENT_ERROR = 'The request could not be read';
+
+/** The message for a 4xx that Fastify raised itself, or null for anything else. */
+export function frameworkMessage(error: { code?: string; message: string }): string | null {
+  if (error.code?.startsWith('FST_ERR_')) return frameworkMessages[error.code] ?? GENERIC_CLIENT_ERROR;
+  if (error instanceof SyntaxError) return frameworkMessages.FST_ERR_CTP_INVALID_JSON_BODY;
+  return null;
+}
+
 function fieldErrors(validation: { instancePath: string; message?: string; params?: unknown }[]) {
   const errors: Record<string, string> = {};
   for (const v of validation) {
@@ -27,16 +48,8 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, body too large, wrong content type, rate limit).
-      const message =
-        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? 'Requests must send a JSON body (Content-Type: application/json)'
-          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? 'Request body is too large'
-            : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-              ? 'Request body is not valid JSON'
-              : error.message;
-      return reply.status(status).send({ message });
+      // Fastify's own client errors (bad JSON, body too large, wrong content type).
+      return reply.status(status).send({ message: frameworkMessage(error) ?? error.message });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });

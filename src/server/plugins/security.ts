@@ -1,7 +1,51 @@
-// Security headers (helmet + a CSP the built client satisfies), JSON-only request bodies.
+// Security headers (helmet + a CSP the built client satisfies, Permissions-Policy), JSON-only
+// request bodies, and no mutation from another site.
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { forbidden } from '../lib/http-error.ts';
+
+export const crossSiteMessage = 'Requests from another site are not allowed. Open Cratekeeper itself and try again.';
+
+// The browser features the app never uses are switched off for it and anything it could embed.
+export const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'hid=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
+  'browsing-topics=()',
+].join(', ');
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A mutation sent by a page of another site (decision 011): the browser says so in Sec-Fetch-Site,
+ * or its Origin names another host than the one the request was sent to. The port does not count
+ * (the Vite dev server on :5173 proxies to :5000 on the same host). Requests without either header
+ * (scripts, API clients, tests) are not browsers acting for another site and pass.
+ */
+export function isCrossSiteMutation(request: FastifyRequest): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).hostname;
+  } catch {
+    return true; // 'null' (a sandboxed frame, a file) or garbage: not this site
+  }
+  return originHost.toLowerCase() !== request.hostname.toLowerCase();
+}
 
 async function securityPlugin(app: FastifyInstance) {
   await app.register(helmet, {
@@ -23,6 +67,10 @@ async function securityPlugin(app: FastifyInstance) {
     },
     // The app is served over plain HTTP on a laptop; HSTS is for the proxy in front of it.
     strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (isCrossSiteMutation(request)) throw forbidden(crossSiteMessage);
   });
 
   // Mutations take JSON only (a CSRF defence together with SameSite=Lax cookies): drop the

@@ -185,7 +185,7 @@ describe('POST /api/auth/login and /logout, GET /api/auth/me', () => {
 });
 
 describe('POST /api/auth/change-password', () => {
-  it('changes the password and ends the other sessions, keeping this one', async () => {
+  it('changes the password, ends every session and signs this browser in with a new token', async () => {
     const account = await registerAs(app, 'market_agent');
     const other = sessionCookie(
       await post('/api/auth/login', { email: account.user.email, password: account.password }),
@@ -197,7 +197,9 @@ describe('POST /api/auth/change-password', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Password changed successfully');
-    expect((await account.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    expect((await account.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    const fresh = sessionCookie(res);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: fresh } })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: other } })).statusCode).toBe(401);
     expect((await post('/api/auth/login', { email: account.user.email, password: 'brand-new-1' })).statusCode).toBe(
       200,

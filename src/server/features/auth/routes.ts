@@ -25,6 +25,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     reply: Parameters<typeof setSessionCookie>[1],
     userId: number,
   ) => {
+    // A sign-in from a browser that is already signed in ends the session it had (issue 7).
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await deleteSession(app.db, previous);
     const { token, expiresAt } = await createSession(app.db, userId, app.config.sessionTtlHours);
     setSessionCookie(request, reply, token, expiresAt);
   };
@@ -52,7 +55,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: loginBody, response: { 200: userResponse } },
     },
     async (request, reply) => {
-      const user = await login(app.db, request, request.body.email, request.body.password, app.config.loginLimitPerIp);
+      const user = await login(app.db, request, request.body.email, request.body.password, {
+        perIp: app.config.loginLimitPerIp,
+        failuresPerAddress: app.config.loginFailuresPerAddress,
+        failuresPerEmail: app.config.loginFailuresPerEmail,
+      });
       await startSession(request, reply, user.id);
       return { user: toUserDto(user) };
     },
@@ -104,8 +111,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in' },
       schema: { tags: ['auth'], body: changePasswordBody, response: { 200: messageResponse } },
     },
-    async (request) => {
-      await changePassword(app.db, currentUser(request), request.body.currentPassword, request.body.newPassword);
+    async (request, reply) => {
+      // A new token for this browser; the old one and every other session end (issue 7).
+      const { token, expiresAt } = await changePassword(
+        app.db,
+        currentUser(request),
+        request.body.currentPassword,
+        request.body.newPassword,
+        app.config.sessionTtlHours,
+      );
+      setSessionCookie(request, reply, token, expiresAt);
       return { message: 'Password changed successfully' };
     },
   );

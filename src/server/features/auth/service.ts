@@ -1,17 +1,27 @@
 // Account rules: registration by role, sign-in with rate limits, password changes.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { messages, type RegisterBody } from '../../../shared/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { clearRateLimit, consumeRateLimit, rateLimitHits } from '../../lib/rate-limit.ts';
 import { readFarmAccessCode } from './farm-access-code.ts';
 import * as repo from './repository.ts';
-import { deleteOtherSessions } from './sessions.ts';
+import { createSession, deleteOtherSessions } from './sessions.ts';
 
 const LOGIN_WINDOW_SECONDS = 15 * 60;
-const LOGIN_FAILURES_PER_EMAIL = 10;
+/** Each failure for an e-mail beyond what one address may make slows every next attempt by this much. */
+export const LOGIN_DELAY_STEP_MS = 250;
+export const LOGIN_DELAY_MAX_MS = 5_000;
+
+export type LoginLimits = { perIp: number; failuresPerAddress: number; failuresPerEmail: number };
+
+/** How long a sign-in for an e-mail waits, given its failures from every address (decision 011). */
+export function loginDelayMs(emailFailures: number, failuresPerAddress: number) {
+  return Math.min(Math.max(0, emailFailures - failuresPerAddress) * LOGIN_DELAY_STEP_MS, LOGIN_DELAY_MAX_MS);
+}
 
 export function toUserDto(user: repo.UserRow) {
   return { id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt };
@@ -76,39 +86,60 @@ export async function registerAccount(db: Db, body: RegisterBody, configuredFarm
   }
 }
 
-export async function login(db: Db, request: FastifyRequest, email: string, password: string, limitPerIp: number) {
+/**
+ * Failed sign-ins are counted per e-mail and address (that pair is locked out after
+ * failuresPerAddress) and per e-mail from everywhere (each failure past failuresPerAddress delays
+ * every attempt a little more; failuresPerEmail refuses all). So someone else's guesses slow the
+ * owner down but do not lock them out, and a guesser spread over many addresses is still slowed.
+ */
+export async function login(db: Db, request: FastifyRequest, email: string, password: string, limits: LoginLimits) {
   const emailKey = `login:email:${email.toLowerCase()}`;
-  if (!(await consumeRateLimit(db, `login:ip:${request.ip}`, limitPerIp, LOGIN_WINDOW_SECONDS))) {
+  const pairKey = `login:email-ip:${email.toLowerCase()}:${request.ip}`;
+  if (!(await consumeRateLimit(db, `login:ip:${request.ip}`, limits.perIp, LOGIN_WINDOW_SECONDS))) {
     throw tooManyRequests(messages.tooManyAttempts);
   }
-  if ((await rateLimitHits(db, emailKey, LOGIN_WINDOW_SECONDS)) >= LOGIN_FAILURES_PER_EMAIL) {
+  if ((await rateLimitHits(db, pairKey, LOGIN_WINDOW_SECONDS)) >= limits.failuresPerAddress) {
     throw tooManyRequests(messages.tooManyAttempts);
   }
+  const emailFailures = await rateLimitHits(db, emailKey, LOGIN_WINDOW_SECONDS);
+  if (emailFailures >= limits.failuresPerEmail) throw tooManyRequests(messages.tooManyAttempts);
+  const delay = loginDelayMs(emailFailures, limits.failuresPerAddress);
+  if (delay > 0) await sleep(delay);
+
   const user = await repo.findUserByEmail(db, email);
   // Compare against a dummy hash for unknown e-mails so both failures look and take the same.
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !ok || !user.isActive) {
-    await consumeRateLimit(db, emailKey, LOGIN_FAILURES_PER_EMAIL, LOGIN_WINDOW_SECONDS);
+    await consumeRateLimit(db, pairKey, limits.failuresPerAddress, LOGIN_WINDOW_SECONDS);
+    await consumeRateLimit(db, emailKey, limits.failuresPerEmail, LOGIN_WINDOW_SECONDS);
     throw unauthorized(messages.invalidCredentials);
   }
-  await clearRateLimit(db, emailKey);
+  // The e-mail's own count stays: the owner signing in does not reset a spread-out guesser's budget.
+  await clearRateLimit(db, pairKey);
+  if (needsRehash(user.passwordHash)) {
+    await repo.updatePasswordHash(db, user.id, await hashPassword(password));
+  }
   return user;
 }
 
+/** Changes the password, ends every session of the user and returns a new one for this browser. */
 export async function changePassword(
   db: Db,
-  session: { id: number; sessionId: number },
+  session: { id: number },
   currentPassword: string,
   newPassword: string,
+  sessionTtlHours: number,
 ) {
   const user = await repo.findUserById(db, session.id);
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) {
     throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
   }
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await repo.updatePasswordHash(tx, user.id, passwordHash);
-    await deleteOtherSessions(tx, user.id, session.sessionId);
+    await deleteOtherSessions(tx, user.id);
+    // Every stream of the old sessions is told 'signed-out'; this browser reconnects with its new one.
     await recordChange(tx, { tags: ['users'], audience: [audiences.user(user.id)] });
+    return createSession(tx, user.id, sessionTtlHours);
   });
 }

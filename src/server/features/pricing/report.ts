@@ -9,7 +9,7 @@ import {
   rangeStart,
   trendDirection,
 } from '../../../shared/pricing.ts';
-import { html, type SafeHtml } from '../../lib/html.ts';
+import { html, SafeHtml } from '../../lib/html.ts';
 
 export type PriceReportInput = {
   months: number;
@@ -82,7 +82,9 @@ function varietySection(variety: string, points: HistoryPoint[]): SafeHtml {
 </section>`;
 }
 
-const styles = `
+// Our own constant CSS, so it is SafeHtml: escaping it would turn 'Segoe UI' into &#39;Segoe UI&#39;
+// and break the font-family rule (issue 7). It must never contain "</style".
+const styles = new SafeHtml(`
   body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #1f2a1f; margin: 2rem auto; max-width: 760px; padding: 0 1rem; }
   h1 { font-size: 1.6rem; margin-bottom: 0.25rem; }
   h2 { font-size: 1.2rem; margin: 0 0 0.25rem; color: #2f6b2f; }
@@ -100,7 +102,7 @@ const styles = `
   .variety { break-inside: avoid-page; margin-top: 2rem; }
   .empty { color: #4a564a; font-style: italic; }
   @media print { body { margin: 0; max-width: none; } .variety { break-before: auto; } }
-`;
+`);
 
 export function renderPriceReport(input: PriceReportInput): string {
   const groups = historyByVariety(input.history);

@@ -5,6 +5,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   acknowledgeBody,
+  countText,
   transmissionMessages as m,
   maxCountFor,
   type Transmission,
@@ -19,7 +20,11 @@ import { acknowledgedMessage } from '../messages.ts';
 
 /** The counted quantity, or null when it is not a non-negative whole number. */
 export function parseCount(value: number | string): number | null {
-  if (typeof value === 'string' && value.trim() === '') return null;
+  if (typeof value === 'string') {
+    if (value.trim() === '') return null;
+    const typed = countText.safeParse(value);
+    return typed.success ? typed.data : null;
+  }
   const parsed = acknowledgeBody.safeParse({ actualQuantity: value });
   return parsed.success && typeof parsed.data?.actualQuantity === 'number' ? parsed.data.actualQuantity : null;
 }

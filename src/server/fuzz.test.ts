@@ -1,0 +1,241 @@
+// Issue 7's property: any string (NUL and other control characters, lone surrogates, emoji, 100 KB)
+// in any text field or path id of any mutation gets a 4xx (or a 2xx when the string is fine), never
+// a 5xx, and a refused request leaves the database as it was.
+
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type Account, registerAs, registrationFor } from '../../tests/support/accounts.ts';
+import { buildTestApp } from '../../tests/support/test-app.ts';
+import { acknowledge, addStock, registerAgent, send } from './features/transmissions/testing.ts';
+
+const app = await buildTestApp();
+const farm = await registerAs(app, 'farm_store');
+const agent = await registerAgent(app);
+await addStock(farm, 100_000);
+const flagged = await send(farm, agent, 5);
+await acknowledge(agent, flagged.id, 3);
+const [price] = (await app.inject({ method: 'GET', url: '/api/pepper-pricing' })).json();
+
+const nastyChar = fc.constantFrom(
+  '\u0000',
+  '\u0001',
+  '\u0008',
+  '\u001b',
+  '\u007f',
+  '\ud800',
+  '\udfff',
+  '\t',
+  '\n',
+  'a',
+  ' ',
+  'é',
+  '🌶',
+  '\u200b',
+  '\ufeff',
+  '%',
+  '"',
+  '\\',
+);
+const nastyString = fc.oneof(
+  fc.string({ unit: nastyChar, maxLength: 24 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.constantFrom(
+    '',
+    ' ',
+    'x'.repeat(100_000),
+    `${'a'.repeat(50_000)}\u0000`,
+    '🌶'.repeat(30_000),
+    '\ud800'.repeat(1000),
+  ),
+);
+
+// A path segment can only carry bytes: any string as its UTF-8 bytes, percent-encoded, or raw
+// escapes that are not UTF-8 at all, or numbers in forms other than plain digits.
+const percentEncoded = (s: string) => [...Buffer.from(s)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+const pathId = fc.oneof(
+  nastyString.map(percentEncoded),
+  fc.constantFrom('%00', '%E0%A4%A', '%FF', '0x1', '1e3', '-1', '+1', '1.0', '99999999999', '2147483648', '%201'),
+);
+
+// A digest of every table, to compare before and after a refused request.
+async function fingerprint(): Promise<Record<string, string>> {
+  const tables = await app.db.execute<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const query = tables.rows
+    .map(
+      (t) =>
+        `select '${t.name}' as name, md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as digest from "${t.name}" x`,
+    )
+    .join(' union all ');
+  const rows = await app.db.execute<{ name: string; digest: string }>(sql.raw(query));
+  return Object.fromEntries(rows.rows.map((r) => [r.name, r.digest]));
+}
+
+type Target = {
+  route: string;
+  /** Strings for this target (any text unless given). */
+  input?: fc.Arbitrary<string>;
+  caller?: Account;
+  method: 'POST' | 'PUT' | 'PATCH';
+  url: (s: string) => string;
+  body: (s: string) => object | undefined;
+  runs?: number;
+};
+
+const field = (base: Record<string, unknown>, name: string) => (s: string) => ({ ...base, [name]: s });
+const fields = (
+  route: string,
+  method: Target['method'],
+  url: string,
+  base: Record<string, unknown>,
+  names: string[],
+  caller?: Account,
+  runs?: number,
+): Target[] =>
+  names.map((name) => ({ route: `${route} ${name}`, method, url: () => url, body: field(base, name), caller, runs }));
+
+const contact = { name: 'Thandi', email: 'thandi@example.co.za', subject: 'Crates', message: 'Hello' };
+// A farm store registration with a wrong access code: every field is checked, a valid one gets 403.
+const registration = registrationFor('farm_store', {
+  farmAccessCode: 'WRONG-CODE',
+  businessName: 'B',
+  contactNumber: '1',
+  farmLocation: 'F',
+  produceTypes: 'P',
+});
+
+const targets: Target[] = [
+  ...fields('POST /api/contact', 'POST', '/api/contact', contact, ['name', 'email', 'subject', 'message']),
+  ...fields('POST /api/auth/register', 'POST', '/api/auth/register', registration, [
+    'name',
+    'email',
+    'password',
+    'role',
+    'marketLocation',
+    'businessName',
+    'contactNumber',
+    'farmAccessCode',
+    'farmLocation',
+    'produceTypes',
+  ]),
+  // A valid string costs a scrypt comparison (~0.4 s), so these take fewer runs.
+  ...fields(
+    'POST /api/auth/login',
+    'POST',
+    '/api/auth/login',
+    { email: 'nobody@test.farm', password: 'x' },
+    ['email', 'password'],
+    undefined,
+    8,
+  ),
+  ...fields(
+    'POST /api/auth/change-password',
+    'POST',
+    '/api/auth/change-password',
+    { currentPassword: 'not-the-password', newPassword: 'another-one' },
+    ['currentPassword', 'newPassword'],
+    farm,
+    6,
+  ),
+  ...fields(
+    'POST /api/farm-store/stock-adjustments',
+    'POST',
+    '/api/farm-store/stock-adjustments',
+    { quantity: 1, reason: 'r' },
+    ['reason'],
+    farm,
+  ),
+  ...fields(
+    'POST /api/farm-store/opening-balances',
+    'POST',
+    '/api/farm-store/opening-balances',
+    { marketAgentId: agent.marketAgentId, fullCrates: 1, reason: 'r' },
+    ['reason'],
+    farm,
+  ),
+  ...fields(
+    'POST /api/transmissions',
+    'POST',
+    '/api/transmissions',
+    { type: 'farm_to_market', marketAgentId: agent.marketAgentId, toUserId: agent.user.id, quantity: 1, notes: 'n' },
+    ['notes', 'type'],
+    farm,
+  ),
+  ...fields(
+    'PUT /api/transmissions/:id/resolve',
+    'PUT',
+    `/api/transmissions/${flagged.id}/resolve`,
+    { note: 'n' },
+    ['note'],
+    farm,
+  ),
+  ...fields(
+    'PATCH /api/pepper-pricing/:id',
+    'PATCH',
+    `/api/pepper-pricing/${price.id}`,
+    { pricePerCrate: price.pricePerCrate, availability: 'In Season' },
+    ['availability'],
+    farm,
+  ),
+  // Path ids are text too.
+  {
+    route: 'PUT /api/transmissions/:id/acknowledge id',
+    method: 'PUT',
+    url: (s) => `/api/transmissions/${s}/acknowledge`,
+    input: pathId,
+    body: () => undefined,
+    caller: agent,
+  },
+  {
+    route: 'PATCH /api/pepper-pricing/:id id',
+    method: 'PATCH',
+    url: (s) => `/api/pepper-pricing/${s}`,
+    input: pathId,
+    body: () => ({ pricePerCrate: 12_300, availability: 'Limited' }),
+    caller: farm,
+  },
+  {
+    route: 'PATCH /api/contact-messages/:id id',
+    method: 'PATCH',
+    url: (s) => `/api/contact-messages/${s}`,
+    input: pathId,
+    body: () => ({ isRead: true }),
+    caller: farm,
+  },
+];
+
+// Refused by the schema: nothing at all may change. Refused later (401, 403, 409, 429): only the
+// rate-limit counters may, since counting attempts is their job.
+const REFUSED_UNREAD = new Set([400, 413, 415]);
+
+describe('arbitrary strings into every text field of every mutation', () => {
+  for (const target of targets) {
+    it(`${target.route}: 4xx or 2xx, never 5xx; refused input changes nothing`, async () => {
+      await fc.assert(
+        fc.asyncProperty(target.input ?? nastyString, async (s) => {
+          const before = await fingerprint();
+          const options = {
+            method: target.method,
+            url: target.url(s),
+            ...(target.body(s) === undefined ? {} : { payload: target.body(s) }),
+            remoteAddress: '198.51.100.200',
+          };
+          const res = target.caller ? await target.caller.inject(options) : await app.inject(options);
+          expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);
+          if (res.statusCode < 400) return;
+          expect(typeof res.json().message).toBe('string');
+          const after = await fingerprint();
+          if (!REFUSED_UNREAD.has(res.statusCode)) {
+            delete before.rate_limits;
+            delete after.rate_limits;
+          }
+          expect(after).toEqual(before);
+        }),
+        { numRuns: target.runs ?? 25 },
+      );
+    });
+  }
+});

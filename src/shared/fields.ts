@@ -1,0 +1,79 @@
+// The building blocks of every request schema (both sides), so each text field, id and count gets the
+// same rules (issue 7, decision 011): text the database can store, ids and counts that are JSON
+// integers, path ids and paging parameters that are plain decimal digits within PostgreSQL's integer.
+import { z } from 'zod';
+
+/** Largest id PostgreSQL's integer holds: bigger ids are a 400, never a database error. */
+export const MAX_ID = 2_147_483_647;
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 500;
+
+export const fieldMessages = {
+  badCharacters: 'This text contains a character that cannot be saved (a control character or a broken symbol)',
+  limit: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
+  before: 'before must be the id of an item in the list',
+  pathId: `The id in the address must be a whole number from 1 to ${MAX_ID}`,
+} as const;
+
+// NUL breaks PostgreSQL text; other C0 controls (but tab, newline, return), DEL and lone UTF-16
+// surrogates are never typed by a person and would be stored altered or not at all.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these characters are what it looks for
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when the database can store the text exactly as typed. */
+export const isStorableText = (value: string) => !CONTROL_CHARACTER.test(value) && !LONE_SURROGATE.test(value);
+
+/** A string with only storable characters, not trimmed (passwords, codes). */
+export const rawText = (message?: string, max = 200, tooLong?: string) =>
+  z
+    .string(message ? { error: message } : undefined)
+    .refine(isStorableText, fieldMessages.badCharacters)
+    .max(max, tooLong);
+
+/** Optional text a person types: storable, trimmed, at most `max` characters. */
+export const text = (max = 200, tooLong?: string) =>
+  z.string().refine(isStorableText, fieldMessages.badCharacters).trim().max(max, tooLong);
+
+/** Required text: `message` when missing or blank, storable, trimmed, at most `max` characters. */
+export const requiredText = (message: string, max = 200, tooLong?: string) =>
+  z
+    .string({ error: message })
+    .refine(isStorableText, fieldMessages.badCharacters)
+    .trim()
+    .min(1, message)
+    .max(max, tooLong);
+
+/** A count in a JSON body: a JSON integer (never "5", true or [5]) from `min` to `max`. */
+export const wholeNumber = (message: string, min: number, max: number) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/** An id in a JSON body: a JSON integer from 1 to MAX_ID (never "1", true or [1]). */
+export const jsonId = (message: string) =>
+  z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+
+const digits = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number);
+
+/** An id in a path: plain decimal digits (never 0x1, 1e0 or -1), from 1 to MAX_ID. */
+export const idParam = (message: string = fieldMessages.pathId) =>
+  digits(message).pipe(z.number().int().min(1, message).max(MAX_ID, message));
+
+/** Params of a route with one `:id`. */
+export const idParams = (message: string = fieldMessages.pathId) => z.object({ id: idParam(message) });
+
+/** `?limit=`: plain digits from 1 to MAX_PAGE_SIZE, `fallback` when absent. */
+export const limitQuery = (fallback = DEFAULT_PAGE_SIZE) =>
+  digits(fieldMessages.limit)
+    .pipe(z.number().int().min(1, fieldMessages.limit).max(MAX_PAGE_SIZE, fieldMessages.limit))
+    .optional()
+    .transform((v) => v ?? fallback);
+
+/** `?before=<id>`: plain digits from 1 to MAX_ID. */
+export const beforeQuery = idParam(fieldMessages.before).optional();
+
+/** A list's paging (DESIGN §6): `?limit=` (default 100, max 500) and `?before=<id>`. */
+export const pageQuery = z.object({ limit: limitQuery(), before: beforeQuery });
