@@ -190,6 +190,14 @@ const targets: Target[] = [
     caller: agent,
   },
   {
+    route: 'PUT /api/transmissions/:id/recall id',
+    method: 'PUT',
+    url: (s) => `/api/transmissions/${s}/recall`,
+    input: pathId,
+    body: () => undefined,
+    caller: farm,
+  },
+  {
     route: 'PATCH /api/pepper-pricing/:id id',
     method: 'PATCH',
     url: (s) => `/api/pepper-pricing/${s}`,
@@ -206,6 +214,15 @@ const targets: Target[] = [
     caller: farm,
   },
 ];
+
+// Mutations that take no text at all: no body, or only numbers and booleans.
+const WITHOUT_TEXT = new Set(['POST /api/auth/logout']);
+
+it('has a target for every mutation route, so a new text field cannot be forgotten', () => {
+  const mutations = app.routeAccess.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url}`);
+  const covered = new Set(targets.map((t) => t.route.split(' ').slice(0, 2).join(' ')));
+  expect(mutations.filter((m) => !covered.has(m) && !WITHOUT_TEXT.has(m))).toEqual([]);
+});
 
 // Refused by the schema: nothing at all may change. Refused later (401, 403, 409, 429): only the
 // rate-limit counters may, since counting attempts is their job.

@@ -213,7 +213,7 @@ describe('GET /api/events', () => {
     expect(staying.ended).toBe(false);
   });
 
-  it("a password change closes the user's other sessions' streams, not its own", async () => {
+  it("a password change ends every stream of the old sessions; the browser's new session listens on", async () => {
     const person = await registerAgent(app);
     const otherCookie = await signIn(person.user.email, person.password);
     const own = await open(person.cookie);
@@ -225,10 +225,16 @@ describe('GET /api/events', () => {
       newPassword: 'another-secret-1',
     });
     expect(res.statusCode).toBe(200);
-    await other.next((m) => m.event === 'signed-out', { timeoutMs: 1000 });
-    expect(await other.waitForEnd()).toBe(true);
-    await own.nextChange('users');
-    expect(own.ended).toBe(false);
+    // The password change replaces this browser's session too (issue 7 item 8).
+    for (const stream of [own, other]) {
+      await stream.next((m) => m.event === 'signed-out', { timeoutMs: 1000 });
+      expect(await stream.waitForEnd()).toBe(true);
+    }
+    const renewed = await open(sessionCookie(res));
+    await renewed.next((m) => m.event === 'ready');
+    await app.changeHub.checkSessions();
+    expect(renewed.ended).toBe(false);
+    renewed.disconnect();
   });
 
   it('keeps change events for an hour', async () => {
