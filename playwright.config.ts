@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 5055);
 export const E2E_FARM_CODE = 'E2E-FARM-CODE';
 
+const chrome = { ...devices['Desktop Chrome'], channel: undefined };
+
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
@@ -31,7 +33,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: chrome, testIgnore: /live-updates\.spec\.ts/ },
+    // The live-update timings (under 1 s from a commit to the other browser's screen) run after the
+    // rest, alone on the machine, so they measure the app rather than a second worker's load.
+    { name: 'live-updates', use: chrome, testMatch: /live-updates\.spec\.ts/, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: `rm -rf .tmp/e2e-data-${E2E_PORT} && node --import tsx src/server/index.ts`,
     url: `http://localhost:${E2E_PORT}/api/health`,
