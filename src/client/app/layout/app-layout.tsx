@@ -18,6 +18,7 @@ import { roleLabels } from '../../../shared/auth.ts';
 import { Logo } from '../../components/logo.tsx';
 import { LoadingScreen } from '../../components/status-screens.tsx';
 import { useLogout, useUser } from '../../features/auth/api.ts';
+import { UnreadMessagesLink } from '../../features/contact/components/unread-messages.tsx';
 import { usePendingTransmissionCount } from '../../features/transmissions/api/pending-count.ts';
 import { paths } from '../paths.ts';
 
@@ -58,9 +59,12 @@ export function AppLayout() {
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <Logo />
           </Group>
-          <Badge variant="light" visibleFrom="xs">
-            {roleLabels[user.role]}
-          </Badge>
+          <Group gap="xs" wrap="nowrap">
+            {user.role === 'farm_store' && <UnreadMessagesLink />}
+            <Badge variant="light" visibleFrom="xs">
+              {roleLabels[user.role]}
+            </Badge>
+          </Group>
         </Group>
       </AppShell.Header>
 

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactMessage } from '../../../../shared/contact.ts';
 import { api } from '../../../lib/api-client.ts';
 import { CONTACT_MESSAGES_PATH, contactMessagesQueryOptions } from './get-contact-messages.ts';
+import { unreadContactCountQueryOptions } from './get-unread-count.ts';
 
 export const updateContactMessage = ({ id, isRead }: { id: number; isRead: boolean }) =>
   api.patch<ContactMessage>(`${CONTACT_MESSAGES_PATH}/${id}`, { isRead });
@@ -11,6 +12,10 @@ export function useUpdateContactMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateContactMessage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactMessagesQueryOptions().queryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: contactMessagesQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: unreadContactCountQueryOptions().queryKey }),
+      ]),
   });
 }

@@ -3,6 +3,7 @@ import { Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useUser } from '../../auth/api.ts';
 import { ChangePasswordCard } from '../../auth/components/change-password-form.tsx';
+import { UnreadMessagesBadge } from '../../contact/components/unread-messages.tsx';
 import { FarmStockSettings } from '../../crates/components/farm-stock-settings.tsx';
 import { ComingSoon } from './coming-soon.tsx';
 import { DashboardTabs } from './dashboard-tabs.tsx';
@@ -17,7 +18,7 @@ export function FarmStoreDashboard() {
       <DashboardTabs
         tabs={[
           { value: 'dashboard', label: 'Dashboard', panel: <FarmOverview /> },
-          { value: 'pricing', label: 'Pricing', panel: <FarmPricingPanel /> },
+          { value: 'pricing', label: 'Pricing', panel: <FarmPricingPanel />, badge: <UnreadMessagesBadge /> },
           { value: 'users', label: 'Users', panel: <ComingSoon what="The user list" /> },
           { value: 'reports', label: 'Reports', panel: <ComingSoon what="Reports" /> },
           {
