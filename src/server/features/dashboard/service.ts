@@ -18,8 +18,12 @@ async function cratePositions(db: Executor) {
 }
 
 export async function farmMetrics(db: Executor, timeZone: string): Promise<FarmMetrics> {
-  const [positions, weekly] = await Promise.all([cratePositions(db), repo.weeklyFlow(db, timeZone, CHART_WEEKS)]);
-  return { ...positions, weekly };
+  const [positions, damagedWrittenOff, weekly] = await Promise.all([
+    cratePositions(db),
+    repo.damagedWrittenOff(db),
+    repo.weeklyFlow(db, timeZone, CHART_WEEKS),
+  ]);
+  return { ...positions, damagedWrittenOff, weekly };
 }
 
 export async function publicFarmMetrics(db: Executor) {

@@ -6,6 +6,7 @@ import { ChangePasswordCard } from '../../auth/components/change-password-form.t
 import { UnreadMessagesBadge } from '../../contact/components/unread-messages.tsx';
 import { FarmStockSettings } from '../../crates/components/farm-stock-settings.tsx';
 import { ComingSoon } from './coming-soon.tsx';
+import { CrateAccountCard } from './crate-account-card.tsx';
 import { DashboardTabs } from './dashboard-tabs.tsx';
 import { FarmOverview } from './farm-overview.tsx';
 import { FarmPricingPanel } from './farm-pricing-panel.tsx';
@@ -26,6 +27,7 @@ export function FarmStoreDashboard() {
             label: 'Settings',
             panel: (
               <Stack gap="lg">
+                <CrateAccountCard />
                 <FarmStockSettings />
                 <ChangePasswordCard />
               </Stack>
