@@ -33,10 +33,8 @@ export function UnreadMessagesLink() {
   );
 }
 
-/** The Pricing tab's count, shown only while something is unread. */
-export function UnreadMessagesBadge() {
-  const count = useUnreadContactCount();
-  if (count === 0) return null;
+/** The Pricing tab's count (render it only while something is unread). */
+export function UnreadMessagesBadge({ count }: { count: number }) {
   return (
     <Badge
       size="sm"

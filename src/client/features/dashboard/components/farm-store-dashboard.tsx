@@ -3,6 +3,7 @@ import { Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useUser } from '../../auth/api.ts';
 import { ChangePasswordCard } from '../../auth/components/change-password-form.tsx';
+import { useUnreadContactCount } from '../../contact/api/get-unread-count.ts';
 import { UnreadMessagesBadge } from '../../contact/components/unread-messages.tsx';
 import { FarmStockSettings } from '../../crates/components/farm-stock-settings.tsx';
 import { ComingSoon } from './coming-soon.tsx';
@@ -13,13 +14,19 @@ import { FarmPricingPanel } from './farm-pricing-panel.tsx';
 
 export function FarmStoreDashboard() {
   const user = useUser();
+  const unread = useUnreadContactCount();
   return (
     <>
       <PageHeader title="Farm Store Dashboard" description={`Welcome back, ${user.name}`} />
       <DashboardTabs
         tabs={[
           { value: 'dashboard', label: 'Dashboard', panel: <FarmOverview /> },
-          { value: 'pricing', label: 'Pricing', panel: <FarmPricingPanel />, badge: <UnreadMessagesBadge /> },
+          {
+            value: 'pricing',
+            label: 'Pricing',
+            panel: <FarmPricingPanel />,
+            badge: unread > 0 ? <UnreadMessagesBadge count={unread} /> : undefined,
+          },
           { value: 'users', label: 'Users', panel: <ComingSoon what="The user list" /> },
           { value: 'reports', label: 'Reports', panel: <ComingSoon what="Reports" /> },
           {
