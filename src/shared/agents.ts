@@ -102,6 +102,11 @@ export const farmMetricsResponse = z.object({
   totalCrates: z.number(),
   /** atMarketsFull + atMarketsEmpty + withClients. */
   atMarkets: z.number(),
+  /**
+   * Crates the farm store wrote off as damaged (the stock history's write-offs). Crates brought in
+   * (the stock history's additions) = totalCrates + writtenOff + damagedWrittenOff.
+   */
+  damagedWrittenOff: z.number(),
   weekly: z.array(weeklyFlowSchema),
 });
 export type FarmMetrics = z.infer<typeof farmMetricsResponse>;
@@ -121,7 +126,7 @@ export const dashboardResponse = z.discriminatedUnion('role', [
     flaggedCount: z.number(),
     pendingCount: z.number(),
     activeAgents: z.number(),
-    metrics: farmMetricsResponse.omit({ weekly: true }),
+    metrics: farmMetricsResponse.omit({ weekly: true, damagedWrittenOff: true }),
     recentTransmissions: z.array(transmissionSchema),
   }),
   z.object({

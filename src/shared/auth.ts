@@ -31,7 +31,27 @@ export const messages = {
   notSignedIn: 'Please sign in to continue',
   forbidden: 'You do not have permission to do this',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  marketLocationMissing: 'Please choose your market',
+  businessNameMissing: 'Business name is required',
+  contactNumberMissing: 'Contact number is required',
+  farmLocationMissing: 'Farm location is required',
+  produceTypesMissing: 'Produce types are required',
+  contactNumberInvalid: 'Please enter a phone number, e.g. 082 123 4567 or +27 82 123 4567',
 } as const;
+
+/**
+ * A phone number as people write it: South African (0 and nine digits: 082 123 4567, (012) 345-6789)
+ * or international (+ or 00, a country code and 8 to 15 digits in all: +27 82 123 4567,
+ * +27 (0)82 123 4567, 0044 20 7946 0958). Spaces, dashes, dots and brackets are allowed between digits.
+ */
+export function isPhoneNumber(text: string): boolean {
+  if (!/^[\d\s().+-]+$/.test(text)) return false;
+  const digits = text
+    .trim()
+    .replace(/^(\+\d{1,3})\s*\(0\)/, '$1')
+    .replace(/[\s().-]/g, '');
+  return /^0\d{9}$/.test(digits) || /^(\+|00)[1-9]\d{7,14}$/.test(digits);
+}
 
 const optionalText = (max = 200) => text(max).optional();
 
@@ -55,6 +75,29 @@ const produceTypesSchema = z
       : (v ?? '').trim(),
   );
 
+type RoleField = 'marketLocation' | 'businessName' | 'contactNumber' | 'farmLocation' | 'produceTypes';
+
+/** The extra fields each role must give, in the form's order, with the spec §5 combined message. */
+const roleFields: Partial<Record<Role, { combined: string; fields: [RoleField, string][] }>> = {
+  market_agent: {
+    combined: messages.marketAgentFields,
+    fields: [
+      ['marketLocation', messages.marketLocationMissing],
+      ['businessName', messages.businessNameMissing],
+      ['contactNumber', messages.contactNumberMissing],
+    ],
+  },
+  supplier: {
+    combined: messages.supplierFields,
+    fields: [
+      ['businessName', messages.businessNameMissing],
+      ['farmLocation', messages.farmLocationMissing],
+      ['contactNumber', messages.contactNumberMissing],
+      ['produceTypes', messages.produceTypesMissing],
+    ],
+  },
+};
+
 // One shape for every role; the role-specific rules below give the spec's combined messages.
 export const registerBody = z
   .object({
@@ -73,14 +116,16 @@ export const registerBody = z
     produceTypes: produceTypesSchema,
   })
   .superRefine((body, ctx) => {
-    if (body.role === 'market_agent' && !(body.marketLocation && body.businessName && body.contactNumber)) {
-      ctx.addIssue({ code: 'custom', message: messages.marketAgentFields, path: ['marketLocation'] });
-    }
-    if (
-      body.role === 'supplier' &&
-      !(body.businessName && body.farmLocation && body.contactNumber && body.produceTypes)
-    ) {
-      ctx.addIssue({ code: 'custom', message: messages.supplierFields, path: ['businessName'] });
+    const required = roleFields[body.role];
+    if (!required) return;
+    // The spec's combined message goes on the first field actually missing (so the form highlights
+    // it and the 400's message is the spec's), each further missing field gets its own short message.
+    const missing = required.fields.filter(([field]) => !body[field]);
+    missing.forEach(([field, own], i) => {
+      ctx.addIssue({ code: 'custom', message: i === 0 ? required.combined : own, path: [field] });
+    });
+    if (body.contactNumber && !isPhoneNumber(body.contactNumber)) {
+      ctx.addIssue({ code: 'custom', message: messages.contactNumberInvalid, path: ['contactNumber'] });
     }
   });
 export type RegisterInput = z.input<typeof registerBody>;

@@ -53,3 +53,7 @@ export const contactMessageParams = idParams();
 export const updateContactMessageBody = z.object({
   isRead: z.boolean({ error: 'isRead must be true or false' }),
 });
+
+/** GET /api/contact-messages/unread-count: how many website messages nobody has read yet. */
+export const unreadContactCountResponse = z.object({ count: z.number().int() });
+export type UnreadContactCount = z.infer<typeof unreadContactCountResponse>;

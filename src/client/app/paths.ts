@@ -10,7 +10,11 @@ export const paths = {
   login: { path: '/login', href: () => '/login' },
   register: { path: '/register', href: () => '/register' },
   supplierRegistration: { path: '/supplier-registration', href: () => '/supplier-registration' },
-  dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  /** `tab`: a dashboard tab (?tab=), `section`: an element id on it to scroll to. */
+  dashboard: {
+    path: '/dashboard',
+    href: (tab?: string, section?: string) => `/dashboard${tab ? `?tab=${tab}` : ''}${section ? `#${section}` : ''}`,
+  },
   transmissions: { path: '/transmissions', href: () => '/transmissions' },
   clients: { path: '/clients', href: () => '/clients' },
   marketAgents: { path: '/market-agents', href: () => '/market-agents' },

@@ -1,6 +1,8 @@
 // Everything the app runs inside: theme, toasts (one at a time, 5000 ms), modals, the query cache.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// After Mantine's styles: resizes every control to thumb size on a phone (decision 015).
+import './touch-targets.css';
 import {
   type CSSVariablesResolver,
   createTheme,
@@ -8,6 +10,7 @@ import {
   MantineProvider,
   Modal,
   PasswordInput,
+  Select,
 } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -44,6 +47,9 @@ const theme = createTheme({
     }),
     // The dialogs' close button is an icon with no name of its own.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // A searchable picker takes a typed name and Enter: the first match is highlighted as you type
+    // (decision 015), so Enter picks it.
+    Select: Select.extend({ defaultProps: { selectFirstOptionOnChange: true } }),
   },
 });
 

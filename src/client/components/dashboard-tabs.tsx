@@ -3,7 +3,8 @@ import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
-export type DashboardTab = { value: string; label: string; panel: ReactNode };
+/** `badge`: a count shown after the label (e.g. unread messages on Pricing). */
+export type DashboardTab = { value: string; label: string; panel: ReactNode; badge?: ReactNode };
 
 export function DashboardTabs({ tabs }: { tabs: DashboardTab[] }) {
   const [params, setParams] = useSearchParams();
@@ -17,7 +18,7 @@ export function DashboardTabs({ tabs }: { tabs: DashboardTab[] }) {
     >
       <Tabs.List mb="md">
         {tabs.map((t) => (
-          <Tabs.Tab key={t.value} value={t.value}>
+          <Tabs.Tab key={t.value} value={t.value} rightSection={t.badge}>
             {t.label}
           </Tabs.Tab>
         ))}

@@ -1,9 +1,9 @@
-// A labelled figure on a dashboard.
+// A labelled figure on a dashboard; its test id is the label in kebab case (e.g. stat-written-off).
 import { Card, Text } from '@mantine/core';
 
 export function StatCard({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
-    <Card withBorder radius="md" p="md">
+    <Card withBorder radius="md" p="md" data-testid={`stat-${label.toLowerCase().replaceAll(' ', '-')}`}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>

@@ -19,6 +19,7 @@ import { LiveUpdatesIndicator } from '../../components/live-updates-indicator.ts
 import { Logo } from '../../components/logo.tsx';
 import { LoadingScreen } from '../../components/status-screens.tsx';
 import { useLogout } from '../../features/auth/api.ts';
+import { UnreadMessagesLink } from '../../features/contact/components/unread-messages.tsx';
 import { usePendingTransmissionCount } from '../../features/transmissions/api/pending-count.ts';
 import { useUser } from '../../lib/current-user.tsx';
 import { paths } from '../paths.ts';
@@ -61,9 +62,10 @@ export function AppLayout() {
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <Logo />
           </Group>
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             <LiveUpdatesIndicator />
             <PendingHeaderLink />
+            {user.role === 'farm_store' && <UnreadMessagesLink />}
             <Badge variant="light" visibleFrom="xs">
               {roleLabels[user.role]}
             </Badge>

@@ -53,6 +53,34 @@ describe('POST /api/auth/register', () => {
     expect(res.json().message).toBe(messages.marketAgentFields);
   });
 
+  it('names the missing market agent field, and creates nothing', async () => {
+    const body = registrationFor('market_agent', { contactNumber: '' });
+    const res = await post('/api/auth/register', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: messages.marketAgentFields,
+      errors: { contactNumber: messages.marketAgentFields },
+    });
+    expect(res.json().errors).not.toHaveProperty('marketLocation');
+    const users = await app.database.db.query.users.findMany();
+    expect(users.some((u) => u.email === body.email)).toBe(false);
+  });
+
+  it('refuses a contact number that is not a phone number (agent and supplier), and takes SA and international ones', async () => {
+    for (const role of ['market_agent', 'supplier'] as const) {
+      const res = await post('/api/auth/register', registrationFor(role, { contactNumber: 'abc' }));
+      expect(res.statusCode, role).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: messages.contactNumberInvalid,
+        errors: { contactNumber: messages.contactNumberInvalid },
+      });
+    }
+    for (const contactNumber of ['+27 82 555 0101', '+44 20 7946 0958', '(012) 345 6789']) {
+      const res = await post('/api/auth/register', registrationFor('market_agent', { contactNumber }));
+      expect(res.statusCode, contactNumber).toBe(200);
+    }
+  });
+
   it('requires the supplier fields with the spec message', async () => {
     const res = await post('/api/auth/register', registrationFor('supplier', { produceTypes: '' }));
     expect(res.statusCode).toBe(400);

@@ -130,6 +130,31 @@ describe('GET /api/contact-messages', () => {
   });
 });
 
+describe('GET /api/contact-messages/unread-count', () => {
+  const unread = async () => {
+    const res = await farm.inject({ method: 'GET', url: '/api/contact-messages/unread-count' });
+    expect(res.statusCode).toBe(200);
+    return res.json().count as number;
+  };
+
+  it('counts the messages not yet read, as the list shows them', async () => {
+    const list = (await farm.inject({ method: 'GET', url: '/api/contact-messages?limit=500' })).json();
+    expect(await unread()).toBe(list.filter((m: { isRead: boolean }) => !m.isRead).length);
+
+    const before = await unread();
+    const { id } = (await send(valid)).json();
+    expect(await unread()).toBe(before + 1);
+    await farm.inject({ method: 'PATCH', url: `/api/contact-messages/${id}`, payload: { isRead: true } });
+    expect(await unread()).toBe(before);
+  });
+
+  it('answers 401 signed out and 403 to other roles', async () => {
+    const url = '/api/contact-messages/unread-count';
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await agent.inject({ method: 'GET', url })).statusCode).toBe(403);
+  });
+});
+
 describe('PATCH /api/contact-messages/{id}', () => {
   it('marks a message read and unread', async () => {
     const { id } = (await send(valid)).json();

@@ -1,5 +1,5 @@
 // Contact message queries, and who at the farm receives them.
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, count, desc, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { contactMessages, users } from '../../db/schema/index.ts';
 
@@ -21,6 +21,12 @@ export async function listContactMessages(db: Executor, { limit, before }: { lim
     .where(before ? lt(contactMessages.id, before) : undefined)
     .orderBy(desc(contactMessages.id))
     .limit(limit);
+}
+
+/** Messages not yet marked as read. */
+export async function countUnreadContactMessages(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.isRead, false));
+  return Number(row?.n ?? 0);
 }
 
 export async function setContactMessageRead(db: Executor, id: number, isRead: boolean) {

@@ -8,6 +8,7 @@ import {
   contactMessages,
   contactMessagesQuery,
   contactSentResponse,
+  unreadContactCountResponse,
   updateContactMessageBody,
 } from '../../../shared/contact.ts';
 import * as repo from './repository.ts';
@@ -34,6 +35,15 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['contact'], querystring: contactMessagesQuery, response: { 200: contactMessageList } },
     },
     async (request) => repo.listContactMessages(app.db, request.query),
+  );
+
+  app.get(
+    '/contact-messages/unread-count',
+    {
+      config: { access: 'read:contact-message:any' },
+      schema: { tags: ['contact'], response: { 200: unreadContactCountResponse } },
+    },
+    async () => ({ count: await repo.countUnreadContactMessages(app.db) }),
   );
 
   app.patch(

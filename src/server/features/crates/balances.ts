@@ -101,6 +101,18 @@ export async function totalsByKind(db: Executor): Promise<HolderTotals> {
 }
 
 /**
+ * Crates the farm store wrote off as damaged: every stock adjustment out of the pool (to 'external').
+ * The stock history lists these; counted differences sit on the write-off holder instead.
+ */
+export async function damagedWrittenOff(db: Executor): Promise<number> {
+  const result = await db.execute<{ total: string | number }>(sql`
+    select coalesce(sum(quantity), 0)::bigint as total
+    from crate_movements
+    where kind = 'stock_adjustment' and to_holder = ${holders.external}`);
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+/**
  * Crates dispatched from the farm to markets and counted back in at the farm, per week (Monday to
  * Sunday in the farm's time zone), for the `weeks` weeks up to and including this one.
  */

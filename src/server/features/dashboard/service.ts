@@ -19,11 +19,12 @@ async function cratePositions(db: Executor) {
 }
 
 export async function farmMetrics(db: Executor, timeZone: string): Promise<FarmMetrics> {
-  const [positions, weekly] = await Promise.all([
+  const [positions, damagedWrittenOff, weekly] = await Promise.all([
     cratePositions(db),
+    balances.damagedWrittenOff(db),
     balances.weeklyFarmFlow(db, timeZone, CHART_WEEKS),
   ]);
-  return { ...positions, weekly };
+  return { ...positions, damagedWrittenOff, weekly };
 }
 
 export async function publicFarmMetrics(db: Executor) {

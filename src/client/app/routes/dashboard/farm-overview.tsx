@@ -1,9 +1,12 @@
 // The farm store dashboard tab: farm metrics (every 2 s), send crates, recent transmissions (every
-// 5 s) and the crate charts, loaded lazily.
+// 5 s) and the crate charts, loaded lazily. The tiles reconcile: the first row is where the crates in
+// circulation are, the second the crate account that the settings tab's stock history itemises.
 import { Alert, Grid, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import type { FarmMetrics } from '../../../../shared/agents.ts';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { useFarmMetrics } from '../../../features/dashboard/api/get-farm-metrics.ts';
+import { crateAccount } from '../../../features/dashboard/components/crate-account.ts';
 import { RecentTransmissionsCard } from '../../../features/transmissions/components/recent-transmissions-card.tsx';
 import { SendCratesForm } from '../../../features/transmissions/components/send-crates-form.tsx';
 import { formatCount } from '../../../lib/format.ts';
@@ -18,18 +21,7 @@ export function FarmOverview() {
     <Stack gap="lg">
       <section aria-label="Farm metrics">
         {m ? (
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
-            <StatCard label="Total crates" value={formatCount(m.totalCrates)} hint="in circulation" />
-            <StatCard label="At the farm" value={formatCount(m.farm)} />
-            <StatCard label="In transit" value={formatCount(m.inTransit)} />
-            <StatCard
-              label="At markets"
-              value={formatCount(m.atMarkets)}
-              hint={`${formatCount(m.atMarketsFull)} full`}
-            />
-            <StatCard label="With clients" value={formatCount(m.withClients)} />
-            <StatCard label="Written off" value={formatCount(m.writtenOff)} />
-          </SimpleGrid>
+          <FarmTiles metrics={m} />
         ) : metrics.isError ? (
           <Alert color="red">We could not load the farm metrics. Retrying…</Alert>
         ) : (
@@ -50,5 +42,33 @@ export function FarmOverview() {
         </Suspense>
       )}
     </Stack>
+  );
+}
+
+function FarmTiles({ metrics: m }: { metrics: FarmMetrics }) {
+  const account = crateAccount(m);
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <StatCard label="At the farm" value={formatCount(m.farm)} hint="in the farm store" />
+      <StatCard label="In transit" value={formatCount(m.inTransit)} hint="sent, not yet counted" />
+      <StatCard
+        label="At markets"
+        value={formatCount(m.atMarkets)}
+        hint={`${formatCount(m.atMarketsFull)} full · ${formatCount(m.atMarketsEmpty)} empty · ${formatCount(m.withClients)} with clients`}
+      />
+      <StatCard label="With suppliers" value={formatCount(m.withSuppliers)} hint="issued on request" />
+      <StatCard label="Brought in" value={formatCount(account.broughtIn)} hint="stock added and opening balances" />
+      <StatCard label="Written off" value={formatCount(account.damaged)} hint="damaged, in the stock history" />
+      <StatCard
+        label="Short on counts"
+        value={formatCount(account.shortOnCounts)}
+        hint={account.shortOnCounts < 0 ? 'more found than missing, net' : 'counted differences, net'}
+      />
+      <StatCard
+        label="Total crates"
+        value={formatCount(account.inCirculation)}
+        hint="in circulation: brought in − written off − short"
+      />
+    </SimpleGrid>
   );
 }

@@ -4,20 +4,29 @@ import { ComingSoon } from '../../../components/coming-soon.tsx';
 import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
+import { useUnreadContactCount } from '../../../features/contact/api/get-unread-count.ts';
+import { UnreadMessagesBadge } from '../../../features/contact/components/unread-messages.tsx';
 import { FarmStockSettings } from '../../../features/crates/components/farm-stock-settings.tsx';
+import { CrateAccountCard } from '../../../features/dashboard/components/crate-account-card.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
 import { FarmOverview } from './farm-overview.tsx';
 import { FarmPricingPanel } from './farm-pricing-panel.tsx';
 
 export function FarmStoreDashboard() {
   const user = useUser();
+  const unread = useUnreadContactCount();
   return (
     <>
       <PageHeader title="Farm Store Dashboard" description={`Welcome back, ${user.name}`} />
       <DashboardTabs
         tabs={[
           { value: 'dashboard', label: 'Dashboard', panel: <FarmOverview /> },
-          { value: 'pricing', label: 'Pricing', panel: <FarmPricingPanel /> },
+          {
+            value: 'pricing',
+            label: 'Pricing',
+            panel: <FarmPricingPanel />,
+            badge: unread > 0 ? <UnreadMessagesBadge count={unread} /> : undefined,
+          },
           { value: 'users', label: 'Users', panel: <ComingSoon what="The user list" /> },
           { value: 'reports', label: 'Reports', panel: <ComingSoon what="Reports" /> },
           {
@@ -25,6 +34,7 @@ export function FarmStoreDashboard() {
             label: 'Settings',
             panel: (
               <Stack gap="lg">
+                <CrateAccountCard />
                 <FarmStockSettings />
                 <ChangePasswordCard />
               </Stack>

@@ -1,11 +1,12 @@
 // The public site (spec §2 Landing page): home, pricing, trends, services, contact and engineering
 // consultation tabs, the active one kept in ?tab= so it can be linked to.
-import { Anchor, Box, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
 import { EciPanel } from '../../../features/landing/components/eci-panel.tsx';
 import { HomePanel } from '../../../features/landing/components/home-panel.tsx';
+import { LandingContainer } from '../../../features/landing/components/landing-container.tsx';
 import { farmName } from '../../../features/landing/components/landing-content.ts';
 import { LandingHeader } from '../../../features/landing/components/landing-header.tsx';
 import { ServicesPanel } from '../../../features/landing/components/services-panel.tsx';
@@ -39,15 +40,8 @@ export function LandingPage() {
   return (
     <Box bg="gray.0" mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <LandingHeader />
-      <Box
-        component="section"
-        aria-labelledby="landing-title"
-        bg="green.9"
-        c="white"
-        py={{ base: 'xl', sm: 48 }}
-        px={{ base: 'sm', sm: 'lg' }}
-      >
-        <Container size="lg" px={0}>
+      <Box component="section" aria-labelledby="landing-title" bg="green.9" c="white" py={{ base: 'xl', sm: 48 }}>
+        <LandingContainer>
           <Stack gap="xs" maw={760}>
             <Title order={1} id="landing-title" fz={{ base: 28, sm: 40 }} lh={1.15}>
               Fresh peppers from our farm to your market stall
@@ -57,9 +51,9 @@ export function LandingPage() {
               agents in Johannesburg and Pretoria. Every crate is counted, from the farm to the market and back.
             </Text>
           </Stack>
-        </Container>
+        </LandingContainer>
       </Box>
-      <Container size="lg" w="100%" px={{ base: 'sm', sm: 'lg' }} py="md" component="main" style={{ flex: 1 }}>
+      <LandingContainer py="md" component="main" style={{ flex: 1 }}>
         <Tabs value={active} onChange={open} keepMounted={false} variant="pills">
           {/* Pills wrap onto a second row on a phone, so every section stays in sight. */}
           <Tabs.List mb="lg" aria-label="Farm website sections">
@@ -75,27 +69,29 @@ export function LandingPage() {
             </Tabs.Panel>
           ))}
         </Tabs>
-      </Container>
+      </LandingContainer>
       <Box component="footer" bg="white" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-        <Group justify="space-between" px={{ base: 'sm', sm: 'lg' }} py="md" maw={1200} mx="auto" gap="xs">
-          <Group gap="xs">
-            <Logo size="md" />
-            <Text size="sm" c="gray.7">
-              {farmName}
-            </Text>
+        <LandingContainer>
+          <Group justify="space-between" py="md" gap="xs">
+            <Group gap="xs">
+              <Logo size="md" />
+              <Text size="sm" c="gray.7">
+                {farmName}
+              </Text>
+            </Group>
+            <Group gap="md">
+              <Anchor component={Link} to={paths.home.href('contact')} size="sm" c="green.9">
+                Contact
+              </Anchor>
+              <Anchor component={Link} to={paths.login.href()} size="sm" c="green.9">
+                Log in
+              </Anchor>
+              <Anchor component={Link} to={paths.register.href()} size="sm" c="green.9">
+                Register
+              </Anchor>
+            </Group>
           </Group>
-          <Group gap="md">
-            <Anchor component={Link} to={paths.home.href('contact')} size="sm" c="green.9">
-              Contact
-            </Anchor>
-            <Anchor component={Link} to={paths.login.href()} size="sm" c="green.9">
-              Log in
-            </Anchor>
-            <Anchor component={Link} to={paths.register.href()} size="sm" c="green.9">
-              Register
-            </Anchor>
-          </Group>
-        </Group>
+        </LandingContainer>
       </Box>
     </Box>
   );

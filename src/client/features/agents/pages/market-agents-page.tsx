@@ -1,5 +1,5 @@
 // /market-agents: every agent's crates, grouped by business (spec §2 Market Agents screen).
-import { Alert, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { agentMessages, type MarketAgent } from '../../../../shared/agents.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -19,6 +19,10 @@ export function groupByBusiness(agents: MarketAgent[]): [string, MarketAgent[]][
     a === agentMessages.businessFallback ? 1 : b === agentMessages.businessFallback ? -1 : a.localeCompare(b),
   );
 }
+
+/** An agent card's narrowest and widest, so cards line up in columns across businesses. */
+const CARD_MIN_WIDTH = 280;
+const CARD_MAX_WIDTH = 380;
 
 export function MarketAgentsPage() {
   return (
@@ -64,23 +68,41 @@ function MarketAgentsScreen() {
       ) : (
         <Stack gap="lg">
           <AgentTotals agents={list} />
-          {groupByBusiness(list).map(([business, members]) => (
-            <section key={business} aria-label={business}>
-              <Group gap="xs" mb="sm">
-                <Title order={2} size="h4">
-                  {business}
-                </Title>
-                <Badge variant="outline" data-testid="group-count">
-                  {members.length} {members.length === 1 ? 'agent' : 'agents'}
-                </Badge>
-              </Group>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-                {members.map((agent) => (
-                  <AgentCard key={agent.id} agent={agent} />
-                ))}
-              </SimpleGrid>
-            </section>
-          ))}
+          {/* Businesses flow side by side, each as wide as its agents' cards, so a farm of one-agent
+              businesses fills the desktop width in a grid instead of one card per row. */}
+          <Group align="flex-start" gap="lg" data-testid="agent-groups">
+            {groupByBusiness(list).map(([business, members]) => (
+              <section
+                key={business}
+                aria-label={business}
+                style={{
+                  flex: `1 1 ${members.length * CARD_MIN_WIDTH}px`,
+                  maxWidth: members.length * CARD_MAX_WIDTH,
+                  minWidth: 0,
+                }}
+              >
+                <Group gap="xs" mb="sm">
+                  <Title order={2} size="h4">
+                    {business}
+                  </Title>
+                  <Badge variant="outline" data-testid="group-count">
+                    {members.length} {members.length === 1 ? 'agent' : 'agents'}
+                  </Badge>
+                </Group>
+                <div
+                  style={{
+                    display: 'grid',
+                    gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${CARD_MIN_WIDTH}px), 1fr))`,
+                    gap: 'var(--mantine-spacing-md)',
+                  }}
+                >
+                  {members.map((agent) => (
+                    <AgentCard key={agent.id} agent={agent} />
+                  ))}
+                </div>
+              </section>
+            ))}
+          </Group>
         </Stack>
       )}
     </>

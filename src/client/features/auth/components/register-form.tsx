@@ -38,7 +38,8 @@ type FormValues = {
   produceTypes: string;
 };
 
-export function RegisterForm() {
+/** `initialRole`: the role chosen on arrival (the supplier path opens with Supplier chosen). */
+export function RegisterForm({ initialRole = 'market_agent' }: { initialRole?: Role }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const register = useRegister();
@@ -47,7 +48,7 @@ export function RegisterForm() {
       name: '',
       email: '',
       password: '',
-      role: 'market_agent',
+      role: initialRole,
       marketLocation: '',
       businessName: '',
       contactNumber: '',
@@ -127,14 +128,28 @@ export function RegisterForm() {
               {...form.getInputProps('marketLocation')}
             />
             <TextInput label="Business name" required {...form.getInputProps('businessName')} />
-            <TextInput label="Contact number" type="tel" required {...form.getInputProps('contactNumber')} />
+            <TextInput
+              label="Contact number"
+              type="tel"
+              autoComplete="tel"
+              placeholder="e.g. 082 123 4567"
+              required
+              {...form.getInputProps('contactNumber')}
+            />
           </>
         )}
         {role === 'supplier' && (
           <>
             <TextInput label="Business name" required {...form.getInputProps('businessName')} />
             <TextInput label="Farm location" required {...form.getInputProps('farmLocation')} />
-            <TextInput label="Contact number" type="tel" required {...form.getInputProps('contactNumber')} />
+            <TextInput
+              label="Contact number"
+              type="tel"
+              autoComplete="tel"
+              placeholder="e.g. 082 123 4567"
+              required
+              {...form.getInputProps('contactNumber')}
+            />
             <TextInput
               label="Produce types"
               placeholder="e.g. Sweet Bell Peppers, Eggfruit"

@@ -9,7 +9,9 @@ import { SignInForm } from '../components/sign-in-form.tsx';
 export function AuthPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const tab = location.pathname === paths.register.path ? 'register' : 'signin';
+  // The supplier path opens Register with Supplier chosen, until the supplier wizard is built.
+  const isSupplierPath = location.pathname === paths.supplierRegistration.path;
+  const tab = location.pathname === paths.register.path || isSupplierPath ? 'register' : 'signin';
 
   return (
     <Container size={460} py={{ base: 'md', sm: 48 }} px="sm">
@@ -38,7 +40,7 @@ export function AuthPage() {
           </Tabs.Panel>
           <Tabs.Panel value="register">
             <Stack>
-              <RegisterForm />
+              <RegisterForm initialRole={isSupplierPath ? 'supplier' : 'market_agent'} />
             </Stack>
           </Tabs.Panel>
         </Tabs>

@@ -15,7 +15,7 @@ export function cratePlaces(m: FarmMetrics) {
     { name: 'At markets (empty)', value: m.atMarketsEmpty, color: 'yellow.4' },
     { name: 'With clients', value: m.withClients, color: 'grape.5' },
     { name: 'With suppliers', value: m.withSuppliers, color: 'teal.5' },
-    { name: 'Written off', value: Math.max(0, m.writtenOff), color: 'red.6' },
+    { name: 'Short on counts', value: Math.max(0, m.writtenOff), color: 'red.6' },
   ];
 }
 

@@ -3,23 +3,26 @@ import { Anchor, Box, Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Logo } from '../../../components/logo.tsx';
+import { LandingContainer } from './landing-container.tsx';
 
 export function LandingHeader() {
   return (
     <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} bg="white">
-      <Group justify="space-between" wrap="nowrap" gap="xs" px={{ base: 'sm', sm: 'lg' }} py="sm" maw={1200} mx="auto">
-        <Anchor component={Link} to={paths.home.href()} underline="never" c="inherit" aria-label="Cratekeeper home">
-          <Logo size="md" />
-        </Anchor>
-        <Group gap={6} wrap="nowrap">
-          <Button component={Link} to={paths.login.href()} variant="default" size="compact-sm">
-            Sign In
-          </Button>
-          <Button component={Link} to={paths.login.href()} size="compact-sm">
-            Get Started
-          </Button>
+      <LandingContainer>
+        <Group justify="space-between" wrap="nowrap" gap="xs" py="sm">
+          <Anchor component={Link} to={paths.home.href()} underline="never" c="inherit" aria-label="Cratekeeper home">
+            <Logo size="md" />
+          </Anchor>
+          <Group gap={6} wrap="nowrap">
+            <Button component={Link} to={paths.login.href()} variant="default" size="compact-sm">
+              Sign In
+            </Button>
+            <Button component={Link} to={paths.login.href()} size="compact-sm">
+              Get Started
+            </Button>
+          </Group>
         </Group>
-      </Group>
+      </LandingContainer>
     </Box>
   );
 }

@@ -80,7 +80,7 @@ export function ServicesPanel() {
               <List.Item>Answer open tenders and follow your quotes and offers.</List.Item>
               <List.Item>Request crates from the farm for your own harvest.</List.Item>
             </List>
-            <Button component={Link} to={paths.register.href()} variant="default">
+            <Button component={Link} to={paths.supplierRegistration.href()} variant="default">
               Register as a supplier
             </Button>
           </Card>

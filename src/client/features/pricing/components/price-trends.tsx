@@ -25,6 +25,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useExportPricingHistory } from '../api/export-pricing-history.ts';
 import { usePricingHistory } from '../api/get-pricing-history.ts';
+import { trendBasis } from '../trend-basis.ts';
 
 const EXPORT_FAILED = 'Failed to export price history';
 
@@ -34,15 +35,21 @@ const directionView: Record<TrendDirection, { label: string; colour: string; Ico
   stable: { label: 'Stable', colour: 'gray.7', Icon: IconMinus },
 };
 
-function TrendLabel({ direction }: { direction: TrendDirection }) {
+/** The direction and, beside it, the last change it is based on (the chart may not show it). */
+function TrendLabel({ direction, basis }: { direction: TrendDirection; basis: string }) {
   const { label, colour, Icon } = directionView[direction];
   return (
-    <Group gap={4} wrap="nowrap" c={colour} data-testid="trend-direction" data-direction={direction}>
-      <Icon size={18} aria-hidden="true" />
-      <Text span size="sm" fw={600}>
-        {label}
+    <Stack gap={0} align="flex-end" style={{ textAlign: 'right' }}>
+      <Group gap={4} wrap="nowrap" c={colour} data-testid="trend-direction" data-direction={direction}>
+        <Icon size={18} aria-hidden="true" />
+        <Text span size="sm" fw={600}>
+          {label}
+        </Text>
+      </Group>
+      <Text size="xs" c="gray.7" data-testid="trend-basis">
+        {basis}
       </Text>
-    </Group>
+    </Stack>
   );
 }
 
@@ -70,7 +77,7 @@ function VarietyChart({ variety, points }: { variety: string; points: HistoryPoi
             <span data-testid="trend-points">{data.length}</span> points
           </Text>
         </div>
-        <TrendLabel direction={direction} />
+        <TrendLabel direction={direction} basis={trendBasis(points)} />
       </Group>
       <LineChart
         h={200}
@@ -153,7 +160,7 @@ export default function PriceTrends() {
       )}
       <Text size="xs" c="gray.7">
         Prices are per crate, shown for the last {months} months; each chart shows at most 20 evenly spaced points. The
-        direction compares the two most recent price changes. Exports are printable HTML reports.
+        direction compares the two most recent prices, named beside it. Exports are printable HTML reports.
       </Text>
     </Stack>
   );

@@ -1,0 +1,222 @@
+// Thumb-sized targets at 375 × 812 (WCAG 2.5.5 and 2.5.8, decision 015): on every screen of every
+// role, with crates in motion, each visible button, link-button, tab, input, select, radio and checkbox
+// is measured. Under 44 px (height; width too for icon buttons) fails on the market agent's and the
+// farm store's screens and on the sign-in pages; under 24 × 24 fails anywhere. Open dialogs, the open
+// sidebar and an open picker are measured too.
+import { type APIResponse, type Browser, expect, type Page, test } from '@playwright/test';
+import { PHONE, watchConsole } from './support/a11y.ts';
+import { signedInPage, uniqueName } from './support/crates.ts';
+
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
+
+const THUMB = 44;
+const MINIMUM = 24;
+
+type Small = { what: string; width: number; height: number };
+
+/**
+ * The visible controls smaller than `min` px: height for every control, width too for a control that
+ * shows no text (an icon button). A radio's or checkbox's target is its label (a tap on it checks the
+ * box); a segmented control's radios are hidden behind theirs.
+ */
+function smallControls(page: Page, min: number): Promise<Small[]> {
+  return page.evaluate((min) => {
+    const selector = [
+      'button',
+      '[role="button"]',
+      '[role="tab"]',
+      '[role="option"]',
+      'a.mantine-Button-root',
+      'a.mantine-ActionIcon-root',
+      'a.mantine-NavLink-root',
+      'input:not([type="hidden"])',
+      'select',
+      'textarea',
+    ].join(', ');
+    const found: Small[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      let target: HTMLElement = el;
+      if (el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox')) {
+        target = el.labels?.[0] ?? el;
+      } else if (el.closest('.mantine-PasswordInput-input')) {
+        // The password field's text box sits inside the field's border, which is the target.
+        target = el.closest<HTMLElement>('.mantine-PasswordInput-input') ?? el;
+      }
+      const rect = target.getBoundingClientRect();
+      const style = getComputedStyle(target);
+      const visible =
+        rect.width > 0 &&
+        rect.height > 0 &&
+        style.visibility !== 'hidden' &&
+        Number(style.opacity) > 0 &&
+        rect.right > 0 &&
+        rect.left < window.innerWidth &&
+        !target.closest('[aria-hidden="true"], [inert]');
+      if (!visible) continue;
+      const iconOnly = (target.textContent ?? '').trim() === '' && !(target instanceof HTMLInputElement);
+      if (rect.height < min - 0.5 || (iconOnly && rect.width < min - 0.5)) {
+        const name =
+          target.getAttribute('aria-label') ??
+          (el instanceof HTMLInputElement ? el.labels?.[0]?.textContent?.trim() : undefined) ??
+          target.getAttribute('placeholder') ??
+          ((target.textContent ?? '').trim().slice(0, 40) || target.tagName.toLowerCase());
+        found.push({
+          what: `${target.tagName.toLowerCase()}${target.getAttribute('role') ? `[role=${target.getAttribute('role')}]` : ''} "${name}"`,
+          width: Math.round(rect.width),
+          height: Math.round(rect.height),
+        });
+      }
+    }
+    return found;
+  }, min);
+}
+
+/** Fails (softly, so one run lists every screen) when a control is under `min` px. */
+async function expectThumbSized(page: Page, where: string, min = THUMB) {
+  const small = await smallControls(page, min);
+  expect.soft(small, `controls under ${min} px on ${where}`).toEqual([]);
+  if (min > MINIMUM) return;
+  expect.soft(await smallControls(page, MINIMUM), `controls under ${MINIMUM} px on ${where}`).toEqual([]);
+}
+
+async function json<T = Record<string, unknown>>(response: Promise<APIResponse>): Promise<T> {
+  const res = await response;
+  if (!res.ok()) throw new Error(`${res.url()}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A farm store and an agent with a delivery waiting at each end and a website message. */
+async function cratesInMotion(browser: Browser) {
+  const farm = await signedInPage(browser, 'farm_store', { name: uniqueName('Farm') });
+  const agentName = uniqueName('Agent');
+  const agent = await signedInPage(browser, 'market_agent', { name: agentName });
+  const f = farm.page.request;
+  await json(f.post('/api/farm-store/stock-adjustments', { data: { quantity: 100, reason: 'Touch target run' } }));
+  const agents = await json<{ id: number; userId: number }[]>(f.get('/api/market-agents/for-transmission'));
+  const mine = agents.find((x) => x.userId === agent.account.id);
+  if (!mine) throw new Error('the new agent is not in the picker');
+  await json(
+    f.post('/api/transmissions', {
+      data: { type: 'farm_to_market', marketAgentId: mine.id, toUserId: mine.userId, quantity: 20 },
+    }),
+  );
+  await json(f.post('/api/farm-store/opening-balances', { data: { marketAgentId: mine.id, emptyCrates: 5 } }));
+  await json(agent.page.request.post('/api/transmissions', { data: { type: 'market_to_farm', quantity: 5 } }));
+  await json(
+    f.post('/api/contact', {
+      data: { name: 'Lindiwe', email: 'lindiwe@example.co.za', subject: 'Crates', message: 'Forty a week, please.' },
+    }),
+  );
+  for (const p of [farm.page, agent.page]) await p.setViewportSize(PHONE);
+  return { farm: farm.page, agent: agent.page, agentName };
+}
+
+/** Opens a screen and waits until its h1 shows and nothing is loading. */
+async function open(page: Page, path: string, title: string | RegExp) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.locator('.mantine-Skeleton-root[data-visible]')).toHaveCount(0);
+}
+
+async function auditScreens(page: Page, who: string, screens: [string, string | RegExp][], min = THUMB) {
+  for (const [path, title] of screens) {
+    await open(page, path, title);
+    await expectThumbSized(page, `${who} ${path}`, min);
+  }
+}
+
+/** The sidebar behind the menu button, open. */
+async function auditSidebar(page: Page, who: string, min = THUMB) {
+  await open(page, '/', /Dashboard/);
+  const menu = page.getByRole('button', { name: 'Toggle navigation' });
+  await menu.click();
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign Out' }),
+  ).toBeInViewport();
+  await expectThumbSized(page, `${who} open sidebar`, min);
+  await menu.click();
+}
+
+/** The count dialog behind 'Acknowledge Receipt'. */
+async function auditCountDialog(page: Page, who: string, min = THUMB) {
+  await open(page, '/transmissions', 'Transmissions');
+  await page.getByRole('button', { name: 'Acknowledge Receipt' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Count and Acknowledge' });
+  await expect(dialog).toBeVisible();
+  await expectThumbSized(page, `${who} count dialog`, min);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('signed out: every landing tab, sign in, register and the supplier path', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.setViewportSize(PHONE);
+  for (const tab of ['', '?tab=pricing', '?tab=trends', '?tab=services', '?tab=contact', '?tab=eci']) {
+    await page.goto(`/${tab}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('.mantine-Skeleton-root[data-visible]')).toHaveCount(0);
+    await expectThumbSized(page, `landing /${tab}`);
+  }
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  await expectThumbSized(page, '/login');
+  for (const role of ['Market Agent', 'Supplier', 'Farm Store']) {
+    await page.goto('/register');
+    await page.getByRole('radio', { name: role }).check();
+    await expectThumbSized(page, `/register as ${role}`);
+  }
+  await page.goto('/supplier-registration');
+  await expect(page.getByRole('radio', { name: 'Supplier' })).toBeChecked();
+  await expectThumbSized(page, '/supplier-registration');
+  expect(errors).toEqual([]);
+});
+
+test('market agent: every screen and tab, the sidebar and the count dialog', async ({ browser }) => {
+  const { agent: page } = await cratesInMotion(browser);
+  const errors = watchConsole(page);
+  const title = 'Market Agent Dashboard';
+  await auditScreens(page, 'market agent', [
+    ['/', title],
+    ['/?tab=clients', title],
+    ['/?tab=reports', title],
+    ['/?tab=settings', title],
+    ['/transmissions', 'Transmissions'],
+    ['/clients', 'Clients'],
+    ['/market-agents', 'Access Denied'],
+    ['/no/such/page', 'Page Not Found'],
+  ]);
+  await auditSidebar(page, 'market agent');
+  await auditCountDialog(page, 'market agent');
+  expect(errors).toEqual([]);
+});
+
+test('farm store: every screen and tab, the sidebar, the count dialog and the agent picker', async ({ browser }) => {
+  const { farm: page, agentName } = await cratesInMotion(browser);
+  const errors = watchConsole(page);
+  const title = 'Farm Store Dashboard';
+  await auditScreens(page, 'farm store', [
+    ['/', title],
+    ['/?tab=pricing', title],
+    ['/?tab=users', title],
+    ['/?tab=reports', title],
+    ['/?tab=settings', title],
+    ['/transmissions', 'Transmissions'],
+    ['/market-agents', 'Market Agents'],
+    ['/billing', 'Billing'],
+    ['/reports', 'Reports'],
+    ['/user-management', 'User Management'],
+  ]);
+  await auditSidebar(page, 'farm store');
+  await auditCountDialog(page, 'farm store');
+
+  // The agent picker, open with its options; a typed name and Enter choose the agent.
+  await open(page, '/', title);
+  const picker = page.getByRole('combobox', { name: 'Market agent' });
+  await picker.click();
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await expectThumbSized(page, 'farm store agent picker (open)');
+  await picker.fill(agentName);
+  await picker.press('Enter');
+  await expect(picker).toHaveValue(new RegExp(agentName));
+  expect(errors).toEqual([]);
+});
