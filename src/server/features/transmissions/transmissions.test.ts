@@ -36,7 +36,9 @@ const expectLedgerOk = async () => expect(await checkLedgerInvariant(app.db)).to
 describe('POST /api/transmissions (farm store)', () => {
   it('sends crates to an agent: farm stock into transit, the agent sees it pending', async () => {
     const before = await farmStock(farm);
-    const res = await deliverFromFarm({
+    // The whole body written out once; the cases below go through deliverFromFarm.
+    const res = await json(farm, 'POST', '/api/transmissions', {
+      type: 'farm_to_market',
       toUserId: agent.user.id,
       marketAgentId: agent.marketAgentId,
       quantity: 30,
