@@ -9,7 +9,7 @@
 // (10000), BENCH_AGENTS (40), BENCH_ONLY (run endpoints whose name contains this text),
 // BENCH_KEEP_DATABASE=1 (leave the PostgreSQL database for EXPLAIN; its name is printed).
 import autocannon from 'autocannon';
-import { cleanup, cleanups, freePort, freshDatabase, HOST, post, signIn, startApp } from './support.mjs';
+import { cleanups, freePort, freshDatabase, HOST, post, runBench, signIn, startApp } from './support.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -117,12 +117,4 @@ async function main() {
   return results.some(({ result: r }) => r.errors + r.timeouts + r.non2xx > 0) ? 1 : 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (err) {
-  console.error(err);
-} finally {
-  await cleanup();
-}
-process.exit(code);
+await runBench(main);

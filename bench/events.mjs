@@ -5,7 +5,7 @@
 // measures how long until the last stream hears of it. Needs a file-descriptor limit above the
 // stream count for both processes (ulimit -n; Node raises its soft limit to the hard one).
 import http from 'node:http';
-import { cleanup, cleanups, freePort, freshDatabase, HOST, post, signIn, startApp } from './support.mjs';
+import { cleanups, freePort, freshDatabase, HOST, post, runBench, signIn, startApp } from './support.mjs';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_EVENT_ROUNDS ?? 5);
@@ -113,12 +113,4 @@ async function main() {
   return 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (err) {
-  console.error(err);
-} finally {
-  await cleanup();
-}
-process.exit(code);
+await runBench(main);

@@ -1,6 +1,6 @@
 // What the bench scripts share: a free port on 127.0.0.1, a fresh database (a temporary PGlite
 // directory or a throwaway PostgreSQL database on BENCH_DATABASE_URL), the app as a child process
-// (bench/serve.ts), sign-in and JSON posts, and the clean-up of all of it, also on Ctrl-C.
+// (bench/serve.ts), sign-in and JSON posts, and the clean-up of all of it, also on Ctrl-C or an error.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,6 +29,22 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     await cleanup();
     process.exit(130);
   });
+}
+
+/**
+ * Runs a bench script's `main` and exits with the code it returns (1 if it throws), after removing
+ * everything it created: every bench must leave no app, directory or database behind.
+ */
+export async function runBench(main) {
+  let code = 1;
+  try {
+    code = await main();
+  } catch (err) {
+    console.error(err);
+  } finally {
+    await cleanup();
+  }
+  process.exit(code);
 }
 
 export function freePort() {

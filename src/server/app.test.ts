@@ -4,6 +4,10 @@ import { buildTestApp } from '../../tests/support/test-app.ts';
 
 const app = await buildTestApp();
 
+/** A raw login body under the given content type: what answers is the body parser, not the route. */
+const postRawLogin = (contentType: string, payload: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': contentType }, payload });
+
 describe('the HTTP layer', () => {
   it('reports health with the database kind', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
@@ -18,31 +22,16 @@ describe('the HTTP layer', () => {
   });
 
   it('refuses malformed JSON with 400 and no stack trace', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": ',
-    });
+    const res = await postRawLogin('application/json', '{"email": ');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Request body is not valid JSON');
     expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
   });
 
   it('accepts only JSON bodies on mutations', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'email=a&password=b',
-    });
+    const res = await postRawLogin('text/plain', 'email=a&password=b');
     expect(res.statusCode).toBe(415);
-    const form = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'email=a&password=b',
-    });
+    const form = await postRawLogin('application/x-www-form-urlencoded', 'email=a&password=b');
     expect(form.statusCode).toBe(415);
     expect(form.json().message).toMatch(/JSON/);
   });

@@ -1,15 +1,16 @@
 // The farm store's market agent picker (GET /api/market-agents/for-transmission); the value is the
-// agent's id as a number, null until one is chosen.
+// agent's id as a number, null until one is chosen. A form binds it like any input, with
+// `form.getInputProps('marketAgentId')`, so every form that picks an agent wires it the same way.
 import { Select } from '@mantine/core';
 import { agentOptionLabel, useAgentsForTransmission } from '../lib/api/get-agents-for-transmission.ts';
 
 export function AgentSelect({
-  value,
+  value = null,
   onChange,
   error,
   label = 'Market agent',
 }: {
-  value: number | null;
+  value?: number | null;
   onChange: (value: number | null) => void;
   error?: React.ReactNode;
   label?: string;

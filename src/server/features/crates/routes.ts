@@ -1,5 +1,6 @@
 // /api/farm-store: the farm store's own record and stock, stock adjustments and agents' opening balances.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   farmStoreMeResponse,
   openingBalanceBody,
@@ -13,6 +14,12 @@ import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
 const tags = ['farm-store'];
+
+/** A stock change the farm store books (an adjustment, an opening balance): 201 with what was booked. */
+const stockChange = <Body extends z.ZodType, Booked extends z.ZodType>(body: Body, booked: Booked) => ({
+  config: { access: 'update:stock:any' as const },
+  schema: { tags, body, response: { 201: booked } },
+});
 
 const farmStoreRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -43,24 +50,12 @@ const farmStoreRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.listStockEntries(app.db, request.query),
   );
 
-  app.post(
-    '/stock-adjustments',
-    {
-      config: { access: 'update:stock:any' },
-      schema: { tags, body: stockAdjustmentBody, response: { 201: stockAdjustmentResponse } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await service.adjustStock(app.db, currentUser(request), request.body)),
+  app.post('/stock-adjustments', stockChange(stockAdjustmentBody, stockAdjustmentResponse), async (request, reply) =>
+    reply.status(201).send(await service.adjustStock(app.db, currentUser(request), request.body)),
   );
 
-  app.post(
-    '/opening-balances',
-    {
-      config: { access: 'update:stock:any' },
-      schema: { tags, body: openingBalanceBody, response: { 201: openingBalanceResponse } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await service.enterOpeningBalance(app.db, currentUser(request), request.body)),
+  app.post('/opening-balances', stockChange(openingBalanceBody, openingBalanceResponse), async (request, reply) =>
+    reply.status(201).send(await service.enterOpeningBalance(app.db, currentUser(request), request.body)),
   );
 };
 

@@ -2,6 +2,7 @@
 // Later features add their own demo data here (agents' shipments, prices, suppliers' offers).
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { RegisterBody } from '../../../shared/auth.ts';
 import { suppliers, users } from '../../db/schema/index.ts';
 import { farmToday } from '../../lib/farm-date.ts';
 import { readFarmAccessCode } from '../auth/farm-access-code.ts';
@@ -11,11 +12,19 @@ import { demoExtraAgents, seedDemoCrates } from '../transmissions/demo.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
+/** A sign-up of any role, less the password (every demo account has DEMO_PASSWORD). */
+type DemoSignUp = RegisterBody extends infer Body ? (Body extends unknown ? Omit<Body, 'password'> : never) : never;
+
 export const demoAccounts = [
   { role: 'farm_store', name: 'Thandi Nkosi', email: 'farm@demo.cratekeeper' },
   { role: 'market_agent', name: 'Sipho Dlamini', email: 'agent@demo.cratekeeper' },
   { role: 'supplier', name: 'Pieter van Wyk', email: 'supplier@demo.cratekeeper' },
 ] as const;
+
+/** A demo account signs up like anyone else (same checks), with the demo password printed in the log. */
+function registerDemoAccount(app: FastifyInstance, account: DemoSignUp) {
+  return registerAccount(app.db, { ...account, password: DEMO_PASSWORD }, app.config.farmAccessCode);
+}
 
 export async function seedDemoFarm(app: FastifyInstance) {
   const [{ count }] = await app.db.select({ count: sql<number>`count(*)::int` }).from(users);
@@ -24,35 +33,21 @@ export async function seedDemoFarm(app: FastifyInstance) {
     return;
   }
   const farmAccessCode = await readFarmAccessCode(app.db, app.config.farmAccessCode);
-  const farmUser = await registerAccount(
-    app.db,
-    { ...demoAccounts[0], password: DEMO_PASSWORD, farmAccessCode, produceTypes: '' },
-    app.config.farmAccessCode,
-  );
-  const agentUser = await registerAccount(
-    app.db,
-    {
-      ...demoAccounts[1],
-      password: DEMO_PASSWORD,
-      marketLocation: 'Johannesburg Market',
-      businessName: 'Dlamini Fresh Produce',
-      contactNumber: '082 555 0101',
-      produceTypes: '',
-    },
-    app.config.farmAccessCode,
-  );
-  const supplier = await registerAccount(
-    app.db,
-    {
-      ...demoAccounts[2],
-      password: DEMO_PASSWORD,
-      businessName: 'Van Wyk Boerdery',
-      farmLocation: 'Tzaneen, Limpopo',
-      contactNumber: '083 555 0202',
-      produceTypes: 'Sweet Bell Peppers, Hot Chili Peppers',
-    },
-    app.config.farmAccessCode,
-  );
+  const farmUser = await registerDemoAccount(app, { ...demoAccounts[0], farmAccessCode, produceTypes: '' });
+  const agentUser = await registerDemoAccount(app, {
+    ...demoAccounts[1],
+    marketLocation: 'Johannesburg Market',
+    businessName: 'Dlamini Fresh Produce',
+    contactNumber: '082 555 0101',
+    produceTypes: '',
+  });
+  const supplier = await registerDemoAccount(app, {
+    ...demoAccounts[2],
+    businessName: 'Van Wyk Boerdery',
+    farmLocation: 'Tzaneen, Limpopo',
+    contactNumber: '083 555 0202',
+    produceTypes: 'Sweet Bell Peppers, Hot Chili Peppers',
+  });
   await app.db.update(suppliers).set({ status: 'approved' }).where(eq(suppliers.userId, supplier.id));
 
   await seedDemoPriceHistory(app.db, farmToday(app.config.farmTimezone));

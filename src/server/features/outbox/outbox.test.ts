@@ -50,6 +50,19 @@ async function closedPort() {
 const entry = async (app: Awaited<ReturnType<typeof buildTestApp>>, id: number) =>
   (await app.db.select().from(outbox).where(eq(outbox.id, id)))[0];
 
+/** A visitor's message through the public contact form, from the given address. */
+const sendContactMessage = (
+  app: Awaited<ReturnType<typeof buildTestApp>>,
+  remoteAddress: string,
+  mail: { subject: string; message: string },
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    remoteAddress,
+    payload: { name: 'Ayanda', email: 'ayanda@example.com', ...mail },
+  });
+
 // Three apps, one per way of sending: a working SMTP server, a refused one, and none at all.
 const smtp = await startSmtpServer();
 const smtpApp = await buildTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Farm <farm@test.farm>' });
@@ -81,12 +94,7 @@ describe('mailer with SMTP_URL', () => {
 
   it('delivers a contact message to the farm store over SMTP, with Reply-To the visitor', async () => {
     const farm = await registerAs(app, 'farm_store');
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      remoteAddress: '10.77.0.1',
-      payload: { name: 'Ayanda', email: 'ayanda@example.com', subject: 'Crates', message: 'Need 10 crates' },
-    });
+    const res = await sendContactMessage(app, '10.77.0.1', { subject: 'Crates', message: 'Need 10 crates' });
     expect(res.statusCode).toBe(201);
     await app.mailer.idle();
     const mail = smtp.received.find((m) => m.to.includes(farm.user.email))!;
@@ -100,12 +108,7 @@ describe('mailer when the SMTP server is down', () => {
 
   it('keeps the message in the outbox with the error and never fails the request', async () => {
     const farm = await registerAs(app, 'farm_store');
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      remoteAddress: '10.77.0.2',
-      payload: { name: 'Ayanda', email: 'ayanda@example.com', subject: 'Down', message: 'Is anyone there?' },
-    });
+    const res = await sendContactMessage(app, '10.77.0.2', { subject: 'Down', message: 'Is anyone there?' });
     expect(res.statusCode).toBe(201);
     await app.mailer.idle();
     const rows = (await app.db.select().from(outbox)).filter((r) => r.to === farm.user.email);

@@ -123,10 +123,10 @@ export async function findTransmission(db: Executor, id: number): Promise<Transm
   return row ? { ...row.t, fromRole: row.fromRole, toActive: row.toActive } : null;
 }
 
-export async function insertTransmission(
-  db: Executor,
-  { at, ...values }: Omit<typeof transmissions.$inferInsert, 'sentAt' | 'createdAt'> & { at?: Date },
-) {
+/** A transmission to insert; `at` backdates it (demo and bench history), otherwise it is sent now. */
+export type NewTransmission = Omit<typeof transmissions.$inferInsert, 'sentAt' | 'createdAt'> & { at?: Date };
+
+export async function insertTransmission(db: Executor, { at, ...values }: NewTransmission) {
   const [row] = await db
     .insert(transmissions)
     .values({ ...values, ...(at ? { sentAt: at, createdAt: at } : {}) })

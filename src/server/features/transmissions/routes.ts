@@ -1,5 +1,7 @@
 // /api/transmissions: list, create, acknowledge by count, recall, the sidebar badge, flagged differences.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Permission } from '../../../shared/permissions.ts';
 import {
   acknowledgeBody,
   createTransmissionBody,
@@ -17,32 +19,23 @@ import * as service from './service.ts';
 
 const tags = ['transmissions'];
 
+/** The lists all answer with one page of transmissions; they differ in who may read and the filter. */
+const transmissionList = <Query extends z.ZodType>(access: Permission, querystring: Query) => ({
+  config: { access },
+  schema: { tags, querystring, response: { 200: transmissionListResponse } },
+});
+
 const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/',
-    {
-      config: { access: 'read:transmission:own' },
-      schema: { tags, querystring: transmissionListQuery, response: { 200: transmissionListResponse } },
-    },
-    async (request) => service.listTransmissions(app.db, currentUser(request), request.query),
+  app.get('/', transmissionList('read:transmission:own', transmissionListQuery), async (request) =>
+    service.listTransmissions(app.db, currentUser(request), request.query),
   );
 
-  app.get(
-    '/recent',
-    {
-      config: { access: 'read:transmission:own' },
-      schema: { tags, querystring: recentTransmissionsQuery, response: { 200: transmissionListResponse } },
-    },
-    async (request) => service.listTransmissions(app.db, currentUser(request), { limit: request.query.limit }),
+  app.get('/recent', transmissionList('read:transmission:own', recentTransmissionsQuery), async (request) =>
+    service.listTransmissions(app.db, currentUser(request), { limit: request.query.limit }),
   );
 
-  app.get(
-    '/incoming',
-    {
-      config: { access: 'read:transmission:own' },
-      schema: { tags, querystring: transmissionListQuery, response: { 200: transmissionListResponse } },
-    },
-    async (request) => service.listIncoming(app.db, currentUser(request), request.query),
+  app.get('/incoming', transmissionList('read:transmission:own', transmissionListQuery), async (request) =>
+    service.listIncoming(app.db, currentUser(request), request.query),
   );
 
   app.get(
@@ -54,13 +47,8 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ count: await service.countPendingFor(app.db, currentUser(request)) }),
   );
 
-  app.get(
-    '/flagged',
-    {
-      config: { access: 'read:transmission:any' },
-      schema: { tags, querystring: flaggedTransmissionsQuery, response: { 200: transmissionListResponse } },
-    },
-    async (request) => service.listFlagged(app.db, request.query),
+  app.get('/flagged', transmissionList('read:transmission:any', flaggedTransmissionsQuery), async (request) =>
+    service.listFlagged(app.db, request.query),
   );
 
   app.post(

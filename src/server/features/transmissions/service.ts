@@ -126,8 +126,8 @@ async function createFromFarm(
     throw badRequest(m.agentMismatch, { toUserId: m.agentMismatch });
   }
   const type = body.type;
-  const id = await inLedgerTransaction(db, async (tx) => {
-    const row = await repo.insertTransmission(tx, {
+  return dispatch(db, caller, {
+    transmission: {
       type,
       fromUserId: caller.id,
       toUserId: agent.userId,
@@ -135,25 +135,14 @@ async function createFromFarm(
       quantity: body.quantity,
       notes,
       at,
-    });
-    await moveCrates(tx, {
-      from: type === 'farm_to_market' ? holders.farm : holders.agentEmpty(agent.id),
-      to: holders.transit,
-      quantity: body.quantity,
-      kind: 'dispatch',
-      transmissionId: row.id,
-      createdBy: caller.id,
-      occurredAt: at,
-      insufficient:
-        type === 'farm_to_market'
-          ? notEnoughFarmStock
-          : (available) =>
-              new HttpError(409, m.notEnoughAgentEmpties(available), { quantity: m.notEnoughAgentEmpties(available) }),
-    });
-    await recordChange(tx, { tags: changedBy(row), audience: audienceOf(row) });
-    return row.id;
+    },
+    from: type === 'farm_to_market' ? holders.farm : holders.agentEmpty(agent.id),
+    insufficient:
+      type === 'farm_to_market'
+        ? notEnoughFarmStock
+        : (available) =>
+            new HttpError(409, m.notEnoughAgentEmpties(available), { quantity: m.notEnoughAgentEmpties(available) }),
   });
-  return viewOf(db, id);
 }
 
 /** A market agent returns empty crates to the farm store (the role): at most the empties it holds. */
@@ -162,8 +151,8 @@ async function createReturn(db: Db, caller: Caller, body: CreateTransmissionBody
   const agent = await agents.findAgentByUserId(db, caller.id);
   if (!agent) throw notFound(m.agentNotFound);
   if (!(await repo.hasActiveFarmStore(db))) throw conflict(m.noFarmStore);
-  const id = await inLedgerTransaction(db, async (tx) => {
-    const row = await repo.insertTransmission(tx, {
+  return dispatch(db, caller, {
+    transmission: {
       type: 'market_to_farm',
       fromUserId: caller.id,
       toUserId: null,
@@ -171,17 +160,42 @@ async function createReturn(db: Db, caller: Caller, body: CreateTransmissionBody
       quantity: body.quantity,
       notes,
       at,
-    });
+    },
+    from: holders.agentEmpty(agent.id),
+    insufficient: (available) =>
+      new HttpError(409, m.noEmptyCrates, { quantity: `You have ${available} empty crates` }),
+  });
+}
+
+/**
+ * Puts crates on the road: the transmission, its crates from `from` into transit (refused with
+ * `insufficient` when `from` holds too few) and the change event, all in one ledger transaction.
+ * The farm's deliveries and collections and an agent's returns all start this way.
+ */
+async function dispatch(
+  db: Db,
+  caller: Caller,
+  {
+    transmission,
+    from,
+    insufficient,
+  }: {
+    transmission: repo.NewTransmission;
+    from: string;
+    insufficient: (available: number) => HttpError;
+  },
+) {
+  const id = await inLedgerTransaction(db, async (tx) => {
+    const row = await repo.insertTransmission(tx, transmission);
     await moveCrates(tx, {
-      from: holders.agentEmpty(agent.id),
+      from,
       to: holders.transit,
-      quantity: body.quantity,
+      quantity: transmission.quantity,
       kind: 'dispatch',
       transmissionId: row.id,
       createdBy: caller.id,
-      occurredAt: at,
-      insufficient: (available) =>
-        new HttpError(409, m.noEmptyCrates, { quantity: `You have ${available} empty crates` }),
+      occurredAt: transmission.at,
+      insufficient,
     });
     await recordChange(tx, { tags: changedBy(row), audience: audienceOf(row) });
     return row.id;

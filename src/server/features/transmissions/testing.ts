@@ -28,6 +28,20 @@ export async function addStock(farm: Account, quantity: number, reason = 'Bought
   return res.json();
 }
 
+/** Gives an agent crates to start from (an opening balance), as the farm store does when moving off paper. */
+export async function enterOpeningBalance(
+  farm: Account,
+  agent: AgentAccount,
+  crates: { fullCrates?: number; emptyCrates?: number },
+) {
+  const res = await json(farm, 'POST', '/api/farm-store/opening-balances', {
+    marketAgentId: agent.marketAgentId,
+    ...crates,
+  });
+  if (res.statusCode !== 201) throw new Error(`opening balance failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
 export async function send(farm: Account, agent: AgentAccount, quantity: number, type = 'farm_to_market') {
   const res = await json(farm, 'POST', '/api/transmissions', {
     type,

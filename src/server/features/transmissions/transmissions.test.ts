@@ -8,6 +8,7 @@ import {
   acknowledge,
   addStock,
   agentCrates,
+  enterOpeningBalance,
   farmStock,
   json,
   registerAgent,
@@ -26,11 +27,16 @@ const otherAgent = await registerAgent(app, { marketLocation: 'Pretoria Market' 
 const supplier = await registerApprovedSupplier(app);
 await addStock(farm, 2000, 'Opening stock');
 
+/** The farm store's delivery to an agent; the cases below vary only the rest of the body. */
+const deliverFromFarm = (body: Record<string, unknown>) =>
+  json(farm, 'POST', '/api/transmissions', { type: 'farm_to_market', ...body });
+
 const expectLedgerOk = async () => expect(await checkLedgerInvariant(app.db)).toEqual({ ok: true, problems: [] });
 
 describe('POST /api/transmissions (farm store)', () => {
   it('sends crates to an agent: farm stock into transit, the agent sees it pending', async () => {
     const before = await farmStock(farm);
+    // The whole body written out once; the cases below go through deliverFromFarm.
     const res = await json(farm, 'POST', '/api/transmissions', {
       type: 'farm_to_market',
       toUserId: agent.user.id,
@@ -60,30 +66,15 @@ describe('POST /api/transmissions (farm store)', () => {
   });
 
   it('finds the agent from toUserId alone, and from marketAgentId alone', async () => {
-    expect(
-      (await json(farm, 'POST', '/api/transmissions', { type: 'farm_to_market', toUserId: agent.user.id, quantity: 1 }))
-        .statusCode,
-    ).toBe(201);
-    expect(
-      (
-        await json(farm, 'POST', '/api/transmissions', {
-          type: 'farm_to_market',
-          marketAgentId: agent.marketAgentId,
-          quantity: 1,
-        })
-      ).statusCode,
-    ).toBe(201);
+    expect((await deliverFromFarm({ toUserId: agent.user.id, quantity: 1 })).statusCode).toBe(201);
+    expect((await deliverFromFarm({ marketAgentId: agent.marketAgentId, quantity: 1 })).statusCode).toBe(201);
   });
 
   it('never sends more than the farm stock (409 with the stock figure)', async () => {
     // Drain the farm to exactly 5, then ask for 6.
     const left = await farmStock(farm);
     await json(farm, 'POST', '/api/farm-store/stock-adjustments', { quantity: -(left - 5), reason: 'Damaged' });
-    const res = await json(farm, 'POST', '/api/transmissions', {
-      type: 'farm_to_market',
-      marketAgentId: agent.marketAgentId,
-      quantity: 6,
-    });
+    const res = await deliverFromFarm({ marketAgentId: agent.marketAgentId, quantity: 6 });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(m.notEnoughFarmStock(5));
     expect(await farmStock(farm)).toBe(5);
@@ -92,56 +83,35 @@ describe('POST /api/transmissions (farm store)', () => {
   });
 
   it('accepts 1–1000 only, as a whole number, with the spec messages', async () => {
-    const post = (quantity: unknown) =>
-      json(farm, 'POST', '/api/transmissions', {
-        type: 'farm_to_market',
-        marketAgentId: agent.marketAgentId,
-        quantity,
-      });
+    const post = (quantity: unknown) => deliverFromFarm({ marketAgentId: agent.marketAgentId, quantity });
     for (const q of [0, -1, 1001, 2.5]) {
       const res = await post(q);
       expect(res.statusCode, `quantity ${q}`).toBe(400);
       expect(res.json().message).toBe(m.farmQuantityRange);
     }
-    const missing = await json(farm, 'POST', '/api/transmissions', {
-      type: 'farm_to_market',
-      marketAgentId: agent.marketAgentId,
-    });
+    const missing = await deliverFromFarm({ marketAgentId: agent.marketAgentId });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(m.quantityRequired);
     expect((await post('12')).statusCode).toBe(400);
   });
 
   it('requires an agent (400), an existing one (404) and a matching user (400)', async () => {
-    const none = await json(farm, 'POST', '/api/transmissions', { type: 'farm_to_market', quantity: 5 });
+    const none = await deliverFromFarm({ quantity: 5 });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(m.selectAgent);
-    const unknown = await json(farm, 'POST', '/api/transmissions', {
-      type: 'farm_to_market',
-      marketAgentId: 99999,
-      quantity: 5,
-    });
+    const unknown = await deliverFromFarm({ marketAgentId: 99999, quantity: 5 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(m.agentNotFound);
-    const notAgent = await json(farm, 'POST', '/api/transmissions', {
-      type: 'farm_to_market',
-      toUserId: supplier.user.id,
-      quantity: 5,
-    });
+    const notAgent = await deliverFromFarm({ toUserId: supplier.user.id, quantity: 5 });
     expect(notAgent.statusCode).toBe(404);
-    const mismatch = await json(farm, 'POST', '/api/transmissions', {
-      type: 'farm_to_market',
+    const mismatch = await deliverFromFarm({
       marketAgentId: agent.marketAgentId,
       toUserId: otherAgent.user.id,
       quantity: 5,
     });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe(m.agentMismatch);
-    const huge = await json(farm, 'POST', '/api/transmissions', {
-      type: 'farm_to_market',
-      marketAgentId: 99999999999,
-      quantity: 5,
-    });
+    const huge = await deliverFromFarm({ marketAgentId: 99999999999, quantity: 5 });
     expect(huge.statusCode).toBe(400);
   });
 
@@ -212,11 +182,7 @@ describe('POST /api/transmissions (market agent returns empties)', () => {
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe(m.noEmptyCrates);
     // Give it 10 empties through an opening balance, then return 11 (too many) and 10.
-    const opening = await json(farm, 'POST', '/api/farm-store/opening-balances', {
-      marketAgentId: a.marketAgentId,
-      emptyCrates: 10,
-    });
-    expect(opening.statusCode).toBe(201);
+    await enterOpeningBalance(farm, a, { emptyCrates: 10 });
     const tooMany = await json(a, 'POST', '/api/transmissions', { type: 'market_to_farm', quantity: 11, notes: 'x' });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json()).toMatchObject({
@@ -259,11 +225,7 @@ describe('POST /api/transmissions (market agent returns empties)', () => {
     await addStock(farm2, 20);
     const sent = await send(farm2, a, 20);
     await acknowledge(a, sent.id, 20);
-    const opening = await json(farm, 'POST', '/api/farm-store/opening-balances', {
-      marketAgentId: a.marketAgentId,
-      emptyCrates: 8,
-    });
-    expect(opening.statusCode).toBe(201);
+    await enterOpeningBalance(farm, a, { emptyCrates: 8 });
     const pendingOf = async (who: typeof farm) => (await json(who, 'GET', '/api/transmissions/pending-count')).json();
     const incomingIds = async (who: typeof farm) =>
       (await json(who, 'GET', '/api/transmissions/incoming')).json().map((t: { id: number }) => t.id);
@@ -540,12 +502,7 @@ describe('GET /api/transmissions, /recent, /pending-count', () => {
 
   it("an agent's pages hold exactly its deliveries and returns, interleaved newest first", async () => {
     const a = await registerAgent(app);
-    const opening = await json(farm, 'POST', '/api/farm-store/opening-balances', {
-      marketAgentId: a.marketAgentId,
-      fullCrates: 0,
-      emptyCrates: 20,
-    });
-    expect(opening.statusCode).toBe(201);
+    await enterOpeningBalance(farm, a, { fullCrates: 0, emptyCrates: 20 });
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) {
       ids.push((await send(farm, a, 1)).id);

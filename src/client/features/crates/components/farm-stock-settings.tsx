@@ -181,11 +181,7 @@ function OpeningBalanceCard() {
       </Text>
       <form onSubmit={submit} noValidate aria-label="Agent opening balance">
         <Stack>
-          <AgentSelect
-            value={form.values.marketAgentId}
-            onChange={(v) => form.setFieldValue('marketAgentId', v)}
-            error={form.errors.marketAgentId}
-          />
+          <AgentSelect {...form.getInputProps('marketAgentId')} />
           <SimpleGrid cols={2} spacing="sm">
             <QuantityInput label="Full crates" min={0} {...form.getInputProps('fullCrates')} />
             <QuantityInput label="Empty crates" min={0} {...form.getInputProps('emptyCrates')} />

@@ -75,11 +75,7 @@ export function FarmCreateTransmissionForm() {
       </Title>
       <form onSubmit={submit} noValidate aria-label="New transmission">
         <Stack>
-          <AgentSelect
-            value={form.values.marketAgentId}
-            onChange={(v) => form.setFieldValue('marketAgentId', v)}
-            error={form.errors.marketAgentId}
-          />
+          <AgentSelect {...form.getInputProps('marketAgentId')} />
           <div>
             <Text size="sm" fw={500} mb={4} id="transmission-type-label">
               Transmission type

@@ -1,6 +1,6 @@
 // The farm store's open flagged differences: counts that did not match what was sent. Each is
 // resolved once with a note — the loss accepted, or crates found after all.
-import { Badge, Button, Card, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ import { crates, formatCount, fromNow } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useFlaggedTransmissions } from '../api/get-flagged-transmissions.ts';
 import { useResolveTransmission } from '../api/resolve-transmission.ts';
+import { TransmissionActionList } from './transmission-action-list.tsx';
 import { countLabel } from './transmission-badges.tsx';
 
 // The form's empty number field is '' rather than absent.
@@ -45,31 +46,31 @@ export function FlaggedTransmissions() {
         The counted quantity differed from the quantity sent. The difference sits on the write-off account until you
         resolve it.
       </Text>
-      <Stack gap="sm">
-        {rows.map((t) => (
-          <Paper key={t.id} withBorder p="sm" radius="md" data-testid="flagged-transmission">
-            <Group justify="space-between" gap="xs">
-              <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
-                <Text fw={600}>
-                  {t.fromName} → {t.toName}
-                </Text>
-                <Text size="sm">
-                  Sent {formatCount(t.quantity)}, counted {formatCount(t.actualQuantity ?? 0)} ·{' '}
-                  <Text span c="red.9" fw={600}>
-                    {countLabel(t)}
-                  </Text>
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {transmissionTypeLabels[t.type]} · sent {fromNow(t.sentAt as string)}
-                </Text>
-              </Stack>
-              <Button variant="light" color="red" onClick={() => setResolving(t)}>
-                Resolve
-              </Button>
-            </Group>
-          </Paper>
-        ))}
-      </Stack>
+      <TransmissionActionList
+        transmissions={rows}
+        testId="flagged-transmission"
+        details={(t) => (
+          <>
+            <Text fw={600}>
+              {t.fromName} → {t.toName}
+            </Text>
+            <Text size="sm">
+              Sent {formatCount(t.quantity)}, counted {formatCount(t.actualQuantity ?? 0)} ·{' '}
+              <Text span c="red.9" fw={600}>
+                {countLabel(t)}
+              </Text>
+            </Text>
+            <Text size="xs" c="dimmed">
+              {transmissionTypeLabels[t.type]} · sent {fromNow(t.sentAt as string)}
+            </Text>
+          </>
+        )}
+        action={(t) => (
+          <Button variant="light" color="red" onClick={() => setResolving(t)}>
+            Resolve
+          </Button>
+        )}
+      />
       {resolving && <ResolveDialog transmission={resolving} onClose={() => setResolving(null)} />}
     </Card>
   );

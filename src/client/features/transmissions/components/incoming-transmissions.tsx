@@ -1,7 +1,7 @@
 // 'Incoming Transmissions - Action Required' (spec §2): pending transmissions addressed to the
 // signed-in user, each with 'Acknowledge Receipt'. On the Transmissions screen and on top of the
 // market agent's dashboard.
-import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import {
   transmissionMessages as m,
@@ -11,6 +11,7 @@ import {
 import { crates, formatDateTime, fromNow } from '../../../lib/format.ts';
 import { useIncomingTransmissions } from '../api/get-incoming-transmissions.ts';
 import { AcknowledgeDialog } from './acknowledge-dialog.tsx';
+import { TransmissionActionList } from './transmission-action-list.tsx';
 
 export function IncomingTransmissions({ role }: { role: string }) {
   const [counting, setCounting] = useState<Transmission | null>(null);
@@ -27,31 +28,31 @@ export function IncomingTransmissions({ role }: { role: string }) {
           {incoming.length} pending
         </Badge>
       </Group>
-      <Stack gap="sm">
-        {incoming.map((t) => (
-          <Paper key={t.id} withBorder p="sm" radius="md" data-testid="incoming-transmission">
-            <Group justify="space-between" gap="xs">
-              <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
-                <Text fw={600}>
-                  {crates(t.quantity)} from {t.fromName}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {transmissionTypeLabels[t.type]} ·{' '}
-                  <span title={formatDateTime(t.sentAt as string)}>sent {fromNow(t.sentAt as string)}</span>
-                </Text>
-                {t.notes && (
-                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {t.notes}
-                  </Text>
-                )}
-              </Stack>
-              <Button h={44} onClick={() => setCounting(t)}>
-                {m.acknowledgeButton}
-              </Button>
-            </Group>
-          </Paper>
-        ))}
-      </Stack>
+      <TransmissionActionList
+        transmissions={incoming}
+        testId="incoming-transmission"
+        details={(t) => (
+          <>
+            <Text fw={600}>
+              {crates(t.quantity)} from {t.fromName}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {transmissionTypeLabels[t.type]} ·{' '}
+              <span title={formatDateTime(t.sentAt as string)}>sent {fromNow(t.sentAt as string)}</span>
+            </Text>
+            {t.notes && (
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {t.notes}
+              </Text>
+            )}
+          </>
+        )}
+        action={(t) => (
+          <Button h={44} onClick={() => setCounting(t)}>
+            {m.acknowledgeButton}
+          </Button>
+        )}
+      />
       {counting && <AcknowledgeDialog transmission={counting} onClose={() => setCounting(null)} />}
     </Card>
   );

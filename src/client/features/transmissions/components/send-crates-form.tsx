@@ -55,11 +55,7 @@ export function SendCratesForm({ stock }: { stock: number | undefined }) {
       </Group>
       <form onSubmit={submit} noValidate aria-label="Send crates">
         <Stack>
-          <AgentSelect
-            value={form.values.marketAgentId}
-            onChange={(v) => form.setFieldValue('marketAgentId', v)}
-            error={form.errors.marketAgentId}
-          />
+          <AgentSelect {...form.getInputProps('marketAgentId')} />
           <QuantityInput
             label="Crates to send"
             min={1}
