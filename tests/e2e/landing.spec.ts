@@ -65,7 +65,10 @@ test('the header buttons go to /login and the home tab invites agents and suppli
   await expect(page.getByTestId('metric-total-crates')).toBeVisible();
   await page.getByRole('tab', { name: 'Services' }).click();
   await expect(page.getByRole('link', { name: 'Register as a market agent' })).toHaveAttribute('href', '/register');
-  await expect(page.getByRole('link', { name: 'Register as a supplier' })).toHaveAttribute('href', '/register');
+  await expect(page.getByRole('link', { name: 'Register as a supplier' })).toHaveAttribute(
+    'href',
+    '/supplier-registration',
+  );
   await header.getByRole('link', { name: 'Get Started' }).click();
   await expect(page).toHaveURL('/login');
   await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();

@@ -3,7 +3,7 @@
 // is measured. Under 44 px (height; width too for icon buttons) fails on the market agent's and the
 // farm store's screens and on the sign-in pages; under 24 × 24 fails anywhere. Open dialogs, the open
 // sidebar and an open picker are measured too.
-import { type APIResponse, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, type Browser, expect, type Page, test } from '@playwright/test';
 import { PHONE, watchConsole } from './support/a11y.ts';
 import { signedInPage, uniqueName } from './support/crates.ts';
 
@@ -85,6 +85,19 @@ async function json<T = Record<string, unknown>>(response: Promise<APIResponse>)
   return (await res.json()) as T;
 }
 
+/**
+ * An unread website message, so the header's envelope shows. Every test posts from 127.0.0.1, which
+ * the contact form's per-address limit counts as one visitor: post only when none is unread.
+ */
+async function unreadWebsiteMessage(f: APIRequestContext) {
+  const unread = async () => (await json<{ count: number }>(f.get('/api/contact-messages/unread-count'))).count;
+  if ((await unread()) > 0) return;
+  const sent = await f.post('/api/contact', {
+    data: { name: 'Lindiwe', email: 'lindiwe@example.co.za', subject: 'Crates', message: 'Forty a week, please.' },
+  });
+  expect(sent.status() === 201 || (await unread()) > 0, `POST /api/contact: ${sent.status()}`).toBe(true);
+}
+
 /** A farm store and an agent with a delivery waiting at each end and a website message. */
 async function cratesInMotion(browser: Browser) {
   const farm = await signedInPage(browser, 'farm_store', { name: uniqueName('Farm') });
@@ -102,11 +115,7 @@ async function cratesInMotion(browser: Browser) {
   );
   await json(f.post('/api/farm-store/opening-balances', { data: { marketAgentId: mine.id, emptyCrates: 5 } }));
   await json(agent.page.request.post('/api/transmissions', { data: { type: 'market_to_farm', quantity: 5 } }));
-  await json(
-    f.post('/api/contact', {
-      data: { name: 'Lindiwe', email: 'lindiwe@example.co.za', subject: 'Crates', message: 'Forty a week, please.' },
-    }),
-  );
+  await unreadWebsiteMessage(f);
   for (const p of [farm.page, agent.page]) await p.setViewportSize(PHONE);
   return { farm: farm.page, agent: agent.page, agentName };
 }

@@ -60,7 +60,7 @@ export function CrateAccountCard() {
             note={
               <>
                 Deliveries counted short, less crates found, net:{' '}
-                <Anchor component={Link} to={paths.transmissions.href()} size="xs" c="green.9">
+                <Anchor component={Link} to={paths.transmissions.href()} size="xs" c="green.9" underline="always">
                   the flagged transmissions
                 </Anchor>
               </>
