@@ -15,6 +15,7 @@ import {
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { roleLabels } from '../../../shared/auth.ts';
+import { type Permission, userHasPermission } from '../../../shared/permissions.ts';
 import { LiveUpdatesIndicator } from '../../components/live-updates-indicator.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { LoadingScreen } from '../../components/status-screens.tsx';
@@ -33,16 +34,25 @@ export function AppLayout() {
   const logout = useLogout();
   const pending = usePendingTransmissionCount();
 
+  // Each link shows to those who may use its page (spec §2: the farm store gets the agents, billing,
+  // reports and user screens; every other role gets Clients, whose page says who it is for).
+  const farmLinks: { to: string; label: string; icon: typeof IconUsers; permission: Permission }[] = [
+    {
+      to: paths.marketAgents.href(),
+      label: 'Market Agents',
+      icon: IconBuildingStore,
+      permission: 'read:market-agent:any',
+    },
+    { to: paths.billing.href(), label: 'Billing', icon: IconReceipt2, permission: 'read:billing:any' },
+    { to: paths.reports.href(), label: 'Reports', icon: IconChartBar, permission: 'read:report:any' },
+    { to: paths.userManagement.href(), label: 'User Management', icon: IconUsersGroup, permission: 'read:user:any' },
+  ];
   const links = [
     { to: paths.dashboard.href(), label: 'Dashboard', icon: IconLayoutDashboard },
     { to: paths.transmissions.href(), label: 'Transmissions', icon: IconArrowsExchange, badge: pending },
-    ...(user.role === 'farm_store'
-      ? [
-          { to: paths.marketAgents.href(), label: 'Market Agents', icon: IconBuildingStore },
-          { to: paths.billing.href(), label: 'Billing', icon: IconReceipt2 },
-          { to: paths.reports.href(), label: 'Reports', icon: IconChartBar },
-          { to: paths.userManagement.href(), label: 'User Management', icon: IconUsersGroup },
-        ]
+    ...farmLinks.filter((link) => userHasPermission(user, link.permission)),
+    ...(userHasPermission(user, 'read:market-agent:any')
+      ? []
       : [{ to: paths.clients.href(), label: 'Clients', icon: IconUsers }]),
   ];
   const isActive = (to: string) =>
@@ -65,7 +75,7 @@ export function AppLayout() {
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             <LiveUpdatesIndicator />
             <PendingHeaderLink />
-            {user.role === 'farm_store' && <UnreadMessagesLink />}
+            {userHasPermission(user, 'read:contact-message:any') && <UnreadMessagesLink />}
             <Badge variant="light" visibleFrom="xs">
               {roleLabels[user.role]}
             </Badge>

@@ -7,7 +7,7 @@ import { ChangePasswordCard } from '../../features/auth/components/change-passwo
 
 export function UserManagementPage() {
   return (
-    <RoleGate roles={['farm_store']} denied="Only farm store managers can access user management.">
+    <RoleGate permission="read:user:any" denied="Only farm store managers can access user management.">
       <PageHeader title="User Management" description="Market agents and suppliers with accounts" />
       <ComingSoon what="The user list" />
       <div style={{ marginTop: 16 }}>

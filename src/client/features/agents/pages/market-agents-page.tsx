@@ -26,7 +26,7 @@ const CARD_MAX_WIDTH = 380;
 
 export function MarketAgentsPage() {
   return (
-    <RoleGate roles={['farm_store']} denied={agentMessages.farmStoreOnly}>
+    <RoleGate permission="read:market-agent:any" denied={agentMessages.farmStoreOnly}>
       <MarketAgentsScreen />
     </RoleGate>
   );

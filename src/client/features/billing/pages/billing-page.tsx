@@ -6,7 +6,7 @@ import { RoleGate } from '../../../components/role-gate.tsx';
 
 export function BillingPage() {
   return (
-    <RoleGate roles={['farm_store']} denied="This page is only available to farm store administrators.">
+    <RoleGate permission="read:billing:any" denied="This page is only available to farm store administrators.">
       <PageHeader title="Billing" description="Billing cycles and agent payments" />
       <ComingSoon what="Billing cycles" />
     </RoleGate>

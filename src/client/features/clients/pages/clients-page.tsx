@@ -6,7 +6,7 @@ import { RoleGate } from '../../../components/role-gate.tsx';
 
 export function ClientsPage() {
   return (
-    <RoleGate roles={['market_agent']} denied="This page is only available to market agents.">
+    <RoleGate permission="read:client:own" denied="This page is only available to market agents.">
       <PageHeader title="Clients" description="Crates lent to your clients and returned" />
       <ComingSoon what="Clients and crate loans" />
     </RoleGate>

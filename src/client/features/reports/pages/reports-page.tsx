@@ -6,7 +6,7 @@ import { RoleGate } from '../../../components/role-gate.tsx';
 
 export function ReportsPage() {
   return (
-    <RoleGate roles={['farm_store']} denied="This page is only available to farm store administrators.">
+    <RoleGate permission="read:report:any" denied="This page is only available to farm store administrators.">
       <PageHeader title="Reports" description="Crate movements and agent performance" />
       <ComingSoon what="Reports" />
     </RoleGate>

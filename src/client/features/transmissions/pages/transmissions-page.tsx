@@ -1,6 +1,7 @@
 // /transmissions: crates sent, received and acknowledged (spec §2 Transmissions screen). The farm
 // store sends and collects, a market agent returns empties; both acknowledge what is addressed to them.
 import { Grid, Stack } from '@mantine/core';
+import { userHasPermission } from '../../../../shared/permissions.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
 import { AgentReturnForm, FarmCreateTransmissionForm } from '../components/create-transmission-form.tsx';
@@ -10,20 +11,21 @@ import { TransmissionHistory } from '../components/transmission-history.tsx';
 
 export function TransmissionsPage() {
   const user = useUser();
-  const isFarm = user.role === 'farm_store';
+  const sendsFromFarm = userHasPermission(user, 'create:transmission:any');
+  const returnsEmpties = userHasPermission(user, 'create:transmission:return');
   return (
     <>
       <PageHeader title="Transmissions" description="Crates sent between the farm and the markets" />
       <Stack gap="lg">
         <IncomingTransmissions role={user.role} />
-        {isFarm && <FlaggedTransmissions />}
+        {userHasPermission(user, 'resolve:transmission:any') && <FlaggedTransmissions />}
         <Grid gap="lg">
-          {(isFarm || user.role === 'market_agent') && (
+          {(sendsFromFarm || returnsEmpties) && (
             <Grid.Col span={{ base: 12, md: 5 }}>
-              {isFarm ? <FarmCreateTransmissionForm /> : <AgentReturnForm />}
+              {sendsFromFarm ? <FarmCreateTransmissionForm /> : <AgentReturnForm />}
             </Grid.Col>
           )}
-          <Grid.Col span={{ base: 12, md: isFarm || user.role === 'market_agent' ? 7 : 12 }}>
+          <Grid.Col span={{ base: 12, md: sendsFromFarm || returnsEmpties ? 7 : 12 }}>
             <TransmissionHistory user={user} />
           </Grid.Col>
         </Grid>
