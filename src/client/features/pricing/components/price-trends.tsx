@@ -39,17 +39,17 @@ const directionView: Record<TrendDirection, { label: string; colour: string; Ico
 function TrendLabel({ direction, basis }: { direction: TrendDirection; basis: string }) {
   const { label, colour, Icon } = directionView[direction];
   return (
-    <Stack gap={0} align="flex-end" style={{ textAlign: 'right' }}>
+    <Group gap={6} align="center" wrap="wrap" mt={4}>
       <Group gap={4} wrap="nowrap" c={colour} data-testid="trend-direction" data-direction={direction}>
         <Icon size={18} aria-hidden="true" />
         <Text span size="sm" fw={600}>
           {label}
         </Text>
       </Group>
-      <Text size="xs" c="gray.7" data-testid="trend-basis">
+      <Text span size="sm" c="gray.7" data-testid="trend-basis">
         {basis}
       </Text>
-    </Stack>
+    </Group>
   );
 }
 
@@ -67,18 +67,17 @@ function VarietyChart({ variety, points }: { variety: string; points: HistoryPoi
   const direction = trendDirection(points);
   return (
     <Card withBorder radius="md" p="md" data-testid="trend-card" data-variety={variety}>
-      <Group justify="space-between" align="flex-start" mb="xs" gap="xs">
-        <div>
-          <Title order={3} size="h5">
-            {variety}
-          </Title>
-          <Text size="sm" c="gray.7">
-            Latest <span data-testid="trend-latest">{formatRand(latest.pricePerCrate)}</span> per crate ·{' '}
-            <span data-testid="trend-points">{data.length}</span> points
-          </Text>
-        </div>
+      {/* The direction and its basis sit under the latest price, so a wrapping title never moves them. */}
+      <div style={{ marginBottom: 'var(--mantine-spacing-xs)' }}>
+        <Title order={3} size="h5">
+          {variety}
+        </Title>
+        <Text size="sm" c="gray.7">
+          Latest <span data-testid="trend-latest">{formatRand(latest.pricePerCrate)}</span> per crate ·{' '}
+          <span data-testid="trend-points">{data.length}</span> points
+        </Text>
         <TrendLabel direction={direction} basis={trendBasis(points)} />
-      </Group>
+      </div>
       <LineChart
         h={200}
         data={data}
