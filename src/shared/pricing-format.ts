@@ -4,10 +4,6 @@ import dayjs from 'dayjs';
 import { FALLBACK_PRICE_CENTS } from './money.ts';
 import type { HistoryPoint, PepperPricing } from './pricing.ts';
 
-// Rand formatting and parsing live in money.ts (issue 8). The server's price report still imports
-// formatRand through pricing.ts, so it is passed on here; new code imports money.ts directly.
-export { FALLBACK_PRICE_CENTS, formatRand } from './money.ts';
-
 export const varieties = ['Sweet Bell Peppers', 'Hot Chili Peppers', 'Sweet Mini Peppers', 'Eggfruit'] as const;
 export type Variety = (typeof varieties)[number];
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { FALLBACK_PRICE_CENTS } from './money.ts';
 import {
   downsampleEvenly,
-  FALLBACK_PRICE_CENTS,
   historyByVariety,
   historyQuery,
   MAX_PRICE_CENTS,

@@ -1,7 +1,8 @@
 // What the 'Trending up/down/Stable' label is based on (spec §2: the last two history points), in
 // words beside it: the chart shows at most 20 points and can hide that last change.
 import dayjs from 'dayjs';
-import { formatRand, trendDirection } from '../../../shared/pricing-format.ts';
+import { formatRand } from '../../../shared/money.ts';
+import { trendDirection } from '../../../shared/pricing-format.ts';
 
 type Point = { effectiveDate: string; pricePerCrate: number };
 

@@ -9,7 +9,7 @@ import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '..
 import { clearRateLimit, consumeRateLimit, rateLimitHits } from '../../lib/rate-limit.ts';
 import { readFarmAccessCode } from './farm-access-code.ts';
 import * as repo from './repository.ts';
-import { createSession, deleteOtherSessions } from './sessions.ts';
+import { createSession, deleteUserSessions } from './sessions.ts';
 
 const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** Each failure for an e-mail beyond what one address may make slows every next attempt by this much. */
@@ -137,7 +137,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     await repo.updatePasswordHash(tx, user.id, passwordHash);
-    await deleteOtherSessions(tx, user.id);
+    await deleteUserSessions(tx, user.id);
     // Every stream of the old sessions is told 'signed-out'; this browser reconnects with its new one.
     await recordChange(tx, { tags: ['users'], audience: [audiences.user(user.id)] });
     return createSession(tx, user.id, sessionTtlHours);

@@ -1,6 +1,6 @@
 // Server-side sessions: a random token in the cookie, only its SHA-256 in the database.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
@@ -35,13 +35,9 @@ export async function deleteSession(db: Executor, token: string): Promise<number
   return row?.userId ?? null;
 }
 
-/** Ends every session of a user but the one given (after a password change). */
-export async function deleteOtherSessions(db: Executor, userId: number, keepSessionId?: number) {
-  await db
-    .delete(sessions)
-    .where(
-      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
-    );
+/** Ends every session of a user (a password change: the caller then issues a new one). */
+export async function deleteUserSessions(db: Executor, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 export async function deleteExpiredSessions(db: Executor) {

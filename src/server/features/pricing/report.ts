@@ -1,8 +1,8 @@
 // The price history export: one self-contained, printable HTML page (no scripts, no external
 // resources) with a chart and a table per variety. Every value goes through the escaping html tag.
 import dayjs from 'dayjs';
+import { formatRand } from '../../../shared/money.ts';
 import {
-  formatRand,
   type HistoryPoint,
   historyByVariety,
   type PepperPricing,

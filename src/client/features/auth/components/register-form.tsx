@@ -1,6 +1,6 @@
 // Register: role selection with each role's extra fields (spec §2, §5). Success stores the user and
 // goes to / after 100 ms.
-import { Button, NativeSelect, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, NativeSelect, PasswordInput, Radio, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -128,28 +128,14 @@ export function RegisterForm({ initialRole = 'market_agent' }: { initialRole?: R
               {...form.getInputProps('marketLocation')}
             />
             <TextInput label="Business name" required {...form.getInputProps('businessName')} />
-            <TextInput
-              label="Contact number"
-              type="tel"
-              autoComplete="tel"
-              placeholder="e.g. 082 123 4567"
-              required
-              {...form.getInputProps('contactNumber')}
-            />
+            <ContactNumberInput {...form.getInputProps('contactNumber')} />
           </>
         )}
         {role === 'supplier' && (
           <>
             <TextInput label="Business name" required {...form.getInputProps('businessName')} />
             <TextInput label="Farm location" required {...form.getInputProps('farmLocation')} />
-            <TextInput
-              label="Contact number"
-              type="tel"
-              autoComplete="tel"
-              placeholder="e.g. 082 123 4567"
-              required
-              {...form.getInputProps('contactNumber')}
-            />
+            <ContactNumberInput {...form.getInputProps('contactNumber')} />
             <TextInput
               label="Produce types"
               placeholder="e.g. Sweet Bell Peppers, Eggfruit"
@@ -174,5 +160,19 @@ export function RegisterForm({ initialRole = 'market_agent' }: { initialRole?: R
         </Text>
       </Stack>
     </form>
+  );
+}
+
+/** The contact number both agents and suppliers give; the shared schema checks it is a phone number. */
+function ContactNumberInput(props: TextInputProps) {
+  return (
+    <TextInput
+      label="Contact number"
+      type="tel"
+      autoComplete="tel"
+      placeholder="e.g. 082 123 4567"
+      required
+      {...props}
+    />
   );
 }
