@@ -9,11 +9,12 @@
 //
 // The database keeps the invariant too (docs/decisions/012): balances are never below zero but for
 // 'external' and 'writeoff', a movement moves a positive quantity between two different holders that
-// have a crate_balances row, an agent's or supplier's holder names an existing row (generated columns
+// have a crate_balances row, an agent's, supplier's or client's holder names an existing row (generated columns
 // with foreign keys), and crate_movements is append-only (a trigger in migration 0003 refuses UPDATE,
 // DELETE and TRUNCATE).
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { clients, clientTransactions } from './clients.ts';
 import { transmissions } from './transmissions.ts';
 import { marketAgents, suppliers, users } from './users.ts';
 
@@ -46,8 +47,7 @@ export const crateMovements = pgTable(
     quantity: integer('quantity').notNull(),
     kind: text('kind', { enum: movementKinds }).notNull(),
     transmissionId: integer('transmission_id').references(() => transmissions.id),
-    // Clients issue: a foreign key to the client transactions table once it exists.
-    clientTransactionId: integer('client_transaction_id'),
+    clientTransactionId: integer('client_transaction_id').references(() => clientTransactions.id),
     reason: text('reason'),
     createdBy: integer('created_by').references(() => users.id),
   },
@@ -55,6 +55,7 @@ export const crateMovements = pgTable(
     index('crate_movements_from_idx').on(t.fromHolder),
     index('crate_movements_to_idx').on(t.toHolder),
     index('crate_movements_transmission_idx').on(t.transmissionId),
+    index('crate_movements_client_transaction_idx').on(t.clientTransactionId),
     index('crate_movements_occurred_idx').on(t.occurredAt),
     // The settings tab's history of stock adjustments and opening balances, newest first.
     index('crate_movements_stock_entries_idx')
@@ -82,6 +83,9 @@ export const crateBalances = pgTable(
     supplierId: integer('supplier_id')
       .generatedAlwaysAs(sql`case when holder like 'supplier:%' then split_part(holder, ':', 2)::integer end`)
       .references(() => suppliers.id),
+    clientId: integer('client_id')
+      .generatedAlwaysAs(sql`case when holder like 'client:%' then split_part(holder, ':', 2)::integer end`)
+      .references(() => clients.id),
   },
   (t) => [
     check('crate_balances_not_negative', sql`${t.balance} >= 0 or ${t.holder} in ('external', 'writeoff')`),

@@ -1,7 +1,10 @@
 // The whole database schema; drizzle-kit generates the SQL migrations from this.
 
+export * from './billing.ts';
+export * from './clients.ts';
 export * from './crates.ts';
 export * from './events.ts';
+export * from './offers.ts';
 export * from './pricing.ts';
 export * from './system.ts';
 export * from './transmissions.ts';

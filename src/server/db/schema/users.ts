@@ -48,7 +48,11 @@ export const marketAgents = pgTable('market_agents', {
   marketLocation: text('market_location').notNull(),
   location: text('location').notNull(),
   contactNumber: text('contact_number').notNull(),
+  // Bank details for the EFT payout (billing); shown masked to anyone but the agent.
   bankName: text('bank_name'),
+  accountNumber: text('account_number'),
+  branchCode: text('branch_code'),
+  accountHolderName: text('account_holder_name'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

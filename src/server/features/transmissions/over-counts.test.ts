@@ -1,10 +1,12 @@
 // Over-counts (docs/decisions/013): a count is bounded above the sent quantity, and the farm store's
 // resolution of a flagged count corrects the booking on the ledger: crates found, or an over-count
 // reversed back to the write-off account, always with the note.
+
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { transmissionMessages as m, maxCountFor } from '../../../shared/transmissions.ts';
+import { clients } from '../../db/schema/index.ts';
 import { agentBalance, totalsByKind } from '../crates/balances.ts';
 import { checkLedgerInvariant, holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
 import { acknowledge, addStock, farmStock, json, registerAgent, send } from './testing.ts';
@@ -119,8 +121,12 @@ describe('resolving an over-count', () => {
     const t = await send(farm, a, 10);
     await acknowledge(a, t.id, 14);
     // Clients issue: lent out through the API. Until then, through the ledger service.
+    const [{ id: c7 }] = await app.db
+      .insert(clients)
+      .values({ marketAgentId: a.marketAgentId, businessName: 'Test', clientName: 'Test', contactNumber: '0820000000' })
+      .returning({ id: clients.id });
     await inLedgerTransaction(app.db, (tx) =>
-      moveCrates(tx, { from: holders.agentFull(a.marketAgentId), to: holders.client(7), quantity: 12, kind: 'lend' }),
+      moveCrates(tx, { from: holders.agentFull(a.marketAgentId), to: holders.client(c7), quantity: 12, kind: 'lend' }),
     );
     const res = await resolve(t.id, { note: 'Miscounted', reverseQuantity: 4 });
     expect(res.statusCode).toBe(409);
@@ -130,7 +136,7 @@ describe('resolving an over-count', () => {
     expect((await resolve(t.id, { note: 'Two of them', reverseQuantity: 2 })).statusCode).toBe(200);
     await inLedgerTransaction(app.db, (tx) =>
       moveCrates(tx, {
-        from: holders.client(7),
+        from: holders.client(c7),
         to: holders.agentEmpty(a.marketAgentId),
         quantity: 12,
         kind: 'client_return',

@@ -3,6 +3,7 @@ import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { messages } from '../../../shared/auth.ts';
 import { transmissionMessages as m } from '../../../shared/transmissions.ts';
+import { clients } from '../../db/schema/index.ts';
 import { checkLedgerInvariant, holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
 import {
   acknowledge,
@@ -144,15 +145,19 @@ describe('POST /api/transmissions (farm store)', () => {
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe(m.notEnoughAgentEmpties(0));
     // Clients issue: a loan and its return through the API. Until then, through the ledger service.
+    const [{ id: c1 }] = await app.db
+      .insert(clients)
+      .values({ marketAgentId: a.marketAgentId, businessName: 'Test', clientName: 'Test', contactNumber: '0820000000' })
+      .returning({ id: clients.id });
     await inLedgerTransaction(app.db, async (tx) => {
       await moveCrates(tx, {
         from: holders.agentFull(a.marketAgentId),
-        to: holders.client(1),
+        to: holders.client(c1),
         quantity: 15,
         kind: 'lend',
       });
       await moveCrates(tx, {
-        from: holders.client(1),
+        from: holders.client(c1),
         to: holders.agentEmpty(a.marketAgentId),
         quantity: 15,
         kind: 'client_return',
