@@ -2,7 +2,18 @@
 // ratePerCrate for every empty crate it acknowledges from that agent while the cycle is active.
 // Money is numeric in the database and a decimal string in the API; arithmetic in src/shared/money.ts.
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { marketAgents } from './users.ts';
 
 export const billingCycles = pgTable(
@@ -21,9 +32,7 @@ export const billingCycles = pgTable(
   },
   (t) => [
     // At most one active cycle, whatever two farm store users do at once.
-    uniqueIndex('billing_cycles_one_active_idx')
-      .on(t.status)
-      .where(sql`${t.status} = 'active'`),
+    uniqueIndex('billing_cycles_one_active_idx').on(t.status).where(sql`${t.status} = 'active'`),
     index('billing_cycles_end_idx').on(t.endDate, t.id),
     check('billing_cycles_rate_positive', sql`${t.ratePerCrate} > 0`),
     check('billing_cycles_dates_ordered', sql`${t.startDate} <= ${t.endDate}`),
