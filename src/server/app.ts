@@ -16,6 +16,7 @@ import outboxRoutes from './features/outbox/routes.ts';
 import pricingRoutes from './features/pricing/routes.ts';
 import supplierRoutes from './features/suppliers/routes.ts';
 import transmissionRoutes from './features/transmissions/routes.ts';
+import userRoutes from './features/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
 import dbPlugin from './plugins/db.ts';
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   await app.register(outboxRoutes, { prefix: '/api' });
   await app.register(supplierRoutes, { prefix: '/api/suppliers' });
   await app.register(eventRoutes, { prefix: '/api' });
+  await app.register(userRoutes, { prefix: '/api' });
 
   await app.register(clientPlugin);
   await app.ready();

@@ -1,0 +1,70 @@
+// User-management queries: the active market agents and suppliers with their role records, and the
+// conditional updates that remove a user or set a password (never a farm store account).
+import { and, desc, eq, lt, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { marketAgents, suppliers, users } from '../../db/schema/index.ts';
+
+export type ManagedUserRow = Awaited<ReturnType<typeof listManagedUsers>>[number];
+
+/** Active users other than the farm store, newest first, one page (`before` is an id cursor). */
+export async function listManagedUsers(db: Executor, page: { limit: number; before?: number }) {
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      createdAt: users.createdAt,
+      agentId: marketAgents.id,
+      agentNumber: marketAgents.agentNumber,
+      agentBusinessName: marketAgents.businessName,
+      agentMarketLocation: marketAgents.marketLocation,
+      supplierId: suppliers.id,
+      supplierBusinessName: suppliers.businessName,
+      supplierStatus: suppliers.status,
+    })
+    .from(users)
+    .leftJoin(marketAgents, eq(marketAgents.userId, users.id))
+    .leftJoin(suppliers, eq(suppliers.userId, users.id))
+    .where(
+      and(
+        ne(users.role, 'farm_store'),
+        eq(users.isActive, true),
+        page.before === undefined ? undefined : lt(users.id, page.before),
+      ),
+    )
+    .orderBy(desc(users.id))
+    .limit(page.limit);
+}
+
+export async function findUser(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Only an active user who is not a farm store account may be changed here. */
+const manageable = (id: number) => and(eq(users.id, id), eq(users.isActive, true), ne(users.role, 'farm_store'));
+
+/** Deactivates the user; null when it is unknown, already removed or a farm store account. */
+export async function deactivateUser(db: Executor, id: number) {
+  const [row] = await db
+    .update(users)
+    .set({ isActive: false })
+    .where(manageable(id))
+    .returning({ id: users.id, role: users.role });
+  return row ?? null;
+}
+
+/** Sets the user's password hash; null when it is unknown, removed or a farm store account. */
+export async function setPasswordHash(db: Executor, id: number, passwordHash: string) {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash })
+    .where(manageable(id))
+    .returning({ id: users.id, role: users.role });
+  return row ?? null;
+}

@@ -1,0 +1,65 @@
+// /api/admin/users (User Management screen) and /api/users (the farm store dashboard's users tab):
+// list, remove and reset passwords of market agents and suppliers (spec §7 Users). Farm store only.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminPasswordBody,
+  passwordResetResponse,
+  resetPasswordBody,
+  userIdParams,
+  userListQuery,
+  userListResponse,
+  userMessages,
+  userRemovedResponse,
+} from '../../../shared/users.ts';
+import * as service from './service.ts';
+
+const tags = ['users'];
+
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const list = {
+    config: { access: 'read:user:any' },
+    schema: { tags, querystring: userListQuery, response: { 200: userListResponse } },
+  } as const;
+  const remove = {
+    config: { access: 'manage:user:any' },
+    schema: { tags, params: userIdParams, response: { 200: userRemovedResponse } },
+  } as const;
+
+  for (const prefix of ['/admin/users', '/users']) {
+    app.get(prefix, list, async (request) => service.listUsers(app.db, request.query));
+    app.delete(`${prefix}/:id`, remove, async (request) => {
+      await service.removeUser(app.db, request.params.id);
+      return { message: userMessages.removed };
+    });
+  }
+
+  // The User Management screen: the admin types the new password.
+  app.patch(
+    '/admin/users/:id/password',
+    {
+      config: { access: 'manage:user:any' },
+      schema: { tags, params: userIdParams, body: adminPasswordBody, response: { 200: passwordResetResponse } },
+    },
+    async (request) => {
+      await service.resetPassword(app.db, request.params.id, request.body.newPassword);
+      return { message: userMessages.passwordUpdated };
+    },
+  );
+
+  // The dashboard's users tab: without a newPassword the server generates one and returns it once.
+  app.post(
+    '/users/:id/reset-password',
+    {
+      config: { access: 'manage:user:any' },
+      schema: { tags, params: userIdParams, body: resetPasswordBody, response: { 200: passwordResetResponse } },
+    },
+    async (request, reply) => {
+      const result = await service.resetPassword(app.db, request.params.id, request.body?.newPassword);
+      // A generated password is in this response only: no cache may keep it.
+      reply.header('cache-control', 'no-store');
+      return { message: userMessages.passwordUpdated, ...result };
+    },
+  );
+};
+
+export default userRoutes;

@@ -1,0 +1,99 @@
+// User management rules (spec §6, DESIGN §7): the farm store lists market agents and suppliers,
+// removes them (the account is deactivated, its history and crates stay) and resets their passwords
+// (typed by the admin, or generated here and shown once). Either ends the user's sessions at once:
+// the sessions are deleted and a 'users' change makes every instance close their event streams.
+import { randomInt } from 'node:crypto';
+import type { ManagedUser } from '../../../shared/users.ts';
+import { userMessages as m } from '../../../shared/users.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { audiences, recordChange } from '../../lib/changes.ts';
+import { forbidden, notFound } from '../../lib/http-error.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { deleteUserSessions } from '../auth/sessions.ts';
+import * as repo from './repository.ts';
+
+function toManagedUser(row: repo.ManagedUserRow): ManagedUser {
+  const marketAgent =
+    row.agentId === null
+      ? null
+      : { id: row.agentId, agentNumber: row.agentNumber ?? '', businessName: row.agentBusinessName ?? null };
+  const supplier =
+    row.supplierId === null
+      ? null
+      : { id: row.supplierId, businessName: row.supplierBusinessName ?? '', status: row.supplierStatus ?? 'pending' };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role === 'supplier' ? 'supplier' : 'market_agent',
+    createdAt: row.createdAt,
+    marketLocation: row.agentMarketLocation ?? null,
+    businessName: marketAgent?.businessName || supplier?.businessName || null,
+    marketAgent,
+    supplier,
+  };
+}
+
+export async function listUsers(db: Executor, page: { limit: number; before?: number }): Promise<ManagedUser[]> {
+  return (await repo.listManagedUsers(db, page)).map(toManagedUser);
+}
+
+/** Why a change to `id` was refused: a farm store account is 403, anything else not there is 404. */
+async function refusal(db: Executor, id: number) {
+  const user = await repo.findUser(db, id);
+  if (user?.isActive && user.role === 'farm_store') return forbidden(m.farmStoreProtected);
+  return notFound(m.userNotFound);
+}
+
+/** What ends a user's sessions: their rows go, and every instance closes the user's streams. */
+async function endSessions(tx: Executor, user: { id: number; role: string }) {
+  await deleteUserSessions(tx, user.id);
+  await recordChange(tx, {
+    tags: user.role === 'supplier' ? ['users', 'suppliers'] : ['users'],
+    audience: [audiences.farmStore, audiences.user(user.id)],
+  });
+}
+
+/**
+ * Removes a user: the account is deactivated (it can't sign in and its sessions end), and everything
+ * it did — transmissions, crate movements, loans, billing records — stays. Crates it still holds stay
+ * on the ledger; what is still pending to it the farm store can recall (decision 012).
+ */
+export async function removeUser(db: Db, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const removed = await repo.deactivateUser(tx, id);
+    if (!removed) throw await refusal(tx, id);
+    await endSessions(tx, removed);
+  });
+}
+
+// No 0/O, 1/l/I: the farm manager may read it out over the phone.
+const ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A random password from the system's CSPRNG: 3 groups of 4 (about 70 bits), easy to read out. */
+export function generatePassword(): string {
+  const group = () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+  return [group(), group(), group()].join('-');
+}
+
+/**
+ * Sets a new password for a market agent or supplier and ends every session it had. Without
+ * `newPassword` one is generated and returned, once.
+ */
+export async function resetPassword(
+  db: Db,
+  id: number,
+  newPassword: string | null | undefined,
+): Promise<{ generatedPassword?: string }> {
+  // Refuse early so an unknown id costs no scrypt; the update below decides a race.
+  const target = await repo.findUser(db, id);
+  if (!target?.isActive || target.role === 'farm_store') throw await refusal(db, id);
+  const generatedPassword = newPassword ? undefined : generatePassword();
+  const passwordHash = await hashPassword(newPassword || generatedPassword!);
+  await db.transaction(async (tx) => {
+    const updated = await repo.setPasswordHash(tx, id, passwordHash);
+    if (!updated) throw await refusal(tx, id);
+    await endSessions(tx, updated);
+  });
+  return generatedPassword ? { generatedPassword } : {};
+}

@@ -1,0 +1,79 @@
+// User management (spec §2 User Management, §5 admin reset, §7 Users): the list the farm store sees,
+// removal and password resets, with the spec's messages (both sides).
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH, messages as authMessages } from './auth.ts';
+import { idParams, pageQuery, rawText } from './fields.ts';
+import { instant } from './http.ts';
+
+export const userMessages = {
+  enterNewPassword: 'Please enter a new password',
+  passwordTooShort: authMessages.passwordTooShortLong,
+  userNotFound: 'User not found',
+  farmStoreProtected: 'Farm store accounts cannot be removed or reset here',
+  removed: 'User removed successfully',
+  passwordUpdated: 'Password updated successfully',
+  removeFailed: 'Failed to remove user',
+  deleteFailed: 'Failed to delete user',
+  updatePasswordFailed: 'Failed to update password',
+  resetPasswordFailed: 'Failed to reset password',
+  fetchFailed: 'Failed to fetch users',
+  noUsers: 'No Users Found',
+  accessDenied: 'Only farm store managers can access user management.',
+  confirmRemove: (name: string) =>
+    `Are you sure you want to remove ${name} from the system? This action cannot be undone.`,
+} as const;
+
+/** The roles the farm store manages here: farm store accounts are never listed (spec §6). */
+export const managedRoles = ['market_agent', 'supplier'] as const;
+export type ManagedRole = (typeof managedRoles)[number];
+
+export const managedUserSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(managedRoles),
+  createdAt: instant,
+  /** The agent's market; null for a supplier. */
+  marketLocation: z.string().nullable(),
+  /** The agent's or the supplier's business. */
+  businessName: z.string().nullable(),
+  marketAgent: z.object({ id: z.number(), agentNumber: z.string(), businessName: z.string().nullable() }).nullable(),
+  supplier: z.object({ id: z.number(), businessName: z.string(), status: z.string() }).nullable(),
+});
+export type ManagedUser = z.infer<typeof managedUserSchema>;
+
+export const userListQuery = pageQuery;
+export const userListResponse = z.array(managedUserSchema);
+export const userIdParams = idParams();
+
+/**
+ * A password the farm store types for someone (spec §5): non-empty after trimming ('Please enter a
+ * new password') and at least 6 characters. The trimmed text is what is stored, so a stray space
+ * copied along with it can't lock the person out.
+ */
+export const newPasswordField = rawText(userMessages.enterNewPassword)
+  .trim()
+  .min(1, userMessages.enterNewPassword)
+  .min(MIN_PASSWORD_LENGTH, userMessages.passwordTooShort)
+  .max(200);
+
+/** PATCH /api/admin/users/{id}/password: the admin types the new password. */
+export const adminPasswordBody = z.object({ newPassword: newPasswordField }, { error: userMessages.enterNewPassword });
+export type AdminPasswordBody = z.infer<typeof adminPasswordBody>;
+
+/**
+ * POST /api/users/{id}/reset-password: a typed password, or none (no body, `{}` or null) and the
+ * server generates one (DESIGN §7: never a fixed default).
+ */
+export const resetPasswordBody = z
+  .object({ newPassword: newPasswordField.nullish() }, { error: userMessages.enterNewPassword })
+  .nullish();
+
+export const passwordResetResponse = z.object({
+  message: z.string(),
+  /** Only when the server generated it: shown once, never stored in clear or sent again. */
+  generatedPassword: z.string().optional(),
+});
+export type PasswordResetResponse = z.infer<typeof passwordResetResponse>;
+
+export const userRemovedResponse = z.object({ message: z.string() });
