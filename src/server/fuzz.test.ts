@@ -16,6 +16,8 @@ await addStock(farm, 100_000);
 const flagged = await send(farm, agent, 5);
 await acknowledge(agent, flagged.id, 3);
 const [price] = (await app.inject({ method: 'GET', url: '/api/pepper-pricing' })).json();
+// User management's targets change this user's password (any valid string is fine).
+const managed = await registerAs(app, 'supplier');
 
 const nastyChar = fc.constantFrom(
   '\u0000',
@@ -59,6 +61,14 @@ const pathId = fc.oneof(
   fc.constantFrom('%00', '%E0%A4%A', '%FF', '0x1', '1e3', '-1', '+1', '1.0', '99999999999', '2147483648', '%201'),
 );
 
+const safeDecode = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
 // A digest of every table, to compare before and after a refused request.
 async function fingerprint(): Promise<Record<string, string>> {
   const tables = await app.db.execute<{ name: string }>(
@@ -79,7 +89,7 @@ type Target = {
   /** Strings for this target (any text unless given). */
   input?: fc.Arbitrary<string>;
   caller?: Account;
-  method: 'POST' | 'PUT' | 'PATCH';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: (s: string) => string;
   body: (s: string) => object | undefined;
   runs?: number;
@@ -213,6 +223,44 @@ const targets: Target[] = [
     body: () => ({ isRead: true }),
     caller: farm,
   },
+  // User management: a password typed by the admin (a valid one costs a scrypt, so fewer runs), and
+  // path ids; a path id is never a plain number here, so no fuzz run removes a user others rely on.
+  ...fields(
+    'PATCH /api/admin/users/:id/password',
+    'PATCH',
+    `/api/admin/users/${managed.user.id}/password`,
+    {},
+    ['newPassword'],
+    farm,
+    6,
+  ),
+  ...fields(
+    'POST /api/users/:id/reset-password',
+    'POST',
+    `/api/users/${managed.user.id}/reset-password`,
+    {},
+    ['newPassword'],
+    farm,
+    6,
+  ),
+  ...(
+    [
+      ['DELETE', '/api/admin/users/:id', (s: string) => `/api/admin/users/${s}`],
+      ['DELETE', '/api/users/:id', (s: string) => `/api/users/${s}`],
+      ['PATCH', '/api/admin/users/:id/password', (s: string) => `/api/admin/users/${s}/password`],
+      ['POST', '/api/users/:id/reset-password', (s: string) => `/api/users/${s}/reset-password`],
+    ] as const
+  ).map(
+    ([method, route, url]): Target => ({
+      route: `${method} ${route} id`,
+      method,
+      url,
+      input: pathId.filter((s) => !/^\d+$/.test(safeDecode(s))),
+      body: () => (method === 'PATCH' ? { newPassword: 'fuzzed-password' } : undefined),
+      caller: farm,
+      runs: 15,
+    }),
+  ),
 ];
 
 // Mutations that take no text at all: no body, or only numbers and booleans.
