@@ -1,7 +1,7 @@
 // User management (spec §2 User Management, §5 admin reset, §7 Users): the list the farm store sees,
 // removal and password resets, with the spec's messages (both sides).
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH, messages as authMessages } from './auth.ts';
+import { messages as authMessages, MIN_PASSWORD_LENGTH } from './auth.ts';
 import { idParams, pageQuery, rawText } from './fields.ts';
 import { instant } from './http.ts';
 

@@ -1,18 +1,20 @@
-// /user-management: market agents and suppliers, password resets, removal (spec §2).
-
-import { ComingSoon } from '../../components/coming-soon.tsx';
+// /user-management (spec §2): the farm store's list of market agents and suppliers with inline
+// password resets and removal, and 'Change My Password'. Others see Access Denied.
+import { userMessages } from '../../../shared/users.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RoleGate } from '../../components/role-gate.tsx';
-import { ChangePasswordCard } from '../../features/auth/components/change-password-form.tsx';
+import { ChangePasswordDialogButton } from '../../features/auth/components/change-password-form.tsx';
+import { UserList } from '../../features/users/components/user-list.tsx';
 
 export function UserManagementPage() {
   return (
-    <RoleGate permission="read:user:any" denied="Only farm store managers can access user management.">
-      <PageHeader title="User Management" description="Market agents and suppliers with accounts" />
-      <ComingSoon what="The user list" />
-      <div style={{ marginTop: 16 }}>
-        <ChangePasswordCard />
-      </div>
+    <RoleGate permission="read:user:any" denied={userMessages.accessDenied}>
+      <PageHeader
+        title="User Management"
+        description="Market agents and suppliers with accounts"
+        actions={<ChangePasswordDialogButton />}
+      />
+      <UserList variant="admin" />
     </RoleGate>
   );
 }

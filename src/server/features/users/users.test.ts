@@ -4,7 +4,7 @@ import { count, eq, or } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Account, registerAs, sessionCookie } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { userMessages as m, type ManagedUser } from '../../../shared/users.ts';
+import { type ManagedUser, userMessages as m } from '../../../shared/users.ts';
 import { crateMovements, sessions, transmissions, users } from '../../db/schema/index.ts';
 import { agentBalance } from '../crates/balances.ts';
 import { checkLedgerInvariant } from '../crates/ledger.ts';
@@ -221,10 +221,7 @@ describe('PATCH /api/admin/users/{id}/password (the admin types it)', () => {
   });
 
   it('refuses a blank, missing or short password with the spec messages, and changes nothing', async () => {
-    const [before] = await app.db
-      .select({ hash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, agent.user.id));
+    const [before] = await app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, agent.user.id));
     const url = `/api/admin/users/${agent.user.id}/password`;
     for (const payload of [{ newPassword: '   ' }, { newPassword: '' }, {}, { newPassword: null }]) {
       const res = await call(farm, 'PATCH', url, payload);

@@ -8,6 +8,7 @@ import { useUnreadContactCount } from '../../../features/contact/api/get-unread-
 import { UnreadMessagesBadge } from '../../../features/contact/components/unread-messages.tsx';
 import { FarmStockSettings } from '../../../features/crates/components/farm-stock-settings.tsx';
 import { CrateAccountCard } from '../../../features/dashboard/components/crate-account-card.tsx';
+import { UserList } from '../../../features/users/components/user-list.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
 import { FarmOverview } from './farm-overview.tsx';
 import { FarmPricingPanel } from './farm-pricing-panel.tsx';
@@ -27,7 +28,7 @@ export function FarmStoreDashboard() {
             panel: <FarmPricingPanel />,
             badge: unread > 0 ? <UnreadMessagesBadge count={unread} /> : undefined,
           },
-          { value: 'users', label: 'Users', panel: <ComingSoon what="The user list" /> },
+          { value: 'users', label: 'Users', panel: <UserList variant="dashboard" /> },
           { value: 'reports', label: 'Reports', panel: <ComingSoon what="Reports" /> },
           {
             value: 'settings',

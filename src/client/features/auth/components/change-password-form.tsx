@@ -1,9 +1,11 @@
 // Change My Password (spec §5): every field required, new and confirmation match, at least 6
-// characters; the button stays disabled until then. Used in every role's settings tab.
-import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
+// characters; the button stays disabled until then. Used in every role's settings tab, and as a
+// dialog on the User Management screen.
+import { Button, Card, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { MIN_PASSWORD_LENGTH, messages } from '../../../../shared/auth.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useChangePassword } from '../api.ts';
 
@@ -14,6 +16,17 @@ export function changePasswordProblem(v: Values): string | null {
   if (v.newPassword !== v.confirmPassword) return messages.newPasswordsMismatch;
   if (v.newPassword.length < MIN_PASSWORD_LENGTH) return messages.passwordTooShortLong;
   return null;
+}
+
+/**
+ * The spec §8 failure: a wrong current password says so; any other failure is 'Failed to change
+ * password' with the server's message when it gave one.
+ */
+export function changePasswordFailure(error: unknown): string {
+  if (error instanceof ApiError && error.fieldErrors.currentPassword) {
+    return 'Failed to change password. Please check your current password.';
+  }
+  return errorMessage(error, 'Failed to change password');
 }
 
 export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
@@ -32,8 +45,7 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
           form.reset();
           onDone?.();
         },
-        onError: (error) =>
-          notifyError(errorMessage(error, 'Failed to change password. Please check your current password.')),
+        onError: (error) => notifyError(changePasswordFailure(error)),
       },
     );
   });
@@ -73,5 +85,20 @@ export function ChangePasswordCard() {
       </Title>
       <ChangePasswordForm />
     </Card>
+  );
+}
+
+/** 'Change My Password' as a button that opens the form in a dialog (the User Management screen). */
+export function ChangePasswordDialogButton() {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button variant="light" onClick={() => setOpened(true)}>
+        Change My Password
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Change My Password" centered>
+        <ChangePasswordForm onDone={() => setOpened(false)} />
+      </Modal>
+    </>
   );
 }

@@ -1,0 +1,15 @@
+// The role of a managed user as a badge: 'Market Agent' or 'Supplier' (spec §2).
+import { Badge } from '@mantine/core';
+import { roleLabels } from '../../../../shared/auth.ts';
+import type { ManagedRole } from '../../../../shared/users.ts';
+
+// Filled dark tints: white text on them passes WCAG contrast.
+const colors: Record<ManagedRole, string> = { market_agent: 'blue.8', supplier: 'teal.9' };
+
+export function RoleBadge({ role }: { role: ManagedRole }) {
+  return (
+    <Badge color={colors[role]} variant="filled" autoContrast>
+      {roleLabels[role]}
+    </Badge>
+  );
+}

@@ -1,0 +1,207 @@
+// User management (spec §2, §5, §8; DESIGN §7): the farm store resets an agent's password and the
+// agent signs in with it; a removed user is signed out at once and can't sign in again; Change My
+// Password keeps its button disabled until the §5 rules hold; the dashboard's users tab generates a
+// password and shows it once.
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { watchConsole } from './support/a11y.ts';
+import { PASSWORD } from './support/accounts.ts';
+import { signedInPage, uniqueName } from './support/crates.ts';
+
+// Each test signs in several times (a scrypt each) on a machine shared with other runs: generous waits.
+test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** The signed-in app is gone from the page: the stream said 'signed-out' and the session check agreed. */
+const expectSignedOut = (page: Page) =>
+  expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+
+test("the farm store resets an agent's password; the agent is signed out and signs in with it", async ({ browser }) => {
+  const farm = await signedInPage(browser, 'farm_store', { name: uniqueName('Farm') });
+  const agentName = uniqueName('Agent');
+  const agent = await signedInPage(browser, 'market_agent', { name: agentName, businessName: 'Reset Produce' });
+  await agent.page.goto('/');
+  await expect(agent.page.getByRole('heading', { level: 1, name: 'Market Agent Dashboard' })).toBeVisible();
+  const errors = watchConsole(farm.page);
+
+  const page = farm.page;
+  await page.goto('/user-management');
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+  const row = page.getByRole('article', { name: agentName });
+  await expect(row.getByText('Market Agent', { exact: true })).toBeVisible();
+  await expect(row.getByText(agent.account.email)).toBeVisible();
+  await expect(row.getByText('Reset Produce')).toBeVisible();
+  await expect(row.getByText('Pretoria Market')).toBeVisible();
+
+  await row.getByRole('button', { name: 'Reset Password' }).click();
+  const field = row.getByLabel(`New password for ${agentName}`);
+  await expect(field).toBeFocused();
+  // Cancel closes the field and sends nothing.
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  await expect(field).toHaveCount(0);
+  await row.getByRole('button', { name: 'Reset Password' }).click();
+
+  // Blank after trimming, then too short: the spec's messages, nothing sent; what was typed stays.
+  await field.fill('   ');
+  await row.getByRole('button', { name: 'Save' }).click();
+  await expect(row.getByText('Please enter a new password')).toBeVisible();
+  await field.fill('abc');
+  await row.getByRole('button', { name: 'Save' }).click();
+  await expect(row.getByText('Password must be at least 6 characters long')).toBeVisible();
+  await expect(field).toHaveValue('abc');
+
+  await field.fill('fresh-start-7');
+  await row.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Password updated successfully')).toBeVisible();
+  await expect(field).toHaveCount(0);
+
+  // The agent's open dashboard ends at once; the old password no longer works, the new one does.
+  await expectSignedOut(agent.page);
+  await signIn(agent.page, agent.account.email, PASSWORD);
+  await expect(toast(agent.page, 'Invalid credentials')).toBeVisible();
+  await signIn(agent.page, agent.account.email, 'fresh-start-7');
+  await expect(agent.page.getByRole('heading', { level: 1, name: 'Market Agent Dashboard' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the farm store removes a supplier after confirming; it is signed out and cannot sign in', async ({ browser }) => {
+  const farm = await signedInPage(browser, 'farm_store', { name: uniqueName('Farm') });
+  const supplierName = uniqueName('Supplier');
+  const supplier = await signedInPage(browser, 'supplier', { name: supplierName, businessName: 'Leaving Farm' });
+  await supplier.page.goto('/');
+  await expect(supplier.page.getByText('Account Pending Approval')).toBeVisible();
+  const errors = watchConsole(farm.page);
+
+  const page = farm.page;
+  await page.goto('/user-management');
+  const row = page.getByRole('article', { name: supplierName });
+  await expect(row.getByText('Supplier', { exact: true })).toBeVisible();
+  await expect(row.getByText('Leaving Farm')).toBeVisible();
+
+  // Cancel keeps the user.
+  await row.getByRole('button', { name: 'Remove' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove User' });
+  await expect(
+    dialog.getByText(`Are you sure you want to remove ${supplierName} from the system? This action cannot be undone.`, {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: 'Remove' }).click();
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(toast(page, 'User removed successfully')).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  await expectSignedOut(supplier.page);
+  await signIn(supplier.page, supplier.account.email, PASSWORD);
+  await expect(toast(supplier.page, 'Invalid credentials')).toBeVisible();
+  await expect(supplier.page).toHaveURL(/\/login$/);
+  expect(errors).toEqual([]);
+});
+
+test('Change My Password: disabled until valid, the §5 messages, a wrong current password, then success', async ({
+  browser,
+}) => {
+  const farm = await signedInPage(browser, 'farm_store', { name: uniqueName('Farm') });
+  const page = farm.page;
+  const errors = watchConsole(page);
+  await page.goto('/user-management');
+  await page.getByRole('button', { name: 'Change My Password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change My Password' });
+  const submit = dialog.getByRole('button', { name: 'Change Password' });
+  const current = dialog.getByLabel('Current password');
+  const next = dialog.getByLabel('New password', { exact: true });
+  const confirm = dialog.getByLabel('Confirm new password');
+  await expect(submit).toBeDisabled();
+
+  await current.fill(PASSWORD);
+  await expect(dialog.getByText('Please fill in all fields')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await next.fill('abcde');
+  await confirm.fill('abcdx');
+  await expect(dialog.getByText('New passwords do not match')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await confirm.fill('abcde');
+  await expect(dialog.getByText('Password must be at least 6 characters long')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await next.fill('brand-new-9');
+  await confirm.fill('brand-new-9');
+  await expect(submit).toBeEnabled();
+
+  // A wrong current password: the spec's failure text, and the dialog stays open.
+  await current.fill('not-my-password');
+  await submit.click();
+  await expect(toast(page, 'Failed to change password. Please check your current password.')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  await current.fill(PASSWORD);
+  await submit.click();
+  await expect(toast(page, 'Password changed successfully')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // Still signed in here (a new session), and the new password signs in elsewhere.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+  const other = await browser.newContext();
+  const res = await other.request.post('/api/auth/login', {
+    data: { email: farm.account.email, password: 'brand-new-9' },
+  });
+  expect(res.status()).toBe(200);
+  await other.close();
+  // The refused request's 400 is logged by the browser, as it should be; nothing else is.
+  expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+});
+
+test("the dashboard's users tab: a generated password shown once with a copy button, and removal", async ({
+  browser,
+}) => {
+  const farm = await signedInPage(browser, 'farm_store', { name: uniqueName('Farm') });
+  const agentName = uniqueName('Agent');
+  const agent = await signedInPage(browser, 'market_agent', { name: agentName });
+  const page = farm.page;
+  const errors = watchConsole(page);
+  await page.goto('/?tab=users');
+  const row = page.getByRole('article', { name: agentName });
+  await row.getByRole('button', { name: 'Reset Password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset Password' });
+  await dialog.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(toast(page, 'Password updated successfully')).toBeVisible();
+  const shown = page.getByRole('dialog', { name: `New password for ${agentName}` });
+  const generated = (await shown.getByTestId('generated-password').textContent())?.trim() ?? '';
+  expect(generated).toMatch(/^[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}$/);
+  await expect(shown.getByRole('button', { name: 'Copy password' })).toBeVisible();
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await expect(shown).toHaveCount(0);
+
+  const other = await browser.newContext();
+  const old = await other.request.post('/api/auth/login', { data: { email: agent.account.email, password: PASSWORD } });
+  expect(old.status()).toBe(401);
+  const fresh = await other.request.post('/api/auth/login', {
+    data: { email: agent.account.email, password: generated },
+  });
+  expect(fresh.status()).toBe(200);
+  await other.close();
+
+  await row.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('dialog', { name: 'Remove User' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(toast(page, 'User removed successfully')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('others see Access Denied on /user-management', async ({ browser }) => {
+  const agent = await signedInPage(browser, 'market_agent');
+  await agent.page.goto('/user-management');
+  await expect(agent.page.getByText('Only farm store managers can access user management.')).toBeVisible();
+});
