@@ -113,7 +113,11 @@ test('farm store: the dashboard tabs, with a send form that has errors and a pri
   const { farm: page } = await cratesInMotion(browser);
   const errors = watchConsole(page);
   const title = 'Farm Store Dashboard';
-  const usersTab: Screen = { path: '/?tab=users', title };
+  const usersTab: Screen = {
+    path: '/?tab=users',
+    title,
+    ready: (p) => expect(p.getByTestId('user-row').first()).toBeVisible(),
+  };
   await auditScreens(
     page,
     'farm store',
@@ -174,7 +178,17 @@ test('farm store: every screen, Access Denied, 404, the sidebar and the count di
       },
       { ...billing, axe: false }, // the same card as the users tab; axe runs on it at desktop width
       { path: '/reports', title: 'Reports', axe: false },
-      { path: '/user-management', title: 'User Management' },
+      {
+        path: '/user-management',
+        title: 'User Management',
+        // The agent's inline Reset Password field, open, with the spec's message for a blank one.
+        ready: async (p) => {
+          const row = p.getByRole('article', { name: agentName });
+          await row.getByRole('button', { name: 'Reset Password' }).click();
+          await row.getByRole('button', { name: 'Save' }).click();
+          await expect(row.getByText('Please enter a new password')).toBeVisible();
+        },
+      },
       ...denied(['/clients']),
       notFound,
     ],
@@ -182,8 +196,28 @@ test('farm store: every screen, Access Denied, 404, the sidebar and the count di
   );
   await auditSidebar(page, 'farm store');
   await auditCountDialog(page, 'farm store');
+  await auditUserDialogs(page, agentName);
   expect(errors).toEqual([]);
 });
+
+/** On a phone: User Management's Remove confirmation and Change My Password with a message. */
+async function auditUserDialogs(page: Page, agentName: string) {
+  await page.setViewportSize(PHONE);
+  await page.goto('/user-management');
+  await page.getByRole('article', { name: agentName }).getByRole('button', { name: 'Remove' }).click();
+  const remove = page.getByRole('dialog', { name: 'Remove User' });
+  await expect(remove.getByText(`Are you sure you want to remove ${agentName} from the system?`)).toBeVisible();
+  await expectAccessible(page, 'farm store remove user dialog (375 px)');
+  await remove.getByRole('button', { name: 'Cancel' }).click();
+  await expect(remove).toHaveCount(0);
+  await page.getByRole('button', { name: 'Change My Password' }).click();
+  const change = page.getByRole('dialog', { name: 'Change My Password' });
+  await change.getByLabel('Current password').fill('secret123');
+  await expect(change.getByText('Please fill in all fields')).toBeVisible();
+  await expectAccessible(page, 'farm store change my password dialog (375 px)');
+  await page.keyboard.press('Escape');
+  await expect(change).toHaveCount(0);
+}
 
 test('market agent: every screen and tab, Access Denied, 404, the sidebar and the count dialog', async ({
   browser,

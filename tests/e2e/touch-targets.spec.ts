@@ -218,6 +218,25 @@ test('farm store: every screen and tab, the sidebar, the count dialog and the ag
   await auditSidebar(page, 'farm store');
   await auditCountDialog(page, 'farm store');
 
+  // User Management: the inline reset field, the Remove confirmation and Change My Password.
+  await open(page, '/user-management', 'User Management');
+  const row = page.getByRole('article', { name: agentName });
+  await row.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(row.getByRole('button', { name: 'Save' })).toBeVisible();
+  await expectThumbSized(page, 'farm store inline password reset');
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  await row.getByRole('button', { name: 'Remove' }).click();
+  const remove = page.getByRole('dialog', { name: 'Remove User' });
+  await expect(remove).toBeVisible();
+  await expectThumbSized(page, 'farm store remove user dialog');
+  await remove.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Change My Password' }).click();
+  const change = page.getByRole('dialog', { name: 'Change My Password' });
+  await expect(change).toBeVisible();
+  await expectThumbSized(page, 'farm store change my password dialog');
+  await page.keyboard.press('Escape');
+  await expect(change).toHaveCount(0);
+
   // The agent picker, open with its options; a typed name and Enter choose the agent.
   await open(page, '/', title);
   const picker = page.getByRole('combobox', { name: 'Market agent' });

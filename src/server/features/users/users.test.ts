@@ -41,6 +41,10 @@ const login = (email: string, password: string) =>
 
 const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
 
+// Each sign-in and password change is a scrypt (~128 MiB, ~0.4 s alone): on a busy machine a test
+// of several takes longer than the default 30 s.
+const slow = { timeout: 120_000 };
+
 const listed = async (path = '/api/admin/users') => (await call(farm, 'GET', path)).json() as ManagedUser[];
 
 describe('GET /api/admin/users and GET /api/users', () => {
@@ -93,7 +97,7 @@ describe('GET /api/admin/users and GET /api/users', () => {
   });
 });
 
-describe('removing a user (DELETE /api/admin/users/{id}, DELETE /api/users/{id})', () => {
+describe('removing a user (DELETE /api/admin/users/{id}, DELETE /api/users/{id})', slow, () => {
   it('deactivates the agent, ends its sessions and streams at once, keeps its history and crates', async () => {
     const leaving = await registerAgent(app, { name: 'Leaving Agent' });
     const secondBrowser = sessionCookie(await login(leaving.user.email, leaving.password));
@@ -201,7 +205,7 @@ describe('removing a user (DELETE /api/admin/users/{id}, DELETE /api/users/{id})
   });
 });
 
-describe('PATCH /api/admin/users/{id}/password (the admin types it)', () => {
+describe('PATCH /api/admin/users/{id}/password (the admin types it)', slow, () => {
   it('sets the trimmed password, ends every session of the user and tells its streams', async () => {
     const person = await registerAgent(app);
     const stream = await openStream(person.cookie);
@@ -258,7 +262,7 @@ describe('PATCH /api/admin/users/{id}/password (the admin types it)', () => {
   });
 });
 
-describe('POST /api/users/{id}/reset-password (dashboard: generated unless typed)', () => {
+describe('POST /api/users/{id}/reset-password (dashboard: generated unless typed)', slow, () => {
   it('without a password generates a random one, returns it once and ends the sessions', async () => {
     const person = await registerAs(app, 'supplier');
     const stream = await openStream(person.cookie);
