@@ -196,7 +196,6 @@ test('farm store: every screen, Access Denied, 404, the sidebar and the count di
   );
   await auditSidebar(page, 'farm store');
   await auditCountDialog(page, 'farm store');
-  await auditUserDialogs(page, agentName);
   expect(errors).toEqual([]);
 });
 
@@ -218,6 +217,15 @@ async function auditUserDialogs(page: Page, agentName: string) {
   await page.keyboard.press('Escape');
   await expect(change).toHaveCount(0);
 }
+
+test("farm store: User Management's Remove confirmation and Change My Password", async ({ browser }) => {
+  const { page } = await signedInPage(browser, 'farm_store', { name: uniqueName('Farm') });
+  const agentName = uniqueName('Agent');
+  await signedInPage(browser, 'market_agent', { name: agentName });
+  const errors = watchConsole(page);
+  await auditUserDialogs(page, agentName);
+  expect(errors).toEqual([]);
+});
 
 test('market agent: every screen and tab, Access Denied, 404, the sidebar and the count dialog', async ({
   browser,

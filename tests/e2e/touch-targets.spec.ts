@@ -218,8 +218,27 @@ test('farm store: every screen and tab, the sidebar, the count dialog and the ag
   await auditSidebar(page, 'farm store');
   await auditCountDialog(page, 'farm store');
 
-  // User Management: the inline reset field, the Remove confirmation and Change My Password.
+  // The agent picker, open with its options; a typed name and Enter choose the agent.
+  await open(page, '/', title);
+  const picker = page.getByRole('combobox', { name: 'Market agent' });
+  await picker.click();
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await expectThumbSized(page, 'farm store agent picker (open)');
+  await picker.fill(agentName);
+  await picker.press('Enter');
+  await expect(picker).toHaveValue(new RegExp(agentName));
+  expect(errors).toEqual([]);
+});
+
+test("farm store: User Management's inline reset, Remove confirmation and Change My Password", async ({ browser }) => {
+  const farm = await signedInPage(browser, 'farm_store', { name: uniqueName('Farm') });
+  const agentName = uniqueName('Agent');
+  await signedInPage(browser, 'market_agent', { name: agentName });
+  const page = farm.page;
+  await page.setViewportSize(PHONE);
+  const errors = watchConsole(page);
   await open(page, '/user-management', 'User Management');
+  await expectThumbSized(page, 'farm store /user-management');
   const row = page.getByRole('article', { name: agentName });
   await row.getByRole('button', { name: 'Reset Password' }).click();
   await expect(row.getByRole('button', { name: 'Save' })).toBeVisible();
@@ -237,14 +256,9 @@ test('farm store: every screen and tab, the sidebar, the count dialog and the ag
   await page.keyboard.press('Escape');
   await expect(change).toHaveCount(0);
 
-  // The agent picker, open with its options; a typed name and Enter choose the agent.
-  await open(page, '/', title);
-  const picker = page.getByRole('combobox', { name: 'Market agent' });
-  await picker.click();
-  await expect(page.getByRole('option').first()).toBeVisible();
-  await expectThumbSized(page, 'farm store agent picker (open)');
-  await picker.fill(agentName);
-  await picker.press('Enter');
-  await expect(picker).toHaveValue(new RegExp(agentName));
+  await open(page, '/?tab=users', 'Farm Store Dashboard');
+  await page.getByRole('article', { name: agentName }).getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('dialog', { name: 'Reset Password' })).toBeVisible();
+  await expectThumbSized(page, 'farm store users tab reset dialog');
   expect(errors).toEqual([]);
 });

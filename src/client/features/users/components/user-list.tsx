@@ -73,7 +73,7 @@ function UserRow({
             <Button variant="light" onClick={onReset} aria-label={`Reset Password for ${user.name}`}>
               Reset Password
             </Button>
-            <Button variant="light" color="red.8" onClick={onRemove} aria-label={`Remove ${user.name}`}>
+            <Button variant="default" onClick={onRemove} aria-label={`Remove ${user.name}`}>
               Remove
             </Button>
           </Group>
