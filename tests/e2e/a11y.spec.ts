@@ -52,6 +52,20 @@ async function cratesInMotion(browser: Browser) {
   await send(30, 'Afternoon truck');
   await json(f.post('/api/farm-store/opening-balances', { data: { marketAgentId: mine.id, emptyCrates: 10 } }));
   await json(a.post('/api/transmissions', { data: { type: 'market_to_farm', quantity: 10, notes: 'Empties' } }));
+  // Clients issue: a client with crates out (lend 5, 2 back) on the Clients screen and its statement.
+  const client = await json<{ id: number }>(
+    a.post('/api/clients', {
+      data: {
+        businessName: uniqueName('Mama Thandi Fresh'),
+        clientName: 'Thandi Mokoena',
+        contactNumber: '082 123 4567',
+      },
+    }),
+  );
+  const loan = await json<{ id: number }>(
+    a.post('/api/client-transactions', { data: { clientId: client.id, quantityBorrowed: 5, notes: 'Market day' } }),
+  );
+  await json(a.put(`/api/client-transactions/${loan.id}`, { data: { quantityReturned: 2 } }));
   await json(
     f.post('/api/contact', {
       data: {
@@ -62,7 +76,26 @@ async function cratesInMotion(browser: Browser) {
       },
     }),
   );
-  return { farm: farm.page, agent: agent.page, agentName };
+  return { farm: farm.page, agent: agent.page, agentName, clientId: client.id };
+}
+
+/** On a phone: the Clients screen's Lend Crates dialog and the return dialog behind 'Process Return'. */
+async function auditClientDialogs(page: Page, who: string) {
+  await page.setViewportSize(PHONE);
+  await page.goto('/clients');
+  await settled(page, 'Clients');
+  await page.getByRole('button', { name: 'Lend Crates' }).click();
+  const lend = page.getByRole('dialog', { name: 'Lend Crates' });
+  await lend.getByRole('button', { name: 'Lend Crates' }).click();
+  await expect(lend.getByText('Please select a client')).toBeVisible();
+  await expectAccessible(page, `${who} lend dialog with errors (375 px)`);
+  await lend.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Process Return' }).first().click();
+  const giveBack = page.getByRole('dialog', { name: 'Return Crates' });
+  await expect(giveBack.getByTestId('crates-out')).toBeVisible();
+  await expectAccessible(page, `${who} return dialog (375 px)`);
+  await giveBack.getByRole('button', { name: 'Cancel' }).click();
+  await expect(giveBack).toHaveCount(0);
 }
 
 /** Every screen at phone width, then `desktop` at desktop width, where the sidebar is always shown. */
@@ -188,10 +221,14 @@ test('farm store: every screen, Access Denied, 404, the sidebar and the count di
 test('market agent: every screen and tab, Access Denied, 404, the sidebar and the count dialog', async ({
   browser,
 }) => {
-  const { agent: page } = await cratesInMotion(browser);
+  const { agent: page, clientId } = await cratesInMotion(browser);
   const errors = watchConsole(page);
   const title = 'Market Agent Dashboard';
-  const clients: Screen = { path: '/clients', title: 'Clients' };
+  const clients: Screen = {
+    path: '/clients',
+    title: 'Clients',
+    ready: (p) => expect(p.getByText('Client has 3 crates to return')).toBeVisible(),
+  };
   await auditScreens(
     page,
     'market agent',
@@ -208,7 +245,12 @@ test('market agent: every screen and tab, Access Denied, 404, the sidebar and th
           await expect(p.getByTestId('empties-available')).toHaveText('0 empty crates ready to return');
         },
       },
-      { ...clients, axe: false }, // the same card as the clients tab; axe runs on it at desktop width
+      clients,
+      {
+        path: `/clients/${clientId}/statement`,
+        title: /Crate statement/,
+        ready: (p) => expect(p.getByTestId('statement-entry')).toHaveCount(2),
+      },
       ...denied(['/market-agents', '/billing', '/reports', '/user-management']),
       notFound,
     ],
@@ -216,6 +258,7 @@ test('market agent: every screen and tab, Access Denied, 404, the sidebar and th
   );
   await auditSidebar(page, 'market agent');
   await auditCountDialog(page, 'market agent');
+  await auditClientDialogs(page, 'market agent');
   expect(errors).toEqual([]);
 });
 
