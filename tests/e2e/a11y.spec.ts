@@ -9,7 +9,7 @@ import { signedInPage, uniqueName } from './support/crates.ts';
 test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 
 /** A screen: its address, its h1, what shows it has loaded, and whether axe runs on it. */
-type Screen = { path: string; title: string; ready?: (page: Page) => Promise<void>; axe?: boolean };
+type Screen = { path: string; title: string | RegExp; ready?: (page: Page) => Promise<void>; axe?: boolean };
 
 // Every Access Denied page is the same card with another sentence, and every part not built yet the
 // same 'not available yet' card: axe checks the first of each a test meets (a second or more a run);
