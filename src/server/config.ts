@@ -1,5 +1,6 @@
 // The environment, parsed once (DESIGN §2): a bad value stops start-up with a clear message.
 import { z } from 'zod';
+import { LOAN_OVERDUE_DAYS_DEFAULT } from '../shared/clients.ts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(5000),
@@ -23,7 +24,7 @@ const envSchema = z.object({
     .number()
     .int()
     .min(1, 'LOAN_OVERDUE_DAYS must be a whole number of days, 1 or more')
-    .default(14),
+    .default(LOAN_OVERDUE_DAYS_DEFAULT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   TRUST_PROXY: z
