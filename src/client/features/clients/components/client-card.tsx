@@ -24,8 +24,7 @@ export function ReminderButton({ client, from }: { client: Client; from: string 
       href={whatsappReminderLink(client, from)}
       target="_blank"
       rel="noopener noreferrer"
-      variant="light"
-      color="teal"
+      color="teal.9"
       leftSection={<IconBrandWhatsapp size={18} />}
       aria-label={`Send ${client.businessName} a WhatsApp reminder`}
     >

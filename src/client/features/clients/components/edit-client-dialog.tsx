@@ -1,6 +1,6 @@
 // Edit a client's details and its Active/Inactive flag (spec §4 Client flag). An inactive client
 // keeps its loans and can return crates, but is not lent any more.
-import { Button, Group, Modal, Stack, Switch } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type Client, createClientBody, clientMessages as m } from '../../../../shared/clients.ts';
 import { FormError } from '../../../components/form-error.tsx';
@@ -36,9 +36,9 @@ export function EditClientDialog({ client, onClose }: { client: Client; onClose:
       <form onSubmit={submit} noValidate aria-label="Edit client">
         <Stack>
           <ClientFields form={form} />
-          <Switch
-            label={form.values.isActive ? 'Active: can borrow crates' : 'Inactive: no new loans'}
-            size="md"
+          <Checkbox
+            label="Active (can borrow crates)"
+            description="An inactive client keeps its loans and can return crates, but is not lent any more."
             {...form.getInputProps('isActive', { type: 'checkbox' })}
           />
           <FormError error={update.isError ? update.error : null} fallback={m.updateFailed} />
