@@ -189,19 +189,26 @@ export async function lockTransaction(tx: Executor, marketAgentId: number, id: n
 
 export async function insertTransaction(
   tx: Executor,
-  values: { clientId: number; marketAgentId: number; quantityBorrowed: number; notes: string | null },
+  {
+    at,
+    ...values
+  }: { clientId: number; marketAgentId: number; quantityBorrowed: number; notes: string | null; at?: Date },
 ) {
-  const [row] = await tx.insert(clientTransactions).values(values).returning({ id: clientTransactions.id });
+  const [row] = await tx
+    .insert(clientTransactions)
+    .values({ ...values, ...(at ? { createdAt: at, updatedAt: at } : {}) })
+    .returning({ id: clientTransactions.id });
   return row.id;
 }
 
 /** Adds `quantity` to the crates returned; the loan closes when everything is back. */
-export async function recordReturn(tx: Executor, id: number, quantity: number) {
+export async function recordReturn(tx: Executor, id: number, quantity: number, at?: Date) {
+  const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
   await tx.execute(sql`
     update client_transactions set
       quantity_returned = quantity_returned + ${quantity},
       is_open = quantity_returned + ${quantity} < quantity_borrowed,
-      closed_at = case when quantity_returned + ${quantity} >= quantity_borrowed then now() else null end,
-      updated_at = now()
+      closed_at = case when quantity_returned + ${quantity} >= quantity_borrowed then ${when} else null end,
+      updated_at = ${when}
     where id = ${id}`);
 }

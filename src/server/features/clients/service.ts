@@ -21,6 +21,8 @@ import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
 import * as repo from './repository.ts';
 
 export type Settings = { loanOverdueDays: number };
+/** For demo data written as it happened: when the action took place (default: now). */
+export type When = { at?: Date };
 type Page = { limit: number; before?: number };
 
 /** The caller's market agent id: every client query is scoped to it. */
@@ -114,7 +116,7 @@ async function transactionView(db: Executor, agentId: number, id: number, settin
  * Lends full crates to an active client of the caller: at least 1 and at most the agent's full crates
  * (409 otherwise, decided by the ledger's conditional update, so concurrent lends never overdraw).
  */
-export async function lendCrates(db: Db, caller: Caller, body: LendBody, settings: Settings) {
+export async function lendCrates(db: Db, caller: Caller, body: LendBody, settings: Settings, { at }: When = {}) {
   const agentId = await agentIdOf(db, caller);
   const notes = body.notes?.trim() || null;
   const id = await inLedgerTransaction(db, async (tx) => {
@@ -126,6 +128,7 @@ export async function lendCrates(db: Db, caller: Caller, body: LendBody, setting
       marketAgentId: agentId,
       quantityBorrowed: body.quantityBorrowed,
       notes,
+      at,
     });
     await moveCrates(tx, {
       from: holders.agentFull(agentId),
@@ -135,6 +138,7 @@ export async function lendCrates(db: Db, caller: Caller, body: LendBody, setting
       clientTransactionId: loanId,
       reason: notes,
       createdBy: caller.id,
+      occurredAt: at,
       insufficient: (available) =>
         new HttpError(409, m.notEnoughFullCrates(available), { quantityBorrowed: m.notEnoughFullCrates(available) }),
     });
@@ -148,7 +152,14 @@ export async function lendCrates(db: Db, caller: Caller, body: LendBody, setting
  * Records crates handed back against one open loan: above zero and at most its crates out (409
  * otherwise). They come back as the agent's empties; the loan closes when everything is back.
  */
-export async function returnCrates(db: Db, caller: Caller, id: number, body: ReturnBody, settings: Settings) {
+export async function returnCrates(
+  db: Db,
+  caller: Caller,
+  id: number,
+  body: ReturnBody,
+  settings: Settings,
+  { at }: When = {},
+) {
   const agentId = await agentIdOf(db, caller);
   const notes = body.notes?.trim() || null;
   await inLedgerTransaction(db, async (tx) => {
@@ -159,7 +170,7 @@ export async function returnCrates(db: Db, caller: Caller, id: number, body: Ret
     if (body.quantityReturned > out) {
       throw new HttpError(409, m.tooManyReturned(out), { quantityReturned: m.tooManyReturned(out) });
     }
-    await repo.recordReturn(tx, loan.id, body.quantityReturned);
+    await repo.recordReturn(tx, loan.id, body.quantityReturned, at);
     await moveCrates(tx, {
       from: holders.client(loan.clientId),
       to: holders.agentEmpty(agentId),
@@ -168,6 +179,7 @@ export async function returnCrates(db: Db, caller: Caller, id: number, body: Ret
       clientTransactionId: loan.id,
       reason: notes,
       createdBy: caller.id,
+      occurredAt: at,
     });
     await recordChange(tx, { tags: ['clients', 'crates'], audience: audienceFor(caller, true) });
   });
