@@ -133,6 +133,16 @@ test('add a client, lend 5, return 3, then Process Return closes the loan (375 Ã
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
 
+  // Marking the client Inactive: the badge says so and it cannot borrow.
+  await page.getByRole('link', { name: 'Back to clients' }).click();
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Client' });
+  await edit.getByLabel('Active (can borrow crates)').uncheck();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Client updated successfully')).toBeVisible();
+  await expect(card).toContainText('Inactive');
+  await expect(card.getByRole('button', { name: 'Lend' })).toBeDisabled();
+
   expect(unexpected(errors)).toEqual([]);
   await page.context().close();
 });
