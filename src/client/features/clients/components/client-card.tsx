@@ -10,7 +10,7 @@ import { formatCount } from '../../../lib/format.ts';
 
 export function ActiveBadge({ isActive }: { isActive: boolean }) {
   return (
-    <Badge color={isActive ? 'green' : 'gray'} variant="light">
+    <Badge color={isActive ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
       {isActive ? 'Active' : 'Inactive'}
     </Badge>
   );
