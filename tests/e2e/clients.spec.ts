@@ -132,6 +132,7 @@ test('add a client, lend 5, return 3, then Process Return closes the loan (375 Ã
   await expect(rows.nth(2).locator('td').last()).toHaveText('0');
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('statement-375.png'), fullPage: true });
 
   // Marking the client Inactive: the badge says so and it cannot borrow.
   await page.getByRole('link', { name: 'Back to clients' }).click();
@@ -182,6 +183,7 @@ test('the market agent dashboard adds a client and lends, then takes the return'
 
   const row = page.getByTestId('client-with-crates-out').filter({ hasText: business });
   await expect(row).toContainText('4 crates out');
+  await page.screenshot({ path: test.info().outputPath('dashboard-clients-375.png'), fullPage: true });
   const href = await row.getByRole('link', { name: /WhatsApp reminder/ }).getAttribute('href');
   expect(href).toMatch(/^https:\/\/wa\.me\/27835550202\?text=/);
 
