@@ -84,6 +84,7 @@ export function ClientsWithCratesOut() {
                   size="xs"
                   variant="light"
                   loading={looking === client.id}
+                  style={{ flexShrink: 0 }}
                   onClick={() => void startReturn(client)}
                   aria-label={`Return crates from ${client.businessName}`}
                 >
