@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { type Database, errorForLog } from './db/client.ts';
 import agentRoutes from './features/agents/routes.ts';
 import authRoutes from './features/auth/routes.ts';
+import { clientRoutes, clientTransactionRoutes } from './features/clients/routes.ts';
 import contactRoutes from './features/contact/routes.ts';
 import farmStoreRoutes from './features/crates/routes.ts';
 import dashboardRoutes from './features/dashboard/routes.ts';
@@ -90,6 +91,8 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   await app.register(supplierRoutes, { prefix: '/api/suppliers' });
   await app.register(eventRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });
+  await app.register(clientRoutes, { prefix: '/api/clients' });
+  await app.register(clientTransactionRoutes, { prefix: '/api/client-transactions' });
 
   await app.register(clientPlugin);
   await app.ready();

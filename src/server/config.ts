@@ -1,5 +1,6 @@
 // The environment, parsed once (DESIGN §2): a bad value stops start-up with a clear message.
 import { z } from 'zod';
+import { LOAN_OVERDUE_DAYS_DEFAULT } from '../shared/clients.ts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(5000),
@@ -19,6 +20,11 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v === '1' || v === 'true'),
   FARM_TIMEZONE: z.string().default('Africa/Johannesburg'),
+  LOAN_OVERDUE_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'LOAN_OVERDUE_DAYS must be a whole number of days, 1 or more')
+    .default(LOAN_OVERDUE_DAYS_DEFAULT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   TRUST_PROXY: z
@@ -61,6 +67,8 @@ export type Config = {
   mailFrom: string;
   demo: boolean;
   farmTimezone: string;
+  /** A client loan open longer than this many days is marked overdue (docs/decisions/018). */
+  loanOverdueDays: number;
   logLevel: string;
   /** Sign-in attempts allowed per IP address in 15 minutes. */
   loginLimitPerIp: number;
@@ -92,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     demo: e.DEMO,
     farmTimezone: e.FARM_TIMEZONE,
+    loanOverdueDays: e.LOAN_OVERDUE_DAYS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     loginLimitPerIp: 100,

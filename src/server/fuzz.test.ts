@@ -18,6 +18,26 @@ await acknowledge(agent, flagged.id, 3);
 const [price] = (await app.inject({ method: 'GET', url: '/api/pepper-pricing' })).json();
 // User management's targets change this user's password (any valid string is fine).
 const managed = await registerAs(app, 'supplier');
+// Clients issue: a client with a loan of the agent's crates, for the client and loan routes.
+await farm.inject({
+  method: 'POST',
+  url: '/api/farm-store/opening-balances',
+  payload: { marketAgentId: agent.marketAgentId, fullCrates: 50 },
+});
+const fuzzClient = (
+  await agent.inject({
+    method: 'POST',
+    url: '/api/clients',
+    payload: { businessName: 'Fuzz Fresh', clientName: 'Fuzz', contactNumber: '082 123 4567' },
+  })
+).json();
+const fuzzLoan = (
+  await agent.inject({
+    method: 'POST',
+    url: '/api/client-transactions',
+    payload: { clientId: fuzzClient.id, quantityBorrowed: 40 },
+  })
+).json();
 
 const nastyChar = fc.constantFrom(
   '\u0000',
@@ -261,6 +281,65 @@ const targets: Target[] = [
       runs: 15,
     }),
   ),
+  // Clients issue.
+  ...fields(
+    'POST /api/clients',
+    'POST',
+    '/api/clients',
+    { businessName: 'B', clientName: 'C', contactNumber: '082 123 4567' },
+    ['businessName', 'clientName', 'contactNumber'],
+    agent,
+  ),
+  ...fields(
+    'PATCH /api/clients/:id',
+    'PATCH',
+    `/api/clients/${fuzzClient.id}`,
+    { clientName: 'C' },
+    ['businessName', 'clientName', 'contactNumber'],
+    agent,
+  ),
+  {
+    route: 'PATCH /api/clients/:id id',
+    method: 'PATCH',
+    url: (s) => `/api/clients/${s}`,
+    input: pathId,
+    body: () => ({ isActive: true }),
+    caller: agent,
+  },
+  ...fields(
+    'POST /api/client-transactions',
+    'POST',
+    '/api/client-transactions',
+    { clientId: fuzzClient.id, quantityBorrowed: 1 },
+    ['notes'],
+    agent,
+    10,
+  ),
+  ...fields(
+    'PUT /api/client-transactions/:id/return',
+    'PUT',
+    `/api/client-transactions/${fuzzLoan.id}/return`,
+    { quantityReturned: 1 },
+    ['notes'],
+    agent,
+    10,
+  ),
+  {
+    route: 'PUT /api/client-transactions/:id id',
+    method: 'PUT',
+    url: (s) => `/api/client-transactions/${s}`,
+    input: pathId,
+    body: () => ({ quantityReturned: 1 }),
+    caller: agent,
+  },
+  {
+    route: 'PUT /api/client-transactions/:id/return id',
+    method: 'PUT',
+    url: (s) => `/api/client-transactions/${s}/return`,
+    input: pathId,
+    body: () => ({ quantityReturned: 1, notes: 'x' }),
+    caller: agent,
+  },
 ];
 
 // Mutations that take no text at all: no body, or only numbers and booleans.

@@ -9,7 +9,7 @@ import { signedInPage, uniqueName } from './support/crates.ts';
 test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 
 /** A screen: its address, its h1, what shows it has loaded, and whether axe runs on it. */
-type Screen = { path: string; title: string; ready?: (page: Page) => Promise<void>; axe?: boolean };
+type Screen = { path: string; title: string | RegExp; ready?: (page: Page) => Promise<void>; axe?: boolean };
 
 // Every Access Denied page is the same card with another sentence, and every part not built yet the
 // same 'not available yet' card: axe checks the first of each a test meets (a second or more a run);
@@ -52,6 +52,19 @@ async function cratesInMotion(browser: Browser) {
   await send(30, 'Afternoon truck');
   await json(f.post('/api/farm-store/opening-balances', { data: { marketAgentId: mine.id, emptyCrates: 10 } }));
   await json(a.post('/api/transmissions', { data: { type: 'market_to_farm', quantity: 10, notes: 'Empties' } }));
+  // Clients issue: a client with 5 crates out on the Clients screen and its statement.
+  const client = await json<{ id: number }>(
+    a.post('/api/clients', {
+      data: {
+        businessName: uniqueName('Mama Thandi Fresh'),
+        clientName: 'Thandi Mokoena',
+        contactNumber: '082 123 4567',
+      },
+    }),
+  );
+  await json(
+    a.post('/api/client-transactions', { data: { clientId: client.id, quantityBorrowed: 5, notes: 'Market day' } }),
+  );
   await json(
     f.post('/api/contact', {
       data: {
@@ -62,7 +75,26 @@ async function cratesInMotion(browser: Browser) {
       },
     }),
   );
-  return { farm: farm.page, agent: agent.page, agentName };
+  return { farm: farm.page, agent: agent.page, agentName, clientId: client.id };
+}
+
+/** On a phone: the Clients screen's Lend Crates dialog and the return dialog behind 'Process Return'. */
+async function auditClientDialogs(page: Page, who: string) {
+  await page.setViewportSize(PHONE);
+  await page.goto('/clients');
+  await settled(page, 'Clients');
+  await page.getByRole('button', { name: 'Lend Crates' }).click();
+  const lend = page.getByRole('dialog', { name: 'Lend Crates' });
+  await lend.getByRole('button', { name: 'Lend Crates' }).click();
+  await expect(lend.getByText('Please select a client')).toBeVisible();
+  await expectAccessible(page, `${who} lend dialog with errors (375 px)`);
+  await lend.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Process Return' }).first().click();
+  const giveBack = page.getByRole('dialog', { name: 'Return Crates' });
+  await expect(giveBack.getByTestId('crates-out')).toBeVisible();
+  await expectAccessible(page, `${who} return dialog (375 px)`);
+  await giveBack.getByRole('button', { name: 'Cancel' }).click();
+  await expect(giveBack).toHaveCount(0);
 }
 
 /** Every screen at phone width, then `desktop` at desktop width, where the sidebar is always shown. */
@@ -233,7 +265,11 @@ test('market agent: every screen and tab, Access Denied, 404, the sidebar and th
   const { agent: page } = await cratesInMotion(browser);
   const errors = watchConsole(page);
   const title = 'Market Agent Dashboard';
-  const clients: Screen = { path: '/clients', title: 'Clients' };
+  const clients: Screen = {
+    path: '/clients',
+    title: 'Clients',
+    ready: (p) => expect(p.getByText('Client has 5 crates to return')).toBeVisible(),
+  };
   await auditScreens(
     page,
     'market agent',
@@ -258,6 +294,30 @@ test('market agent: every screen and tab, Access Denied, 404, the sidebar and th
   );
   await auditSidebar(page, 'market agent');
   await auditCountDialog(page, 'market agent');
+  expect(errors).toEqual([]);
+});
+
+test('market agent: the Clients screen with a loan out, its dialogs and a client statement', async ({ browser }) => {
+  const { agent: page, clientId } = await cratesInMotion(browser);
+  const errors = watchConsole(page);
+  await auditScreens(
+    page,
+    'market agent',
+    [
+      {
+        path: '/clients',
+        title: 'Clients',
+        ready: (p) => expect(p.getByText('Client has 5 crates to return')).toBeVisible(),
+      },
+      {
+        path: `/clients/${clientId}/statement`,
+        title: /Crate statement/,
+        ready: (p) => expect(p.getByTestId('statement-entry')).toHaveCount(1),
+      },
+    ],
+    { path: `/clients/${clientId}/statement`, title: /Crate statement/ },
+  );
+  await auditClientDialogs(page, 'market agent');
   expect(errors).toEqual([]);
 });
 

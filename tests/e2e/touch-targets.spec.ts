@@ -113,11 +113,47 @@ async function cratesInMotion(browser: Browser) {
       data: { type: 'farm_to_market', marketAgentId: mine.id, toUserId: mine.userId, quantity: 20 },
     }),
   );
-  await json(f.post('/api/farm-store/opening-balances', { data: { marketAgentId: mine.id, emptyCrates: 5 } }));
+  await json(
+    f.post('/api/farm-store/opening-balances', { data: { marketAgentId: mine.id, emptyCrates: 5, fullCrates: 10 } }),
+  );
   await json(agent.page.request.post('/api/transmissions', { data: { type: 'market_to_farm', quantity: 5 } }));
+  // Clients issue: a client with crates out, for the Clients screen, its dialogs and the statement.
+  const a = agent.page.request;
+  const client = await json<{ id: number }>(
+    a.post('/api/clients', {
+      data: { businessName: 'Touch Fresh', clientName: 'Thandi', contactNumber: '082 123 4567' },
+    }),
+  );
+  const loan = await json<{ id: number }>(
+    a.post('/api/client-transactions', { data: { clientId: client.id, quantityBorrowed: 5 } }),
+  );
+  await json(a.put(`/api/client-transactions/${loan.id}`, { data: { quantityReturned: 2 } }));
   await unreadWebsiteMessage(f);
   for (const p of [farm.page, agent.page]) await p.setViewportSize(PHONE);
-  return { farm: farm.page, agent: agent.page, agentName };
+  return { farm: farm.page, agent: agent.page, agentName, clientId: client.id };
+}
+
+/** The Clients screen's dialogs: Add Client, Lend Crates (with errors), Process Return, Edit. */
+async function auditClientDialogs(page: Page, who: string, min = THUMB) {
+  await open(page, '/clients', 'Clients');
+  const dialogs: [string, string][] = [
+    ['Add Client', 'Add Client'],
+    ['Lend Crates', 'Lend Crates'],
+    ['Process Return', 'Return Crates'],
+    ['Edit', 'Edit Client'],
+  ];
+  for (const [button, title] of dialogs) {
+    await page.getByRole('button', { name: button, exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    if (title === 'Lend Crates') {
+      await dialog.getByRole('button', { name: 'Lend Crates' }).click();
+      await expect(dialog.getByText('Please select a client')).toBeVisible();
+    }
+    await expectThumbSized(page, `${who} ${title} dialog`, min);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+  }
 }
 
 /** Opens a screen and waits until its h1 shows and nothing is loading. */
@@ -181,10 +217,11 @@ test('signed out: every landing tab, sign in, register and the supplier path', a
 });
 
 test('market agent: every screen and tab, the sidebar and the count dialog', async ({ browser }) => {
-  const { agent: page } = await cratesInMotion(browser);
+  const { agent: page, clientId } = await cratesInMotion(browser);
   const errors = watchConsole(page);
   const title = 'Market Agent Dashboard';
   await auditScreens(page, 'market agent', [
+    [`/clients/${clientId}/statement`, /Crate statement/],
     ['/', title],
     ['/?tab=clients', title],
     ['/?tab=reports', title],
@@ -196,6 +233,7 @@ test('market agent: every screen and tab, the sidebar and the count dialog', asy
   ]);
   await auditSidebar(page, 'market agent');
   await auditCountDialog(page, 'market agent');
+  await auditClientDialogs(page, 'market agent');
   expect(errors).toEqual([]);
 });
 

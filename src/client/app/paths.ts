@@ -17,6 +17,8 @@ export const paths = {
   },
   transmissions: { path: '/transmissions', href: () => '/transmissions' },
   clients: { path: '/clients', href: () => '/clients' },
+  /** A client's printable statement (docs/decisions/018). */
+  clientStatement: { path: '/clients/:id/statement', href: (id: number) => `/clients/${id}/statement` },
   marketAgents: { path: '/market-agents', href: () => '/market-agents' },
   billing: { path: '/billing', href: () => '/billing' },
   reports: { path: '/reports', href: () => '/reports' },

@@ -6,6 +6,7 @@ import { NotFoundCard } from '../components/status-screens.tsx';
 import { MarketAgentsPage } from '../features/agents/pages/market-agents-page.tsx';
 import { recheckSession } from '../features/auth/api.ts';
 import { BillingPage } from '../features/billing/pages/billing-page.tsx';
+import { ClientStatementPage } from '../features/clients/pages/client-statement-page.tsx';
 import { ClientsPage } from '../features/clients/pages/clients-page.tsx';
 import { ReportsPage } from '../features/reports/pages/reports-page.tsx';
 import { TransmissionsPage } from '../features/transmissions/pages/transmissions-page.tsx';
@@ -30,6 +31,7 @@ export default function SignedInApp() {
         <Route path={paths.register.path} element={<DashboardPage />} />
         <Route path={paths.transmissions.path} element={<TransmissionsPage />} />
         <Route path={paths.clients.path} element={<ClientsPage />} />
+        <Route path={paths.clientStatement.path} element={<ClientStatementPage />} />
         <Route path={paths.marketAgents.path} element={<MarketAgentsPage />} />
         <Route path={paths.billing.path} element={<BillingPage />} />
         <Route path={paths.reports.path} element={<ReportsPage />} />

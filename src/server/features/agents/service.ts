@@ -2,7 +2,7 @@
 import { type MarketAgent, returnRate, stockLevel } from '../../../shared/agents.ts';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { type AgentBalance, agentBalances } from '../crates/balances.ts';
+import { type AgentBalance, agentBalances, cratesWithClientsByAgent } from '../crates/balances.ts';
 import * as repo from './repository.ts';
 
 export type { AgentRecord } from './repository.ts';
@@ -15,9 +15,7 @@ async function currentCycleStart(_db: Executor): Promise<Date | null> {
   return null;
 }
 
-function toMarketAgent(row: repo.AgentCratesRow, crates: AgentBalance): MarketAgent {
-  // Clients issue: the sum of this agent's clients' balances (crates/balances.ts clientBalances).
-  const cratesWithClients = 0;
+function toMarketAgent(row: repo.AgentCratesRow, crates: AgentBalance, cratesWithClients: number): MarketAgent {
   const totalCrates = crates.fullCrates + crates.emptyCrates + cratesWithClients;
   return {
     ...row,
@@ -30,11 +28,9 @@ function toMarketAgent(row: repo.AgentCratesRow, crates: AgentBalance): MarketAg
 }
 
 async function withCrates(db: Executor, rows: repo.AgentCratesRow[]): Promise<MarketAgent[]> {
-  const balances = await agentBalances(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => toMarketAgent(row, balances.get(row.id)!));
+  const ids = rows.map((r) => r.id);
+  const [balances, withClients] = await Promise.all([agentBalances(db, ids), cratesWithClientsByAgent(db, ids)]);
+  return rows.map((row) => toMarketAgent(row, balances.get(row.id)!, withClients.get(row.id)!));
 }
 
 export async function listMarketAgents(db: Executor): Promise<MarketAgent[]> {

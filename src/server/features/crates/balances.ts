@@ -40,6 +40,65 @@ export async function clientBalances(db: Executor, clientIds: number[]): Promise
   return namedBalances(db, clientIds, holders.client);
 }
 
+/**
+ * Crates each agent's clients hold together (agents without clients get 0): the Market Agents
+ * screen's "With Clients" and an agent's cratesWithClients, in one query.
+ */
+export async function cratesWithClientsByAgent(db: Executor, marketAgentIds: number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>(marketAgentIds.map((id) => [id, 0]));
+  if (marketAgentIds.length === 0) return out;
+  // crate_balances.client_id is generated from the holder's name (schema/crates.ts).
+  const result = await db.execute<{ market_agent_id: number; crates: string | number }>(sql`
+    select c.market_agent_id, sum(b.balance)::bigint as crates
+    from crate_balances b join clients c on c.id = b.client_id
+    where c.market_agent_id in (${idList(marketAgentIds)})
+    group by c.market_agent_id`);
+  for (const row of result.rows) out.set(Number(row.market_agent_id), Number(row.crates));
+  return out;
+}
+
+export type ClientMovement = {
+  id: number;
+  occurredAt: Date;
+  kind: 'lend' | 'return';
+  clientTransactionId: number;
+  quantity: number;
+  balance: number;
+  notes: string | null;
+};
+
+/**
+ * Every lend to and return from one client, oldest first, with the crates the client held after
+ * each (a running sum over the ledger: the client statement).
+ */
+export async function clientMovements(db: Executor, clientId: number): Promise<ClientMovement[]> {
+  const holder = holders.client(clientId);
+  const result = await db.execute<{
+    id: number | string;
+    occurred_at: string | Date;
+    to_holder: string;
+    client_transaction_id: number;
+    quantity: number;
+    balance: number | string;
+    reason: string | null;
+  }>(sql`
+    select m.id, m.occurred_at, m.to_holder, m.client_transaction_id, m.quantity, m.reason,
+      sum(case when m.to_holder = ${holder} then m.quantity else -m.quantity end)
+        over (order by m.occurred_at, m.id rows between unbounded preceding and current row) as balance
+    from crate_movements m
+    where (m.to_holder = ${holder} or m.from_holder = ${holder}) and m.client_transaction_id is not null
+    order by m.occurred_at, m.id`);
+  return result.rows.map((r) => ({
+    id: Number(r.id),
+    occurredAt: new Date(r.occurred_at),
+    kind: r.to_holder === holder ? 'lend' : 'return',
+    clientTransactionId: Number(r.client_transaction_id),
+    quantity: Number(r.quantity),
+    balance: Number(r.balance),
+    notes: r.reason,
+  }));
+}
+
 /** Crates issued to each supplier and not yet back (suppliers without crates get 0). */
 export async function supplierBalances(db: Executor, supplierIds: number[]): Promise<Map<number, number>> {
   return namedBalances(db, supplierIds, holders.supplier);

@@ -133,7 +133,9 @@ export type InvariantReport = { ok: boolean; problems: string[] };
  * 2. no holder but 'writeoff' (and 'external', the other side of every adjustment) is below zero;
  * 3. every crate_balances row equals the sum over crate_movements for that holder;
  * 4. only stock adjustments and opening balances touch 'external', and every movement is positive;
- * 5. 'transit' holds exactly the crates of pending farm_to_market and market_to_farm transmissions.
+ * 5. 'transit' holds exactly the crates of pending farm_to_market and market_to_farm transmissions;
+ * 6. each client holds exactly the crates out of its loans (borrowed − returned; the table's CHECK
+ *    keeps a loan open exactly while crates are out).
  */
 export async function checkLedgerInvariant(db: Db | Executor): Promise<InvariantReport> {
   const problems: string[] = [];
@@ -188,6 +190,20 @@ export async function checkLedgerInvariant(db: Db | Executor): Promise<Invariant
       (select coalesce(sum(balance), 0) from crate_balances where holder = 'transit')::bigint as held`);
   if (num(transit.rows[0].pending) !== num(transit.rows[0].held)) {
     problems.push(`transit holds ${transit.rows[0].held} but pending transmissions carry ${transit.rows[0].pending}`);
+  }
+
+  const loans = await db.execute<{ client_id: number; held: number; out: number }>(sql`
+    with out as (
+      select client_id, sum(quantity_borrowed - quantity_returned)::bigint as out
+      from client_transactions group by client_id
+    )
+    select coalesce(b.client_id, o.client_id) as client_id, coalesce(b.balance, 0) as held, coalesce(o.out, 0) as out
+    from (select client_id, balance from crate_balances where client_id is not null) b
+    full outer join out o on o.client_id = b.client_id
+    where coalesce(b.balance, 0) <> coalesce(o.out, 0)
+    limit 10`);
+  for (const row of loans.rows) {
+    problems.push(`client ${row.client_id} holds ${row.held} but its loans have ${row.out} crates out`);
   }
   return { ok: problems.length === 0, problems };
 }

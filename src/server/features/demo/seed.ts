@@ -7,6 +7,7 @@ import { suppliers, users } from '../../db/schema/index.ts';
 import { farmToday } from '../../lib/farm-date.ts';
 import { readFarmAccessCode } from '../auth/farm-access-code.ts';
 import { registerAccount } from '../auth/service.ts';
+import { seedDemoClients } from '../clients/demo.ts';
 import { seedDemoPriceHistory } from '../pricing/demo.ts';
 import { demoExtraAgents, seedDemoCrates } from '../transmissions/demo.ts';
 
@@ -53,6 +54,7 @@ export async function seedDemoFarm(app: FastifyInstance) {
   await seedDemoPriceHistory(app.db, farmToday(app.config.farmTimezone));
 
   await seedDemoCrates(app.db, { farmUserId: farmUser.id, agentUserId: agentUser.id, password: DEMO_PASSWORD });
+  await seedDemoClients(app.db, agentUser.id, { loanOverdueDays: app.config.loanOverdueDays });
 
   const lines = [...demoAccounts, ...demoExtraAgents.map((a) => ({ ...a, role: 'market_agent' }))].map(
     (a) => `  ${a.role.padEnd(13)} ${a.email}  password: ${DEMO_PASSWORD}`,

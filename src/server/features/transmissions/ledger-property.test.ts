@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { type Account, registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { checkLedgerInvariant } from '../crates/ledger.ts';
-import { json, registerAgent, registerApprovedSupplier } from './testing.ts';
+import { acknowledge, addStock, json, registerAgent, registerApprovedSupplier, send } from './testing.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');
@@ -15,6 +15,25 @@ const agents = [await registerAgent(app), await registerAgent(app, { marketLocat
 const supplier = await registerApprovedSupplier(app);
 const everyone: Account[] = [farm, ...agents, supplier];
 const transmissionIds: number[] = [];
+// Clients issue: each agent has two clients (one of them inactive) to lend to; loans remembered by agent.
+const clientIds: number[][] = [];
+for (const agent of agents) {
+  const ids: number[] = [];
+  for (const businessName of ['Active Fresh', 'Closed Down']) {
+    const res = await json(agent, 'POST', '/api/clients', {
+      businessName,
+      clientName: 'C',
+      contactNumber: '082 123 4567',
+    });
+    ids.push(res.json().id);
+  }
+  await agent.inject({ method: 'PATCH', url: `/api/clients/${ids[1]}`, payload: { isActive: false } });
+  clientIds.push(ids);
+}
+const loanIds: number[][] = [[], []];
+// Full crates to lend from the first operation on (an agent's own deliveries come later, if at all).
+await addStock(farm, 400);
+for (const agent of agents) await acknowledge(agent, (await send(farm, agent, 150)).id);
 
 const op = fc.oneof(
   fc.record({ kind: fc.constant('adjust' as const), quantity: fc.integer({ min: -400, max: 600 }) }),
@@ -41,6 +60,19 @@ const op = fc.oneof(
     found: fc.option(fc.integer({ min: 0, max: 60 })),
   }),
   fc.record({ kind: fc.constant('request' as const), quantity: fc.integer({ min: 0, max: 600 }) }),
+  fc.record({
+    kind: fc.constant('lend' as const),
+    agent: fc.nat(1),
+    client: fc.nat(2), // 2: the other agent's client
+    quantity: fc.integer({ min: -1, max: 40 }),
+  }),
+  fc.record({
+    kind: fc.constant('clientReturn' as const),
+    agent: fc.nat(1),
+    pick: fc.nat(),
+    quantity: fc.integer({ min: -1, max: 40 }),
+    dashboard: fc.boolean(),
+  }),
   fc.record({
     kind: fc.constant('opening' as const),
     agent: fc.nat(1),
@@ -93,6 +125,23 @@ async function run(o: Op) {
       return remember(
         await json(supplier, 'POST', '/api/transmissions', { type: 'supplier_to_farm', quantity: o.quantity }),
       );
+    case 'lend': {
+      const clientId = o.client === 2 ? clientIds[1 - o.agent][0] : clientIds[o.agent][o.client];
+      const res = await json(agents[o.agent], 'POST', '/api/client-transactions', {
+        clientId,
+        quantityBorrowed: o.quantity,
+      });
+      if (res.statusCode === 201) loanIds[o.agent].push(res.json().id);
+      return res;
+    }
+    case 'clientReturn': {
+      // Mostly the agent's own loans; sometimes the other agent's (404).
+      const own = loanIds[o.agent];
+      const pool = own.length && o.pick % 5 !== 0 ? own : loanIds[1 - o.agent];
+      const id = pool.length ? pool[o.pick % pool.length] : 1;
+      const url = `/api/client-transactions/${id}${o.dashboard ? '/return' : ''}`;
+      return json(agents[o.agent], 'PUT', url, { quantityReturned: o.quantity });
+    }
     case 'opening':
       return json(farm, 'POST', '/api/farm-store/opening-balances', {
         marketAgentId: agents[o.agent].marketAgentId,
@@ -125,6 +174,14 @@ it('random sequences of crate operations keep the ledger invariant and never fai
     where: (t, { eq }) => eq(t.status, 'acknowledged'),
   });
   expect(acknowledged.length).toBeGreaterThan(0);
+  // Lends and returns happened too.
+  const [{ lends, returns }] = (
+    await app.database.db.execute(
+      "select count(*) filter (where kind = 'lend')::int as lends, count(*) filter (where kind = 'client_return')::int as returns from crate_movements",
+    )
+  ).rows as { lends: number; returns: number }[];
+  expect(Number(lends)).toBeGreaterThan(0);
+  expect(Number(returns)).toBeGreaterThan(0);
 }, 120_000);
 
 it('the same holds when the operations arrive all at once', async () => {

@@ -5,6 +5,7 @@ import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
+import { AgentClientsPanel } from './agent-clients-panel.tsx';
 import { AgentOverview } from './agent-overview.tsx';
 
 export function MarketAgentDashboard() {
@@ -15,7 +16,7 @@ export function MarketAgentDashboard() {
       <DashboardTabs
         tabs={[
           { value: 'dashboard', label: 'Dashboard', panel: <AgentOverview /> },
-          { value: 'clients', label: 'Clients', panel: <ComingSoon what="Clients with crates out" /> },
+          { value: 'clients', label: 'Clients', panel: <AgentClientsPanel /> },
           { value: 'reports', label: 'Reports', panel: <ComingSoon what="Reports" /> },
           { value: 'settings', label: 'Settings', panel: <ChangePasswordCard /> },
         ]}

@@ -1,14 +1,108 @@
-// /clients: a market agent's clients and their crate loans (spec §2 Clients screen).
-
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+// /clients: a market agent's clients and their crate loans (spec §2 Clients screen): Add Client, Lend
+// Crates and Return Crates dialogs, the client cards, and the open loans with 'Process Return'.
+import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { type Client, clientMessages as m } from '../../../../shared/clients.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { RoleGate } from '../../../components/role-gate.tsx';
+import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
+import { useClients } from '../api/get-clients.ts';
+import { useOpenTransactions } from '../api/get-open-transactions.ts';
+import { AddClientDialog } from '../components/add-client-dialog.tsx';
+import { ClientCard } from '../components/client-card.tsx';
+import { EditClientDialog } from '../components/edit-client-dialog.tsx';
+import { LendCratesDialog } from '../components/lend-crates-dialog.tsx';
+import { OpenTransactions } from '../components/open-transactions.tsx';
+import { ReturnCratesDialog } from '../components/return-crates-dialog.tsx';
+
+/** Which dialog is open, and what it starts with. */
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'lend'; clientId: number | null }
+  | { kind: 'return'; transactionId: number | null }
+  | { kind: 'edit'; client: Client }
+  | null;
 
 export function ClientsPage() {
   return (
-    <RoleGate permission="read:client:own" denied="This page is only available to market agents.">
-      <PageHeader title="Clients" description="Crates lent to your clients and returned" />
-      <ComingSoon what="Clients and crate loans" />
+    <RoleGate permission="read:client:own" denied={m.accessDenied}>
+      <AgentClients />
     </RoleGate>
+  );
+}
+
+function AgentClients() {
+  const clients = useClients();
+  const open = useOpenTransactions();
+  const me = useMyAgent();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const from = me.data?.businessName || me.data?.agentName || 'your market agent';
+
+  /** A card's Return: its oldest open loan, preselected. */
+  const oldestLoanOf = (clientId: number) =>
+    open.data
+      ?.filter((t) => t.clientId === clientId)
+      .reduce<number | null>((oldest, t) => (oldest === null || t.id < oldest ? t.id : oldest), null) ?? null;
+
+  return (
+    <>
+      <PageHeader
+        title="Clients"
+        description="Crates lent to your clients and returned"
+        actions={
+          <>
+            <Button onClick={() => setDialog({ kind: 'add' })}>Add Client</Button>
+            <Button variant="light" onClick={() => setDialog({ kind: 'lend', clientId: null })}>
+              Lend Crates
+            </Button>
+            <Button variant="light" onClick={() => setDialog({ kind: 'return', transactionId: null })}>
+              Return Crates
+            </Button>
+          </>
+        }
+      />
+      <Stack gap="lg">
+        {clients.isError && <Alert color="red">We could not load your clients. Retrying…</Alert>}
+        {clients.isPending && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            <Skeleton height={180} />
+            <Skeleton height={180} />
+          </SimpleGrid>
+        )}
+        {clients.data?.length === 0 && (
+          <Card withBorder radius="md" p="xl">
+            <Stack align="center" gap="sm">
+              <Title order={2} size="h4">
+                {m.noClients}
+              </Title>
+              <Text c="dimmed" ta="center">
+                Add the clients you lend crates to, then record each loan and return here.
+              </Text>
+              <Button onClick={() => setDialog({ kind: 'add' })}>{m.addFirstClient}</Button>
+            </Stack>
+          </Card>
+        )}
+        {clients.data && clients.data.length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {clients.data.map((client) => (
+              <ClientCard
+                key={client.id}
+                client={client}
+                from={from}
+                onLend={() => setDialog({ kind: 'lend', clientId: client.id })}
+                onReturn={() => setDialog({ kind: 'return', transactionId: oldestLoanOf(client.id) })}
+                onEdit={() => setDialog({ kind: 'edit', client })}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+        <OpenTransactions onProcessReturn={(loan) => setDialog({ kind: 'return', transactionId: loan.id })} />
+      </Stack>
+      <AddClientDialog opened={dialog?.kind === 'add'} onClose={close} />
+      {dialog?.kind === 'lend' && <LendCratesDialog clientId={dialog.clientId} onClose={close} />}
+      {dialog?.kind === 'return' && <ReturnCratesDialog transactionId={dialog.transactionId} onClose={close} />}
+      {dialog?.kind === 'edit' && <EditClientDialog client={dialog.client} onClose={close} />}
+    </>
   );
 }

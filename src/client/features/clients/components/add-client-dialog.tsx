@@ -1,0 +1,49 @@
+// Add Client (spec §2, §5): business name, client name and contact number. A failure is said inside
+// the dialog, never as a toast (spec §8: the clients page shows no error toast for add).
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { createClientBody, clientMessages as m } from '../../../../shared/clients.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useCreateClient } from '../api/create-client.ts';
+import { type ClientDetailsValues, ClientFields, emptyClientDetails } from './client-fields.tsx';
+
+export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const create = useCreateClient();
+  const form = useForm<ClientDetailsValues>({
+    initialValues: emptyClientDetails,
+    validate: schemaResolver(createClientBody, { sync: true }),
+  });
+  const close = () => {
+    form.reset();
+    create.reset();
+    onClose();
+  };
+  const submit = form.onSubmit((values) =>
+    create.mutate(createClientBody.parse(values), {
+      onSuccess: () => {
+        notifySuccess(m.added);
+        close();
+      },
+    }),
+  );
+
+  return (
+    <Modal opened={opened} onClose={close} title="Add Client" centered>
+      <form onSubmit={submit} noValidate aria-label="Add client">
+        <Stack>
+          <ClientFields form={form} />
+          <FormError error={create.isError ? create.error : null} fallback={m.addFailed} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Add Client
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,121 @@
+// One client (spec §2 Clients screen): business and client name, Active/Inactive, contact number,
+// total borrowed, outstanding crates, the warning when crates are out, and what the agent can do:
+// lend, take a return, remind on WhatsApp, read the statement, edit.
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBrandWhatsapp } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { type Client, clientMessages as m, whatsappReminderLink } from '../../../../shared/clients.ts';
+import { paths } from '../../../app/paths.ts';
+import { formatCount } from '../../../lib/format.ts';
+
+export function ActiveBadge({ isActive }: { isActive: boolean }) {
+  return (
+    <Badge color={isActive ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
+      {isActive ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
+
+/** The WhatsApp reminder for a client with crates out (docs/decisions/018): a wa.me link, no API. */
+export function ReminderButton({ client, from }: { client: Client; from: string }) {
+  return (
+    <Button
+      component="a"
+      href={whatsappReminderLink(client, from)}
+      target="_blank"
+      rel="noopener noreferrer"
+      color="teal.9"
+      leftSection={<IconBrandWhatsapp size={18} />}
+      aria-label={`Send ${client.businessName} a WhatsApp reminder`}
+    >
+      Remind on WhatsApp
+    </Button>
+  );
+}
+
+export function ClientCard({
+  client,
+  from,
+  onLend,
+  onReturn,
+  onEdit,
+}: {
+  client: Client;
+  /** Who the reminder is from: the agent's business or name. */
+  from: string;
+  onLend: () => void;
+  onReturn: () => void;
+  onEdit: () => void;
+}) {
+  const out = client.outstandingCrates;
+  return (
+    <Card withBorder radius="md" p="md" data-testid="client-card" aria-label={client.businessName} component="article">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <div style={{ minWidth: 0 }}>
+            <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+              {client.businessName}
+            </Title>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {client.clientName}
+            </Text>
+          </div>
+          <ActiveBadge isActive={client.isActive} />
+        </Group>
+        <Text size="sm">
+          Contact: <span data-testid="client-contact">{client.contactNumber}</span>
+        </Text>
+        <SimpleGrid cols={2} spacing="xs">
+          <div>
+            <Text size="xs" c="dimmed">
+              Total borrowed
+            </Text>
+            <Text fw={700} data-testid="total-borrowed">
+              {formatCount(client.totalBorrowed)}
+            </Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              Outstanding crates
+            </Text>
+            <Text fw={700} data-testid="outstanding-crates" c={out > 0 ? 'orange.9' : undefined}>
+              {formatCount(out)}
+            </Text>
+          </div>
+        </SimpleGrid>
+        {out > 0 && (
+          <Alert
+            color={client.isOverdue ? 'red' : 'orange'}
+            variant="light"
+            p="xs"
+            icon={<IconAlertTriangle size={16} />}
+          >
+            <Text size="sm">{m.cratesToReturn(out)}</Text>
+            {client.daysOut !== null && (
+              <Text size="xs" c={client.isOverdue ? 'red.9' : 'dimmed'}>
+                {client.isOverdue ? 'Overdue: ' : ''}oldest loan out {client.daysOut} days
+              </Text>
+            )}
+          </Alert>
+        )}
+        <Group gap="xs">
+          <Button size="xs" onClick={onLend} disabled={!client.isActive}>
+            Lend
+          </Button>
+          {out > 0 && (
+            <Button size="xs" variant="light" onClick={onReturn}>
+              Return
+            </Button>
+          )}
+          <Button size="xs" variant="default" onClick={onEdit}>
+            Edit
+          </Button>
+          <Button size="xs" variant="subtle" component={Link} to={paths.clientStatement.href(client.id)}>
+            Statement
+          </Button>
+        </Group>
+        {out > 0 && <ReminderButton client={client} from={from} />}
+      </Stack>
+    </Card>
+  );
+}

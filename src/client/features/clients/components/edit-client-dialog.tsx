@@ -1,0 +1,57 @@
+// Edit a client's details and its Active/Inactive flag (spec §4 Client flag). An inactive client
+// keeps its loans and can return crates, but is not lent any more.
+import { Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { type Client, createClientBody, clientMessages as m } from '../../../../shared/clients.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useUpdateClient } from '../api/update-client.ts';
+import { type ClientDetailsValues, ClientFields } from './client-fields.tsx';
+
+export function EditClientDialog({ client, onClose }: { client: Client; onClose: () => void }) {
+  const update = useUpdateClient();
+  const form = useForm<ClientDetailsValues & { isActive: boolean }>({
+    initialValues: {
+      businessName: client.businessName,
+      clientName: client.clientName,
+      contactNumber: client.contactNumber,
+      isActive: client.isActive,
+    },
+    validate: schemaResolver(createClientBody, { sync: true }),
+  });
+  const submit = form.onSubmit((values) =>
+    update.mutate(
+      { id: client.id, ...createClientBody.parse(values), isActive: values.isActive },
+      {
+        onSuccess: () => {
+          notifySuccess(m.updated);
+          onClose();
+        },
+      },
+    ),
+  );
+
+  return (
+    <Modal opened onClose={onClose} title="Edit Client" centered>
+      <form onSubmit={submit} noValidate aria-label="Edit client">
+        <Stack>
+          <ClientFields form={form} />
+          <Checkbox
+            label="Active (can borrow crates)"
+            description="An inactive client keeps its loans and can return crates, but is not lent any more."
+            {...form.getInputProps('isActive', { type: 'checkbox' })}
+          />
+          <FormError error={update.isError ? update.error : null} fallback={m.updateFailed} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,100 @@
+// Lend Crates (spec §2, §5): an active client and a quantity from 1 to the agent's full crates. A
+// failure is said inside the dialog, never as a toast (spec §8).
+import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { z } from 'zod';
+import { lendBody, clientMessages as m } from '../../../../shared/clients.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
+import { crates } from '../../../lib/format.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useClients } from '../api/get-clients.ts';
+import { useLendCrates } from '../api/lend-crates.ts';
+
+type LendValues = { clientId: string | null; quantityBorrowed: number | string; notes: string };
+
+/** The lend form's rule: the shared body, and once the agent's full crates are known, no more than those. */
+export const lendFormSchema = (fullCrates: number | undefined) =>
+  z
+    .object({
+      clientId: z.string({ error: m.clientRequired }).min(1, m.clientRequired),
+      quantityBorrowed: lendBody.shape.quantityBorrowed,
+      notes: lendBody.shape.notes,
+    })
+    .refine((v) => fullCrates === undefined || v.quantityBorrowed <= fullCrates, {
+      message: m.notEnoughFullCrates(fullCrates ?? 0),
+      path: ['quantityBorrowed'],
+    });
+
+export function LendCratesDialog({ clientId, onClose }: { clientId: number | null; onClose: () => void }) {
+  const lend = useLendCrates();
+  const clients = useClients();
+  const me = useMyAgent();
+  const full = me.data?.fullCrates;
+  const form = useForm<LendValues>({
+    initialValues: { clientId: clientId === null ? null : String(clientId), quantityBorrowed: '', notes: '' },
+    validate: schemaResolver(lendFormSchema(full), { sync: true }),
+  });
+  const submit = form.onSubmit((values) =>
+    lend.mutate(
+      {
+        clientId: Number(values.clientId),
+        quantityBorrowed: Number(values.quantityBorrowed),
+        notes: values.notes.trim() || undefined,
+      },
+      {
+        onSuccess: () => {
+          notifySuccess(m.lent);
+          onClose();
+        },
+      },
+    ),
+  );
+  const options = (clients.data ?? [])
+    .filter((c) => c.isActive)
+    .map((c) => ({ value: String(c.id), label: `${c.businessName} (${c.clientName})` }));
+
+  return (
+    <Modal opened onClose={onClose} title="Lend Crates" centered>
+      <form onSubmit={submit} noValidate aria-label="Lend crates">
+        <Stack>
+          <Select
+            label="Client"
+            placeholder="Select a client"
+            data={options}
+            searchable
+            withAsterisk
+            nothingFoundMessage="No active client"
+            {...form.getInputProps('clientId')}
+          />
+          {full !== undefined && (
+            <Text size="sm" c="dimmed" data-testid="full-crates-available">
+              {crates(full, 'full')} available to lend
+            </Text>
+          )}
+          <QuantityInput
+            label="Quantity"
+            description="Full crates"
+            min={1}
+            max={full}
+            hint={full !== undefined && full > 0}
+            withAsterisk
+            data-autofocus={clientId !== null ? true : undefined}
+            {...form.getInputProps('quantityBorrowed')}
+          />
+          <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
+          <FormError error={lend.isError ? lend.error : null} fallback={m.lendFailed} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={lend.isPending}>
+              Lend Crates
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

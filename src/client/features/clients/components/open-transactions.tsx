@@ -1,0 +1,59 @@
+// 'Open Transactions' (spec §2): every loan with crates out, its age in days and an overdue mark
+// past LOAN_OVERDUE_DAYS, each with 'Process Return' (opens the return dialog preselected).
+import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { type ClientTransaction, clientMessages as m } from '../../../../shared/clients.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useOpenTransactions } from '../api/get-open-transactions.ts';
+
+export function LoanAge({ loan }: { loan: ClientTransaction }) {
+  return (
+    <Group gap={6}>
+      <Text size="xs" c="dimmed">
+        Lent {formatDate(loan.createdAt)} · {loan.daysOut} {loan.daysOut === 1 ? 'day' : 'days'} out
+      </Text>
+      {loan.isOverdue && (
+        <Badge color="red" variant="filled" size="sm">
+          Overdue
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+export function OpenTransactions({ onProcessReturn }: { onProcessReturn: (loan: ClientTransaction) => void }) {
+  const open = useOpenTransactions();
+  return (
+    <Card withBorder radius="md" p="md">
+      <Title order={2} size="h4" mb="sm">
+        {m.openTransactions}
+      </Title>
+      {open.isPending && <Skeleton height={56} />}
+      {open.data?.length === 0 && (
+        <Text c="dimmed" size="sm">
+          No open transactions: every crate lent has come back.
+        </Text>
+      )}
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {open.data?.map((loan) => (
+          <li key={loan.id} data-testid="open-transaction">
+            <Group justify="space-between" gap="xs" py={4}>
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {loan.businessName} · {loan.clientName}
+                </Text>
+                <Text size="sm">
+                  {loan.cratesOut} of {loan.quantityBorrowed} crates out
+                  {loan.notes ? ` · ${loan.notes}` : ''}
+                </Text>
+                <LoanAge loan={loan} />
+              </div>
+              <Button size="xs" variant="light" onClick={() => onProcessReturn(loan)}>
+                {m.processReturn}
+              </Button>
+            </Group>
+          </li>
+        ))}
+      </Stack>
+    </Card>
+  );
+}

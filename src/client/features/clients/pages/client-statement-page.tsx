@@ -1,0 +1,105 @@
+// /clients/{id}/statement: one client's loans and returns with a running balance, to print or save
+// as PDF from the browser (docs/decisions/018).
+import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { clientMessages as m } from '../../../../shared/clients.ts';
+import { paths } from '../../../app/paths.ts';
+import { RoleGate } from '../../../components/role-gate.tsx';
+import { NotFoundCard } from '../../../components/status-screens.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { useClientStatement } from '../api/get-client-statement.ts';
+import { ActiveBadge } from '../components/client-card.tsx';
+import './statement-print.css';
+
+export function ClientStatementPage() {
+  const { id } = useParams();
+  const clientId = Number(id);
+  if (!/^\d{1,10}$/.test(id ?? '') || clientId < 1) return <NotFoundCard />;
+  return (
+    <RoleGate permission="read:client:own" denied={m.accessDenied}>
+      <Statement clientId={clientId} />
+    </RoleGate>
+  );
+}
+
+function Statement({ clientId }: { clientId: number }) {
+  const statement = useClientStatement(clientId);
+  if (statement.error instanceof ApiError && statement.error.status === 404) return <NotFoundCard />;
+  if (statement.isError) return <Alert color="red">We could not load this statement. Retrying…</Alert>;
+  if (!statement.data) return <Skeleton height={240} />;
+  const { client, entries, agentName, generatedAt } = statement.data;
+  const lent = entries.filter((e) => e.kind === 'lend').reduce((sum, e) => sum + e.quantity, 0);
+  const returned = entries.filter((e) => e.kind === 'return').reduce((sum, e) => sum + e.quantity, 0);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" data-print-hide>
+        <Anchor component={Link} to={paths.clients.href()}>
+          Back to clients
+        </Anchor>
+        <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
+          Print
+        </Button>
+      </Group>
+      <Card withBorder radius="md" p="lg">
+        <Stack gap={4}>
+          <Title order={1} size="h3">
+            Crate statement: {client.businessName}
+          </Title>
+          <Group gap="xs">
+            <Text>{client.clientName}</Text>
+            <Text c="dimmed">· {client.contactNumber}</Text>
+            <ActiveBadge isActive={client.isActive} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            From {agentName} · {formatDateTime(generatedAt)}
+          </Text>
+          <Group gap="lg" mt="xs">
+            <Text size="sm">
+              Lent: <strong>{formatCount(lent)}</strong>
+            </Text>
+            <Text size="sm">
+              Returned: <strong>{formatCount(returned)}</strong>
+            </Text>
+            <Text size="sm" data-testid="statement-outstanding">
+              Outstanding: <strong>{formatCount(client.outstandingCrates)}</strong>
+            </Text>
+          </Group>
+        </Stack>
+      </Card>
+      {entries.length === 0 ? (
+        <Text c="dimmed">No crates lent to this client yet.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={320}>
+          <Table striped withTableBorder aria-label="Loans and returns">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Entry</Table.Th>
+                <Table.Th ta="right">Crates</Table.Th>
+                <Table.Th ta="right">Balance</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entries.map((e) => (
+                <Table.Tr key={e.id} data-testid="statement-entry">
+                  <Table.Td>{formatDateTime(e.occurredAt)}</Table.Td>
+                  <Table.Td>
+                    {e.kind === 'lend' ? 'Lent' : 'Returned'} (loan #{e.clientTransactionId})
+                    {e.notes ? ` · ${e.notes}` : ''}
+                  </Table.Td>
+                  <Table.Td ta="right">{e.kind === 'lend' ? `+${e.quantity}` : `−${e.quantity}`}</Table.Td>
+                  <Table.Td ta="right" fw={700}>
+                    {formatCount(e.balance)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+// /api/clients and /api/client-transactions: a market agent's clients, its crate loans and returns,
+// and a client's statement (spec §7 Clients and loans).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  clientListResponse,
+  clientSchema,
+  clientStatementResponse,
+  clientTransactionListResponse,
+  clientTransactionSchema,
+  createClientBody,
+  lendBody,
+  returnBody,
+  updateClientBody,
+} from '../../../shared/clients.ts';
+import { idParam, idParams, pageQuery } from '../../../shared/fields.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import * as service from './service.ts';
+
+const tags = ['clients'];
+const transactionQuery = pageQuery.extend({
+  clientId: idParam('clientId must be the id of one of your clients').optional(),
+});
+
+export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
+  const settings = { loanOverdueDays: app.config.loanOverdueDays };
+
+  app.get(
+    '/',
+    {
+      config: { access: 'read:client:own' },
+      schema: { tags, querystring: pageQuery, response: { 200: clientListResponse } },
+    },
+    async (request) => service.listClients(app.db, currentUser(request), request.query, settings),
+  );
+
+  app.get(
+    '/:id',
+    { config: { access: 'read:client:own' }, schema: { tags, params: idParams(), response: { 200: clientSchema } } },
+    async (request) => service.getClient(app.db, currentUser(request), request.params.id, settings),
+  );
+
+  app.get(
+    '/:id/statement',
+    {
+      config: { access: 'read:client:own' },
+      schema: { tags, params: idParams(), response: { 200: clientStatementResponse } },
+    },
+    async (request) => service.clientStatement(app.db, currentUser(request), request.params.id, settings),
+  );
+
+  app.post(
+    '/',
+    {
+      config: { access: 'manage:client:own' },
+      schema: { tags, body: createClientBody, response: { 201: clientSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createClient(app.db, currentUser(request), request.body, settings)),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      config: { access: 'manage:client:own' },
+      schema: { tags, params: idParams(), body: updateClientBody, response: { 200: clientSchema } },
+    },
+    async (request) => service.updateClient(app.db, currentUser(request), request.params.id, request.body, settings),
+  );
+};
+
+export const clientTransactionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const settings = { loanOverdueDays: app.config.loanOverdueDays };
+  const list = { 200: clientTransactionListResponse };
+
+  app.get(
+    '/',
+    { config: { access: 'read:client:own' }, schema: { tags, querystring: transactionQuery, response: list } },
+    async (request) => service.listTransactions(app.db, currentUser(request), request.query, settings),
+  );
+
+  app.get(
+    '/open',
+    { config: { access: 'read:client:own' }, schema: { tags, querystring: transactionQuery, response: list } },
+    async (request) =>
+      service.listTransactions(app.db, currentUser(request), { ...request.query, openOnly: true }, settings),
+  );
+
+  app.post(
+    '/',
+    {
+      config: { access: 'manage:client:own' },
+      schema: { tags, body: lendBody, response: { 201: clientTransactionSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.lendCrates(app.db, currentUser(request), request.body, settings)),
+  );
+
+  const returnRoute = {
+    config: { access: 'manage:client:own' as const },
+    schema: { tags, params: idParams(), body: returnBody, response: { 200: clientTransactionSchema } },
+  };
+
+  // The dashboard's variant (spec §7): quantityReturned and notes.
+  app.put('/:id/return', returnRoute, async (request) =>
+    service.returnCrates(app.db, currentUser(request), request.params.id, request.body, settings),
+  );
+
+  // The clients page's variant: the same return (quantityReturned, the crates handed back now).
+  app.put('/:id', returnRoute, async (request) =>
+    service.returnCrates(app.db, currentUser(request), request.params.id, request.body, settings),
+  );
+};

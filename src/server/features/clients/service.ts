@@ -1,0 +1,201 @@
+// Clients and crate loans (spec §3, §4, §5; DESIGN §4 lend and client return): a market agent sees
+// and changes only its own clients and loans (another agent's are not found). A lend moves full crates
+// to the client and a return moves them back as empties, on the ledger, in the action's transaction.
+import {
+  type Client,
+  type ClientStatement,
+  type ClientTransaction,
+  type CreateClientBody,
+  type LendBody,
+  clientMessages as m,
+  type ReturnBody,
+  type UpdateClientBody,
+} from '../../../shared/clients.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { type Audience, audiences, recordChange } from '../../lib/changes.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { Caller } from '../../lib/ownership.ts';
+import * as agents from '../agents/service.ts';
+import { clientBalances, clientMovements } from '../crates/balances.ts';
+import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
+import * as repo from './repository.ts';
+
+export type Settings = { loanOverdueDays: number };
+/** For demo data written as it happened: when the action took place (default: now). */
+export type When = { at?: Date };
+type Page = { limit: number; before?: number };
+
+/** The caller's market agent id: every client query is scoped to it. */
+async function agentIdOf(db: Executor, caller: Caller): Promise<number> {
+  const agent = await agents.findAgentByUserId(db, caller.id);
+  if (!agent) throw notFound('Market agent not found');
+  return agent.id;
+}
+
+/** A client changed: the agent's screens, and the farm store's crate figures when crates moved. */
+function audienceFor(caller: Caller, cratesMoved: boolean): Audience[] {
+  return cratesMoved ? [audiences.user(caller.id), audiences.farmStore] : [audiences.user(caller.id)];
+}
+
+async function withBalances(db: Executor, rows: repo.ClientRow[], settings: Settings): Promise<Client[]> {
+  const out = await clientBalances(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => {
+    const outstandingCrates = out.get(row.id) ?? 0;
+    return {
+      ...row,
+      outstandingCrates,
+      isOverdue: outstandingCrates > 0 && row.daysOut !== null && row.daysOut > settings.loanOverdueDays,
+    };
+  });
+}
+
+function toTransaction(row: repo.TransactionRow, settings: Settings): ClientTransaction {
+  return {
+    ...row,
+    cratesOut: row.quantityBorrowed - row.quantityReturned,
+    isOverdue: row.isOpen && row.daysOut > settings.loanOverdueDays,
+    overdueAfterDays: settings.loanOverdueDays,
+  };
+}
+
+export async function listClients(db: Db, caller: Caller, page: Page, settings: Settings): Promise<Client[]> {
+  const agentId = await agentIdOf(db, caller);
+  return withBalances(db, await repo.listClients(db, agentId, page), settings);
+}
+
+async function clientView(db: Executor, agentId: number, id: number, settings: Settings): Promise<Client> {
+  const rows = await repo.listClients(db, agentId, { limit: 1, id });
+  if (rows.length === 0) throw notFound(m.clientNotFound);
+  return (await withBalances(db, rows, settings))[0];
+}
+
+export async function getClient(db: Db, caller: Caller, id: number, settings: Settings): Promise<Client> {
+  return clientView(db, await agentIdOf(db, caller), id, settings);
+}
+
+export async function createClient(db: Db, caller: Caller, body: CreateClientBody, settings: Settings) {
+  const agentId = await agentIdOf(db, caller);
+  const id = await db.transaction(async (tx) => {
+    const created = await repo.insertClient(tx, { marketAgentId: agentId, ...body });
+    await recordChange(tx, { tags: ['clients'], audience: audienceFor(caller, false) });
+    return created;
+  });
+  return clientView(db, agentId, id, settings);
+}
+
+export async function updateClient(db: Db, caller: Caller, id: number, body: UpdateClientBody, settings: Settings) {
+  const agentId = await agentIdOf(db, caller);
+  await db.transaction(async (tx) => {
+    if (!(await repo.updateClient(tx, agentId, id, body))) throw notFound(m.clientNotFound);
+    await recordChange(tx, { tags: ['clients'], audience: audienceFor(caller, false) });
+  });
+  return clientView(db, agentId, id, settings);
+}
+
+export async function listTransactions(
+  db: Db,
+  caller: Caller,
+  filter: Page & { openOnly?: boolean; clientId?: number },
+  settings: Settings,
+): Promise<ClientTransaction[]> {
+  const agentId = await agentIdOf(db, caller);
+  const rows = await repo.listTransactions(db, agentId, filter);
+  return rows.map((row) => toTransaction(row, settings));
+}
+
+async function transactionView(db: Executor, agentId: number, id: number, settings: Settings) {
+  const [row] = await repo.listTransactions(db, agentId, { limit: 1, id });
+  if (!row) throw notFound(m.transactionNotFound);
+  return toTransaction(row, settings);
+}
+
+/**
+ * Lends full crates to an active client of the caller: at least 1 and at most the agent's full crates
+ * (409 otherwise, decided by the ledger's conditional update, so concurrent lends never overdraw).
+ */
+export async function lendCrates(db: Db, caller: Caller, body: LendBody, settings: Settings, { at }: When = {}) {
+  const agentId = await agentIdOf(db, caller);
+  const notes = body.notes?.trim() || null;
+  const id = await inLedgerTransaction(db, async (tx) => {
+    const client = await repo.lockClient(tx, agentId, body.clientId);
+    if (!client) throw notFound(m.clientNotFound);
+    if (!client.isActive) throw new HttpError(409, m.clientInactive, { clientId: m.clientInactive });
+    const loanId = await repo.insertTransaction(tx, {
+      clientId: client.id,
+      marketAgentId: agentId,
+      quantityBorrowed: body.quantityBorrowed,
+      notes,
+      at,
+    });
+    await moveCrates(tx, {
+      from: holders.agentFull(agentId),
+      to: holders.client(client.id),
+      quantity: body.quantityBorrowed,
+      kind: 'lend',
+      clientTransactionId: loanId,
+      reason: notes,
+      createdBy: caller.id,
+      occurredAt: at,
+      insufficient: (available) =>
+        new HttpError(409, m.notEnoughFullCrates(available), { quantityBorrowed: m.notEnoughFullCrates(available) }),
+    });
+    await recordChange(tx, { tags: ['clients', 'crates'], audience: audienceFor(caller, true) });
+    return loanId;
+  });
+  return transactionView(db, agentId, id, settings);
+}
+
+/**
+ * Records crates handed back against one open loan: above zero and at most its crates out (409
+ * otherwise). They come back as the agent's empties; the loan closes when everything is back.
+ */
+export async function returnCrates(
+  db: Db,
+  caller: Caller,
+  id: number,
+  body: ReturnBody,
+  settings: Settings,
+  { at }: When = {},
+) {
+  const agentId = await agentIdOf(db, caller);
+  const notes = body.notes?.trim() || null;
+  await inLedgerTransaction(db, async (tx) => {
+    const loan = await repo.lockTransaction(tx, agentId, id);
+    if (!loan) throw notFound(m.transactionNotFound);
+    if (!loan.isOpen) throw new HttpError(409, m.loanClosed, { quantityReturned: m.loanClosed });
+    const out = loan.quantityBorrowed - loan.quantityReturned;
+    if (body.quantityReturned > out) {
+      throw new HttpError(409, m.tooManyReturned(out), { quantityReturned: m.tooManyReturned(out) });
+    }
+    await repo.recordReturn(tx, loan.id, body.quantityReturned, at);
+    await moveCrates(tx, {
+      from: holders.client(loan.clientId),
+      to: holders.agentEmpty(agentId),
+      quantity: body.quantityReturned,
+      kind: 'client_return',
+      clientTransactionId: loan.id,
+      reason: notes,
+      createdBy: caller.id,
+      occurredAt: at,
+    });
+    await recordChange(tx, { tags: ['clients', 'crates'], audience: audienceFor(caller, true) });
+  });
+  return transactionView(db, agentId, id, settings);
+}
+
+/** One client's loans and returns with the crates it held after each (spec: printable statement). */
+export async function clientStatement(
+  db: Db,
+  caller: Caller,
+  id: number,
+  settings: Settings,
+): Promise<ClientStatement> {
+  const agentId = await agentIdOf(db, caller);
+  const client = await clientView(db, agentId, id, settings);
+  const agent = await agents.findAgentById(db, agentId);
+  const entries = await clientMovements(db, id);
+  return { client, agentName: agent?.agentName ?? '', entries, generatedAt: new Date() };
+}
