@@ -33,7 +33,11 @@ async function cycleWhere(db: Executor, where: ReturnType<typeof eq>, newestFirs
     .leftJoin(billingRecords, eq(billingRecords.cycleId, billingCycles.id))
     .where(where)
     .groupBy(billingCycles.id)
-    .orderBy(...(newestFirst ? [desc(billingCycles.endDate), desc(billingCycles.id)] : [desc(billingCycles.id)]))
+    .orderBy(
+      ...(newestFirst
+        ? [sql`${billingCycles.completedAt} desc nulls last`, desc(billingCycles.id)]
+        : [desc(billingCycles.id)]),
+    )
     .limit(1);
   return row
     ? { ...row, totalCratesReturned: Number(row.totalCratesReturned), agentCount: Number(row.agentCount) }
