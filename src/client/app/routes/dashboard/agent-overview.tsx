@@ -5,6 +5,7 @@ import { formatRandDecimal } from '../../../../shared/money.ts';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { useEarnings } from '../../../features/agents/api/get-earnings.ts';
 import { StockBadge } from '../../../features/agents/components/stock-badge.tsx';
+import { EarningsHistoryCard } from '../../../features/billing/components/earnings-history-card.tsx';
 import { IncomingTransmissions } from '../../../features/transmissions/components/incoming-transmissions.tsx';
 import { RecentTransmissionsCard } from '../../../features/transmissions/components/recent-transmissions-card.tsx';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
@@ -46,6 +47,7 @@ export function AgentOverview() {
         </Group>
       )}
       {me.isError && <Alert color="red">We could not load your crate counts. Retrying…</Alert>}
+      <EarningsHistoryCard />
       <RecentTransmissionsCard role="market_agent" />
     </Stack>
   );
