@@ -269,7 +269,7 @@ describe('accrual of acknowledged returns', () => {
     expect(rows.reduce((sum, r) => sum + r.totalCratesReturned, 0)).toBe(total);
     expect((await current()).totalAmount).toBe(((total * 35) / 100).toFixed(2)); // 177 crates → "61.95"
     for (const agent of agents) expect(await earnings(agent)).toBe('20.65'); // 59 × 0.35
-  });
+  }, 120_000);
 
   it('puts each of many acknowledgements racing a new cycle into exactly one cycle', async () => {
     const before = await newCycle('0.35');
@@ -285,7 +285,7 @@ describe('accrual of acknowledged returns', () => {
     const a = (await recordOf(before.id, agent))?.totalCratesReturned ?? 0;
     const b = (await recordOf(created.json().id, agent))?.totalCratesReturned ?? 0;
     expect(a + b).toBe(36);
-  });
+  }, 120_000);
 });
 
 describe('an agent’s own history and bank details', () => {
