@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { type Database, errorForLog } from './db/client.ts';
 import agentRoutes from './features/agents/routes.ts';
 import authRoutes from './features/auth/routes.ts';
+import { agentBillingRoutes, billingRoutes } from './features/billing/routes.ts';
 import { clientRoutes, clientTransactionRoutes } from './features/clients/routes.ts';
 import contactRoutes from './features/contact/routes.ts';
 import farmStoreRoutes from './features/crates/routes.ts';
@@ -83,6 +84,8 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(transmissionRoutes, { prefix: '/api/transmissions' });
   await app.register(agentRoutes, { prefix: '/api/market-agents' });
+  await app.register(agentBillingRoutes, { prefix: '/api/market-agents' });
+  await app.register(billingRoutes, { prefix: '/api/billing' });
   await app.register(farmStoreRoutes, { prefix: '/api/farm-store' });
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(pricingRoutes, { prefix: '/api' });

@@ -210,6 +210,22 @@ const targets: Target[] = [
     ['availability'],
     farm,
   ),
+  ...fields(
+    'POST /api/billing/create-cycle',
+    'POST',
+    '/api/billing/create-cycle',
+    { startDate: '2026-11-01', endDate: '2026-11-30', ratePerCrate: '0.70' },
+    ['startDate', 'endDate', 'ratePerCrate'],
+    farm,
+  ),
+  ...fields(
+    'PUT /api/market-agents/me/bank-details',
+    'PUT',
+    '/api/market-agents/me/bank-details',
+    { bankName: 'FNB', accountNumber: '62001234567', branchCode: '250655', accountHolderName: 'Holder' },
+    ['bankName', 'accountNumber', 'branchCode', 'accountHolderName'],
+    agent,
+  ),
   // Path ids are text too.
   {
     route: 'PUT /api/transmissions/:id/acknowledge id',

@@ -37,6 +37,11 @@ const table = {
   'manage:user:any': ['farm_store'],
   'read:billing:any': ['farm_store'],
   'manage:billing:any': ['farm_store'],
+  /** An agent's own billing records, cycle by cycle. */
+  'read:billing:own': ['market_agent'],
+  /** An agent's own bank details for the EFT payout (shown masked to anyone else). */
+  'read:bank-details:own': ['market_agent'],
+  'update:bank-details:own': ['market_agent'],
   'read:report:any': ['farm_store'],
   'send:report:any': ['farm_store'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -208,7 +208,14 @@ test('farm store: every screen, Access Denied, 404, the sidebar and the count di
         title: 'Market Agents',
         ready: (p) => expect(p.getByRole('article', { name: agentName })).toBeVisible(),
       },
-      { ...billing, axe: false }, // the same card as the users tab; axe runs on it at desktop width
+      {
+        ...billing,
+        ready: async (p) => {
+          await p.getByRole('tab', { name: 'Previous Cycle' }).click();
+          await p.getByRole('button', { name: 'New Billing Cycle' }).click();
+          await expect(p.getByRole('dialog', { name: 'New Billing Cycle' })).toBeVisible();
+        },
+      },
       { path: '/reports', title: 'Reports', axe: false },
       {
         path: '/user-management',

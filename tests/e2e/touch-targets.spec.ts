@@ -256,6 +256,15 @@ test('farm store: every screen and tab, the sidebar, the count dialog and the ag
   await auditSidebar(page, 'farm store');
   await auditCountDialog(page, 'farm store');
 
+  // The billing screen's other tab and the New Billing Cycle dialog.
+  await open(page, '/billing', 'Billing');
+  await page.getByRole('tab', { name: 'Previous Cycle' }).click();
+  await expectThumbSized(page, 'farm store /billing previous cycle');
+  await page.getByRole('button', { name: 'New Billing Cycle' }).click();
+  await expect(page.getByRole('dialog', { name: 'New Billing Cycle' })).toBeVisible();
+  await expectThumbSized(page, 'farm store New Billing Cycle dialog');
+  await page.getByRole('dialog', { name: 'New Billing Cycle' }).getByRole('button', { name: 'Cancel' }).click();
+
   // The agent picker, open with its options; a typed name and Enter choose the agent.
   await open(page, '/', title);
   const picker = page.getByRole('combobox', { name: 'Market agent' });

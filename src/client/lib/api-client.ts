@@ -66,11 +66,20 @@ export const api = {
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
 
-/** Downloads a response body as a file (exports, statements, PDFs). */
-export async function downloadFile(method: 'GET' | 'POST', path: string, fallbackName: string, body?: unknown) {
+/**
+ * Downloads a response body as a file (exports, statements, PDFs), named as the server says unless
+ * `options.name` fixes the name (the billing statement is named by its cycle's end date, spec §7).
+ */
+export async function downloadFile(
+  method: 'GET' | 'POST',
+  path: string,
+  fallbackName: string,
+  body?: unknown,
+  options: { name?: string } = {},
+) {
   const res = await send(method, path, body);
   const disposition = res.headers.get('content-disposition') ?? '';
-  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  const name = options.name ?? /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');
   link.href = url;

@@ -88,12 +88,13 @@ type RawAgentCrates = {
 };
 
 /**
- * Agents with the empties they returned since `returnsSince` (all time when null), in one query. Their
+ * Agents with the empties they returned in the active billing cycle (spec §9: the return rate counts
+ * the current cycle; its record, corrections included; 0 without an active cycle), in one query. Their
  * crate balances come from the ledger's read API (crates/balances.ts).
  */
 export async function listAgentsWithCrates(
   db: Executor,
-  { returnsSince, filter }: { returnsSince: Date | null; filter?: { agentId?: number; userId?: number } },
+  { filter }: { filter?: { agentId?: number; userId?: number } },
 ): Promise<AgentCratesRow[]> {
   const conditions: SQL[] = [];
   if (filter?.agentId !== undefined) conditions.push(sql`a.id = ${filter.agentId}`);
@@ -102,17 +103,12 @@ export async function listAgentsWithCrates(
   const result = await db.execute<RawAgentCrates>(sql`
     select a.id, a.user_id, u.name as agent_name, a.agent_number, u.email as agent_email, a.business_name,
       a.market_name, a.market_location, a.location, a.contact_number, a.bank_name, u.is_active, a.created_at,
-      coalesce(r.returned, 0) as crates_returned
+      greatest(coalesce(r.total_crates_returned, 0), 0) as crates_returned
     from market_agents a
     join users u on u.id = a.user_id
-    -- Per agent (lateral), so one agent's record sums only its own returns: an index-only scan of
-    -- transmissions_returns_idx instead of aggregating every agent's returns (docs/decisions/010).
-    left join lateral (
-      select sum(t.actual_quantity)::bigint as returned
-      from transmissions t
-      where t.market_agent_id = a.id and t.type = 'market_to_farm' and t.status = 'acknowledged'
-        ${returnsSince ? sql`and t.acknowledged_at >= ${returnsSince.toISOString()}` : sql``}
-    ) r on true
+    -- One record per agent per cycle (unique index billing_records_cycle_agent_idx).
+    left join billing_records r
+      on r.market_agent_id = a.id and r.cycle_id = (select c.id from billing_cycles c where c.status = 'active')
     ${where}
     order by coalesce(nullif(a.business_name, ''), 'Business TBD'), u.name, a.id`);
   return result.rows.map((r) => ({

@@ -2,18 +2,11 @@
 import { type MarketAgent, returnRate, stockLevel } from '../../../shared/agents.ts';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { agentEarnings } from '../billing/reads.ts';
 import { type AgentBalance, agentBalances, cratesWithClientsByAgent } from '../crates/balances.ts';
 import * as repo from './repository.ts';
 
 export type { AgentRecord } from './repository.ts';
-
-/**
- * Billing hook: the start of the active billing cycle, from which returns count towards the return
- * rate (spec §9). Until the billing issue adds cycles there is none, so every acknowledged return counts.
- */
-async function currentCycleStart(_db: Executor): Promise<Date | null> {
-  return null;
-}
 
 function toMarketAgent(row: repo.AgentCratesRow, crates: AgentBalance, cratesWithClients: number): MarketAgent {
   const totalCrates = crates.fullCrates + crates.emptyCrates + cratesWithClients;
@@ -34,11 +27,11 @@ async function withCrates(db: Executor, rows: repo.AgentCratesRow[]): Promise<Ma
 }
 
 export async function listMarketAgents(db: Executor): Promise<MarketAgent[]> {
-  return withCrates(db, await repo.listAgentsWithCrates(db, { returnsSince: await currentCycleStart(db) }));
+  return withCrates(db, await repo.listAgentsWithCrates(db, {}));
 }
 
 export async function marketAgentForUser(db: Executor, userId: number): Promise<MarketAgent> {
-  const rows = await repo.listAgentsWithCrates(db, { returnsSince: await currentCycleStart(db), filter: { userId } });
+  const rows = await repo.listAgentsWithCrates(db, { filter: { userId } });
   if (rows.length === 0) throw notFound('Market agent not found');
   return (await withCrates(db, rows))[0];
 }
@@ -58,10 +51,8 @@ export async function agentsForTransmission(db: Executor) {
   return rows.map(({ isActive: _active, ...agent }) => agent);
 }
 
-/**
- * Billing hook: an agent's earnings are the sum of its billing records (DESIGN §5). Until the billing
- * issue adds them there are none, so every agent has earned "0.00" — never a made-up figure.
- */
-export async function earningsForAgent(_db: Executor, _marketAgentId: number): Promise<{ totalEarnings: string }> {
-  return { totalEarnings: '0.00' };
+/** An agent's earnings: the sum of its billing records over every cycle (DESIGN §5), exact. */
+export async function earningsForAgent(db: Executor, marketAgentId: number): Promise<{ totalEarnings: string }> {
+  const earnings = (await agentEarnings(db, [marketAgentId])).get(marketAgentId)!;
+  return { totalEarnings: earnings.totalEarnings };
 }

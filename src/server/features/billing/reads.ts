@@ -27,13 +27,13 @@ export async function currentCycle(db: Executor): Promise<BillingCycle | null> {
   return row ?? null;
 }
 
-/** The most recently completed cycle, or null. */
+/** The most recently completed cycle (the one the current cycle replaced), or null. */
 export async function lastCycle(db: Executor): Promise<BillingCycle | null> {
   const [row] = await db
     .select(cycleColumns)
     .from(billingCycles)
     .where(eq(billingCycles.status, 'completed'))
-    .orderBy(desc(billingCycles.endDate), desc(billingCycles.id))
+    .orderBy(sql`${billingCycles.completedAt} desc nulls last`, desc(billingCycles.id))
     .limit(1);
   return row ?? null;
 }

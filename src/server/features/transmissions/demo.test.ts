@@ -27,6 +27,14 @@ it('DEMO=1 gives agents in both markets, weeks of shipments and returns, a flagg
   expect((await farm('/api/transmissions/pending-count')).json().count).toBe(1);
   const agent = await signIn('agent@demo.cratekeeper');
   expect((await agent('/api/transmissions/pending-count')).json().count).toBe(1);
+  // Billing (decision 019): a completed and an active cycle with records, and the agent's earnings.
+  const current = (await farm('/api/billing/current-cycle')).json();
+  const last = (await farm('/api/billing/last-cycle')).json();
+  expect(current).toMatchObject({ status: 'active', ratePerCrate: '0.40' });
+  expect(last).toMatchObject({ status: 'completed', ratePerCrate: '0.35' });
+  expect(current.totalCratesReturned).toBeGreaterThan(0);
+  expect(last.totalCratesReturned).toBeGreaterThan(current.totalCratesReturned);
+  expect((await agent('/api/market-agents/earnings')).json().totalEarnings).not.toBe('0.00');
   const publicMetrics = (await app.inject({ method: 'GET', url: '/api/public/farm-metrics' })).json();
   expect(publicMetrics.totalCrates).toBeGreaterThan(5000);
 });

@@ -3,6 +3,7 @@
 import type { Db } from '../../db/client.ts';
 import * as agents from '../agents/service.ts';
 import { registerAccount } from '../auth/service.ts';
+import * as billing from '../billing/service.ts';
 import { adjustStock, enterOpeningBalance } from '../crates/service.ts';
 import { acknowledgeTransmission, createTransmission } from './service.ts';
 
@@ -74,8 +75,26 @@ export async function seedDemoCrates(
     });
   }
 
+  // Billing (decision 019): two agents have bank details; a cycle from week 11 to 5 (completed) and
+  // one from week 4 on (active), so both billing tabs and the agents' earnings have figures.
+  for (const [i, agent] of demoAgents.slice(0, 2).entries()) {
+    await billing.saveBankDetails(db, agent.userId, {
+      bankName: i === 0 ? 'First National Bank' : 'Capitec',
+      accountNumber: i === 0 ? '62012345678' : '1402345678',
+      branchCode: i === 0 ? '250655' : '470010',
+      accountHolderName: agent.businessName ?? agent.agentName,
+    });
+  }
+  const day = (weeksAgo: number, plusDays = 0) =>
+    new Date(now.getTime() - weeksAgo * 7 * DAY + plusDays * DAY).toISOString().slice(0, 10);
+  const demoCycles: Record<number, { startDate: string; endDate: string; ratePerCrate: string }> = {
+    11: { startDate: day(11, -1), endDate: day(5, 5), ratePerCrate: '0.35' },
+    4: { startDate: day(4, -1), endDate: day(0, 13), ratePerCrate: '0.40' },
+  };
+
   // Weeks 11 … 1 ago: a shipment to each agent early in the week, a return of empties later on.
   for (let week = 11; week >= 1; week--) {
+    if (demoCycles[week]) await billing.createCycle(db, demoCycles[week]);
     for (const [i, agent] of demoAgents.entries()) {
       // Dated as they happened: the ledger is append-only, so history is written in the past, never moved there.
       const sentAt = new Date(now.getTime() - week * 7 * DAY + i * 3_600_000);

@@ -19,6 +19,7 @@ import { type Audience, audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { actsFor, type Caller, farmStore, ownRowsOf, type Party, partyOf } from '../../lib/ownership.ts';
 import * as agents from '../agents/service.ts';
+import * as billing from '../billing/service.ts';
 import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
 import * as repo from './repository.ts';
 
@@ -244,11 +245,12 @@ async function destinationOf(db: Executor, t: repo.TransmissionRow): Promise<str
 }
 
 /**
- * Billing hook (billing issue): an acknowledged return grows the active cycle's record for the agent
- * by `crates` × the cycle's rate, in this same transaction; a reversed over-count (negative `crates`)
- * shrinks it. No cycles exist yet, so nothing accrues.
+ * Billing: an acknowledged return grows the active cycle's record for the agent by `crates` × the
+ * cycle's rate, in this same transaction; a reversed over-count (negative `crates`) shrinks it and
+ * crates found later grow it (docs/decisions/019). Without an active cycle nothing accrues.
  */
-async function accrueReturnToBilling(_tx: Executor, _marketAgentId: number, _crates: number): Promise<void> {}
+const accrueReturnToBilling = (tx: Executor, marketAgentId: number, crates: number): Promise<void> =>
+  billing.accrueReturn(tx, marketAgentId, crates);
 
 /** The data a change to this transmission touches (DESIGN §6): a return's count also moves billing. */
 function changedBy(t: Pick<repo.TransmissionRow, 'type'>): ChangeTag[] {

@@ -5,6 +5,7 @@ import { formatRandDecimal } from '../../../../shared/money.ts';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { useEarnings } from '../../../features/agents/api/get-earnings.ts';
 import { StockBadge } from '../../../features/agents/components/stock-badge.tsx';
+import { EarningsHistoryCard } from '../../../features/billing/components/earnings-history-card.tsx';
 import { ClientsWithCratesOut } from '../../../features/clients/components/clients-with-crates-out.tsx';
 import { IncomingTransmissions } from '../../../features/transmissions/components/incoming-transmissions.tsx';
 import { RecentTransmissionsCard } from '../../../features/transmissions/components/recent-transmissions-card.tsx';
@@ -48,6 +49,7 @@ export function AgentOverview() {
       )}
       {me.isError && <Alert color="red">We could not load your crate counts. Retrying…</Alert>}
       <ClientsWithCratesOut />
+      <EarningsHistoryCard />
       <RecentTransmissionsCard role="market_agent" />
     </Stack>
   );

@@ -1,0 +1,17 @@
+// POST /api/billing/create-cycle: a new cycle; the active one becomes the completed (previous) one.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BillingCycle, CreateCycleInput } from '../../../../shared/billing.ts';
+import { api } from '../../../lib/api-client.ts';
+import { invalidateTags } from '../../../lib/query-tags.ts';
+import { CREATE_CYCLE_PATH } from './paths.ts';
+
+export const createCycle = (body: CreateCycleInput) => api.post<BillingCycle>(CREATE_CYCLE_PATH, body);
+
+export function useCreateCycle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCycle,
+    // A new cycle also resets the return rate on the Market Agents screen (spec §9).
+    onSuccess: () => void invalidateTags(queryClient, ['billing', 'crates']),
+  });
+}

@@ -1,0 +1,25 @@
+// POST /api/reports/generate {reportType: 'billing'} for the active cycle (spec §7): the server answers
+// an HTML statement, saved as billing-statement-<end date>.html (printable to PDF from the browser).
+import { useMutation } from '@tanstack/react-query';
+import { type BillingCycle, billingMessages, statementFileName } from '../../../../shared/billing.ts';
+import { downloadFile } from '../../../lib/api-client.ts';
+import { GENERATE_REPORT_PATH } from './paths.ts';
+
+export async function generateStatement(cycle: BillingCycle | null | undefined): Promise<string> {
+  if (!cycle) throw new Error(billingMessages.noActiveCycle);
+  const name = statementFileName(cycle.endDate);
+  await downloadFile(
+    'POST',
+    GENERATE_REPORT_PATH,
+    name,
+    {
+      reportType: 'billing',
+      dateRange: { startDate: cycle.startDate, endDate: cycle.endDate },
+      selectedAgentId: 'all',
+    },
+    { name },
+  );
+  return name;
+}
+
+export const useGenerateStatement = () => useMutation({ mutationFn: generateStatement });

@@ -1,0 +1,106 @@
+// The market agent's bank details for the farm's EFT payout (settings tab): bank, account number,
+// branch code and account holder. The agent sees them in full; the farm store sees the account
+// number masked to its last four digits (only the payout file carries it in full; decision 019).
+import { Alert, Button, Card, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { type BankDetailsInput, bankDetailsBody, billingMessages as m } from '../../../../shared/billing.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useBankDetails, useSaveBankDetails } from '../api/bank-details.ts';
+
+const empty: BankDetailsInput = { bankName: '', accountNumber: '', branchCode: '', accountHolderName: '' };
+
+export function BankDetailsCard() {
+  const details = useBankDetails();
+  const save = useSaveBankDetails();
+  const form = useForm<BankDetailsInput>({
+    initialValues: empty,
+    validate: schemaResolver(bankDetailsBody, { sync: true }),
+  });
+  const loaded = details.data;
+
+  // Fill the form once the saved details arrive, unless the agent has started typing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the saved details change
+  useEffect(() => {
+    if (!loaded || form.isDirty()) return;
+    const values = {
+      bankName: loaded.bankName ?? '',
+      accountNumber: loaded.accountNumber ?? '',
+      branchCode: loaded.branchCode ?? '',
+      accountHolderName: loaded.accountHolderName ?? '',
+    };
+    form.setValues(values);
+    form.resetDirty(values);
+  }, [loaded]);
+
+  const submit = form.onSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        notifySuccess(m.bankDetailsSaved);
+        const values = {
+          bankName: saved.bankName ?? '',
+          accountNumber: saved.accountNumber ?? '',
+          branchCode: saved.branchCode ?? '',
+          accountHolderName: saved.accountHolderName ?? '',
+        };
+        form.setValues(values);
+        form.resetDirty(values);
+      },
+      onError: (error) => notifyError(errorMessage(error, m.bankDetailsFailed)),
+    }),
+  );
+
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Title order={2} size="h4" mb={4}>
+        Bank Details
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        The farm pays your earnings for returned crates by EFT into this account. Others see only the last four digits
+        of the account number.
+      </Text>
+      {details.isPending ? (
+        <Skeleton height={240} radius="md" />
+      ) : details.isError ? (
+        <Alert color="red">We could not load your bank details. Retrying…</Alert>
+      ) : (
+        <form onSubmit={submit} noValidate aria-label="Bank details">
+          <Stack maw={420}>
+            {!loaded?.bankName && (
+              <Alert color="orange" variant="light" p="sm">
+                {m.bankDetailsRequired}
+              </Alert>
+            )}
+            <TextInput label="Bank name" withAsterisk autoComplete="off" {...form.getInputProps('bankName')} />
+            <TextInput
+              label="Account number"
+              withAsterisk
+              inputMode="numeric"
+              autoComplete="off"
+              {...form.getInputProps('accountNumber')}
+            />
+            <TextInput
+              label="Branch code"
+              withAsterisk
+              inputMode="numeric"
+              autoComplete="off"
+              {...form.getInputProps('branchCode')}
+            />
+            <TextInput
+              label="Account holder"
+              withAsterisk
+              autoComplete="off"
+              {...form.getInputProps('accountHolderName')}
+            />
+            <FormError error={save.isError ? save.error : null} fallback={m.bankDetailsFailed} />
+            <Button type="submit" loading={save.isPending}>
+              Save Bank Details
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,177 @@
+// The billing journey (spec §2 Billing screen, §4, §9): the farm creates a cycle, an agent returns
+// empties, the farm counts them in, the billing screen shows the agent's amount and the agent's
+// dashboard its earnings; bank details are entered by the agent and masked to the farm; the
+// statement, the weekly reports and the payout file download or send.
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { watchConsole } from './support/a11y.ts';
+import { signedInPage, uniqueName } from './support/crates.ts';
+
+const nbsp = (s: string) => s.replaceAll(' ', '\u00a0');
+
+async function json<T>(res: Promise<import('@playwright/test').APIResponse>): Promise<T> {
+  const r = await res;
+  if (!r.ok()) throw new Error(`${r.url()}: ${r.status()} ${await r.text()}`);
+  return (await r.json()) as T;
+}
+
+async function openBilling(page: Page) {
+  await page.goto('/billing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+}
+
+test('no active cycle: the empty state offers to create the first one', async ({ browser }) => {
+  const { page } = await signedInPage(browser, 'farm_store');
+  const errors = watchConsole(page);
+  // Other specs share the database and may have created cycles: show the screen of a farm with none.
+  await page.route('**/api/billing/current-cycle', (route) => route.fulfill({ json: null }));
+  await page.route('**/api/billing/last-cycle', (route) => route.fulfill({ json: null }));
+  await openBilling(page);
+  await expect(page.getByRole('heading', { name: 'No Active Billing Cycle' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create First Cycle' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Billing Cycle' });
+  await expect(dialog.getByLabel(/Rate per crate/)).toHaveAttribute('placeholder', '0.70');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('tab', { name: 'Previous Cycle' }).click();
+  await expect(page.getByText('No completed billing cycle yet')).toBeVisible();
+  await page.context().close();
+  expect(errors).toEqual([]);
+});
+
+test('farm creates a cycle, agent returns crates, farm counts them in: amount, earnings, bank details, files', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const farm = await signedInPage(browser, 'farm_store', { name: uniqueName('Farm') });
+  const agentName = uniqueName('Billing Agent');
+  const agent = await signedInPage(browser, 'market_agent', { name: agentName, businessName: 'Soweto Greens' });
+  const errors = [...watchConsole(farm.page), ...watchConsole(agent.page)];
+  const f = farm.page.request;
+
+  // 1. The farm creates a cycle through the dialog; a rate with three decimals is refused as typed.
+  await openBilling(farm.page);
+  await farm.page.getByRole('button', { name: 'New Billing Cycle' }).click();
+  const dialog = farm.page.getByRole('dialog', { name: 'New Billing Cycle' });
+  await dialog.getByLabel('Start date').fill('2026-11-01');
+  await dialog.getByLabel('End date').fill('2026-11-30');
+  const rate = dialog.getByLabel(/Rate per crate/);
+  await rate.fill('0.355');
+  await dialog.getByRole('button', { name: 'Create Cycle' }).click();
+  await expect(dialog.getByText(/at most 2 decimal places/)).toBeVisible();
+  await expect(rate).toHaveValue('0.355');
+  await rate.fill('0.35');
+  await dialog.getByRole('button', { name: 'Create Cycle' }).click();
+  await expect(farm.page.getByText('New billing cycle created successfully')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(farm.page.getByTestId('cycle-status').first()).toHaveText('Active Cycle');
+  await expect(farm.page.getByTestId('cycle-rate')).toHaveText(nbsp('R 0.35'));
+  await expect(farm.page.getByTestId('cycle-end')).toHaveText('30 Nov 2026');
+
+  // 2. The agent returns 7 empty crates; the farm counts them in on the transmissions screen.
+  const agents = await json<{ id: number; userId: number }[]>(f.get('/api/market-agents/for-transmission'));
+  const mine = agents.find((x) => x.userId === agent.account.id)!;
+  await json(f.post('/api/farm-store/opening-balances', { data: { marketAgentId: mine.id, emptyCrates: 7 } }));
+  await json(agent.page.request.post('/api/transmissions', { data: { type: 'market_to_farm', quantity: 7 } }));
+  await agent.page.goto('/');
+  await expect(agent.page.getByTestId('total-earnings')).toHaveText(nbsp('R 0.00'));
+
+  await farm.page.goto('/transmissions');
+  await farm.page
+    .getByTestId('incoming-transmission')
+    .filter({ hasText: agentName })
+    .getByRole('button', { name: 'Acknowledge Receipt' })
+    .click();
+  const count = farm.page.getByRole('dialog', { name: 'Count and Acknowledge' });
+  await count.getByRole('button', { name: 'Confirm Count' }).click();
+  await expect(farm.page.getByText('Transmission acknowledged and billing updated')).toBeVisible();
+
+  // 3. The billing screen shows the agent's 7 crates × R0.35 = R2.45, and that it has no bank yet.
+  await openBilling(farm.page);
+  const row = farm.page.getByTestId('agent-performance-row').filter({ hasText: agentName });
+  await expect(row.getByTestId('agent-amount')).toHaveText(nbsp('R 2.45'));
+  await expect(row).toContainText('7 crates returned');
+  await expect(row).toContainText('Soweto Greens');
+  await expect(row).toContainText('Bank details required for EFT payment');
+  // The agent's dashboard shows the earnings (live, without a reload) and the cycle in its history.
+  await expect(agent.page.getByTestId('total-earnings')).toHaveText(nbsp('R 2.45'));
+  await expect(agent.page.getByTestId('earnings-history')).toContainText('Active Cycle');
+  await expect(agent.page.getByTestId('earnings-history')).toContainText(nbsp('R 2.45'));
+
+  // 4. The agent enters its bank details in settings; a short account number is refused first.
+  await agent.page.goto('/?tab=settings');
+  const form = agent.page.getByRole('form', { name: 'Bank details' });
+  await form.getByLabel('Bank name').fill('Capitec');
+  await form.getByLabel('Account number').fill('12345');
+  await form.getByLabel('Branch code').fill('470010');
+  await form.getByLabel('Account holder').fill(agentName);
+  await form.getByRole('button', { name: 'Save Bank Details' }).click();
+  await expect(form.getByText('Enter the account number as 6 to 16 digits')).toBeVisible();
+  await form.getByLabel('Account number').fill('1234 5678 90');
+  await form.getByRole('button', { name: 'Save Bank Details' }).click();
+  await expect(agent.page.getByText('Bank details saved')).toBeVisible();
+  await agent.page.reload();
+  await expect(agent.page.getByRole('form', { name: 'Bank details' }).getByLabel('Account number')).toHaveValue(
+    '1234567890',
+  );
+
+  // The farm sees the bank and only the last four digits.
+  await expect(row).toContainText('Capitec ****7890');
+  await expect(row).not.toContainText('Bank details required for EFT payment');
+  await expect(farm.page.getByText('1234567890')).toHaveCount(0);
+
+  // 5. The payout file carries the full account number for the bank's upload.
+  const payoutDownload = farm.page.waitForEvent('download');
+  await farm.page.getByRole('button', { name: 'Payout CSV' }).click();
+  const payout = await payoutDownload;
+  expect(payout.suggestedFilename()).toMatch(/^payout-cycle-\d+-2026-11-30\.csv$/);
+  const csv = readFileSync((await payout.path())!, 'utf8');
+  expect(csv).toContain(`${agentName},`);
+  expect(csv).toContain(',Capitec,470010,1234567890,7,2.45,');
+
+  // 6. The statement (built by the reports feature) downloads named by the cycle's end date.
+  await farm.page.route('**/api/reports/generate', async (route) => {
+    const body = route.request().postDataJSON();
+    expect(body).toEqual({
+      reportType: 'billing',
+      dateRange: { startDate: '2026-11-01', endDate: '2026-11-30' },
+      selectedAgentId: 'all',
+    });
+    await route.fulfill({ contentType: 'text/html', body: '<h1>Billing statement</h1>' });
+  });
+  const statementDownload = farm.page.waitForEvent('download');
+  await farm.page.getByRole('button', { name: 'Generate Statement' }).click();
+  expect((await statementDownload).suggestedFilename()).toBe('billing-statement-2026-11-30.html');
+  await expect(farm.page.getByText(/print it to PDF/)).toBeVisible();
+
+  // 7. Weekly reports: the toast for success, and the spec's failure text when the call fails.
+  await farm.page.route('**/api/notifications/weekly-reports', (route) =>
+    route.fulfill({ json: { reportData: { recipientCount: 3 } } }),
+  );
+  await farm.page.getByRole('button', { name: 'Send Weekly Reports' }).click();
+  await expect(farm.page.getByText('Weekly reports sent to all market agents')).toBeVisible();
+  await farm.page.unroute('**/api/notifications/weekly-reports');
+  await farm.page.route('**/api/notifications/weekly-reports', (route) =>
+    route.fulfill({ status: 503, json: { message: 'Mail is down' } }),
+  );
+  await farm.page.getByRole('button', { name: 'Send Weekly Reports' }).click();
+  await expect(farm.page.getByText(/^Failed to send weekly reports/)).toBeVisible();
+
+  // 8. A new cycle completes this one: the Previous Cycle tab shows it with what was paid.
+  await json(
+    f.post('/api/billing/create-cycle', {
+      data: { startDate: '2026-12-01', endDate: '2026-12-31', ratePerCrate: '0.40' },
+    }),
+  );
+  await farm.page.getByRole('tab', { name: 'Previous Cycle' }).click();
+  await expect(farm.page.getByTestId('cycle-status')).toHaveText('Completed Cycle');
+  await expect(farm.page.getByTestId('stat-total-paid')).toBeVisible();
+  await expect(farm.page.getByTestId('stat-crates-processed')).toBeVisible();
+  await expect(
+    farm.page.getByTestId('agent-performance-row').filter({ hasText: agentName }).getByTestId('agent-amount'),
+  ).toHaveText(nbsp('R 2.45'));
+
+  // The browser console stayed clean apart from the deliberate 503.
+  expect(errors.filter((e) => !e.includes('503'))).toEqual([]);
+  await farm.page.context().close();
+  await agent.page.context().close();
+});
