@@ -9,6 +9,7 @@ import { UnreadMessagesBadge } from '../../../features/contact/components/unread
 import { FarmStockSettings } from '../../../features/crates/components/farm-stock-settings.tsx';
 import { CrateAccountCard } from '../../../features/dashboard/components/crate-account-card.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
+import { ReportsScreen } from '../reports-page.tsx';
 import { FarmOverview } from './farm-overview.tsx';
 import { FarmPricingPanel } from './farm-pricing-panel.tsx';
 
@@ -28,7 +29,7 @@ export function FarmStoreDashboard() {
             badge: unread > 0 ? <UnreadMessagesBadge count={unread} /> : undefined,
           },
           { value: 'users', label: 'Users', panel: <ComingSoon what="The user list" /> },
-          { value: 'reports', label: 'Reports', panel: <ComingSoon what="Reports" /> },
+          { value: 'reports', label: 'Reports', panel: <ReportsScreen /> },
           {
             value: 'settings',
             label: 'Settings',

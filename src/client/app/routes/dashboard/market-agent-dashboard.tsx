@@ -4,6 +4,7 @@ import { ComingSoon } from '../../../components/coming-soon.tsx';
 import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
+import { MyWeeklySummary } from '../../../features/reports/components/my-weekly-summary.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
 import { AgentOverview } from './agent-overview.tsx';
 
@@ -16,7 +17,7 @@ export function MarketAgentDashboard() {
         tabs={[
           { value: 'dashboard', label: 'Dashboard', panel: <AgentOverview /> },
           { value: 'clients', label: 'Clients', panel: <ComingSoon what="Clients with crates out" /> },
-          { value: 'reports', label: 'Reports', panel: <ComingSoon what="Reports" /> },
+          { value: 'reports', label: 'Reports', panel: <MyWeeklySummary /> },
           { value: 'settings', label: 'Settings', panel: <ChangePasswordCard /> },
         ]}
       />
