@@ -58,10 +58,11 @@ export async function renderReportPdf(
   };
   const heading = (text: string) => {
     ensureRoom(60);
-    doc.moveDown(0.8);
+    // doc.text moves doc.y; every position here is computed from one saved top instead.
+    const top = doc.y + 14;
     doc.font('Helvetica-Bold').fontSize(13).fillColor(ACCENT);
-    write(text, x0, doc.y);
-    doc.y += 20;
+    write(text, x0, top);
+    doc.y = top + 22;
     doc.fillColor(INK);
   };
 
@@ -142,17 +143,19 @@ export async function renderReportPdf(
   // Agents.
   heading('Agent Performance Summary');
   doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  const noteTop = doc.y;
   write(
     summary.cycle
       ? `Earnings estimate = empty crates x the current cycle's rate of ${formatRandDecimal(summary.cycle.ratePerCrate)} per crate.`
       : 'No active billing cycle: no earnings estimate.',
     x0,
-    doc.y,
+    noteTop,
   );
-  doc.y += 16;
+  doc.y = noteTop + 16;
   if (summary.agents.length === 0) {
-    write('No market agents.', x0, doc.y);
-    doc.y += 16;
+    const emptyTop = doc.y;
+    write('No market agents.', x0, emptyTop);
+    doc.y = emptyTop + 16;
   } else {
     table(
       doc,
@@ -183,6 +186,8 @@ export async function renderReportPdf(
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
+    // Below the bottom margin: without this pdfkit would start a new page for the footer.
+    doc.page.margins.bottom = 0;
     doc.font('Helvetica').fontSize(8).fillColor(MUTED);
     doc.text(
       pdfText(`Cratekeeper ${options.title}, ${periodText(summary.period)}. Page ${i + 1} of ${range.count}`),
@@ -208,12 +213,13 @@ function table(
   const rowHeight = 18;
   const header = () => {
     let x = PAGE.margin;
+    const top = doc.y;
     doc.font('Helvetica-Bold').fontSize(9).fillColor(INK);
     for (const c of columns) {
-      write(c.header, x + 4, doc.y + 5, { width: c.width - 8, align: c.align ?? 'left' });
+      write(c.header, x + 4, top + 5, { width: c.width - 8, align: c.align ?? 'left' });
       x += c.width;
     }
-    doc.y += rowHeight;
+    doc.y = top + rowHeight;
     doc
       .lineWidth(1)
       .strokeColor(INK)
@@ -230,13 +236,14 @@ function table(
       header();
     }
     let x = PAGE.margin;
+    const top = doc.y;
     doc.font('Helvetica').fontSize(9).fillColor(INK);
     row.forEach((cell, i) => {
       const c = columns[i];
-      write(cell, x + 4, doc.y + 5, { width: c.width - 8, align: c.align ?? 'left', ellipsis: true, height: 12 });
+      write(cell, x + 4, top + 5, { width: c.width - 8, align: c.align ?? 'left', ellipsis: true, height: 12 });
       x += c.width;
     });
-    doc.y += rowHeight;
+    doc.y = top + rowHeight;
     doc
       .lineWidth(0.5)
       .strokeColor(RULE)

@@ -143,9 +143,11 @@ describe('POST /api/reports/generate', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="weekly-report-${today}.pdf"`);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+    const { text, totalPages } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+    expect(totalPages).toBe(1);
     const flat = text.replace(/\s+/g, ' ');
     expect(flat).toContain('Weekly report');
+    expect(flat).toContain('Page 1 of 1');
     expect(flat).toContain('All agents');
     expect(flat).toContain('Total transmissions 4');
     expect(flat).toContain('Crates moved 198');

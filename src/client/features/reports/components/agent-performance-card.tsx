@@ -3,7 +3,7 @@
 import { Badge, Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatRandDecimal } from '../../../../shared/money.ts';
 import type { ReportSummary } from '../../../../shared/reports.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, plural } from '../../../lib/format.ts';
 
 export function AgentPerformanceCard({ summary }: { summary: ReportSummary | undefined }) {
   return (
@@ -42,9 +42,9 @@ export function AgentPerformanceCard({ summary }: { summary: ReportSummary | und
                 </Badge>
               </Group>
               <Text size="sm" mt={6}>
-                {formatCount(a.transmissions)} transmissions · {formatCount(a.cratesDelivered)} delivered ·{' '}
-                {formatCount(a.cratesReturned)} returned · {formatCount(a.fullCrates)} full ·{' '}
-                {formatCount(a.emptyCrates)} empty
+                {formatCount(a.transmissions)} {plural(a.transmissions, 'transmission')} ·{' '}
+                {formatCount(a.cratesDelivered)} delivered · {formatCount(a.cratesReturned)} returned ·{' '}
+                {formatCount(a.fullCrates)} full · {formatCount(a.emptyCrates)} empty
               </Text>
             </Paper>
           ))}
