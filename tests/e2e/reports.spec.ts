@@ -2,6 +2,7 @@
 // and %PDF header), e-mailing a report (toast with the count, the outbox row), the weekly reports.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { expectAccessible, PHONE } from './support/a11y.ts';
 import { registerVia } from './support/accounts.ts';
 import { pageOverflow, pick, signedInPage, uniqueName } from './support/crates.ts';
 
@@ -14,6 +15,8 @@ const farmToday = () =>
   }).format(new Date());
 
 test('the farm store reads the figures, downloads the PDF and e-mails a report', async ({ browser }) => {
+  // Axe twice and a PDF on a shared machine: more than the default minute.
+  test.setTimeout(180_000);
   const { page } = await signedInPage(browser, 'farm_store');
   const errors: string[] = [];
   page.on('console', (m) => {
@@ -68,8 +71,10 @@ test('the farm store reads the figures, downloads the PDF and e-mails a report',
   await page.getByRole('button', { name: 'Send Weekly Report' }).click();
   await expect(page.getByText(/Weekly report sent to \d+ recipients/)).toBeVisible();
 
-  await page.setViewportSize({ width: 375, height: 800 });
+  await expectAccessible(page, '/reports (desktop)');
+  await page.setViewportSize(PHONE);
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expectAccessible(page, '/reports (375 px)');
   expect(errors).toEqual([]);
 });
 
