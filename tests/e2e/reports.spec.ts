@@ -85,3 +85,15 @@ test('a billing statement without an active cycle fails with the reason', async 
   await page.getByRole('button', { name: 'Download PDF' }).click();
   await expect(page.getByText('Failed to generate report. No active billing cycle')).toBeVisible();
 });
+
+test("a market agent reads its own week on its dashboard's reports tab", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { page } = await signedInPage(browser, 'market_agent');
+  await page.goto('/?tab=reports');
+  await expect(page.getByText('My Weekly Summary')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Deliveries received')).toBeVisible();
+  await expect(page.getByText('No active billing cycle')).toBeVisible();
+  await expectAccessible(page, 'agent reports tab (desktop)');
+  await page.setViewportSize(PHONE);
+  await expectAccessible(page, 'agent reports tab (375 px)');
+});
