@@ -14,8 +14,11 @@ import dashboardRoutes from './features/dashboard/routes.ts';
 import eventRoutes from './features/events/routes.ts';
 import healthRoutes from './features/health/routes.ts';
 import housekeepingJobs from './features/housekeeping/jobs.ts';
+import outboxJobs from './features/outbox/jobs.ts';
 import outboxRoutes from './features/outbox/routes.ts';
 import pricingRoutes from './features/pricing/routes.ts';
+import reportJobs from './features/reports/jobs.ts';
+import reportRoutes from './features/reports/routes.ts';
 import supplierRoutes from './features/suppliers/routes.ts';
 import transmissionRoutes from './features/transmissions/routes.ts';
 import userRoutes from './features/users/routes.ts';
@@ -78,6 +81,8 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   await app.register(mailerPlugin);
   await app.register(jobsPlugin);
   await app.register(housekeepingJobs);
+  await app.register(outboxJobs);
+  await app.register(reportJobs);
   await app.register(eventsPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
@@ -96,6 +101,7 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(clientRoutes, { prefix: '/api/clients' });
   await app.register(clientTransactionRoutes, { prefix: '/api/client-transactions' });
+  await app.register(reportRoutes, { prefix: '/api' });
 
   await app.register(clientPlugin);
   await app.ready();

@@ -1,4 +1,5 @@
 // The environment, parsed once (DESIGN §2): a bad value stops start-up with a clear message.
+import { Cron } from 'croner';
 import { z } from 'zod';
 import { LOAN_OVERDUE_DAYS_DEFAULT } from '../shared/clients.ts';
 
@@ -25,6 +26,10 @@ const envSchema = z.object({
     .int()
     .min(1, 'LOAN_OVERDUE_DAYS must be a whole number of days, 1 or more')
     .default(LOAN_OVERDUE_DAYS_DEFAULT),
+  WEEKLY_REPORTS_CRON: z
+    .string()
+    .default('0 6 * * 1')
+    .refine(isCronPattern, 'WEEKLY_REPORTS_CRON must be a cron pattern such as "0 6 * * 1" (Mondays at 06:00)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   TRUST_PROXY: z
@@ -39,6 +44,15 @@ const envSchema = z.object({
       return parsed;
     }),
 });
+
+function isCronPattern(pattern: string): boolean {
+  try {
+    new Cron(pattern, { paused: true }).stop();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const TRUST_PROXY_HELP =
   'TRUST_PROXY must be a hop count (1, 2, …) or a comma-separated list of proxy addresses or CIDR ranges (10.0.0.1, 172.16.0.0/12)';
@@ -69,6 +83,8 @@ export type Config = {
   farmTimezone: string;
   /** A client loan open longer than this many days is marked overdue (docs/decisions/018). */
   loanOverdueDays: number;
+  /** When the weekly reports go out by themselves, a cron pattern in farmTimezone (decision 020). */
+  weeklyReportsCron: string;
   logLevel: string;
   /** Sign-in attempts allowed per IP address in 15 minutes. */
   loginLimitPerIp: number;
@@ -101,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DEMO,
     farmTimezone: e.FARM_TIMEZONE,
     loanOverdueDays: e.LOAN_OVERDUE_DAYS,
+    weeklyReportsCron: e.WEEKLY_REPORTS_CRON,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     loginLimitPerIp: 100,

@@ -251,6 +251,25 @@ const targets: Target[] = [
     body: () => ({ pricePerCrate: 12_300, availability: 'Limited' }),
     caller: farm,
   },
+  ...['generate', 'email'].flatMap((action): Target[] => [
+    ...fields(
+      `POST /api/reports/${action}`,
+      'POST',
+      `/api/reports/${action}`,
+      { reportType: 'weekly', dateRange: {}, selectedAgentId: 'all' },
+      ['reportType', 'selectedAgentId'],
+      farm,
+      10,
+    ),
+    ...(['startDate', 'endDate'] as const).map((name) => ({
+      route: `POST /api/reports/${action} dateRange.${name}`,
+      method: 'POST' as const,
+      url: () => `/api/reports/${action}`,
+      body: (s: string) => ({ reportType: 'custom', dateRange: { [name]: s } }),
+      caller: farm,
+      runs: 10,
+    })),
+  ]),
   {
     route: 'PATCH /api/contact-messages/:id id',
     method: 'PATCH',
@@ -359,7 +378,11 @@ const targets: Target[] = [
 ];
 
 // Mutations that take no text at all: no body, or only numbers and booleans.
-const WITHOUT_TEXT = new Set(['POST /api/auth/logout']);
+const WITHOUT_TEXT = new Set([
+  'POST /api/auth/logout',
+  'POST /api/reports/weekly',
+  'POST /api/notifications/weekly-reports',
+]);
 
 it('has a target for every mutation route, so a new text field cannot be forgotten', () => {
   const mutations = app.routeAccess.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url}`);

@@ -9,6 +9,8 @@ export const changeTags = [
   'users',
   'pricing',
   'contact',
+  /** E-mails queued or delivered (the farm store's outbox). */
+  'outbox',
 ] as const;
 
 export type ChangeTag = (typeof changeTags)[number];

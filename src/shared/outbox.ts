@@ -13,6 +13,12 @@ export const outboxEntrySchema = z.object({
   sentAt: instant.nullable(),
   /** Why SMTP delivery failed, if it did. */
   error: z.string().nullable(),
+  /** The attached files' names (a report's PDF). */
+  attachmentNames: z.array(z.string()),
+  /** SMTP deliveries tried so far. */
+  attempts: z.number().int(),
+  /** When the retry job tries again; null once sent, without SMTP, or after the last try. */
+  nextAttemptAt: instant.nullable(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 export const outboxList = z.array(outboxEntrySchema);

@@ -44,6 +44,10 @@ const table = {
   'update:bank-details:own': ['market_agent'],
   'read:report:any': ['farm_store'],
   'send:report:any': ['farm_store'],
+  /** POST /api/reports/generate makes a PDF (or the billing statement): a change-verb, not a read. */
+  'generate:report:any': ['farm_store'],
+  /** An agent's own weekly summary (the agent dashboard's reports tab). */
+  'read:report:own': ['market_agent'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof table;

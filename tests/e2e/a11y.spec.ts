@@ -216,7 +216,11 @@ test('farm store: every screen, Access Denied, 404, the sidebar and the count di
           await expect(p.getByRole('dialog', { name: 'New Billing Cycle' })).toBeVisible();
         },
       },
-      { path: '/reports', title: 'Reports', axe: false },
+      {
+        path: '/reports',
+        title: 'Reports',
+        ready: (p) => expect(p.getByTestId('agent-performance-row').first()).toBeVisible(),
+      },
       {
         path: '/user-management',
         title: 'User Management',
@@ -283,7 +287,7 @@ test('market agent: every screen and tab, Access Denied, 404, the sidebar and th
     [
       { path: '/', title, ready: (p) => expect(p.getByTestId('transmission-row').first()).toBeVisible() },
       { path: '/?tab=clients', title },
-      { path: '/?tab=reports', title, axe: false },
+      { path: '/?tab=reports', title, ready: (p) => expect(p.getByText('My Weekly Summary')).toBeVisible() },
       { path: '/?tab=settings', title },
       {
         path: '/transmissions',

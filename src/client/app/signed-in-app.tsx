@@ -8,12 +8,12 @@ import { recheckSession } from '../features/auth/api.ts';
 import { BillingPage } from '../features/billing/pages/billing-page.tsx';
 import { ClientStatementPage } from '../features/clients/pages/client-statement-page.tsx';
 import { ClientsPage } from '../features/clients/pages/clients-page.tsx';
-import { ReportsPage } from '../features/reports/pages/reports-page.tsx';
 import { TransmissionsPage } from '../features/transmissions/pages/transmissions-page.tsx';
 import { useLiveUpdatesConnection } from '../lib/live-updates.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { paths } from './paths.ts';
 import { DashboardPage } from './routes/dashboard/dashboard-page.tsx';
+import { ReportsPage } from './routes/reports-page.tsx';
 import { UserManagementPage } from './routes/user-management-page.tsx';
 
 export default function SignedInApp() {

@@ -1,12 +1,23 @@
-// app.mailer: every message is recorded in the outbox table first (DESIGN §1). With SMTP_URL it is
-// then delivered by nodemailer in the background and its sentAt or error recorded; without it, a
-// .eml copy is written under DATA_DIR/outbox/. A mail server that is down never fails a request.
+// app.mailer: every message is recorded in the outbox table first (DESIGN §1, decisions 002 and 020).
+// With SMTP_URL it is then delivered by nodemailer in the background; a row counts as sent only once
+// the SMTP server accepted it, and a failure leaves it queued for the retry job (every minute, one
+// instance at a time, backing off). Without SMTP_URL a .eml copy is written under DATA_DIR/outbox/.
+// A mail server that is down never fails a request.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import { insertOutboxEntry, type OutboxRow, recordDelivery } from '../features/outbox/repository.ts';
+import {
+  claimDue,
+  insertOutboxEntry,
+  type OutboxListRow,
+  recordFailure,
+  recordSent,
+} from '../features/outbox/repository.ts';
+import { audiences, recordChange } from '../lib/changes.ts';
+
+export type MailAttachment = { filename: string; content: Buffer | string; contentType: string };
 
 export type MailMessage = {
   to: string | string[];
@@ -14,13 +25,16 @@ export type MailMessage = {
   text: string;
   html?: string;
   replyTo?: string;
+  attachments?: MailAttachment[];
 };
 
 export interface Mailer {
   /** Records the message and starts its delivery; resolves once it is in the outbox. */
-  send(message: MailMessage): Promise<OutboxRow>;
+  send(message: MailMessage): Promise<OutboxListRow>;
   /** Resolves when every delivery started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
+  /** Sends again the queued messages due at `now` (the retry job); answers how many were accepted. */
+  retryDue(now?: Date): Promise<{ tried: number; sent: number }>;
 }
 
 declare module 'fastify' {
@@ -30,9 +44,18 @@ declare module 'fastify' {
 }
 
 const SMTP_TIMEOUT_MS = 10_000;
+export const OUTBOX_RETRY_JOB = 'outbox-retry';
+/** A fresh row's first delivery runs in the sending process; the retry job leaves it alone this long. */
+export const FIRST_DELIVERY_LEASE_MS = 2 * 60_000;
+/** After the nth failure the next try waits 1, 2, 4 … minutes, at most an hour. */
+export const retryDelayMs = (failures: number) => Math.min(60_000 * 2 ** Math.max(0, failures - 1), 3_600_000);
+/** After this many failed tries a message stays in the outbox as failed and is no longer retried. */
+export const MAX_ATTEMPTS = 24;
+const RETRY_BATCH = 50;
 
 // Header values are one line; nodemailer encodes the rest.
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 
 async function mailerPlugin(app: FastifyInstance) {
   const from = app.config.mailFrom;
@@ -45,7 +68,7 @@ async function mailerPlugin(app: FastifyInstance) {
         socketTimeout: SMTP_TIMEOUT_MS,
       })
     : null;
-  // Builds the RFC 822 text for the .eml copy without sending anything.
+  // Builds the RFC 822 text (kept for retries, and the .eml copy) without sending anything.
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const pending = new Set<Promise<unknown>>();
 
@@ -54,25 +77,41 @@ async function mailerPlugin(app: FastifyInstance) {
     pending.add(done);
   };
 
-  async function deliver(row: OutboxRow, mail: SendMailOptions) {
+  // The farm store's outbox card updates live: queued → sent, or its error.
+  const outboxChanged = () =>
+    recordChange(app.db, { tags: ['outbox'], audience: [audiences.farmStore] }).catch((err) =>
+      app.log.warn({ err }, 'could not record an outbox change'),
+    );
+
+  /** One SMTP attempt of a stored message; records the outcome, never throws. */
+  async function attempt(row: { id: number; to: string; raw: string; attempts: number }): Promise<boolean> {
     try {
-      await smtp!.sendMail(mail);
-      await recordDelivery(app.db, row.id, { sentAt: new Date() });
+      // With raw, nodemailer takes the envelope from these two and sends the stored text unchanged.
+      await smtp!.sendMail({ from, to: row.to, raw: row.raw });
+      await recordSent(app.db, row.id, new Date());
+      await outboxChanged();
+      return true;
     } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
-      app.log.warn({ outboxId: row.id, error }, 'e-mail delivery failed; the message stays in the outbox');
-      await recordDelivery(app.db, row.id, { error: error.slice(0, 1000) }).catch((dbErr) =>
+      const error = errorText(err);
+      const failures = row.attempts + 1;
+      const next = failures >= MAX_ATTEMPTS ? null : new Date(Date.now() + retryDelayMs(failures));
+      app.log.warn(
+        { outboxId: row.id, error, failures, nextAttemptAt: next },
+        'e-mail delivery failed; the message stays in the outbox',
+      );
+      await recordFailure(app.db, row.id, error, next).catch((dbErr) =>
         app.log.error({ err: dbErr, outboxId: row.id }, 'could not record the e-mail delivery failure'),
       );
+      await outboxChanged();
+      return false;
     }
   }
 
-  async function writeEml(row: OutboxRow, mail: SendMailOptions) {
+  async function writeEml(row: OutboxListRow, raw: Buffer) {
     try {
-      const info = await composer.sendMail(mail);
       await mkdir(outboxDir, { recursive: true });
       const stamp = row.createdAt.toISOString().replace(/[:.]/g, '-');
-      await writeFile(join(outboxDir, `${stamp}-${row.id}.eml`), info.message as Buffer);
+      await writeFile(join(outboxDir, `${stamp}-${row.id}.eml`), raw);
     } catch (err) {
       app.log.warn({ err, outboxId: row.id }, 'could not write the .eml copy of an outbox message');
     }
@@ -82,7 +121,7 @@ async function mailerPlugin(app: FastifyInstance) {
     async send(message) {
       const to = (Array.isArray(message.to) ? message.to : [message.to]).map(oneLine).join(', ');
       const subject = oneLine(message.subject);
-      const row = await insertOutboxEntry(app.db, { to, subject, text: message.text, html: message.html ?? null });
+      const attachments = (message.attachments ?? []).map((a) => ({ ...a, filename: oneLine(a.filename) }));
       const mail: SendMailOptions = {
         from,
         to,
@@ -90,13 +129,34 @@ async function mailerPlugin(app: FastifyInstance) {
         text: message.text,
         html: message.html,
         replyTo: message.replyTo ? oneLine(message.replyTo) : undefined,
+        attachments,
       };
-      if (smtp) track(deliver(row, mail));
-      else await writeEml(row, mail);
+      const raw = (await composer.sendMail(mail)).message as Buffer;
+      const row = await insertOutboxEntry(app.db, {
+        to,
+        subject,
+        text: message.text,
+        html: message.html ?? null,
+        attachmentNames: attachments.map((a) => a.filename),
+        // Kept only where a retry could need it; without SMTP the .eml file is the delivery.
+        raw: smtp ? raw.toString('utf8') : null,
+        nextAttemptAt: smtp ? new Date(Date.now() + FIRST_DELIVERY_LEASE_MS) : null,
+      });
+      await outboxChanged();
+      if (smtp) track(attempt({ id: row.id, to, raw: raw.toString('utf8'), attempts: 0 }));
+      else await writeEml(row, raw);
       return row;
     },
     async idle() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+    async retryDue(now = new Date()) {
+      if (!smtp) return { tried: 0, sent: 0 };
+      const due = await claimDue(app.db, now, new Date(now.getTime() + FIRST_DELIVERY_LEASE_MS), RETRY_BATCH);
+      let sent = 0;
+      // One at a time: a mail server that just came back is not flooded.
+      for (const row of due) if (await attempt(row)) sent++;
+      return { tried: due.length, sent };
     },
   };
 

@@ -147,10 +147,13 @@ describe('mailer without SMTP_URL, and GET /api/outbox', () => {
     const rows = res.json();
     expect(rows.map((r: { subject: string }) => r.subject)).toEqual(['Note 2', 'Note 1']);
     expect(Object.keys(rows[0]).sort()).toEqual([
+      'attachmentNames',
+      'attempts',
       'createdAt',
       'error',
       'html',
       'id',
+      'nextAttemptAt',
       'sentAt',
       'subject',
       'text',

@@ -1,6 +1,5 @@
 // Farm store dashboard (spec §2): dashboard, pricing, users, reports and settings tabs.
 import { Stack } from '@mantine/core';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
 import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
@@ -10,6 +9,7 @@ import { FarmStockSettings } from '../../../features/crates/components/farm-stoc
 import { CrateAccountCard } from '../../../features/dashboard/components/crate-account-card.tsx';
 import { UserList } from '../../../features/users/components/user-list.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
+import { ReportsScreen } from '../reports-page.tsx';
 import { FarmOverview } from './farm-overview.tsx';
 import { FarmPricingPanel } from './farm-pricing-panel.tsx';
 
@@ -29,7 +29,7 @@ export function FarmStoreDashboard() {
             badge: unread > 0 ? <UnreadMessagesBadge count={unread} /> : undefined,
           },
           { value: 'users', label: 'Users', panel: <UserList variant="dashboard" /> },
-          { value: 'reports', label: 'Reports', panel: <ComingSoon what="Reports" /> },
+          { value: 'reports', label: 'Reports', panel: <ReportsScreen /> },
           {
             value: 'settings',
             label: 'Settings',

@@ -1,11 +1,11 @@
 // Market agent dashboard (spec §2): dashboard, clients, reports and settings tabs.
 
 import { Stack } from '@mantine/core';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
 import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
 import { BankDetailsCard } from '../../../features/billing/components/bank-details-card.tsx';
+import { MyWeeklySummary } from '../../../features/reports/components/my-weekly-summary.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
 import { AgentClientsPanel } from './agent-clients-panel.tsx';
 import { AgentOverview } from './agent-overview.tsx';
@@ -19,7 +19,7 @@ export function MarketAgentDashboard() {
         tabs={[
           { value: 'dashboard', label: 'Dashboard', panel: <AgentOverview /> },
           { value: 'clients', label: 'Clients', panel: <AgentClientsPanel /> },
-          { value: 'reports', label: 'Reports', panel: <ComingSoon what="Reports" /> },
+          { value: 'reports', label: 'Reports', panel: <MyWeeklySummary /> },
           {
             value: 'settings',
             label: 'Settings',

@@ -8,8 +8,8 @@ export const OUTBOX_PATH = '/api/outbox';
 
 export const getOutbox = () => api.get<OutboxEntry[]>(OUTBOX_PATH);
 
-// Mail goes out about contact messages and, with billing, about statements and weekly reports.
+// Every e-mail queued or delivered records an 'outbox' change, so the card follows deliveries live.
 export const outboxQueryOptions = () =>
-  queryOptions({ queryKey: [OUTBOX_PATH], queryFn: getOutbox, meta: tagged('contact', 'billing') });
+  queryOptions({ queryKey: [OUTBOX_PATH], queryFn: getOutbox, meta: tagged('outbox') });
 
 export const useOutbox = () => useQuery(outboxQueryOptions());

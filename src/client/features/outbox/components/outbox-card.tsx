@@ -6,16 +6,23 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useOutbox } from '../api/get-outbox.ts';
 
 function DeliveryBadge({ entry }: { entry: OutboxEntry }) {
-  if (entry.error)
-    return (
-      <Badge color="red" variant="light" size="sm">
-        Failed
-      </Badge>
-    );
   if (entry.sentAt)
     return (
       <Badge color="green" variant="light" size="sm">
         Sent
+      </Badge>
+    );
+  // Refused or unreachable, and the retry job will try again.
+  if (entry.error && entry.nextAttemptAt)
+    return (
+      <Badge color="orange" variant="light" size="sm">
+        Retrying
+      </Badge>
+    );
+  if (entry.error)
+    return (
+      <Badge color="red" variant="light" size="sm">
+        Failed
       </Badge>
     );
   return (
@@ -61,9 +68,15 @@ export function OutboxCard() {
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
-                {entry.error && (
+                {entry.error && !entry.sentAt && (
                   <Text size="sm" c="red.8" mb="xs">
                     Delivery failed: {entry.error}
+                    {entry.nextAttemptAt && ` · trying again ${formatDateTime(entry.nextAttemptAt)}`}
+                  </Text>
+                )}
+                {entry.attachmentNames.length > 0 && (
+                  <Text size="sm" c="gray.7" mb="xs" style={{ overflowWrap: 'anywhere' }}>
+                    Attached: {entry.attachmentNames.join(', ')}
                   </Text>
                 )}
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -1,14 +1,32 @@
-// /reports: transmission and agent reports, PDF and e-mail (spec §2 Reports screen).
+// /reports: configuration and actions, stat cards, flow analysis and agent performance (spec §2
+// Reports screen). The route composes it with other features' cards (recent activity, outbox).
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { useReportSummary } from '../api/get-report-summary.ts';
+import { AgentPerformanceCard } from '../components/agent-performance-card.tsx';
+import { FlowAnalysisCard } from '../components/flow-analysis-card.tsx';
+import { dateOrderError, type ReportConfig, ReportConfigCard } from '../components/report-config-card.tsx';
+import { ReportStatCards } from '../components/report-stat-cards.tsx';
 
-import { ComingSoon } from '../../../components/coming-soon.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { RoleGate } from '../../../components/role-gate.tsx';
-
-export function ReportsPage() {
+export function ReportsContent({ recentActivity, outbox }: { recentActivity?: ReactNode; outbox?: ReactNode }) {
+  const [config, setConfig] = useState<ReportConfig>({
+    reportType: 'weekly',
+    selectedAgentId: 'all',
+    startDate: '',
+    endDate: '',
+  });
+  const summary = useReportSummary(config, !dateOrderError(config));
   return (
-    <RoleGate permission="read:report:any" denied="This page is only available to farm store administrators.">
-      <PageHeader title="Reports" description="Crate movements and agent performance" />
-      <ComingSoon what="Reports" />
-    </RoleGate>
+    <Stack gap="lg">
+      <ReportConfigCard config={config} onChange={setConfig} />
+      {summary.isError && <Text c="red.8">The report figures could not be loaded.</Text>}
+      <ReportStatCards summary={summary.data} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        {recentActivity}
+        <FlowAnalysisCard summary={summary.data} />
+      </SimpleGrid>
+      <AgentPerformanceCard summary={summary.data} />
+      {outbox}
+    </Stack>
   );
 }

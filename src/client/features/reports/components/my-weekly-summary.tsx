@@ -1,0 +1,82 @@
+// The market agent's own week (its dashboard's reports tab): the figures its Monday e-mail carries.
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatRandDecimal } from '../../../../shared/money.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useMyWeekly } from '../api/get-my-weekly.ts';
+
+export function MyWeeklySummary() {
+  const { data, isPending, isError } = useMyWeekly();
+  if (isPending) return <Skeleton h={200} radius="md" />;
+  if (isError) return <Text c="red.8">Your weekly summary could not be loaded.</Text>;
+  const s = data;
+  const groups: [string, [string, string][]][] = [
+    [
+      'Transmissions',
+      [
+        ['This week', String(s.transmissions.total)],
+        ['Deliveries received', `${s.transmissions.received} (${s.transmissions.cratesReceived} crates)`],
+        ['Empties returned', `${s.transmissions.returned} (${s.transmissions.cratesReturned} crates)`],
+        ['Waiting to be counted', String(s.transmissions.pending)],
+      ],
+    ],
+    [
+      'Loans',
+      [
+        ['Lent this week', `${s.loans.lentThisWeek} (${s.loans.cratesLentThisWeek} crates)`],
+        ['Open loans', String(s.loans.openLoans)],
+      ],
+    ],
+    [
+      'Crates held',
+      [
+        ['Full', String(s.crates.full)],
+        ['Empty', String(s.crates.empty)],
+        ['With clients', String(s.crates.withClients)],
+      ],
+    ],
+    [
+      'Earnings',
+      [
+        ['Total earnings', formatRandDecimal(s.earnings.totalEarnings)],
+        [
+          'Value of your empty crates',
+          s.earnings.emptyCratesValue === null
+            ? 'No active billing cycle'
+            : formatRandDecimal(s.earnings.emptyCratesValue),
+        ],
+      ],
+    ],
+  ];
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Stack gap={4} mb="md">
+        <Title order={2} size="h4">
+          My Weekly Summary
+        </Title>
+        <Text size="sm" c="gray.7">
+          {formatDate(s.period.startDate)} to {formatDate(s.period.endDate)}. The farm e-mails you this summary every
+          week.
+        </Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        {groups.map(([title, rows]) => (
+          <div key={title}>
+            <Text fw={700} mb={4}>
+              {title}
+            </Text>
+            {rows.map(([label, value]) => (
+              <Group key={label} justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm" c="gray.7">
+                  {label}
+                </Text>
+                <Text size="sm" fw={600} ta="right">
+                  {value}
+                </Text>
+              </Group>
+            ))}
+          </div>
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
+}

@@ -1,0 +1,134 @@
+// The report's configuration (spec §2 Reports screen): type, market agent or all, start and end date,
+// and the three actions with the spec's toasts. Blank dates mean the last 7 days up to today.
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconDownload, IconMail, IconSend } from '@tabler/icons-react';
+import {
+  type ReportRequestInput,
+  type ReportType,
+  reportMessages,
+  reportTypeLabels,
+  reportTypes,
+} from '../../../../shared/reports.ts';
+import { agentOptionLabel, useAgentsForTransmission } from '../../../lib/api/get-agents-for-transmission.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useDownloadReport } from '../api/download-report.ts';
+import { useEmailReport } from '../api/email-report.ts';
+import type { SummaryFilter } from '../api/get-report-summary.ts';
+import { useSendWeeklyReport } from '../api/send-weekly-report.ts';
+
+export type ReportConfig = SummaryFilter & { reportType: ReportType };
+
+export const dateOrderError = (config: ReportConfig) =>
+  config.startDate && config.endDate && config.startDate > config.endDate ? reportMessages.dateOrder : null;
+
+export const reportRequest = (config: ReportConfig): ReportRequestInput => ({
+  reportType: config.reportType,
+  dateRange: { startDate: config.startDate, endDate: config.endDate },
+  selectedAgentId: config.selectedAgentId === 'all' ? 'all' : Number(config.selectedAgentId),
+});
+
+export function ReportConfigCard({
+  config,
+  onChange,
+}: {
+  config: ReportConfig;
+  onChange: (config: ReportConfig) => void;
+}) {
+  const agents = useAgentsForTransmission();
+  const emailReport = useEmailReport();
+  const sendWeekly = useSendWeeklyReport();
+  const download = useDownloadReport();
+  const set = (patch: Partial<ReportConfig>) => onChange({ ...config, ...patch });
+  const orderError = dateOrderError(config);
+
+  const onEmail = () =>
+    emailReport.mutate(reportRequest(config), {
+      onSuccess: (res) => notifySuccess(reportMessages.emailed(res.reportData.recipientCount)),
+      onError: (err) => notifyError(errorMessage(err, reportMessages.emailFailed)),
+    });
+  const onWeekly = () =>
+    sendWeekly.mutate(undefined, {
+      onSuccess: (res) => notifySuccess(reportMessages.weeklySent(res.reportData.recipientCount)),
+      onError: (err) => notifyError(errorMessage(err, reportMessages.weeklyFailed)),
+    });
+  const onDownload = () =>
+    download.mutate(reportRequest(config), {
+      onSuccess: () =>
+        notifySuccess(
+          config.reportType === 'billing'
+            ? 'Billing statement downloaded: open it and print it to PDF from the browser'
+            : reportMessages.downloaded,
+        ),
+      onError: (err) => notifyError(errorMessage(err, reportMessages.generateFailed)),
+    });
+
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Stack gap={4} mb="md">
+        <Title order={2} size="h4">
+          Report Configuration
+        </Title>
+        <Text size="sm" c="gray.7">
+          Leave the dates blank for the last 7 days up to today.
+        </Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+        <Select
+          label="Report type"
+          data={reportTypes.map((t) => ({ value: t, label: reportTypeLabels[t] }))}
+          value={config.reportType}
+          onChange={(v) => v && set({ reportType: v as ReportType })}
+          allowDeselect={false}
+        />
+        <Select
+          label="Market agent"
+          data={[
+            { value: 'all', label: 'All agents' },
+            ...(agents.data ?? []).map((a) => ({ value: String(a.id), label: agentOptionLabel(a) })),
+          ]}
+          value={config.selectedAgentId}
+          onChange={(v) => set({ selectedAgentId: v ?? 'all' })}
+          allowDeselect={false}
+          searchable
+          nothingFoundMessage="No matching agent"
+        />
+        <TextInput
+          type="date"
+          label="Start date"
+          value={config.startDate}
+          onChange={(e) => set({ startDate: e.currentTarget.value })}
+        />
+        <TextInput
+          type="date"
+          label="End date"
+          value={config.endDate}
+          onChange={(e) => set({ endDate: e.currentTarget.value })}
+          error={orderError}
+        />
+      </SimpleGrid>
+      <Group mt="lg" gap="sm">
+        <Button
+          leftSection={<IconMail size={18} />}
+          onClick={onEmail}
+          loading={emailReport.isPending}
+          disabled={!!orderError}
+        >
+          Email Report
+        </Button>
+        <Button variant="light" leftSection={<IconSend size={18} />} onClick={onWeekly} loading={sendWeekly.isPending}>
+          Send Weekly Report
+        </Button>
+        <Button
+          variant="outline"
+          leftSection={<IconDownload size={18} />}
+          onClick={onDownload}
+          loading={download.isPending}
+          disabled={!!orderError}
+        >
+          Download PDF
+        </Button>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,323 @@
+// The report as a PDF (pdfkit, no browser): period, totals with their change against the previous
+// period, a bar chart of crates delivered and returned, the flow analysis and the per-agent table.
+// Black on white with one accent colour and patterns that survive a black-and-white printer.
+import PDFDocument from 'pdfkit';
+import { formatRandDecimal } from '../../../shared/money.ts';
+import type { ReportSummary } from '../../../shared/reports.ts';
+import { longDate, periodText } from './emails.ts';
+
+const PAGE = { width: 595.28, height: 841.89, margin: 48 };
+const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+const BOTTOM = PAGE.height - PAGE.margin - 24;
+const INK = '#1f2a1f';
+const MUTED = '#4a564a';
+const ACCENT = '#2f6b2f';
+const RULE = '#b8c4b8';
+
+// The standard PDF fonts write Windows-1252 only; anything else (names in other scripts, emoji)
+// becomes '?', never unreadable glyphs.
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+export const pdfText = (value: string) =>
+  [...value]
+    .map((c) => {
+      const code = c.codePointAt(0)!;
+      if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(c)) return c;
+      return code < 0x20 ? ' ' : '?';
+    })
+    .join('');
+
+const signed = (n: number, unit: string) => `${n > 0 ? '+' : ''}${n}${unit}`;
+const changeText = (change: number | null, unit = '%') =>
+  change === null ? 'no earlier data' : `${signed(change, unit)} vs last period`;
+
+export async function renderReportPdf(
+  summary: ReportSummary,
+  options: { title: string; timeZone: string },
+): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE.margin,
+    bufferPages: true,
+    info: { Title: `Cratekeeper ${options.title}`, Author: 'Cratekeeper', Subject: periodText(summary.period) },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const x0 = PAGE.margin;
+  const write = (text: string, x: number, y: number, opts: PDFKit.Mixins.TextOptions = {}) =>
+    doc.text(pdfText(text), x, y, { lineBreak: false, ...opts });
+  const ensureRoom = (height: number) => {
+    if (doc.y + height > BOTTOM) {
+      doc.addPage();
+      doc.y = PAGE.margin;
+    }
+  };
+  const heading = (text: string) => {
+    ensureRoom(60);
+    // doc.text moves doc.y; every position here is computed from one saved top instead.
+    const top = doc.y + 14;
+    doc.font('Helvetica-Bold').fontSize(13).fillColor(ACCENT);
+    write(text, x0, top);
+    doc.y = top + 22;
+    doc.fillColor(INK);
+  };
+
+  // Header.
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(ACCENT);
+  write('CRATEKEEPER', x0, PAGE.margin);
+  doc.font('Helvetica-Bold').fontSize(22).fillColor(INK);
+  write(options.title, x0, PAGE.margin + 16);
+  const generated = new Intl.DateTimeFormat('en-ZA', {
+    timeZone: options.timeZone,
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(new Date(summary.generatedAt));
+  const meta: [string, string][] = [
+    ['Period', `${periodText(summary.period)} (${summary.period.days} day${summary.period.days === 1 ? '' : 's'})`],
+    ['Market agent', summary.agent ? `${summary.agent.name} (${summary.agent.agentNumber})` : 'All agents'],
+    ['Compared with', periodText(summary.previousPeriod)],
+    ['Generated', generated],
+  ];
+  let y = PAGE.margin + 50;
+  for (const [label, value] of meta) {
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(MUTED);
+    write(`${label}:`, x0, y);
+    doc.font('Helvetica').fillColor(INK);
+    write(value, x0 + 90, y);
+    y += 15;
+  }
+  doc.y = y;
+
+  // Totals: four boxes.
+  heading('Totals');
+  const t = summary.totals;
+  const boxes: [string, string, string][] = [
+    ['Total transmissions', String(t.totalTransmissions), changeText(summary.changes.totalTransmissions)],
+    ['Crates moved', String(t.cratesMoved), changeText(summary.changes.cratesMoved)],
+    ['Completion rate', `${t.completionRate}%`, changeText(summary.changes.completionRate, ' pts')],
+    ['Active agents', String(t.activeAgents), `+${summary.newAgentsThisMonth} new this month`],
+  ];
+  const gap = 8;
+  const boxWidth = (CONTENT_WIDTH - gap * 3) / 4;
+  const boxTop = doc.y;
+  boxes.forEach(([label, value, sub], i) => {
+    const bx = x0 + i * (boxWidth + gap);
+    doc.lineWidth(0.8).strokeColor(RULE).rect(bx, boxTop, boxWidth, 62).stroke();
+    doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
+    write(label, bx + 8, boxTop + 8, { width: boxWidth - 16 });
+    doc.font('Helvetica-Bold').fontSize(18).fillColor(INK);
+    write(value, bx + 8, boxTop + 21, { width: boxWidth - 16 });
+    doc.font('Helvetica').fontSize(7.5).fillColor(MUTED);
+    write(sub, bx + 8, boxTop + 46, { width: boxWidth - 16 });
+  });
+  doc.y = boxTop + 62;
+
+  // Chart.
+  const perBar = summary.chart.bucketDays;
+  heading(perBar === 1 ? 'Crates moved per day' : `Crates moved per ${perBar === 7 ? 'week' : 'fortnight'}`);
+  drawChart(doc, summary, write);
+
+  // Flow analysis.
+  heading('Transmission Flow Analysis');
+  const flow: [string, { count: number; share: number }][] = [
+    ['Farm to market', summary.flow.farmToMarket],
+    ['Market to farm', summary.flow.marketToFarm],
+    ['Acknowledged', summary.flow.acknowledged],
+  ];
+  table(
+    doc,
+    write,
+    ensureRoom,
+    [
+      { header: 'Flow', width: 255 },
+      { header: 'Transmissions', width: 120, align: 'right' },
+      { header: 'Share of all', width: 120, align: 'right' },
+    ],
+    flow.map(([label, f]) => [label, String(f.count), `${f.share}%`]),
+  );
+
+  // Agents.
+  heading('Agent Performance Summary');
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  const noteTop = doc.y;
+  write(
+    summary.cycle
+      ? `Earnings estimate = empty crates x the current cycle's rate of ${formatRandDecimal(summary.cycle.ratePerCrate)} per crate.`
+      : 'No active billing cycle: no earnings estimate.',
+    x0,
+    noteTop,
+  );
+  doc.y = noteTop + 16;
+  if (summary.agents.length === 0) {
+    const emptyTop = doc.y;
+    write('No market agents.', x0, emptyTop);
+    doc.y = emptyTop + 16;
+  } else {
+    table(
+      doc,
+      write,
+      ensureRoom,
+      [
+        { header: 'Agent', width: 145 },
+        { header: 'Trans.', width: 45, align: 'right' },
+        { header: 'Delivered', width: 58, align: 'right' },
+        { header: 'Returned', width: 58, align: 'right' },
+        { header: 'Full', width: 45, align: 'right' },
+        { header: 'Empty', width: 45, align: 'right' },
+        { header: 'Earnings est.', width: 103, align: 'right' },
+      ],
+      summary.agents.map((a) => [
+        `${a.agentName} (${a.agentNumber})`,
+        String(a.transmissions),
+        String(a.cratesDelivered),
+        String(a.cratesReturned),
+        String(a.fullCrates),
+        String(a.emptyCrates),
+        a.earningsEstimate === null ? '-' : formatRandDecimal(a.earningsEstimate),
+      ]),
+    );
+  }
+
+  // Footer on every page.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Below the bottom margin: without this pdfkit would start a new page for the footer.
+    doc.page.margins.bottom = 0;
+    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    doc.text(
+      pdfText(`Cratekeeper ${options.title}, ${periodText(summary.period)}. Page ${i + 1} of ${range.count}`),
+      x0,
+      PAGE.height - PAGE.margin,
+      { width: CONTENT_WIDTH, align: 'center', lineBreak: false },
+    );
+  }
+  doc.end();
+  return finished;
+}
+
+type Write = (text: string, x: number, y: number, opts?: PDFKit.Mixins.TextOptions) => PDFKit.PDFDocument;
+type Column = { header: string; width: number; align?: 'left' | 'right' };
+
+function table(
+  doc: PDFKit.PDFDocument,
+  write: Write,
+  ensureRoom: (height: number) => void,
+  columns: Column[],
+  rows: string[][],
+) {
+  const rowHeight = 18;
+  const header = () => {
+    let x = PAGE.margin;
+    const top = doc.y;
+    doc.font('Helvetica-Bold').fontSize(9).fillColor(INK);
+    for (const c of columns) {
+      write(c.header, x + 4, top + 5, { width: c.width - 8, align: c.align ?? 'left' });
+      x += c.width;
+    }
+    doc.y = top + rowHeight;
+    doc
+      .lineWidth(1)
+      .strokeColor(INK)
+      .moveTo(PAGE.margin, doc.y)
+      .lineTo(PAGE.margin + CONTENT_WIDTH, doc.y)
+      .stroke();
+  };
+  ensureRoom(rowHeight * 2);
+  header();
+  for (const row of rows) {
+    if (doc.y + rowHeight > BOTTOM) {
+      doc.addPage();
+      doc.y = PAGE.margin;
+      header();
+    }
+    let x = PAGE.margin;
+    const top = doc.y;
+    doc.font('Helvetica').fontSize(9).fillColor(INK);
+    row.forEach((cell, i) => {
+      const c = columns[i];
+      write(cell, x + 4, top + 5, { width: c.width - 8, align: c.align ?? 'left', ellipsis: true, height: 12 });
+      x += c.width;
+    });
+    doc.y = top + rowHeight;
+    doc
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .moveTo(PAGE.margin, doc.y)
+      .lineTo(PAGE.margin + CONTENT_WIDTH, doc.y)
+      .stroke();
+  }
+}
+
+function drawChart(doc: PDFKit.PDFDocument, summary: ReportSummary, write: Write) {
+  const height = 150;
+  const left = PAGE.margin + 36;
+  const width = CONTENT_WIDTH - 36;
+  if (doc.y + height + 40 > BOTTOM) {
+    doc.addPage();
+    doc.y = PAGE.margin;
+  }
+  const top = doc.y;
+  const bars = summary.chart.bars;
+  const peak = Math.max(1, ...bars.map((b) => Math.max(b.delivered, b.returned)));
+  const baseline = top + height;
+  // Axis and the peak's gridline, labelled.
+  doc
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .moveTo(left, top)
+    .lineTo(left + width, top)
+    .stroke();
+  doc
+    .lineWidth(1)
+    .strokeColor(INK)
+    .moveTo(left, top)
+    .lineTo(left, baseline)
+    .lineTo(left + width, baseline)
+    .stroke();
+  doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+  write(String(peak), PAGE.margin, top - 3, { width: 32, align: 'right' });
+  write('0', PAGE.margin, baseline - 4, { width: 32, align: 'right' });
+
+  const slot = width / bars.length;
+  const barWidth = Math.max(1.5, Math.min(14, (slot - 4) / 2));
+  bars.forEach((bar, i) => {
+    const cx = left + slot * i + slot / 2;
+    const delivered = (bar.delivered / peak) * height;
+    const returned = (bar.returned / peak) * height;
+    if (delivered > 0) doc.rect(cx - barWidth, baseline - delivered, barWidth, delivered).fill(ACCENT);
+    if (returned > 0) {
+      doc
+        .lineWidth(0.8)
+        .rect(cx, baseline - returned, barWidth, returned)
+        .fillAndStroke('#ffffff', INK);
+    }
+  });
+  // Dates under the first, middle and last bar.
+  doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+  const label = (i: number, align: 'left' | 'center' | 'right') => {
+    const cx = left + slot * i + slot / 2;
+    const w = 80;
+    const x = align === 'left' ? cx - 10 : align === 'right' ? cx - w + 10 : cx - w / 2;
+    write(longDate(bars[i].startDate), x, baseline + 5, { width: w, align });
+  };
+  label(0, 'left');
+  if (bars.length > 2) label(Math.floor(bars.length / 2), 'center');
+  if (bars.length > 1) label(bars.length - 1, 'right');
+  // Legend.
+  const ly = baseline + 20;
+  doc.rect(left, ly, 10, 10).fill(ACCENT);
+  doc.fillColor(INK).font('Helvetica').fontSize(9);
+  write('Delivered to markets (crates)', left + 14, ly + 1);
+  doc
+    .lineWidth(0.8)
+    .rect(left + 190, ly, 10, 10)
+    .fillAndStroke('#ffffff', INK);
+  doc.fillColor(INK);
+  write('Returned to the farm (crates)', left + 204, ly + 1);
+  doc.y = ly + 16;
+}

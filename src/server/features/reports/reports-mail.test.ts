@@ -1,0 +1,193 @@
+// Reports by e-mail through a real SMTP peer: the PDF arrives attached, each agent gets only its own
+// figures, weekly summaries go to every active agent, a message queued while SMTP is down is delivered
+// by the retry job once it is back, and the weekly schedule runs once across two app instances.
+import { eq } from 'drizzle-orm';
+import { extractText } from 'unpdf';
+import { afterAll, describe, expect, it } from 'vitest';
+import { registerAs } from '../../../../tests/support/accounts.ts';
+import { attachment, closedPort, startSmtpServer } from '../../../../tests/support/smtp.ts';
+import { buildTestApp, openTestDatabase, testConfig } from '../../../../tests/support/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../db/client.ts';
+import { outbox, users } from '../../db/schema/index.ts';
+import { farmToday } from '../../lib/farm-date.ts';
+import { OUTBOX_RETRY_JOB } from '../../plugins/mailer.ts';
+import { acknowledge, addStock, registerAgent, send } from '../transmissions/testing.ts';
+import { WEEKLY_REPORTS_JOB } from './jobs.ts';
+
+const smtp = await startSmtpServer();
+afterAll(smtp.close);
+const app = await buildTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Farm <farm@test.farm>' });
+const today = farmToday(app.config.farmTimezone);
+const farm = await registerAs(app, 'farm_store');
+const lerato = await registerAgent(app, { name: 'Lerato Khumalo' });
+const pieter = await registerAgent(app, { name: 'Pieter Botha' });
+const gone = await registerAgent(app, { name: 'Removed Agent' });
+await app.db.update(users).set({ isActive: false }).where(eq(users.id, gone.user.id));
+await addStock(farm, 500);
+const t = await send(farm, lerato, 60);
+await acknowledge(lerato, t.id, 60);
+await send(farm, pieter, 25);
+
+const mailTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
+const post = (url: string, payload?: object) =>
+  farm.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload }) });
+
+describe('POST /api/reports/email', () => {
+  it('sends each active agent the PDF of its own figures and answers the recipient count', async () => {
+    const res = await post('/api/reports/email', { reportType: 'weekly', dateRange: {}, selectedAgentId: 'all' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ reportData: { recipientCount: 2 } });
+    await app.mailer.idle();
+    const [mail] = mailTo(lerato.user.email);
+    expect(mail.from).toBe('farm@test.farm');
+    expect(mail.data).toContain('Content-Type: application/pdf');
+    const pdf = attachment(mail.data, `weekly-report-${today}.pdf`)!;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Lerato Khumalo');
+    expect(flat).toContain('Crates moved 60');
+    expect(flat).not.toContain('Pieter');
+    expect(mailTo(pieter.user.email)).toHaveLength(1);
+    expect(mailTo(gone.user.email)).toHaveLength(0);
+    const rows = await app.db.select().from(outbox).where(eq(outbox.to, lerato.user.email));
+    expect(rows[0].sentAt).toBeInstanceOf(Date);
+    expect(rows[0].attachmentNames).toEqual([`weekly-report-${today}.pdf`]);
+  });
+
+  it('sends to the one agent chosen; 404 for an unknown or removed agent, 400/401/403 as usual', async () => {
+    const res = await post('/api/reports/email', { reportType: 'monthly', selectedAgentId: pieter.marketAgentId });
+    expect(res.json()).toEqual({ reportData: { recipientCount: 1 } });
+    expect(
+      (await post('/api/reports/email', { reportType: 'monthly', selectedAgentId: gone.marketAgentId })).statusCode,
+    ).toBe(404);
+    expect((await post('/api/reports/email', { reportType: 'never' })).statusCode).toBe(400);
+    const payload = { reportType: 'weekly' };
+    expect((await app.inject({ method: 'POST', url: '/api/reports/email', payload })).statusCode).toBe(401);
+    expect((await lerato.inject({ method: 'POST', url: '/api/reports/email', payload })).statusCode).toBe(403);
+  });
+});
+
+describe('weekly reports', () => {
+  for (const url of ['/api/reports/weekly', '/api/notifications/weekly-reports']) {
+    it(`${url} sends every active agent its own weekly summary`, async () => {
+      const before = mailTo(lerato.user.email).length;
+      const res = await post(url, url.includes('notifications') ? {} : undefined);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ reportData: { recipientCount: 2 } });
+      await app.mailer.idle();
+      const mails = mailTo(lerato.user.email);
+      expect(mails).toHaveLength(before + 1);
+      const mail = mails[mails.length - 1].data;
+      expect(mail).toContain('Your weekly crate report');
+      expect(mail).toMatch(/Deliveries received: 1 \(60 crates\)/);
+      expect(mail).toMatch(/Full crates held: 60/);
+      expect(mail).toMatch(/Total earnings: R/);
+      const pieterMail = mailTo(pieter.user.email).at(-1)!.data;
+      expect(pieterMail).toMatch(/Waiting to be counted: 1/);
+      expect(pieterMail).not.toContain('Lerato');
+    });
+  }
+
+  it('refuses a body with fields (400), strangers (401) and agents (403)', async () => {
+    expect((await post('/api/notifications/weekly-reports', { everyone: true })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'POST', url: '/api/reports/weekly' })).statusCode).toBe(401);
+    expect((await pieter.inject({ method: 'POST', url: '/api/notifications/weekly-reports' })).statusCode).toBe(403);
+  });
+});
+
+describe('SMTP down, then back', async () => {
+  const port = await closedPort();
+  const downApp = await buildTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+  const farmStore = await registerAs(downApp, 'farm_store');
+  const agent = await registerAgent(downApp, { name: 'Nomsa Zulu' });
+
+  it('keeps the report queued with its error, and the retry job delivers it once the server answers', async () => {
+    const res = await farmStore.inject({
+      method: 'POST',
+      url: '/api/reports/email',
+      payload: { reportType: 'weekly', selectedAgentId: agent.marketAgentId },
+    });
+    expect(res.json()).toEqual({ reportData: { recipientCount: 1 } });
+    await downApp.mailer.idle();
+    const [queued] = await downApp.db.select().from(outbox).where(eq(outbox.to, agent.user.email));
+    expect(queued).toMatchObject({ sentAt: null, attempts: 1 });
+    expect(queued.error).toMatch(/ECONNREFUSED|connect/i);
+    expect(queued.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
+
+    // Not due yet: the retry job leaves it alone.
+    expect(await downApp.jobs.runNow(OUTBOX_RETRY_JOB, new Date('2030-01-01T00:00:00Z'))).toBe('ran');
+    expect((await downApp.db.select().from(outbox).where(eq(outbox.id, queued.id)))[0].attempts).toBe(1);
+
+    // Still down when due: a second failure, a longer wait.
+    expect(await downApp.mailer.retryDue(new Date(Date.now() + 5 * 60_000))).toEqual({ tried: 1, sent: 0 });
+    const again = (await downApp.db.select().from(outbox).where(eq(outbox.id, queued.id)))[0];
+    expect(again.attempts).toBe(2);
+    expect(again.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan(90_000);
+
+    const peer = await startSmtpServer(port);
+    try {
+      // Due now (the back-off ran out): the scheduled job sends it.
+      await downApp.db
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(outbox.id, queued.id));
+      expect(await downApp.jobs.runNow(OUTBOX_RETRY_JOB, new Date('2030-01-01T00:01:00Z'))).toBe('ran');
+      const sent = (await downApp.db.select().from(outbox).where(eq(outbox.id, queued.id)))[0];
+      expect(sent.sentAt).toBeInstanceOf(Date);
+      expect(sent).toMatchObject({ error: null, nextAttemptAt: null, attempts: 3 });
+      expect(peer.received).toHaveLength(1);
+      expect(peer.received[0].to).toEqual([agent.user.email]);
+      const pdf = attachment(peer.received[0].data, `weekly-report-${today}.pdf`)!;
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      // Sent is sent: nothing is left to retry.
+      expect(await downApp.mailer.retryDue(new Date(Date.now() + 86_400_000))).toEqual({ tried: 0, sent: 0 });
+    } finally {
+      await peer.close();
+    }
+  });
+});
+
+describe('the weekly schedule', async () => {
+  // Two app instances on one database, as behind a load balancer.
+  const database = await openTestDatabase();
+  const second =
+    database.kind === 'postgres'
+      ? await openDatabase({ url: database.url!, poolSize: 4 }, { migrate: false })
+      : database;
+  const dataDir = '.tmp/test-data';
+  const one = await buildApp({ config: testConfig({ dataDir, smtpUrl: undefined }), database });
+  const two = await buildApp({ config: testConfig({ dataDir, smtpUrl: undefined }), database: second });
+  afterAll(async () => {
+    await one.close();
+    await two.close();
+    if (second !== database) await second.close();
+    await database.close();
+  });
+  await registerAgent(one, { name: 'Agent One' });
+  await registerAgent(two, { name: 'Agent Two' });
+
+  it('is Mondays at 06:00 in the farm time zone unless configured', () => {
+    expect(one.config.weeklyReportsCron).toBe('0 6 * * 1');
+    expect(one.jobs.names()).toContain(WEEKLY_REPORTS_JOB);
+  });
+
+  it('sends the weekly reports once per slot however many instances wake up for it', async () => {
+    const slot = new Date('2026-11-23T04:00:00Z');
+    const outcomes = await Promise.all([
+      one.jobs.runNow(WEEKLY_REPORTS_JOB, slot),
+      two.jobs.runNow(WEEKLY_REPORTS_JOB, slot),
+      two.jobs.runNow(WEEKLY_REPORTS_JOB, slot),
+    ]);
+    expect(outcomes.filter((o) => o === 'ran')).toHaveLength(1);
+    const reports = (await one.db.select().from(outbox)).filter((r) =>
+      r.subject.startsWith('Your weekly crate report'),
+    );
+    expect(reports).toHaveLength(2);
+    expect(await one.jobs.runNow(WEEKLY_REPORTS_JOB, slot)).toBe('done-already');
+    expect(await two.jobs.runNow(WEEKLY_REPORTS_JOB, new Date('2026-11-30T04:00:00Z'))).toBe('ran');
+    const after = (await two.db.select().from(outbox)).filter((r) => r.subject.startsWith('Your weekly crate report'));
+    expect(after).toHaveLength(4);
+  });
+});

@@ -1,0 +1,112 @@
+// /api/reports and /api/notifications/weekly-reports (spec §7 Billing, reports, dashboard): the
+// screen's figures, the PDF (or the billing statement), e-mailing reports and the weekly summaries.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  emptyBody,
+  recipientCountResponse,
+  reportRequestBody,
+  reportSummaryQuery,
+  reportSummarySchema,
+  weeklySummarySchema,
+} from '../../../shared/reports.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import * as service from './service.ts';
+
+const tags = ['reports'];
+// A statement is a document, not an app: no scripts at all, only its own <style>.
+const DOCUMENT_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+
+const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, mailer: app.mailer, timeZone: app.config.farmTimezone, log: app.log });
+
+  app.get(
+    '/reports/summary',
+    {
+      config: { access: 'read:report:any' },
+      schema: {
+        tags,
+        description: "The Reports screen's figures for a period (blank dates: the last 7 days up to today).",
+        querystring: reportSummaryQuery,
+        response: { 200: reportSummarySchema },
+      },
+    },
+    async (request) => {
+      const { selectedAgentId, ...range } = request.query;
+      return service.buildSummary(deps(), { ...range, agentId: selectedAgentId });
+    },
+  );
+
+  app.get(
+    '/reports/my-weekly',
+    {
+      config: { access: 'read:report:own' },
+      schema: {
+        tags,
+        description: "The signed-in agent's own last 7 days: the summary its weekly e-mail carries.",
+        response: { 200: weeklySummarySchema },
+      },
+    },
+    async (request) => service.weeklySummary(deps(), await service.agentIdForUser(app.db, currentUser(request).id)),
+  );
+
+  // Makes a document rather than reading a resource, so it is not a read: permission.
+  app.post(
+    '/reports/generate',
+    {
+      config: { access: 'generate:report:any' },
+      schema: {
+        tags,
+        description:
+          'The report as a PDF download; reportType billing answers the active cycle as a printable HTML statement.',
+        body: reportRequestBody,
+        response: { 200: z.unknown() },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (request.body.reportType === 'billing') {
+        const { filename, html } = await service.billingStatement(deps());
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('content-security-policy', DOCUMENT_CSP)
+          .send(html);
+      }
+      const { filename, pdf } = await service.generateReportPdf(deps(), request.body);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    '/reports/email',
+    {
+      config: { access: 'send:report:any' },
+      schema: { tags, body: reportRequestBody, response: { 200: recipientCountResponse } },
+    },
+    async (request) => ({ reportData: { recipientCount: await service.emailReport(deps(), request.body) } }),
+  );
+
+  const sendWeekly = async () => ({ reportData: { recipientCount: await service.sendWeeklyReports(deps()) } });
+  for (const url of ['/reports/weekly', '/notifications/weekly-reports']) {
+    app.post(
+      url,
+      {
+        config: { access: 'send:report:any' },
+        schema: {
+          tags,
+          description: 'Sends every active market agent its own weekly summary now.',
+          body: emptyBody,
+          response: { 200: recipientCountResponse },
+        },
+      },
+      sendWeekly,
+    );
+  }
+};
+
+export default reportRoutes;

@@ -1,0 +1,210 @@
+// Reports: the figures for a period (the screen, the PDF), the billing statement, and e-mailing them:
+// a report to one or every active agent, each agent's own weekly summary (by hand or on schedule).
+import type { FastifyBaseLogger } from 'fastify';
+import { centsToDecimal, rateTimesCrates } from '../../../shared/money.ts';
+import {
+  percentChange,
+  percentOf,
+  type ReportRequest,
+  type ReportSummary,
+  type ReportType,
+  reportMessages,
+  reportTypeLabels,
+  type WeeklySummary,
+} from '../../../shared/reports.ts';
+import type { Executor } from '../../db/client.ts';
+import { farmToday } from '../../lib/farm-date.ts';
+import { conflict, notFound } from '../../lib/http-error.ts';
+import type { Mailer } from '../../plugins/mailer.ts';
+import { agentEarnings, currentCycle } from '../billing/reads.ts';
+import { agentBalances, clientBalances } from '../crates/balances.ts';
+import { reportEmail, weeklyEmail } from './emails.ts';
+import { renderReportPdf } from './pdf.ts';
+import { addDays, bucketDays, previousPeriod, resolvePeriod } from './period.ts';
+import * as repo from './repository.ts';
+import { renderBillingStatement } from './statement.ts';
+
+export type ReportDeps = { db: Executor; mailer: Mailer; timeZone: string; log: FastifyBaseLogger };
+
+const totalsOf = (raw: repo.RawTotals) => ({
+  totalTransmissions: raw.total,
+  cratesMoved: raw.crates,
+  acknowledged: raw.acknowledged,
+  completionRate: percentOf(raw.acknowledged, raw.total),
+  activeAgents: raw.activeAgents,
+});
+
+export async function buildSummary(
+  deps: Pick<ReportDeps, 'db' | 'timeZone'>,
+  query: { startDate?: string; endDate?: string; agentId?: number },
+  now: Date = new Date(),
+): Promise<ReportSummary> {
+  const { db, timeZone } = deps;
+  const agent = query.agentId === undefined ? null : await repo.findAgentName(db, query.agentId);
+  if (query.agentId !== undefined && !agent) throw notFound(reportMessages.agentNotFound);
+  const period = resolvePeriod(query, farmToday(timeZone, now));
+  const before = previousPeriod(period);
+  const scope = { period, timeZone, agentId: query.agentId };
+  const perBar = bucketDays(period.days);
+  const [current, previous, buckets, activity, newAgentsThisMonth, cycle] = await Promise.all([
+    repo.periodTotals(db, scope),
+    repo.periodTotals(db, { ...scope, period: before }),
+    repo.chartBuckets(db, scope, perBar),
+    repo.agentActivity(db, scope),
+    repo.countNewAgentsThisMonth(db, timeZone),
+    currentCycle(db),
+  ]);
+  const balances = await agentBalances(
+    db,
+    activity.map((a) => a.marketAgentId),
+  );
+  const totals = totalsOf(current);
+  const previousTotals = totalsOf(previous);
+  const barCount = Math.ceil(period.days / perBar);
+  const bars = Array.from({ length: barCount }, (_, i) => ({
+    startDate: addDays(period.startDate, i * perBar),
+    delivered: 0,
+    returned: 0,
+  }));
+  for (const b of buckets) Object.assign(bars[b.bucket], { delivered: b.delivered, returned: b.returned });
+  return {
+    period,
+    previousPeriod: before,
+    agent,
+    totals,
+    previous: previousTotals,
+    changes: {
+      totalTransmissions: percentChange(totals.totalTransmissions, previousTotals.totalTransmissions),
+      cratesMoved: percentChange(totals.cratesMoved, previousTotals.cratesMoved),
+      // Points, not a percent of a percent.
+      completionRate:
+        previousTotals.totalTransmissions === 0 ? null : totals.completionRate - previousTotals.completionRate,
+      activeAgents: percentChange(totals.activeAgents, previousTotals.activeAgents),
+    },
+    newAgentsThisMonth,
+    flow: {
+      farmToMarket: { count: current.farmToMarket, share: percentOf(current.farmToMarket, current.total) },
+      marketToFarm: { count: current.marketToFarm, share: percentOf(current.marketToFarm, current.total) },
+      acknowledged: { count: current.acknowledged, share: percentOf(current.acknowledged, current.total) },
+    },
+    chart: { bucketDays: perBar, bars },
+    agents: activity.map((a) => {
+      const crates = balances.get(a.marketAgentId)!;
+      return {
+        marketAgentId: a.marketAgentId,
+        agentName: a.agentName,
+        agentNumber: a.agentNumber,
+        businessName: a.businessName,
+        transmissions: a.transmissions,
+        cratesDelivered: a.cratesDelivered,
+        cratesReturned: a.cratesReturned,
+        fullCrates: crates.fullCrates,
+        emptyCrates: crates.emptyCrates,
+        earningsEstimate: cycle ? centsToDecimal(rateTimesCrates(cycle.ratePerCrate, crates.emptyCrates)) : null,
+      };
+    }),
+    cycle: cycle ? { startDate: cycle.startDate, endDate: cycle.endDate, ratePerCrate: cycle.ratePerCrate } : null,
+    generatedAt: now,
+  };
+}
+
+export const reportFilename = (type: ReportType, today: string) => `${type}-report-${today}.pdf`;
+
+/** The PDF of a report request: its file name (today's date, farm time) and bytes. */
+export async function generateReportPdf(
+  deps: Pick<ReportDeps, 'db' | 'timeZone'>,
+  request: ReportRequest,
+  now: Date = new Date(),
+) {
+  const summary = await buildSummary(deps, { ...request.dateRange, agentId: request.selectedAgentId }, now);
+  const pdf = await renderReportPdf(summary, {
+    title: `${reportTypeLabels[request.reportType]} report`,
+    timeZone: deps.timeZone,
+  });
+  return { filename: reportFilename(request.reportType, farmToday(deps.timeZone, now)), pdf, summary };
+}
+
+/** The active cycle's billing statement as a printable HTML page, or 404 without an active cycle. */
+export async function billingStatement(deps: Pick<ReportDeps, 'db' | 'timeZone'>, now: Date = new Date()) {
+  const cycle = await currentCycle(deps.db);
+  if (!cycle) throw notFound(reportMessages.noActiveCycle);
+  const statement = await repo.statementRows(deps.db, cycle.id);
+  return {
+    filename: `billing-statement-${cycle.endDate}.html`,
+    html: renderBillingStatement({ cycle, ...statement, generatedAt: now, timeZone: deps.timeZone }),
+  };
+}
+
+/**
+ * E-mails the report as a PDF to the chosen agent, or to every active agent. Each agent receives the
+ * report of its own figures only (DESIGN §6: an agent sees only its own crates), one e-mail each.
+ */
+export async function emailReport(deps: ReportDeps, request: ReportRequest, now: Date = new Date()) {
+  const recipients = await repo.agentRecipients(deps.db, request.selectedAgentId);
+  if (request.selectedAgentId !== undefined && recipients.length === 0) throw notFound(reportMessages.agentNotFound);
+  if (recipients.length === 0) throw conflict(reportMessages.noRecipients);
+  for (const recipient of recipients) {
+    const { filename, pdf, summary } = await generateReportPdf(
+      deps,
+      { ...request, selectedAgentId: recipient.marketAgentId },
+      now,
+    );
+    await deps.mailer.send({
+      to: recipient.email,
+      ...reportEmail(recipient, summary, reportTypeLabels[request.reportType]),
+      attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
+    });
+  }
+  return recipients.length;
+}
+
+/** An agent's own last 7 days up to today: transmissions, loans, crates held and earnings. */
+export async function weeklySummary(
+  deps: Pick<ReportDeps, 'db' | 'timeZone'>,
+  agentId: number,
+  now: Date = new Date(),
+): Promise<WeeklySummary> {
+  const { db, timeZone } = deps;
+  const agent = await repo.findAgentName(db, agentId);
+  if (!agent) throw notFound(reportMessages.agentNotFound);
+  const period = resolvePeriod({}, farmToday(timeZone, now));
+  const scope = { period, timeZone, agentId };
+  const [transmissions, loans, balances, clientIds, earnings, cycle] = await Promise.all([
+    repo.agentWeekTransmissions(db, scope),
+    repo.agentLoans(db, scope),
+    agentBalances(db, [agentId]),
+    repo.agentClientIds(db, agentId),
+    agentEarnings(db, [agentId]),
+    currentCycle(db),
+  ]);
+  const withClients = [...(await clientBalances(db, clientIds)).values()].reduce((sum, n) => sum + n, 0);
+  const { fullCrates, emptyCrates } = balances.get(agentId)!;
+  return {
+    period,
+    agent,
+    transmissions,
+    loans,
+    crates: { full: fullCrates, empty: emptyCrates, withClients },
+    earnings: {
+      totalEarnings: earnings.get(agentId)!.totalEarnings,
+      ratePerCrate: cycle?.ratePerCrate ?? null,
+      emptyCratesValue: cycle ? centsToDecimal(rateTimesCrates(cycle.ratePerCrate, emptyCrates)) : null,
+    },
+  };
+}
+
+export async function agentIdForUser(db: Executor, userId: number) {
+  const id = await repo.findAgentByUser(db, userId);
+  if (id === null) throw notFound(reportMessages.agentNotFound);
+  return id;
+}
+
+/** Sends every active agent its own weekly summary; answers how many agents it was sent to. */
+export async function sendWeeklyReports(deps: ReportDeps, now: Date = new Date()) {
+  const recipients = await repo.agentRecipients(deps.db);
+  for (const recipient of recipients) {
+    const summary = await weeklySummary(deps, recipient.marketAgentId, now);
+    await deps.mailer.send({ to: recipient.email, ...weeklyEmail(recipient, summary) });
+  }
+  return recipients.length;
+}

@@ -1,0 +1,203 @@
+// Reports (spec §2 Reports screen, §3 Report request, §5 report dates, §7): the request both the
+// screen and the server read, the summary the screen shows, an agent's weekly summary, and the
+// spec's toasts. Dates are calendar days in the farm's time zone (YYYY-MM-DD).
+import { z } from 'zod';
+import { MAX_ID } from './fields.ts';
+import { instant } from './http.ts';
+
+export const reportTypes = ['weekly', 'monthly', 'billing', 'custom'] as const;
+export type ReportType = (typeof reportTypes)[number];
+export const reportTypeLabels: Record<ReportType, string> = {
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  billing: 'Billing',
+  custom: 'Custom',
+};
+
+/** Spec §5: blank dates mean the last 7 days up to today. */
+export const DEFAULT_REPORT_DAYS = 7;
+/** A report covers at most a year (and a leap day), so every figure stays one bounded query. */
+export const MAX_REPORT_DAYS = 366;
+/** Spec §9: Recent Transmission Activity shows 10 of 50 fetched. */
+export const RECENT_ACTIVITY_FETCHED = 50;
+export const RECENT_ACTIVITY_SHOWN = 10;
+
+export const reportMessages = {
+  reportType: 'Choose a report type: weekly, monthly, billing or custom',
+  date: 'Enter a date as YYYY-MM-DD',
+  agent: "Choose a market agent, or 'all'",
+  dateOrder: 'The start date must be on or before the end date',
+  tooLong: `A report covers at most ${MAX_REPORT_DAYS} days`,
+  agentNotFound: 'Market agent not found',
+  noRecipients: 'There is no active market agent to send the report to',
+  noActiveCycle: 'No active billing cycle',
+  // Spec §8 toasts.
+  emailed: (n: number) => `Report successfully sent to ${n} recipients`,
+  emailFailed: 'Failed to email report',
+  weeklySent: (n: number) => `Weekly report sent to ${n} recipients`,
+  weeklyFailed: 'Failed to send weekly report',
+  downloaded: 'PDF report has been downloaded successfully',
+  generateFailed: 'Failed to generate report',
+} as const;
+
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is refused). */
+export const isCalendarDate = (value: string) => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 2000;
+};
+
+/** A date field that may be left blank ('' or null or absent: the default applies). */
+const optionalDate = z
+  .union([
+    z.literal(''),
+    z.null(),
+    z.string({ error: reportMessages.date }).refine(isCalendarDate, reportMessages.date),
+  ])
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** An agent id (a JSON integer or its digits), or 'all' / '' / null / absent for every agent. */
+const agentChoice = z
+  .union([
+    z.literal('all'),
+    z.literal(''),
+    z.null(),
+    z.number({ error: reportMessages.agent }).int(reportMessages.agent).min(1, reportMessages.agent).max(MAX_ID),
+    z
+      .string({ error: reportMessages.agent })
+      .regex(/^\d{1,10}$/, reportMessages.agent)
+      .transform(Number)
+      .pipe(z.number().min(1, reportMessages.agent).max(MAX_ID, reportMessages.agent)),
+  ])
+  .optional()
+  .transform((v) => (typeof v === 'number' ? v : undefined));
+
+const orderedDates = (range: { startDate?: string; endDate?: string }, ctx: z.RefinementCtx, path: PropertyKey[]) => {
+  if (range.startDate && range.endDate && range.startDate > range.endDate) {
+    ctx.addIssue({ code: 'custom', message: reportMessages.dateOrder, path: [...path, 'endDate'] });
+  }
+};
+
+export const dateRangeSchema = z
+  .object({ startDate: optionalDate, endDate: optionalDate }, { error: reportMessages.date })
+  .superRefine((range, ctx) => orderedDates(range, ctx, []));
+
+/** POST /api/reports/generate and /email (spec §3 Report request). */
+export const reportRequestBody = z.object({
+  reportType: z.enum(reportTypes, { error: reportMessages.reportType }),
+  dateRange: z
+    .union([dateRangeSchema, z.null()])
+    .optional()
+    .transform((v) => v ?? {}),
+  selectedAgentId: agentChoice,
+});
+export type ReportRequestInput = z.input<typeof reportRequestBody>;
+export type ReportRequest = z.infer<typeof reportRequestBody>;
+
+/** GET /api/reports/summary?startDate&endDate&selectedAgentId: the screen's figures. */
+export const reportSummaryQuery = z
+  .object({ startDate: optionalDate, endDate: optionalDate, selectedAgentId: agentChoice })
+  .superRefine((q, ctx) => orderedDates(q, ctx, []));
+
+/** POST /api/reports/weekly and /api/notifications/weekly-reports: no body, or an empty one. */
+export const emptyBody = z.union([z.object({}).strict(), z.null()]).optional();
+
+export const recipientCountResponse = z.object({ reportData: z.object({ recipientCount: z.number().int() }) });
+export type RecipientCountResponse = z.infer<typeof recipientCountResponse>;
+
+const period = z.object({ startDate: z.string(), endDate: z.string(), days: z.number().int() });
+const share = z.object({ count: z.number().int(), share: z.number().int() });
+
+export const periodTotalsSchema = z.object({
+  totalTransmissions: z.number().int(),
+  cratesMoved: z.number().int(),
+  acknowledged: z.number().int(),
+  /** Acknowledged as a rounded percent of all transmissions, 0 when there were none. */
+  completionRate: z.number().int(),
+  activeAgents: z.number().int(),
+});
+export type PeriodTotals = z.infer<typeof periodTotalsSchema>;
+
+/** A change against the previous period: a rounded percent (points for the completion rate), null when the previous period had nothing to compare with. */
+const change = z.number().int().nullable();
+
+export const agentPerformanceSchema = z.object({
+  marketAgentId: z.number().int(),
+  agentName: z.string(),
+  agentNumber: z.string(),
+  businessName: z.string().nullable(),
+  transmissions: z.number().int(),
+  cratesDelivered: z.number().int(),
+  cratesReturned: z.number().int(),
+  fullCrates: z.number().int(),
+  emptyCrates: z.number().int(),
+  /** Empty crates × the active cycle's rate, an exact decimal string; null without an active cycle. */
+  earningsEstimate: z.string().nullable(),
+});
+export type AgentPerformance = z.infer<typeof agentPerformanceSchema>;
+
+export const reportSummarySchema = z.object({
+  period,
+  previousPeriod: period,
+  agent: z.object({ id: z.number().int(), name: z.string(), agentNumber: z.string() }).nullable(),
+  totals: periodTotalsSchema,
+  previous: periodTotalsSchema,
+  changes: z.object({
+    totalTransmissions: change,
+    cratesMoved: change,
+    completionRate: change,
+    activeAgents: change,
+  }),
+  /** Agents registered since the first of this month (farm time). */
+  newAgentsThisMonth: z.number().int(),
+  flow: z.object({ farmToMarket: share, marketToFarm: share, acknowledged: share }),
+  /** Crates per bar of the chart: days for up to a month, else weeks or fortnights. */
+  chart: z.object({
+    bucketDays: z.number().int(),
+    bars: z.array(z.object({ startDate: z.string(), delivered: z.number().int(), returned: z.number().int() })),
+  }),
+  agents: z.array(agentPerformanceSchema),
+  cycle: z.object({ startDate: z.string(), endDate: z.string(), ratePerCrate: z.string() }).nullable(),
+  generatedAt: instant,
+});
+export type ReportSummary = z.infer<typeof reportSummarySchema>;
+
+/** An agent's own week (e-mailed on Mondays, and on the agent dashboard's reports tab). */
+export const weeklySummarySchema = z.object({
+  period,
+  agent: z.object({ id: z.number().int(), name: z.string(), agentNumber: z.string() }),
+  transmissions: z.object({
+    total: z.number().int(),
+    received: z.number().int(),
+    cratesReceived: z.number().int(),
+    returned: z.number().int(),
+    cratesReturned: z.number().int(),
+    pending: z.number().int(),
+  }),
+  loans: z.object({
+    lentThisWeek: z.number().int(),
+    cratesLentThisWeek: z.number().int(),
+    openLoans: z.number().int(),
+  }),
+  crates: z.object({ full: z.number().int(), empty: z.number().int(), withClients: z.number().int() }),
+  earnings: z.object({
+    totalEarnings: z.string(),
+    /** The active cycle's rate, or null when no cycle is active. */
+    ratePerCrate: z.string().nullable(),
+    /** Empty crates × that rate (what returning them now would earn), or null. */
+    emptyCratesValue: z.string().nullable(),
+  }),
+});
+export type WeeklySummary = z.infer<typeof weeklySummarySchema>;
+
+/** Rounded percent change from `previous` to `current`; null when there is nothing to compare with. */
+export function percentChange(current: number, previous: number): number | null {
+  if (previous === 0) return current === 0 ? 0 : null;
+  return Math.round(((current - previous) * 100) / previous);
+}
+
+/** Rounded share of `part` in `whole` as a percent, 0 when the whole is 0. */
+export const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part * 100) / whole) : 0);

@@ -1,0 +1,99 @@
+// The Reports screen (spec §2): figures computed from real transmissions, the PDF download (its name
+// and %PDF header), e-mailing a report (toast with the count, the outbox row), the weekly reports.
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, PHONE } from './support/a11y.ts';
+import { registerVia } from './support/accounts.ts';
+import { pageOverflow, pick, signedInPage, uniqueName } from './support/crates.ts';
+
+const farmToday = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Johannesburg',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+
+test('the farm store reads the figures, downloads the PDF and e-mails a report', async ({ browser }) => {
+  // Axe twice and a PDF on a shared machine: more than the default minute.
+  test.setTimeout(180_000);
+  const { page } = await signedInPage(browser, 'farm_store');
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  const agentContext = await browser.newContext();
+  const agentName = uniqueName('Report Agent');
+  const agent = await registerVia(agentContext.request, 'market_agent', { name: agentName });
+  await agentContext.close();
+  expect(
+    (await page.request.post('/api/farm-store/stock-adjustments', { data: { quantity: 100, reason: 'Bought' } })).ok(),
+  ).toBe(true);
+  const agents: { id: number; userId: number; agentName: string }[] = await (
+    await page.request.get('/api/market-agents/for-transmission')
+  ).json();
+  const mine = agents.find((a) => a.agentName === agentName)!;
+  const sent = await page.request.post('/api/transmissions', {
+    data: { type: 'farm_to_market', marketAgentId: mine.id, toUserId: mine.userId, quantity: 37 },
+  });
+  expect(sent.ok()).toBe(true);
+
+  await page.goto('/reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible({ timeout: 30_000 });
+  await pick(page, 'Market agent', new RegExp(agentName));
+  await expect(page.getByTestId('stat-total-transmissions')).toContainText('1');
+  await expect(page.getByTestId('stat-crates-moved')).toContainText('37');
+  await expect(page.getByTestId('stat-completion-rate')).toContainText('0%');
+  await expect(page.getByTestId('stat-active-agents')).toContainText(/new this month/);
+  await expect(page.getByTestId('flow-farm-to-market')).toContainText('1 (100%)');
+  await expect(page.getByTestId('agent-performance-row')).toHaveCount(1);
+  await expect(page.getByTestId('agent-performance-row')).toContainText(agentName);
+  await expect(page.getByText('Recent Transmission Activity')).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`weekly-report-${farmToday()}.pdf`);
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  await expect(page.getByText('PDF report has been downloaded successfully')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Email Report' }).click();
+  await expect(page.getByText('Report successfully sent to 1 recipients')).toBeVisible();
+  const row = page.getByTestId('outbox-entry').filter({ hasText: agent.email });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Weekly crate report');
+
+  await page.getByRole('button', { name: 'Send Weekly Report' }).click();
+  await expect(page.getByText(/Weekly report sent to \d+ recipients/)).toBeVisible();
+
+  await expectAccessible(page, '/reports (desktop)');
+  await page.setViewportSize(PHONE);
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expectAccessible(page, '/reports (375 px)');
+  expect(errors).toEqual([]);
+});
+
+test('a billing statement without an active cycle fails with the reason', async ({ browser }) => {
+  const { page } = await signedInPage(browser, 'farm_store');
+  await page.goto('/reports');
+  await pick(page, 'Report type', 'Billing');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  await expect(page.getByText('Failed to generate report. No active billing cycle')).toBeVisible();
+});
+
+test("a market agent reads its own week on its dashboard's reports tab", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { page } = await signedInPage(browser, 'market_agent');
+  await page.goto('/?tab=reports');
+  await expect(page.getByText('My Weekly Summary')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Deliveries received')).toBeVisible();
+  await expect(page.getByText('No active billing cycle')).toBeVisible();
+  await expectAccessible(page, 'agent reports tab (desktop)');
+  await page.setViewportSize(PHONE);
+  await expectAccessible(page, 'agent reports tab (375 px)');
+});
