@@ -14,7 +14,7 @@ import healthRoutes from './features/health/routes.ts';
 import housekeepingJobs from './features/housekeeping/jobs.ts';
 import outboxRoutes from './features/outbox/routes.ts';
 import pricingRoutes from './features/pricing/routes.ts';
-import supplierRoutes from './features/suppliers/routes.ts';
+import supplierRoutes, { tenderRoutes } from './features/suppliers/routes.ts';
 import transmissionRoutes from './features/transmissions/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
@@ -87,6 +87,7 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(outboxRoutes, { prefix: '/api' });
   await app.register(supplierRoutes, { prefix: '/api/suppliers' });
+  await app.register(tenderRoutes, { prefix: '/api' });
   await app.register(eventRoutes, { prefix: '/api' });
 
   await app.register(clientPlugin);
