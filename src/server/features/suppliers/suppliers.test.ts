@@ -399,7 +399,7 @@ describe('tenders', () => {
     [{ farmQuote: '12345678901' }],
     [{ farmQuote: '10', marketQuote: 'ten' }],
   ])('400 for a quote that is not a positive amount: %o', async (overrides) => {
-    const res = await call(farm, 'POST', '/api/tenders', { offerId: 1, farmQuote: '10', ...overrides });
+    const res = await call(farm, 'POST', '/api/tenders', { offerId: 1, ...overrides });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(m.amount);
   });
