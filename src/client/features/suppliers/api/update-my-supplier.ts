@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SupplierWithCrates, UpdateSupplierInput } from '../../../../shared/suppliers.ts';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateTags } from '../../../lib/query-tags.ts';
-import { SUPPLIER_CHANGES } from './paths.ts';
 import { MY_SUPPLIER_PATH } from './get-my-supplier.ts';
+import { SUPPLIER_CHANGES } from './paths.ts';
 
 export const updateMySupplier = (body: UpdateSupplierInput) => api.patch<SupplierWithCrates>(MY_SUPPLIER_PATH, body);
 

@@ -25,10 +25,10 @@ import type { z } from 'zod';
 import {
   certificationLabels,
   certificationTypes,
+  supplierMessages as m,
   maskAccountNumber,
   supplierAccountStep,
   supplierFarmStep,
-  supplierMessages as m,
 } from '../../../../shared/suppliers.ts';
 import { paths } from '../../../app/paths.ts';
 import { Logo } from '../../../components/logo.tsx';
@@ -225,7 +225,11 @@ export function SupplierRegistrationPage() {
                   ]}
                   {...field('certificationType')}
                 />
-                <TextInput label="Produce types" description="Optional, e.g. peppers, tomatoes" {...field('produceTypes')} />
+                <TextInput
+                  label="Produce types"
+                  description="Optional, e.g. peppers, tomatoes"
+                  {...field('produceTypes')}
+                />
                 <Title order={3} size="h5" mt="sm">
                   Banking details (optional)
                 </Title>
