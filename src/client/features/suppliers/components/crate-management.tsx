@@ -1,6 +1,6 @@
 // Crate Management: the supplier's crate figures (decision 021), a request for 1 to 500 crates
 // (POST /api/transmissions, type supplier_to_farm) and its requests with their status.
-import { Badge, Button, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import type { SupplierWithCrates } from '../../../../shared/suppliers.ts';
@@ -14,6 +14,7 @@ import { crates, formatCount, fromNow } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCrateRequests } from '../api/get-crate-requests.ts';
 import { useRequestCrates } from '../api/request-crates.ts';
+import { StatusPill, type Tone } from './status-pill.tsx';
 
 const rangeMessage = transmissionMessages.supplierQuantityRange;
 const requestSchema = z.object({
@@ -25,10 +26,10 @@ const requestSchema = z.object({
   notes: z.string().max(500).optional(),
 });
 
-const statusLook: Record<string, { color: string; label: string }> = {
-  pending: { color: 'yellow', label: 'Pending' },
-  acknowledged: { color: 'green', label: 'Fulfilled' },
-  recalled: { color: 'gray', label: 'Withdrawn' },
+const statusLook: Record<string, { tone: Tone; label: string }> = {
+  pending: { tone: 'waiting', label: 'Pending' },
+  acknowledged: { tone: 'done', label: 'Fulfilled' },
+  recalled: { tone: 'closed', label: 'Withdrawn' },
 };
 
 export function CrateManagement({ supplier }: { supplier: SupplierWithCrates }) {
@@ -115,7 +116,7 @@ export function CrateManagement({ supplier }: { supplier: SupplierWithCrates }) 
                           {r.notes ? ` · ${r.notes}` : ''}
                         </Text>
                       </div>
-                      <Badge color={look.color}>{look.label}</Badge>
+                      <StatusPill tone={look.tone}>{look.label}</StatusPill>
                     </Group>
                   );
                 })}

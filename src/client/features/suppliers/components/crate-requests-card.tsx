@@ -18,7 +18,11 @@ export function CrateRequestsCard() {
         <Title order={2} size="h4" id="crate-requests-title">
           Supplier Crate Requests
         </Title>
-        {requests.data && requests.data.length > 0 && <Badge color="yellow">{requests.data.length}</Badge>}
+        {requests.data && requests.data.length > 0 && (
+          <Badge color="yellow" autoContrast>
+            {requests.data.length}
+          </Badge>
+        )}
       </Group>
       {requests.isPending ? (
         <Skeleton height={60} />

@@ -1,7 +1,6 @@
 // The farm store's side of tendering (decision 021): approved suppliers' active offers, a tender
 // opened on one (farm quote, market quote, notes) and the tenders with their answers.
 import {
-  Badge,
   Button,
   Card,
   Group,
@@ -25,6 +24,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useMarketOffers } from '../api/get-market-offers.ts';
 import { useTenders } from '../api/get-tenders.ts';
 import { useOpenTender } from '../api/open-tender.ts';
+import { StatusPill } from './status-pill.tsx';
 import { TenderCard } from './tenders-panel.tsx';
 
 export const OPEN_TENDER_FAILED = 'Failed to open tender';
@@ -58,7 +58,7 @@ export function FarmTendersCard() {
               </Text>
               <Group mt="sm">
                 {o.hasOpenTender ? (
-                  <Badge color="yellow">Tender open</Badge>
+                  <StatusPill tone="waiting">Tender open</StatusPill>
                 ) : (
                   <Button
                     size="xs"

@@ -1,6 +1,5 @@
 // My Offers: the supplier's produce offers, created and edited in one dialog, deactivated in place.
 import {
-  Badge,
   Button,
   Card,
   Group,
@@ -23,6 +22,7 @@ import { crates } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useMyOffers } from '../api/get-my-offers.ts';
 import { useCreateOffer, useUpdateOffer } from '../api/save-offer.ts';
+import { StatusPill } from './status-pill.tsx';
 
 export const SAVE_OFFER_FAILED = 'Failed to save offer';
 
@@ -67,7 +67,9 @@ export function OffersPanel() {
                     {offer.produceType} · {offer.quality}
                   </Text>
                 </div>
-                <Badge color={offer.isActive ? 'green' : 'gray'}>{offer.isActive ? 'Active' : 'Inactive'}</Badge>
+                <StatusPill tone={offer.isActive ? 'done' : 'closed'}>
+                  {offer.isActive ? 'Active' : 'Inactive'}
+                </StatusPill>
               </Group>
               <Text size="sm" mt="xs">
                 {crates(offer.quantityCrates)}

@@ -25,7 +25,11 @@ export function PendingSuppliersCard() {
         <Title order={2} size="h4" id="pending-suppliers-title">
           Pending Suppliers
         </Title>
-        {pending.data && pending.data.length > 0 && <Badge color="yellow">{pending.data.length}</Badge>}
+        {pending.data && pending.data.length > 0 && (
+          <Badge color="yellow" autoContrast>
+            {pending.data.length}
+          </Badge>
+        )}
       </Group>
       {pending.isPending ? (
         <Skeleton height={60} />
