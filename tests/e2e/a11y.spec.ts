@@ -239,6 +239,8 @@ test('supplier awaiting approval: the pending screen, transmissions, Access Deni
 });
 
 test('approved supplier: every dashboard tab and the sidebar', async ({ browser }) => {
+  // Six screens with axe, a dialog and the sidebar: more than the file's default allows on a busy machine.
+  test.setTimeout(240_000);
   // Approved by a farm store through the API, with an open and an answered tender and a crate request.
   const { supplier: page } = await approvedSupplierWithData(browser);
   const errors = watchConsole(page);
@@ -262,6 +264,7 @@ test('approved supplier: every dashboard tab and the sidebar', async ({ browser 
 });
 
 test('the supplier wizard: every step, with its messages', async ({ page }) => {
+  test.setTimeout(180_000);
   const errors = watchConsole(page);
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
