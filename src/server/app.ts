@@ -19,7 +19,7 @@ import outboxRoutes from './features/outbox/routes.ts';
 import pricingRoutes from './features/pricing/routes.ts';
 import reportJobs from './features/reports/jobs.ts';
 import reportRoutes from './features/reports/routes.ts';
-import supplierRoutes from './features/suppliers/routes.ts';
+import supplierRoutes, { tenderRoutes } from './features/suppliers/routes.ts';
 import transmissionRoutes from './features/transmissions/routes.ts';
 import userRoutes from './features/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
@@ -97,6 +97,7 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(outboxRoutes, { prefix: '/api' });
   await app.register(supplierRoutes, { prefix: '/api/suppliers' });
+  await app.register(tenderRoutes, { prefix: '/api' });
   await app.register(eventRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(clientRoutes, { prefix: '/api/clients' });

@@ -7,7 +7,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Account, registerAs, registrationFor } from '../../tests/support/accounts.ts';
 import { buildTestApp } from '../../tests/support/test-app.ts';
-import { acknowledge, addStock, registerAgent, send } from './features/transmissions/testing.ts';
+import {
+  acknowledge,
+  addStock,
+  registerAgent,
+  registerApprovedSupplier,
+  send,
+} from './features/transmissions/testing.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');
@@ -38,6 +44,32 @@ const fuzzLoan = (
     payload: { clientId: fuzzClient.id, quantityBorrowed: 40 },
   })
 ).json();
+// Suppliers (issue 14): an approved supplier with an offer, and a tender on another.
+const supplier = await registerApprovedSupplier(app);
+const supplierOffer = {
+  produceName: 'Peppers',
+  produceType: 'Sweet Bell Peppers',
+  quality: 'Class 1',
+  quantityCrates: 5,
+  unitWeight: '10 kg',
+  description: 'd',
+};
+const offer = (await supplier.inject({ method: 'POST', url: '/api/suppliers/offers', payload: supplierOffer })).json();
+const tenderedOffer = (
+  await supplier.inject({ method: 'POST', url: '/api/suppliers/offers', payload: supplierOffer })
+).json();
+const tenderBody = { offerId: tenderedOffer.id, farmQuote: '10.00', marketQuote: '12.00', notes: 'n' };
+const supplierProfile = {
+  businessName: 'B',
+  contactPerson: 'C',
+  contactNumber: '082 000 0000',
+  farmLocation: 'F',
+  certificationType: 'organic',
+  bankName: 'N',
+  accountNumber: '123',
+  branchCode: '1',
+  accountHolderName: 'H',
+};
 
 const nastyChar = fc.constantFrom(
   '\u0000',
@@ -225,6 +257,73 @@ const targets: Target[] = [
     { bankName: 'FNB', accountNumber: '62001234567', branchCode: '250655', accountHolderName: 'Holder' },
     ['bankName', 'accountNumber', 'branchCode', 'accountHolderName'],
     agent,
+  ),
+  // Suppliers (issue 14). A taken e-mail, so a valid string gets 409 and creates nothing.
+  ...fields(
+    'POST /api/auth/register-supplier',
+    'POST',
+    '/api/auth/register-supplier',
+    { name: 'N', email: supplier.user.email, password: 'secret123', role: 'supplier', ...supplierProfile },
+    ['name', 'email', 'password', 'role', ...Object.keys(supplierProfile), 'produceTypes'],
+    undefined,
+    10,
+  ),
+  ...fields(
+    'PATCH /api/suppliers/me',
+    'PATCH',
+    '/api/suppliers/me',
+    supplierProfile,
+    Object.keys(supplierProfile),
+    supplier,
+    10,
+  ),
+  ...fields(
+    'POST /api/suppliers/offers',
+    'POST',
+    '/api/suppliers/offers',
+    supplierOffer,
+    Object.keys(supplierOffer).filter((k) => k !== 'quantityCrates'),
+    supplier,
+    10,
+  ),
+  ...fields(
+    'PATCH /api/suppliers/offers/:id',
+    'PATCH',
+    `/api/suppliers/offers/${offer.id}`,
+    supplierOffer,
+    ['produceName', 'description'],
+    supplier,
+    10,
+  ),
+  // The offer stays pending-tendered: one tender opens, the rest get 409.
+  ...fields('POST /api/tenders', 'POST', '/api/tenders', tenderBody, ['farmQuote', 'marketQuote', 'notes'], farm, 10),
+  {
+    route: 'PATCH /api/suppliers/offers/:id id',
+    method: 'PATCH',
+    url: (s) => `/api/suppliers/offers/${s}`,
+    input: pathId,
+    body: () => ({ isActive: true }),
+    caller: supplier,
+  },
+  ...(['approve', 'reject'] as const).map(
+    (action): Target => ({
+      route: `POST /api/suppliers/:id/${action} id`,
+      method: 'POST',
+      url: (s) => `/api/suppliers/${s}/${action}`,
+      input: pathId,
+      body: () => undefined,
+      caller: farm,
+    }),
+  ),
+  ...(['accept', 'reject'] as const).map(
+    (action): Target => ({
+      route: `POST /api/suppliers/tenders/:id/${action} id`,
+      method: 'POST',
+      url: (s) => `/api/suppliers/tenders/${s}/${action}`,
+      input: pathId,
+      body: () => undefined,
+      caller: supplier,
+    }),
   ),
   // Path ids are text too.
   {

@@ -33,6 +33,17 @@ const table = {
   'read:supplier:any': ['farm_store'],
   'approve:supplier:any': ['farm_store'],
   'read:supplier:own': ['supplier'],
+  'update:supplier:own': ['supplier'],
+  /** Produce offers and tenders (decision 021): a supplier's own, the farm store's on every supplier. */
+  'read:offer:own': ['supplier'],
+  'manage:offer:own': ['supplier'],
+  'read:offer:any': ['farm_store'],
+  'read:tender:own': ['supplier'],
+  'respond:tender:own': ['supplier'],
+  'read:tender:any': ['farm_store'],
+  'create:tender:any': ['farm_store'],
+  /** Supplier crate requests: a supplier its own, the farm store every supplier's. */
+  'read:crate-request:own': ['farm_store', 'supplier'],
   'read:user:any': ['farm_store'],
   'manage:user:any': ['farm_store'],
   'read:billing:any': ['farm_store'],

@@ -4,6 +4,7 @@
 import { type APIResponse, type Browser, expect, type Page, test } from '@playwright/test';
 import { DESKTOP, expectAccessible, expectNoSidewaysScroll, PHONE, settled, watchConsole } from './support/a11y.ts';
 import { signedInPage, uniqueName } from './support/crates.ts';
+import { approvedSupplierWithData } from './support/suppliers.ts';
 
 // Two workers share the four tests; axe needs a second or more a page on CI's two cores.
 test.describe.configure({ mode: 'parallel', timeout: 90_000 });
@@ -351,23 +352,57 @@ test('supplier awaiting approval: the pending screen, transmissions, Access Deni
 });
 
 test('approved supplier: every dashboard tab and the sidebar', async ({ browser }) => {
-  // The server has no approval call yet (the farm store's approve comes with a later issue), so the
-  // supplier's own record is answered as approved; every other call goes to the real server.
-  const { page } = await signedInPage(browser, 'supplier', { name: uniqueName('Supplier') });
-  await page.route('**/api/suppliers/me', async (route) => {
-    const real = await route.fetch();
-    await route.fulfill({ response: real, json: { ...(await real.json()), status: 'approved', isApproved: true } });
-  });
+  // Six screens with axe, a dialog and the sidebar: more than the file's default allows on a busy machine.
+  test.setTimeout(240_000);
+  // Approved by a farm store through the API, with an open and an answered tender and a crate request.
+  const { supplier: page } = await approvedSupplierWithData(browser);
   const errors = watchConsole(page);
   const title = 'Supplier Dashboard';
   const tabs: Screen[] = [
     { path: '/', title },
-    { path: '/?tab=offers', title, axe: false },
-    { path: '/?tab=tenders', title, axe: false },
+    { path: '/?tab=offers', title },
+    { path: '/?tab=tenders', title },
     { path: '/?tab=settings', title },
-    { path: '/?tab=crates', title, axe: false },
+    { path: '/?tab=crates', title },
   ];
   await auditScreens(page, 'approved supplier', tabs, tabs[0]);
+  // The offer dialog, open on a phone.
+  await page.setViewportSize(PHONE);
+  await page.goto('/?tab=offers');
+  await page.getByRole('button', { name: 'New Offer' }).click();
+  await expect(page.getByRole('dialog', { name: 'New Offer' })).toBeVisible();
+  await expectAccessible(page, 'approved supplier offer dialog (375 px)');
   await auditSidebar(page, 'approved supplier');
+  expect(errors).toEqual([]);
+});
+
+test('the supplier wizard: every step, with its messages', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = watchConsole(page);
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/supplier-registration');
+    await settled(page, 'Supplier Registration');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields');
+    await expectAccessible(page, `wizard account step (${viewport.width} px)`);
+    await page.getByLabel('Full name').fill('Thabo Mokoena');
+    await page.getByLabel('Email').fill('thabo@example.co.za');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret123');
+    await page.getByLabel('Confirm password').fill('secret123');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please fill in all required farm and business details');
+    await expectAccessible(page, `wizard farm step (${viewport.width} px)`);
+    await page.getByLabel('Business name').fill('Mokoena Farms');
+    await page.getByLabel('Contact person').fill('Thabo Mokoena');
+    await page.getByLabel('Contact number').fill('082 555 7788');
+    await page.getByLabel('Farm location').fill('Tzaneen');
+    await page.getByLabel('Certification type').selectOption('gmp');
+    await page.getByLabel('Account number').fill('0123456789');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByTestId('review-Account number')).toHaveText('••••6789');
+    await expectAccessible(page, `wizard review step (${viewport.width} px)`);
+  }
   expect(errors).toEqual([]);
 });

@@ -6,6 +6,7 @@
 import { type APIRequestContext, type APIResponse, type Browser, expect, type Page, test } from '@playwright/test';
 import { PHONE, watchConsole } from './support/a11y.ts';
 import { signedInPage, uniqueName } from './support/crates.ts';
+import { approvedSupplierWithData } from './support/suppliers.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
@@ -210,9 +211,48 @@ test('signed out: every landing tab, sign in, register and the supplier path', a
     await page.getByRole('radio', { name: role }).check();
     await expectThumbSized(page, `/register as ${role}`);
   }
+  // The supplier wizard, each step with its message showing.
   await page.goto('/supplier-registration');
-  await expect(page.getByRole('radio', { name: 'Supplier' })).toBeChecked();
-  await expectThumbSized(page, '/supplier-registration');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields');
+  await expectThumbSized(page, '/supplier-registration account step');
+  await page.getByLabel('Full name').fill('Thabo Mokoena');
+  await page.getByLabel('Email').fill('thabo@example.co.za');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret123');
+  await page.getByLabel('Confirm password').fill('secret123');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please fill in all required farm and business details');
+  await expectThumbSized(page, '/supplier-registration farm step');
+  await page.getByLabel('Business name').fill('Mokoena Farms');
+  await page.getByLabel('Contact person').fill('Thabo Mokoena');
+  await page.getByLabel('Contact number').fill('082 555 7788');
+  await page.getByLabel('Farm location').fill('Tzaneen');
+  await page.getByLabel('Certification type').selectOption('gmp');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('review-Account number')).toBeVisible();
+  await expectThumbSized(page, '/supplier-registration review step');
+  expect(errors).toEqual([]);
+});
+
+test('approved supplier: every dashboard tab, the offer dialog and the sidebar', async ({ browser }) => {
+  const { supplier: page } = await approvedSupplierWithData(browser);
+  await page.setViewportSize(PHONE);
+  const errors = watchConsole(page);
+  const title = 'Supplier Dashboard';
+  await auditScreens(page, 'approved supplier', [
+    ['/', title],
+    ['/?tab=offers', title],
+    ['/?tab=tenders', title],
+    ['/?tab=settings', title],
+    ['/?tab=crates', title],
+  ]);
+  await page.getByRole('tab', { name: 'My Offers' }).click();
+  await page.getByRole('button', { name: 'New Offer' }).click();
+  await expect(page.getByRole('dialog', { name: 'New Offer' })).toBeVisible();
+  await expectThumbSized(page, 'approved supplier offer dialog');
+  await page.keyboard.press('Escape');
+  await auditSidebar(page, 'approved supplier');
   expect(errors).toEqual([]);
 });
 

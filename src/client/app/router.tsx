@@ -12,6 +12,11 @@ import { LandingPage } from './routes/landing/landing-page.tsx';
 const SignedInApp = lazy(() => import('./signed-in-app.tsx'));
 // So do the sign-in and registration forms (they bring zod and @mantine/form); see decision 008.
 const AuthPage = lazy(() => import('../features/auth/pages/auth-page.tsx').then((m) => ({ default: m.AuthPage })));
+const SupplierRegistrationPage = lazy(() =>
+  import('../features/suppliers/pages/supplier-registration-page.tsx').then((m) => ({
+    default: m.SupplierRegistrationPage,
+  })),
+);
 
 export function AppRoutes() {
   const { user, isLoading } = useSession();
@@ -38,7 +43,7 @@ export function AppRoutes() {
         <Route path={paths.homeAlias.path} element={<LandingPage />} />
         <Route path={paths.login.path} element={<AuthPage />} />
         <Route path={paths.register.path} element={<AuthPage />} />
-        <Route path={paths.supplierRegistration.path} element={<AuthPage />} />
+        <Route path={paths.supplierRegistration.path} element={<SupplierRegistrationPage />} />
         <Route path="*" element={<LandingPage />} />
       </Routes>
     </Suspense>

@@ -9,12 +9,13 @@ import {
   userResponse,
   userSchema,
 } from '../../../shared/auth.ts';
+import { registerSupplierBody, supplierMessages } from '../../../shared/suppliers.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { tooManyRequests } from '../../lib/http-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth.ts';
 import * as repo from './repository.ts';
-import { changePassword, login, registerAccount, toUserDto } from './service.ts';
+import { changePassword, login, registerAccount, registerSupplier, toUserDto } from './service.ts';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions.ts';
 
 const REGISTRATIONS_PER_IP_PER_HOUR = 500;
@@ -45,6 +46,26 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await registerAccount(app.db, request.body, app.config.farmAccessCode);
       await startSession(request, reply, user.id);
       return { user: toUserDto(user) };
+    },
+  );
+
+  // The supplier wizard (decision 021): creates the account pending approval and does not sign in.
+  app.post(
+    '/register-supplier',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        body: registerSupplierBody,
+        response: { 201: z.object({ user: userSchema, message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      if (!(await consumeRateLimit(app.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
+        throw tooManyRequests('Too many registrations from this address. Please try again later.');
+      }
+      const user = await registerSupplier(app.db, request.body);
+      return reply.status(201).send({ user: toUserDto(user), message: supplierMessages.registered });
     },
   );
 

@@ -2,6 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { messages, type RegisterBody } from '../../../shared/auth.ts';
+import type { RegisterSupplierBody } from '../../../shared/suppliers.ts';
 import type { Db } from '../../db/client.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
@@ -81,6 +82,39 @@ export async function registerAccount(db: Db, body: RegisterBody, configuredFarm
     });
   } catch (err) {
     // Two registrations with one e-mail at the same moment: the unique index decides.
+    if (isUniqueViolation(err)) throw conflict(messages.emailTaken);
+    throw err;
+  }
+}
+
+/**
+ * The supplier wizard's sign-up (POST /api/auth/register-supplier, decision 021): the account and its
+ * supplier record with every farm and bank detail, pending approval. It does not sign in.
+ */
+export async function registerSupplier(db: Db, body: RegisterSupplierBody) {
+  if (await repo.findUserByEmail(db, body.email)) throw conflict(messages.emailTaken);
+  const passwordHash = await hashPassword(body.password);
+  const orNull = (v: string | undefined) => (v ? v : null);
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await repo.insertUser(tx, { name: body.name, email: body.email, passwordHash, role: 'supplier' });
+      await repo.insertSupplier(tx, {
+        userId: user.id,
+        businessName: body.businessName,
+        contactPerson: body.contactPerson,
+        contactNumber: body.contactNumber,
+        farmLocation: body.farmLocation,
+        produceTypes: body.produceTypes ?? '',
+        certificationType: body.certificationType,
+        bankName: orNull(body.bankName),
+        accountNumber: orNull(body.accountNumber?.replace(/\s/g, '')),
+        branchCode: orNull(body.branchCode),
+        accountHolderName: orNull(body.accountHolderName),
+      });
+      await recordChange(tx, { tags: ['users', 'suppliers'], audience: [audiences.farmStore] });
+      return user;
+    });
+  } catch (err) {
     if (isUniqueViolation(err)) throw conflict(messages.emailTaken);
     throw err;
   }

@@ -44,6 +44,10 @@ export type TransmissionFilter = {
   /** Only pending transmissions addressed to this party (what they must acknowledge). */
   pendingFor?: Party;
   flagged?: 'open' | 'all';
+  /** Only transmissions of this type (supplier crate requests, decision 021). */
+  type?: TransmissionRow['type'];
+  /** Only pending ones. */
+  pendingOnly?: boolean;
   ids?: number[];
   limit: number;
   before?: number;
@@ -62,6 +66,8 @@ function narrowing(t: typeof transmissions | typeof mine, filter: TransmissionFi
     conditions.push(addressedTo(t, filter.pendingFor), eq(t.status, 'pending'));
   }
   if (filter.flagged) conditions.push(eq(t.isFlagged, true));
+  if (filter.type) conditions.push(eq(t.type, filter.type));
+  if (filter.pendingOnly) conditions.push(eq(t.status, 'pending'));
   if (filter.flagged === 'open') conditions.push(isNull(t.resolvedAt));
   if (filter.before !== undefined) conditions.push(lt(t.id, filter.before));
   if (filter.ids)

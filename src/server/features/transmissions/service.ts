@@ -60,6 +60,20 @@ export async function listIncoming(
   return rows.map(toTransmission);
 }
 
+/** Supplier crate requests (decision 021): the farm store sees every supplier's, a supplier its own. */
+export async function listCrateRequests(
+  db: Executor,
+  caller: Caller,
+  page: { limit: number; before?: number; pendingOnly?: boolean },
+): Promise<Transmission[]> {
+  const rows = await repo.listTransmissions(db, {
+    ...page,
+    type: 'supplier_to_farm',
+    involving: ownRowsOf(caller)?.userId,
+  });
+  return rows.map(toTransmission);
+}
+
 export async function listFlagged(
   db: Executor,
   page: { limit: number; before?: number; state: 'open' | 'all' },

@@ -7,6 +7,9 @@ import type { FarmMetrics } from '../../../../shared/agents.ts';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { useFarmMetrics } from '../../../features/dashboard/api/get-farm-metrics.ts';
 import { crateAccount } from '../../../features/dashboard/components/crate-account.ts';
+import { CrateRequestsCard } from '../../../features/suppliers/components/crate-requests-card.tsx';
+import { FarmTendersCard } from '../../../features/suppliers/components/farm-tenders-card.tsx';
+import { PendingSuppliersCard } from '../../../features/suppliers/components/pending-suppliers-card.tsx';
 import { RecentTransmissionsCard } from '../../../features/transmissions/components/recent-transmissions-card.tsx';
 import { SendCratesForm } from '../../../features/transmissions/components/send-crates-form.tsx';
 import { formatCount } from '../../../lib/format.ts';
@@ -36,6 +39,16 @@ export function FarmOverview() {
           <RecentTransmissionsCard role="farm_store" fullHeight />
         </Grid.Col>
       </Grid>
+      {/* Suppliers (issue 14): approval, crate requests, offers and tenders. */}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <PendingSuppliersCard />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <CrateRequestsCard />
+        </Grid.Col>
+      </Grid>
+      <FarmTendersCard />
       {m && (
         <Suspense fallback={<Skeleton height={300} radius="md" />}>
           <CrateCharts metrics={m} />

@@ -2,12 +2,16 @@
 // an approved one gets the overview, offers, tenders, settings and crates tabs.
 import { Alert, Card, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
-import { certificationLabels, type Supplier } from '../../../../shared/suppliers.ts';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { certificationLabels, type SupplierWithCrates as Supplier } from '../../../../shared/suppliers.ts';
 import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
 import { useMySupplier } from '../../../features/suppliers/api/get-my-supplier.ts';
+import { CrateManagement } from '../../../features/suppliers/components/crate-management.tsx';
+import { OffersPanel } from '../../../features/suppliers/components/offers-panel.tsx';
+import { SupplierOverview } from '../../../features/suppliers/components/supplier-overview.tsx';
+import { SupplierProfileCard } from '../../../features/suppliers/components/supplier-settings.tsx';
+import { TendersPanel } from '../../../features/suppliers/components/tenders-panel.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
 
 export function SupplierDashboard() {
@@ -29,11 +33,20 @@ export function SupplierDashboard() {
       <PageHeader title="Supplier Dashboard" description={`Welcome back, ${user.name}`} />
       <DashboardTabs
         tabs={[
-          { value: 'overview', label: 'Dashboard', panel: <ComingSoon what="Your supplier metrics" /> },
-          { value: 'offers', label: 'My Offers', panel: <ComingSoon what="Your produce offers" /> },
-          { value: 'tenders', label: 'Open Tenders', panel: <ComingSoon what="Open tenders" /> },
-          { value: 'settings', label: 'Settings', panel: <ChangePasswordCard /> },
-          { value: 'crates', label: 'Crate Management', panel: <ComingSoon what="Crate requests" /> },
+          { value: 'overview', label: 'Dashboard', panel: <SupplierOverview supplier={supplier.data} /> },
+          { value: 'offers', label: 'My Offers', panel: <OffersPanel /> },
+          { value: 'tenders', label: 'Open Tenders', panel: <TendersPanel /> },
+          {
+            value: 'settings',
+            label: 'Settings',
+            panel: (
+              <Stack gap="lg">
+                <SupplierProfileCard supplier={supplier.data} />
+                <ChangePasswordCard />
+              </Stack>
+            ),
+          },
+          { value: 'crates', label: 'Crate Management', panel: <CrateManagement supplier={supplier.data} /> },
         ]}
       />
     </>
@@ -55,11 +68,15 @@ function PendingApproval({ supplier }: { supplier: Supplier }) {
           <Title order={1} size="h3" ta="center">
             Account Pending Approval
           </Title>
-          <Text c="dimmed" ta="center">
-            {supplier.status === 'rejected'
-              ? 'The farm did not approve this supplier account. Contact the farm store for details.'
-              : 'The farm store reviews new suppliers. You can use your dashboard as soon as you are approved.'}
-          </Text>
+          {supplier.status === 'rejected' ? (
+            <Alert color="red" variant="light" title="Not approved" w="100%">
+              The farm did not approve this supplier account. Contact the farm store for details.
+            </Alert>
+          ) : (
+            <Text c="dimmed" ta="center">
+              The farm store reviews new suppliers. You can use your dashboard as soon as you are approved.
+            </Text>
+          )}
         </Stack>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           {rows.map(([label, value]) => (

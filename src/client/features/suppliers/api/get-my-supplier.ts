@@ -1,6 +1,6 @@
 // The signed-in supplier's own record.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Supplier } from '../../../../shared/suppliers.ts';
+import type { SupplierWithCrates as Supplier } from '../../../../shared/suppliers.ts';
 import { api } from '../../../lib/api-client.ts';
 import { tagged } from '../../../lib/query-tags.ts';
 

@@ -1,0 +1,183 @@
+// My Offers: the supplier's produce offers, created and edited in one dialog, deactivated in place.
+import {
+  Button,
+  Card,
+  Group,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { createOfferBody, MAX_OFFER_CRATES, type ProduceOffer } from '../../../../shared/suppliers.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { crates } from '../../../lib/format.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useMyOffers } from '../api/get-my-offers.ts';
+import { useCreateOffer, useUpdateOffer } from '../api/save-offer.ts';
+import { StatusPill } from './status-pill.tsx';
+
+export const SAVE_OFFER_FAILED = 'Failed to save offer';
+
+export function OffersPanel() {
+  const offers = useMyOffers();
+  const update = useUpdateOffer();
+  const [editing, setEditing] = useState<ProduceOffer | 'new' | null>(null);
+
+  const setActive = (offer: ProduceOffer, isActive: boolean) =>
+    update.mutate(
+      { id: offer.id, isActive },
+      {
+        onSuccess: () => notifySuccess(isActive ? 'Offer reactivated' : 'Offer deactivated'),
+        onError: (error) => notifyError(errorMessage(error, SAVE_OFFER_FAILED)),
+      },
+    );
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          My Offers
+        </Title>
+        <Button onClick={() => setEditing('new')}>New Offer</Button>
+      </Group>
+      {offers.isPending ? (
+        <Skeleton height={120} radius="md" />
+      ) : offers.isError ? (
+        <Text c="red">We could not load your offers. Retrying…</Text>
+      ) : offers.data.length === 0 ? (
+        <Card withBorder radius="md" p="lg">
+          <Text c="dimmed">No offers yet. Post what you can supply and the farm can open a tender on it.</Text>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {offers.data.map((offer) => (
+            <Card key={offer.id} withBorder radius="md" p="md" data-testid="offer-card">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <div>
+                  <Text fw={700}>{offer.produceName}</Text>
+                  <Text size="sm" c="dimmed">
+                    {offer.produceType} · {offer.quality}
+                  </Text>
+                </div>
+                <StatusPill tone={offer.isActive ? 'done' : 'closed'}>
+                  {offer.isActive ? 'Active' : 'Inactive'}
+                </StatusPill>
+              </Group>
+              <Text size="sm" mt="xs">
+                {crates(offer.quantityCrates)}
+                {offer.unitWeight ? ` of ${offer.unitWeight}` : ''}
+              </Text>
+              {offer.description && (
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {offer.description}
+                </Text>
+              )}
+              <Group mt="sm" gap="xs">
+                <Button variant="default" size="xs" onClick={() => setEditing(offer)}>
+                  Edit
+                </Button>
+                <Button
+                  variant="light"
+                  color={offer.isActive ? 'red' : 'green'}
+                  size="xs"
+                  loading={update.isPending && update.variables?.id === offer.id}
+                  onClick={() => setActive(offer, !offer.isActive)}
+                >
+                  {offer.isActive ? 'Deactivate' : 'Reactivate'}
+                </Button>
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New Offer' : 'Edit Offer'}
+      >
+        {editing !== null && <OfferForm offer={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      </Modal>
+    </Stack>
+  );
+}
+
+type OfferValues = {
+  produceName: string;
+  produceType: string;
+  quality: string;
+  quantityCrates: number | string;
+  unitWeight: string;
+  description: string;
+};
+
+function OfferForm({ offer, onDone }: { offer: ProduceOffer | null; onDone: () => void }) {
+  const create = useCreateOffer();
+  const update = useUpdateOffer();
+  const mutation = offer ? update : create;
+  const form = useForm<OfferValues>({
+    initialValues: {
+      produceName: offer?.produceName ?? '',
+      produceType: offer?.produceType ?? '',
+      quality: offer?.quality ?? '',
+      quantityCrates: offer?.quantityCrates ?? '',
+      unitWeight: offer?.unitWeight ?? '',
+      description: offer?.description ?? '',
+    },
+    validate: schemaResolver(createOfferBody, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    const body = { ...values, quantityCrates: Number(values.quantityCrates) };
+    const handlers = {
+      onSuccess: () => {
+        notifySuccess(offer ? 'Offer updated' : 'Offer posted');
+        onDone();
+      },
+      onError: (error: unknown) => notifyError(errorMessage(error, SAVE_OFFER_FAILED)),
+    };
+    if (offer) update.mutate({ id: offer.id, ...body }, handlers);
+    else create.mutate(body, handlers);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={offer ? 'Edit offer' : 'New offer'}>
+      <Stack>
+        <TextInput label="Produce name" withAsterisk {...form.getInputProps('produceName')} />
+        <TextInput
+          label="Produce type"
+          placeholder="e.g. Sweet Bell Peppers"
+          withAsterisk
+          {...form.getInputProps('produceType')}
+        />
+        <TextInput label="Quality" placeholder="e.g. Class 1" withAsterisk {...form.getInputProps('quality')} />
+        <QuantityInput
+          label="Crates"
+          min={1}
+          max={MAX_OFFER_CRATES}
+          hint
+          withAsterisk
+          {...form.getInputProps('quantityCrates')}
+        />
+        <TextInput label="Unit weight" placeholder="e.g. 10 kg per crate" {...form.getInputProps('unitWeight')} />
+        <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+        <FormError error={mutation.isError ? mutation.error : null} fallback={SAVE_OFFER_FAILED} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            {offer ? 'Save Offer' : 'Post Offer'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
