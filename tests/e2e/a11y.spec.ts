@@ -5,6 +5,7 @@ import { type APIResponse, type Browser, expect, type Page, test } from '@playwr
 import { DESKTOP, expectAccessible, expectNoSidewaysScroll, PHONE, settled, watchConsole } from './support/a11y.ts';
 import { signedInPage, uniqueName } from './support/crates.ts';
 import { approvedSupplierWithData } from './support/suppliers.ts';
+import { unreadWebsiteMessage } from './support/website-message.ts';
 
 // Two workers share the four tests; axe needs a second or more a page on CI's two cores.
 test.describe.configure({ mode: 'parallel', timeout: 90_000 });
@@ -66,16 +67,7 @@ async function cratesInMotion(browser: Browser) {
   await json(
     a.post('/api/client-transactions', { data: { clientId: client.id, quantityBorrowed: 5, notes: 'Market day' } }),
   );
-  await json(
-    f.post('/api/contact', {
-      data: {
-        name: 'Lindiwe Mahlangu',
-        email: 'lindiwe.mahlangu@greengrocer.example',
-        subject: 'Weekly order of sweet bell peppers for our Soweto shops',
-        message: 'Good day,\nWe would like 40 crates every Monday. Please call me on 082 555 0199.',
-      },
-    }),
-  );
+  await unreadWebsiteMessage(f);
   return { farm: farm.page, agent: agent.page, agentName, clientId: client.id };
 }
 

@@ -128,28 +128,23 @@ test('farm creates a cycle, agent returns crates, farm counts them in: amount, e
   expect(csv).toContain(`${agentName},`);
   expect(csv).toContain(',Capitec,470010,1234567890,7,2.45,');
 
-  // 6. The statement (built by the reports feature) downloads named by the cycle's end date.
-  await farm.page.route('**/api/reports/generate', async (route) => {
-    const body = route.request().postDataJSON();
-    expect(body).toEqual({
-      reportType: 'billing',
-      dateRange: { startDate: '2026-11-01', endDate: '2026-11-30' },
-      selectedAgentId: 'all',
-    });
-    await route.fulfill({ contentType: 'text/html', body: '<h1>Billing statement</h1>' });
-  });
+  // 6. The statement (the reports feature's HTML) downloads named by the cycle's end date, with the
+  // agent's crates and amount and only the last four digits of its account.
   const statementDownload = farm.page.waitForEvent('download');
   await farm.page.getByRole('button', { name: 'Generate Statement' }).click();
-  expect((await statementDownload).suggestedFilename()).toBe('billing-statement-2026-11-30.html');
+  const statement = await statementDownload;
+  expect(statement.suggestedFilename()).toBe('billing-statement-2026-11-30.html');
+  const statementHtml = readFileSync((await statement.path())!, 'utf8');
+  expect(statementHtml).toContain(agentName);
+  expect(statementHtml).toContain('7890');
+  expect(statementHtml).not.toContain('1234567890');
+  expect(statementHtml).toContain(nbsp('R 2.45'));
   await expect(farm.page.getByText(/print it to PDF/)).toBeVisible();
 
-  // 7. Weekly reports: the toast for success, and the spec's failure text when the call fails.
-  await farm.page.route('**/api/notifications/weekly-reports', (route) =>
-    route.fulfill({ json: { reportData: { recipientCount: 3 } } }),
-  );
+  // 7. Weekly reports go to every active agent (the outbox keeps them: no SMTP here), then the
+  // spec's failure text when the call fails.
   await farm.page.getByRole('button', { name: 'Send Weekly Reports' }).click();
   await expect(farm.page.getByText('Weekly reports sent to all market agents')).toBeVisible();
-  await farm.page.unroute('**/api/notifications/weekly-reports');
   await farm.page.route('**/api/notifications/weekly-reports', (route) =>
     route.fulfill({ status: 503, json: { message: 'Mail is down' } }),
   );

@@ -3,10 +3,11 @@
 // is measured. Under 44 px (height; width too for icon buttons) fails on the market agent's and the
 // farm store's screens and on the sign-in pages; under 24 × 24 fails anywhere. Open dialogs, the open
 // sidebar and an open picker are measured too.
-import { type APIRequestContext, type APIResponse, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIResponse, type Browser, expect, type Page, test } from '@playwright/test';
 import { PHONE, watchConsole } from './support/a11y.ts';
 import { signedInPage, uniqueName } from './support/crates.ts';
 import { approvedSupplierWithData } from './support/suppliers.ts';
+import { unreadWebsiteMessage } from './support/website-message.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
@@ -84,19 +85,6 @@ async function json<T = Record<string, unknown>>(response: Promise<APIResponse>)
   const res = await response;
   if (!res.ok()) throw new Error(`${res.url()}: ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
-}
-
-/**
- * An unread website message, so the header's envelope shows. Every test posts from 127.0.0.1, which
- * the contact form's per-address limit counts as one visitor: post only when none is unread.
- */
-async function unreadWebsiteMessage(f: APIRequestContext) {
-  const unread = async () => (await json<{ count: number }>(f.get('/api/contact-messages/unread-count'))).count;
-  if ((await unread()) > 0) return;
-  const sent = await f.post('/api/contact', {
-    data: { name: 'Lindiwe', email: 'lindiwe@example.co.za', subject: 'Crates', message: 'Forty a week, please.' },
-  });
-  expect(sent.status() === 201 || (await unread()) > 0, `POST /api/contact: ${sent.status()}`).toBe(true);
 }
 
 /** A farm store and an agent with a delivery waiting at each end and a website message. */

@@ -5,7 +5,8 @@ import { type NotificationData, notifications } from '@mantine/notifications';
 
 function replaceWith(notification: NotificationData) {
   notifications.clean();
-  return notifications.show(notification);
+  // The close button is an icon: it needs a name for screen readers (axe button-name).
+  return notifications.show({ closeButtonProps: { 'aria-label': 'Close notification' }, ...notification });
 }
 
 export const notifySuccess = (message: string, title = 'Success') => replaceWith({ title, message, color: 'green' });
