@@ -102,9 +102,9 @@ test("a market agent reads its own week on its dashboard's reports tab", async (
   await expect(page.getByText('My Weekly Summary')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Deliveries received')).toBeVisible();
   // 'No active billing cycle', or the value at the rate of a cycle the billing spec opened.
-  await expect(
-    page.getByText('Value of your empty crates').locator('xpath=following-sibling::*[1]'),
-  ).toHaveText(/^(No active billing cycle|R\s\d+\.\d{2})$/);
+  await expect(page.getByText('Value of your empty crates').locator('xpath=following-sibling::*[1]')).toHaveText(
+    /^(No active billing cycle|R\s\d+\.\d{2})$/,
+  );
   await expectAccessible(page, 'agent reports tab (desktop)');
   await page.setViewportSize(PHONE);
   await expectAccessible(page, 'agent reports tab (375 px)');
