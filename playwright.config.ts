@@ -9,7 +9,9 @@ const chrome = { ...devices['Desktop Chrome'], channel: undefined };
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
+  // Journeys with two browsers and axe take over a minute on two busy cores (the suite has 80 tests):
+  // the timeout is a safety stop for a hung test, the expectations keep their own 10 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,

@@ -8,7 +8,7 @@ import { approvedSupplierWithData } from './support/suppliers.ts';
 import { unreadWebsiteMessage } from './support/website-message.ts';
 
 // Two workers share the four tests; axe needs a second or more a page on CI's two cores.
-test.describe.configure({ mode: 'parallel', timeout: 90_000 });
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
 /** A screen: its address, its h1, what shows it has loaded, and whether axe runs on it. */
 type Screen = { path: string; title: string | RegExp; ready?: (page: Page) => Promise<void>; axe?: boolean };
