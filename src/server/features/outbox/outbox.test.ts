@@ -1,51 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
+import { closedPort, startSmtpServer } from '../../../../tests/support/smtp.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { outbox } from '../../db/schema/index.ts';
-
-type Received = { from: string; to: string[]; data: string };
-
-/** A real SMTP peer on a random loopback port that keeps what it receives. */
-async function startSmtpServer() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { port, received };
-}
-
-/** A loopback port that nothing listens on: connections are refused at once. */
-async function closedPort() {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 const entry = async (app: Awaited<ReturnType<typeof buildTestApp>>, id: number) =>
   (await app.db.select().from(outbox).where(eq(outbox.id, id)))[0];
@@ -65,6 +26,7 @@ const sendContactMessage = (
 
 // Three apps, one per way of sending: a working SMTP server, a refused one, and none at all.
 const smtp = await startSmtpServer();
+afterAll(smtp.close);
 const smtpApp = await buildTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Farm <farm@test.farm>' });
 const downApp = await buildTestApp({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
 const dataDir = mkdtempSync(join(tmpdir(), 'cratekeeper-outbox-'));
