@@ -67,3 +67,30 @@ test('changing the password in settings', async ({ page }) => {
   await button.click();
   await expect(page.getByText('Password changed successfully')).toBeVisible();
 });
+
+test('a slow answer to a password change keeps the person signed in and shows the success toast', async ({ page }) => {
+  // The server ends the old session (its live-update stream hears 'signed-out') before this browser
+  // has the answer with the new cookie: the app must wait for that answer instead of signing out.
+  const account = await signedInAs(page, 'market_agent');
+  // Sent outside the browser (route.fetch would store the new cookie at once), answered 1.5 s late.
+  await page.route('**/api/auth/change-password', async (route) => {
+    const request = route.request();
+    const response = await fetch(request.url(), {
+      method: 'POST',
+      headers: await request.allHeaders(),
+      body: request.postData(),
+    });
+    const body = await response.text();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.fulfill({ status: response.status, headers: Object.fromEntries(response.headers), body });
+  });
+  await page.goto('/?tab=settings');
+  await page.getByLabel('Current password').fill(account.password);
+  await page.getByLabel('New password', { exact: true }).fill('newpass1');
+  await page.getByLabel('Confirm new password').fill('newpass1');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Password changed successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Market Agent Dashboard' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Market Agent Dashboard' })).toBeVisible();
+});

@@ -1,8 +1,13 @@
 // The Transmissions screen and the crate journey (issue 4): the farm sends 50 crates, the agent
 // counts 48, both see the flagged difference; the agent returns 10 empties, the farm acknowledges.
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { decimalToCents, formatRandDecimal } from '../../src/shared/money.ts';
 import { signedInAs } from './support/accounts.ts';
 import { pageOverflow, pick, signedInPage, uniqueName } from './support/crates.ts';
+
+/** The active billing cycle, or null. */
+const currentCycle = async (page: Page) =>
+  (await (await page.request.get('/api/billing/current-cycle')).json()) as { id: number } | null;
 
 /** Crates as the screens show them (the client's formatCount). */
 const formatCount = (n: number) => new Intl.NumberFormat('en-ZA').format(n);
@@ -90,6 +95,9 @@ test('the farm sends 50 crates, the agent counts 48, the difference is flagged; 
   await expect(incoming).toContainText('10 crates from');
   await incoming.getByRole('button', { name: 'Acknowledge Receipt' }).click();
   await expect(farmPage.getByLabel('Crates counted')).toHaveValue('10');
+  // The billing spec shares this database and may open a cycle at any moment: the figures below
+  // follow the cycle that was active when the count went in.
+  const cycleBeforeCount = await currentCycle(farmPage);
   await farmPage.getByRole('button', { name: 'Confirm Count' }).click();
   await expect(farmPage.getByText('Transmission acknowledged and billing updated')).toBeVisible();
   const returned = farmPage.getByTestId('transmission-row').filter({ hasText: 'Market to Farm' }).first();
@@ -117,14 +125,28 @@ test('the farm sends 50 crates, the agent counts 48, the difference is flagged; 
   await expect(card).toContainText('With clients0');
   await expect(card).toContainText('Empty ready0');
   await expect(card).toContainText('Well Stocked');
-  // Return rate (spec §9) counts the returns of the current billing cycle: 10 ÷ (10 + 48) = 17 % when
-  // the billing spec has a cycle open, 0 % when none is (billing.test.ts checks the figure itself).
-  const cycleOpen = (await (await farmPage.request.get('/api/billing/current-cycle')).json()) !== null;
-  await expect(card).toContainText(cycleOpen ? /Return rate: (17|0)%/ : 'Return rate: 0%');
+  // The count accrued 10 × the rate of the cycle active then (none: nothing). Once any cycle exists
+  // one is always active, so a cycle seen before the count must hold this agent's record.
+  const history = (await (await agentPage.request.get('/api/market-agents/earnings/history')).json()) as Array<{
+    cycleId: number;
+    ratePerCrate: string;
+    totalCratesReturned: number;
+    totalAmount: string;
+  }>;
+  if (cycleBeforeCount) expect(history).toHaveLength(1);
+  else expect(history.length).toBeLessThanOrEqual(1);
+  const record = history[0];
+  if (record) {
+    expect(record.totalCratesReturned).toBe(10);
+    expect(decimalToCents(record.totalAmount)).toBe(10 * (decimalToCents(record.ratePerCrate) ?? Number.NaN));
+  }
+  // Return rate (spec §9) counts the returns of the current billing cycle: 10 ÷ (10 + 48) = 17 %.
+  const current = await currentCycle(farmPage);
+  await expect(card).toContainText(record && current?.id === record.cycleId ? 'Return rate: 17%' : 'Return rate: 0%');
 
   // And the agent's dashboard.
   await agentPage.goto('/');
-  await expect(agentPage.getByTestId('total-earnings')).toContainText('0.00');
+  await expect(agentPage.getByTestId('total-earnings')).toHaveText(formatRandDecimal(record?.totalAmount ?? '0'));
   await expect(agentPage.getByText('Full crates')).toBeVisible();
   await expect(agentPage.getByTestId('transmission-row')).toHaveCount(2);
 });

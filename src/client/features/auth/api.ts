@@ -47,9 +47,18 @@ export function useRegister() {
   });
 }
 
+/**
+ * A password change in flight. It ends this browser's session and answers with a new one, and the
+ * live-update stream may say 'signed-out' before that answer has set the new cookie: asking who is
+ * signed in then would see nobody, flash the landing page and drop the success toast.
+ */
+let sessionHandover: Promise<unknown> | null = null;
+
 /** Asks the server again who is signed in (e.g. after the live-update stream said the session ended). */
-export const recheckSession = (queryClient: QueryClient) =>
-  queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+export async function recheckSession(queryClient: QueryClient) {
+  if (sessionHandover) await sessionHandover;
+  return queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+}
 
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -65,7 +74,15 @@ export function useLogout() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      api.post<{ message: string }>('/api/auth/change-password', body),
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => {
+      const change = api.post<{ message: string }>('/api/auth/change-password', body);
+      const handover = change
+        .catch(() => undefined)
+        .finally(() => {
+          if (sessionHandover === handover) sessionHandover = null;
+        });
+      sessionHandover = handover;
+      return change;
+    },
   });
 }
