@@ -162,12 +162,6 @@ export const bankDetailsSchema = z.object({
 });
 export type BankDetails = z.infer<typeof bankDetailsSchema>;
 
-/** '62001234567' → '****4567': what anyone but the account's owner sees (spec §2 supplier wizard's rule). */
-export function maskAccountNumber(accountNumber: string | null | undefined): string | null {
-  if (!accountNumber) return null;
-  return `****${accountNumber.slice(-4)}`;
-}
-
 /** The statement's file name, by the cycle's end date (spec §7). */
 export const statementFileName = (endDate: string) => `billing-statement-${endDate}.html`;
 /** The payout file's name for a cycle. */

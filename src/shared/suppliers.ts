@@ -135,13 +135,6 @@ export type RegisterSupplierBody = z.infer<typeof registerSupplierBody>;
 export const updateSupplierBody = z.object({ ...farmDetails, ...bankDetails });
 export type UpdateSupplierInput = z.input<typeof updateSupplierBody>;
 
-/** "…6789" → "••••6789": the review step shows only the last four digits (spec §2). */
-export function maskAccountNumber(accountNumber: string | null | undefined): string {
-  const digits = (accountNumber ?? '').replace(/\s/g, '');
-  if (!digits) return '';
-  return `••••${digits.slice(-4)}`;
-}
-
 /** A supplier with its crate figures (spec §3; decision 021 defines them). */
 export const supplierWithCratesSchema = supplierSchema.extend({
   totalCratesOwned: z.number(),

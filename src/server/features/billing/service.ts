@@ -2,12 +2,12 @@
 // by the farm store (which completes the previous one), acknowledged returns accrued to it in the
 // acknowledgement's transaction, agents' bank details, and the payout file for the bank's bulk EFT.
 import { stringify } from 'csv-stringify/sync';
+import { maskAccountNumber } from '../../../shared/bank-account.ts';
 import {
   type BankDetails,
   type BillingCycle,
   type BillingRecord,
   billingMessages as m,
-  maskAccountNumber,
 } from '../../../shared/billing.ts';
 import { decimalToCents } from '../../../shared/money.ts';
 import type { Db, Executor } from '../../db/client.ts';

@@ -203,7 +203,7 @@ describe('POST /api/reports/generate', () => {
       expect(page).toContain('1 Nov 2026');
       expect(page).toContain('30 Nov 2026');
       expect(page).toMatch(/R\s0\.35/);
-      expect(page).toContain('•••• 5678');
+      expect(page).toContain('****5678');
       expect(page).not.toContain('62012345678');
       expect(page).toContain('Bank details required for EFT payment');
       expect(page).toContain('Thandi &lt;b&gt;Mokoena&lt;/b&gt;');

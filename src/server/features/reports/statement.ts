@@ -2,18 +2,12 @@
 // one self-contained printable HTML page of the active cycle: its dates and rate, each agent's crates
 // returned and amount with bank details masked to the last four digits, and the totals. Every value
 // goes through the escaping html tag; no scripts, no external resources.
+import { maskAccountNumber } from '../../../shared/bank-account.ts';
 import { formatRandDecimal } from '../../../shared/money.ts';
 import { html, SafeHtml } from '../../lib/html.ts';
 import type { BillingCycle } from '../billing/reads.ts';
 import { longDate } from './emails.ts';
 import type { StatementRow } from './repository.ts';
-
-/** "•••• 6789": only the last four digits of an account number are ever shown. */
-export function maskAccountNumber(accountNumber: string | null): string | null {
-  if (!accountNumber) return null;
-  const compact = accountNumber.replace(/\s+/g, '');
-  return `•••• ${compact.slice(-4)}`;
-}
 
 const styles = new SafeHtml(`
   body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #1f2a1f; margin: 2rem auto; max-width: 900px; padding: 0 1rem; }

@@ -22,11 +22,11 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { maskAccountNumber } from '../../../../shared/bank-account.ts';
 import {
   certificationLabels,
   certificationTypes,
   supplierMessages as m,
-  maskAccountNumber,
   supplierAccountStep,
   supplierFarmStep,
 } from '../../../../shared/suppliers.ts';
