@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
-    setupFiles: ['tests/support/fail-on-console.ts'],
+    setupFiles: ['tests/support/fail-on-console.ts', 'tests/support/cheap-passwords.ts'],
     include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -3,14 +3,16 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAs, registrationFor, sessionCookie } from '../../tests/support/accounts.ts';
+import { TEST_PASSWORD_COST } from '../../tests/support/cheap-passwords.ts';
 import { buildTestApp } from '../../tests/support/test-app.ts';
 import { messages } from '../shared/auth.ts';
 import { fieldMessages } from '../shared/fields.ts';
 import { loadConfig, parseTrustProxy } from './config.ts';
 import { LOGIN_DELAY_STEP_MS, loginDelayMs } from './features/auth/service.ts';
 import { addStock, registerAgent, send } from './features/transmissions/testing.ts';
+import { SCRYPT_COST, setPasswordCostForTests } from './lib/passwords.ts';
 import { crossSiteMessage } from './plugins/security.ts';
 
 const app = await buildTestApp();
@@ -509,6 +511,9 @@ describe('9. cross-site requests', () => {
 });
 
 describe('10. passwords', () => {
+  // The other tests hash cheaply (tests/support/cheap-passwords.ts); these prove the real cost.
+  beforeAll(() => setPasswordCostForTests(SCRYPT_COST));
+  afterAll(() => setPasswordCostForTests(TEST_PASSWORD_COST));
   const storedHash = async (userId: number) =>
     (await app.db.execute<{ password_hash: string }>(sql`select password_hash from users where id = ${userId}`)).rows[0]
       .password_hash;

@@ -8,7 +8,17 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
     scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
   );
 
-export const SCRYPT_COST = { N: 2 ** 17, r: 8, p: 1 } as const;
+export type ScryptCost = { N: number; r: number; p: number };
+export const SCRYPT_COST: ScryptCost = Object.freeze({ N: 2 ** 17, r: 8, p: 1 });
+let cost: ScryptCost = SCRYPT_COST;
+
+/**
+ * The API tests register hundreds of accounts; at the real cost scrypt was most of their run time
+ * (tests/support/cheap-passwords.ts lowers it). The hardening test sets it back to prove the real one.
+ */
+export function setPasswordCostForTests(next: ScryptCost): void {
+  cost = next;
+}
 const KEYLEN = 32;
 // scrypt needs 128 × N × r bytes (128 MiB at the cost above); Node refuses more than 32 MiB by default.
 const maxmemFor = (N: number, r: number) => 128 * N * r + 16 * 1024 * 1024;
@@ -16,7 +26,7 @@ const maxmemFor = (N: number, r: number) => 128 * N * r + 16 * 1024 * 1024;
 const MAX_N = 2 ** 20;
 
 export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p } = SCRYPT_COST;
+  const { N, r, p } = cost;
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, KEYLEN, { N, r, p, maxmem: maxmemFor(N, r) });
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
@@ -41,7 +51,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** True when a stored hash was made with another cost than today's: re-hash it after a sign-in. */
 export function needsRehash(stored: string): boolean {
   const parsed = parseHash(stored);
-  return !parsed || parsed.N !== SCRYPT_COST.N || parsed.r !== SCRYPT_COST.r || parsed.p !== SCRYPT_COST.p;
+  return !parsed || parsed.N !== cost.N || parsed.r !== cost.r || parsed.p !== cost.p;
 }
 
 // Compared against when the e-mail is unknown, so both failures take the same time.
