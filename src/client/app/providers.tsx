@@ -4,6 +4,7 @@ import '@mantine/notifications/styles.css';
 // After Mantine's styles: resizes every control to thumb size on a phone (decision 015).
 import './touch-targets.css';
 import {
+  Badge,
   type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
@@ -45,6 +46,9 @@ const theme = createTheme({
     PasswordInput: PasswordInput.extend({
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide the characters' } },
     }),
+    // A badge beside text in a row keeps its width: squeezed, it read 'MARKET …' or 'In ou…' at 375 px.
+    // Only a badge wider than its whole container is cut (the e2e layout check lists any).
+    Badge: Badge.extend({ styles: { root: { flexShrink: 0, maxWidth: '100%' } } }),
     // The dialogs' close button is an icon with no name of its own.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     // A searchable picker takes a typed name and Enter: the first match is highlighted as you type

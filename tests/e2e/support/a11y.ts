@@ -41,11 +41,20 @@ export async function expectAccessible(page: Page, where: string) {
   await expectNoSidewaysScroll(page, where);
 }
 
-/** At phone width the page is no wider than the screen (1 px for sub-pixel rounding). */
+/**
+ * At phone width the page is no wider than the screen (1 px for sub-pixel rounding), and no badge
+ * (a role, a status) is cut to '…': a squeezed 'MARKET …' once hid the role on User Management.
+ */
 export async function expectNoSidewaysScroll(page: Page, where: string) {
   const width = page.viewportSize()?.width ?? DESKTOP.width;
   if (width <= PHONE.width) {
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect.soft(scrollWidth, `${where} scrolls sideways at ${width} px`).toBeLessThanOrEqual(width + 1);
   }
+  const cutBadges = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.mantine-Badge-label')]
+      .filter((label) => label.offsetWidth > 0 && label.scrollWidth > label.clientWidth + 1)
+      .map((label) => label.textContent ?? ''),
+  );
+  expect.soft(cutBadges, `badges cut short on ${where}`).toEqual([]);
 }
