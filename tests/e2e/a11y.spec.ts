@@ -1,8 +1,9 @@
 // Every signed-in screen, for every role, with real crates on it: axe finds no serious or critical
 // violation, nothing is logged as an error, and at 375 px nothing scrolls sideways — the screens, the
 // dashboard tabs, Access Denied, the 404 card, the open sidebar and the count dialog.
-import { type APIResponse, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DESKTOP, expectAccessible, expectNoSidewaysScroll, PHONE, settled, watchConsole } from './support/a11y.ts';
+import { json } from './support/api.ts';
 import { signedInPage, uniqueName } from './support/crates.ts';
 import { approvedSupplierWithData } from './support/suppliers.ts';
 import { unreadWebsiteMessage } from './support/website-message.ts';
@@ -18,12 +19,6 @@ type Screen = { path: string; title: string | RegExp; ready?: (page: Page) => Pr
 // all are visited, and checked for width.
 const denied = (paths: string[]): Screen[] => paths.map((path, i) => ({ path, title: 'Access Denied', axe: i === 0 }));
 const notFound: Screen = { path: '/no/such/page', title: 'Page Not Found' };
-
-async function json<T = Record<string, unknown>>(response: Promise<APIResponse>): Promise<T> {
-  const res = await response;
-  if (!res.ok()) throw new Error(`${res.url()}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /**
  * A farm store and a new agent with crates between them: 50 sent and counted as 48 (flagged), 30 on

@@ -3,8 +3,9 @@
 // is measured. Under 44 px (height; width too for icon buttons) fails on the market agent's and the
 // farm store's screens and on the sign-in pages; under 24 × 24 fails anywhere. Open dialogs, the open
 // sidebar and an open picker are measured too.
-import { type APIResponse, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { PHONE, watchConsole } from './support/a11y.ts';
+import { json } from './support/api.ts';
 import { signedInPage, uniqueName } from './support/crates.ts';
 import { approvedSupplierWithData } from './support/suppliers.ts';
 import { unreadWebsiteMessage } from './support/website-message.ts';
@@ -79,12 +80,6 @@ async function expectThumbSized(page: Page, where: string, min = THUMB) {
   expect.soft(small, `controls under ${min} px on ${where}`).toEqual([]);
   if (min > MINIMUM) return;
   expect.soft(await smallControls(page, MINIMUM), `controls under ${MINIMUM} px on ${where}`).toEqual([]);
-}
-
-async function json<T = Record<string, unknown>>(response: Promise<APIResponse>): Promise<T> {
-  const res = await response;
-  if (!res.ok()) throw new Error(`${res.url()}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 /** A farm store and an agent with a delivery waiting at each end and a website message. */
