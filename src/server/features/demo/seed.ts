@@ -1,14 +1,15 @@
 // DEMO=1: a demo farm on an empty database, one account per role, sign-ins printed in the log.
 // Later features add their own demo data here (agents' shipments, prices, suppliers' offers).
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RegisterBody } from '../../../shared/auth.ts';
-import { suppliers, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { farmToday } from '../../lib/farm-date.ts';
 import { readFarmAccessCode } from '../auth/farm-access-code.ts';
 import { registerAccount } from '../auth/service.ts';
 import { seedDemoClients } from '../clients/demo.ts';
 import { seedDemoPriceHistory } from '../pricing/demo.ts';
+import { seedDemoSupplier } from '../suppliers/demo.ts';
 import { demoExtraAgents, seedDemoCrates } from '../transmissions/demo.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -49,12 +50,12 @@ export async function seedDemoFarm(app: FastifyInstance) {
     contactNumber: '083 555 0202',
     produceTypes: 'Sweet Bell Peppers, Hot Chili Peppers',
   });
-  await app.db.update(suppliers).set({ status: 'approved' }).where(eq(suppliers.userId, supplier.id));
 
   await seedDemoPriceHistory(app.db, farmToday(app.config.farmTimezone));
 
   await seedDemoCrates(app.db, { farmUserId: farmUser.id, agentUserId: agentUser.id, password: DEMO_PASSWORD });
   await seedDemoClients(app.db, agentUser.id, { loanOverdueDays: app.config.loanOverdueDays });
+  await seedDemoSupplier(app.db, { farmUserId: farmUser.id, supplierUserId: supplier.id });
 
   const lines = [...demoAccounts, ...demoExtraAgents.map((a) => ({ ...a, role: 'market_agent' }))].map(
     (a) => `  ${a.role.padEnd(13)} ${a.email}  password: ${DEMO_PASSWORD}`,
