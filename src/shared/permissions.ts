@@ -50,6 +50,8 @@ const table = {
   'manage:billing:any': ['farm_store'],
   /** An agent's own billing records, cycle by cycle. */
   'read:billing:own': ['market_agent'],
+  /** A cycle's billing records (GET /api/billing/records/{cycleId}): the farm store every agent's, an agent its own. */
+  'read:billing-record:own': ['farm_store', 'market_agent'],
   /** An agent's own bank details for the EFT payout (shown masked to anyone else). */
   'read:bank-details:own': ['market_agent'],
   'update:bank-details:own': ['market_agent'],

@@ -139,7 +139,6 @@ describe('billing cycles', () => {
     const urls = [
       '/api/billing/current-cycle',
       '/api/billing/last-cycle',
-      `/api/billing/records/${cycle.id}`,
       `/api/billing/cycles/${cycle.id}/payout.csv`,
     ];
     for (const url of urls) {
@@ -147,6 +146,10 @@ describe('billing cycles', () => {
       expect((await json(agent, 'GET', url)).statusCode, url).toBe(403);
       expect((await json(supplier, 'GET', url)).statusCode, url).toBe(403);
     }
+    // A cycle's records: the farm store's and an agent's own (tested below); no one else's.
+    const records = `/api/billing/records/${cycle.id}`;
+    expect((await app.inject({ method: 'GET', url: records })).statusCode).toBe(401);
+    expect((await json(supplier, 'GET', records)).statusCode).toBe(403);
     const body = { startDate: '2026-12-01', endDate: '2026-12-31', ratePerCrate: '0.70' };
     expect((await app.inject({ method: 'POST', url: '/api/billing/create-cycle', payload: body })).statusCode).toBe(
       401,
@@ -307,6 +310,33 @@ describe('an agent’s own history and bank details', () => {
     expect((await json(supplier, 'GET', '/api/market-agents/earnings/history')).statusCode).toBe(403);
     expect((await app.inject({ method: 'GET', url: '/api/market-agents/earnings/history' })).statusCode).toBe(401);
     expect((await json(agent, 'GET', '/api/market-agents/earnings/history?limit=0')).statusCode).toBe(400);
+  });
+
+  it("shows an agent its own record in a cycle's records, and no other agent's", async () => {
+    const agent = await agentWithEmpties(10);
+    const other = await agentWithEmpties(10);
+    const cycle = await newCycle('0.35');
+    await acknowledge(farm, await returnEmpties(agent, 4));
+    await acknowledge(farm, await returnEmpties(other, 6));
+    const mine = await json(agent, 'GET', `/api/billing/records/${cycle.id}`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual([
+      expect.objectContaining({
+        cycleId: cycle.id,
+        marketAgentId: agent.marketAgentId,
+        totalCratesReturned: 4,
+        totalAmount: '1.40',
+      }),
+    ]);
+    const theirs = (await json(other, 'GET', `/api/billing/records/${cycle.id}`)).json();
+    expect(theirs.map((r: { marketAgentId: number }) => r.marketAgentId)).toEqual([other.marketAgentId]);
+    // An agent without a record in the cycle gets an empty list; an unknown cycle is still 404.
+    const newcomer = await registerAgent(app);
+    expect((await json(newcomer, 'GET', `/api/billing/records/${cycle.id}`)).json()).toEqual([]);
+    expect((await json(agent, 'GET', '/api/billing/records/999999')).statusCode).toBe(404);
+    // The farm store sees both.
+    const all = await records(cycle.id);
+    expect(all.map((r) => r.marketAgentId).sort()).toEqual([agent.marketAgentId, other.marketAgentId].sort());
   });
 
   const details = {

@@ -116,11 +116,14 @@ const recordWithAgent = {
   totalAmount: sql<string>`${billingRecords.totalAmount}::text`,
 };
 
-/** A cycle's records with their agents, newest record first (`before` pages on the record id). */
+/**
+ * A cycle's records with their agents, newest record first (`before` pages on the record id); only
+ * one agent's when `marketAgentId` is given.
+ */
 export async function listRecords(
   db: Executor,
   cycleId: number,
-  page: { limit: number; before?: number },
+  page: { limit: number; before?: number; marketAgentId?: number },
 ): Promise<RecordRow[]> {
   return db
     .select(recordWithAgent)
@@ -130,6 +133,7 @@ export async function listRecords(
     .where(
       and(
         eq(billingRecords.cycleId, cycleId),
+        page.marketAgentId === undefined ? undefined : eq(billingRecords.marketAgentId, page.marketAgentId),
         page.before === undefined ? undefined : lt(billingRecords.id, page.before),
       ),
     )

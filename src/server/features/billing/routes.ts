@@ -53,15 +53,23 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/records/:cycleId',
     {
-      config: { access: 'read:billing:any' },
+      config: { access: 'read:billing-record:own' },
       schema: {
         tags,
+        description: "A cycle's records: every agent's for the farm store, only the caller's own for a market agent.",
         params: cycleIdParams,
         querystring: recordsQuery,
         response: { 200: billingRecordListResponse },
       },
     },
-    async (request) => billing.listRecords(app.db, request.params.cycleId, request.query),
+    async (request) => {
+      const user = currentUser(request);
+      if (user.role === 'farm_store') return billing.listRecords(app.db, request.params.cycleId, request.query);
+      // DESIGN §6: an agent sees only its own earnings.
+      const agent = await agents.findAgentByUserId(app.db, user.id);
+      if (!agent) throw notFound(agentMessages.agentNotFound);
+      return billing.listRecords(app.db, request.params.cycleId, { ...request.query, marketAgentId: agent.id });
+    },
   );
 
   app.post(

@@ -84,7 +84,7 @@ const toRecord = (row: repo.RecordRow): BillingRecord => ({
 export async function listRecords(
   db: Executor,
   cycleId: number,
-  page: { limit: number; before?: number },
+  page: { limit: number; before?: number; marketAgentId?: number },
 ): Promise<BillingRecord[]> {
   await cycleOrNotFound(db, cycleId);
   return (await repo.listRecords(db, cycleId, page)).map(toRecord);
