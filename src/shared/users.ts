@@ -11,6 +11,13 @@ export const userMessages = {
   userNotFound: 'User not found',
   farmStoreProtected: 'Farm store accounts cannot be removed or reset here',
   removed: 'User removed successfully',
+  restored: 'User restored successfully',
+  restoreFailed: 'Failed to restore user',
+  notRemoved: 'This user has not been removed',
+  noRemovedUsers: 'No Removed Users',
+  /** Registering with the e-mail of a removed account (decision 022): the farm store can restore it. */
+  emailOfRemovedAccount:
+    'This email belongs to an account the farm store removed. Ask the farm store to restore it, or use another email.',
   passwordUpdated: 'Password updated successfully',
   removeFailed: 'Failed to remove user',
   deleteFailed: 'Failed to delete user',
@@ -33,6 +40,8 @@ export const managedUserSchema = z.object({
   email: z.string(),
   role: z.enum(managedRoles),
   createdAt: instant,
+  /** False for a removed user (listed with ?status=removed, decision 022). */
+  isActive: z.boolean(),
   /** The agent's market; null for a supplier. */
   marketLocation: z.string().nullable(),
   /** The agent's or the supplier's business. */
@@ -42,7 +51,10 @@ export const managedUserSchema = z.object({
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
-export const userListQuery = pageQuery;
+/** The list's page; `?status=removed` lists removed users instead, so they can be restored. */
+export const userListQuery = pageQuery.extend({
+  status: z.enum(['active', 'removed'], { error: "status must be 'active' or 'removed'" }).optional(),
+});
 export const userListResponse = z.array(managedUserSchema);
 export const userIdParams = idParams();
 
@@ -77,3 +89,4 @@ export const passwordResetResponse = z.object({
 export type PasswordResetResponse = z.infer<typeof passwordResetResponse>;
 
 export const userRemovedResponse = z.object({ message: z.string() });
+export const userRestoredResponse = z.object({ message: z.string(), user: managedUserSchema });

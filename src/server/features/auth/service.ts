@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { messages, type RegisterBody } from '../../../shared/auth.ts';
 import type { RegisterSupplierBody } from '../../../shared/suppliers.ts';
+import { userMessages } from '../../../shared/users.ts';
 import type { Db } from '../../db/client.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
@@ -39,12 +40,21 @@ const isUniqueViolation = (err: unknown) =>
   err !== null &&
   ((err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505');
 
+/**
+ * 409 when the e-mail has an account. A removed account keeps its e-mail (its history stays under
+ * it), so the message says so and points to the farm store, which can restore it (decision 022).
+ */
+async function refuseTakenEmail(db: Db, email: string) {
+  const existing = await repo.findUserByEmail(db, email);
+  if (existing) throw conflict(existing.isActive ? messages.emailTaken : userMessages.emailOfRemovedAccount);
+}
+
 export async function registerAccount(db: Db, body: RegisterBody, configuredFarmCode: string | undefined) {
   if (body.role === 'farm_store') {
     const code = await readFarmAccessCode(db, configuredFarmCode);
     if (!code || body.farmAccessCode !== code) throw forbidden(messages.invalidFarmAccessCode);
   }
-  if (await repo.findUserByEmail(db, body.email)) throw conflict(messages.emailTaken);
+  await refuseTakenEmail(db, body.email);
   const passwordHash = await hashPassword(body.password);
   try {
     return await db.transaction(async (tx) => {
@@ -92,7 +102,7 @@ export async function registerAccount(db: Db, body: RegisterBody, configuredFarm
  * supplier record with every farm and bank detail, pending approval. It does not sign in.
  */
 export async function registerSupplier(db: Db, body: RegisterSupplierBody) {
-  if (await repo.findUserByEmail(db, body.email)) throw conflict(messages.emailTaken);
+  await refuseTakenEmail(db, body.email);
   const passwordHash = await hashPassword(body.password);
   const orNull = (v: string | undefined) => (v ? v : null);
   try {

@@ -6,8 +6,14 @@ import { marketAgents, suppliers, users } from '../../db/schema/index.ts';
 
 export type ManagedUserRow = Awaited<ReturnType<typeof listManagedUsers>>[number];
 
-/** Active users other than the farm store, newest first, one page (`before` is an id cursor). */
-export async function listManagedUsers(db: Executor, page: { limit: number; before?: number }) {
+/**
+ * Users other than the farm store, newest first, one page (`before` is an id cursor): the active ones,
+ * or with `removed` the removed ones (decision 022).
+ */
+export async function listManagedUsers(
+  db: Executor,
+  page: { limit: number; before?: number; removed?: boolean; id?: number },
+) {
   return db
     .select({
       id: users.id,
@@ -15,6 +21,7 @@ export async function listManagedUsers(db: Executor, page: { limit: number; befo
       email: users.email,
       role: users.role,
       createdAt: users.createdAt,
+      isActive: users.isActive,
       agentId: marketAgents.id,
       agentNumber: marketAgents.agentNumber,
       agentBusinessName: marketAgents.businessName,
@@ -29,8 +36,9 @@ export async function listManagedUsers(db: Executor, page: { limit: number; befo
     .where(
       and(
         ne(users.role, 'farm_store'),
-        eq(users.isActive, true),
+        eq(users.isActive, !page.removed),
         page.before === undefined ? undefined : lt(users.id, page.before),
+        page.id === undefined ? undefined : eq(users.id, page.id),
       ),
     )
     .orderBy(desc(users.id))
@@ -65,6 +73,16 @@ export async function setPasswordHash(db: Executor, id: number, passwordHash: st
     .update(users)
     .set({ passwordHash })
     .where(manageable(id))
+    .returning({ id: users.id, role: users.role });
+  return row ?? null;
+}
+
+/** Reactivates a removed user; null when it is unknown, not removed or a farm store account. */
+export async function reactivateUser(db: Executor, id: number) {
+  const [row] = await db
+    .update(users)
+    .set({ isActive: true })
+    .where(and(eq(users.id, id), eq(users.isActive, false), ne(users.role, 'farm_store')))
     .returning({ id: users.id, role: users.role });
   return row ?? null;
 }

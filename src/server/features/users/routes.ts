@@ -10,6 +10,7 @@ import {
   userListResponse,
   userMessages,
   userRemovedResponse,
+  userRestoredResponse,
 } from '../../../shared/users.ts';
 import * as service from './service.ts';
 
@@ -32,6 +33,17 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: userMessages.removed };
     });
   }
+
+  // The User Management screen: a removed user comes back (decision 022), e.g. an agent back for the
+  // new season, with its history and the e-mail it registered with.
+  app.post(
+    '/admin/users/:id/restore',
+    {
+      config: { access: 'manage:user:any' },
+      schema: { tags, params: userIdParams, response: { 200: userRestoredResponse } },
+    },
+    async (request) => ({ message: userMessages.restored, user: await service.restoreUser(app.db, request.params.id) }),
+  );
 
   // The User Management screen: the admin types the new password.
   app.patch(

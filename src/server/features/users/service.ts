@@ -7,7 +7,7 @@ import type { ManagedUser } from '../../../shared/users.ts';
 import { userMessages as m } from '../../../shared/users.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
-import { forbidden, notFound } from '../../lib/http-error.ts';
+import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { deleteUserSessions } from '../auth/sessions.ts';
 import * as repo from './repository.ts';
@@ -27,6 +27,7 @@ function toManagedUser(row: repo.ManagedUserRow): ManagedUser {
     email: row.email,
     role: row.role === 'supplier' ? 'supplier' : 'market_agent',
     createdAt: row.createdAt,
+    isActive: row.isActive,
     marketLocation: row.agentMarketLocation ?? null,
     businessName: marketAgent?.businessName || supplier?.businessName || null,
     marketAgent,
@@ -34,8 +35,16 @@ function toManagedUser(row: repo.ManagedUserRow): ManagedUser {
   };
 }
 
-export async function listUsers(db: Executor, page: { limit: number; before?: number }): Promise<ManagedUser[]> {
-  return (await repo.listManagedUsers(db, page)).map(toManagedUser);
+export async function listUsers(
+  db: Executor,
+  page: { limit: number; before?: number; status?: 'active' | 'removed' },
+): Promise<ManagedUser[]> {
+  const rows = await repo.listManagedUsers(db, {
+    limit: page.limit,
+    before: page.before,
+    removed: page.status === 'removed',
+  });
+  return rows.map(toManagedUser);
 }
 
 /** Why a change to `id` was refused: a farm store account is 403, anything else not there is 404. */
@@ -43,6 +52,29 @@ async function refusal(db: Executor, id: number) {
   const user = await repo.findUser(db, id);
   if (user?.isActive && user.role === 'farm_store') return forbidden(m.farmStoreProtected);
   return notFound(m.userNotFound);
+}
+
+/**
+ * Restores a removed user (decision 022): the account signs in again with the password it had (the
+ * farm store can reset it right after), and shows again in every list and picker; its history never
+ * left. 404 for an unknown id, 409 for a user who is not removed, 403 for a farm store account.
+ */
+export async function restoreUser(db: Db, id: number): Promise<ManagedUser> {
+  await db.transaction(async (tx) => {
+    const restored = await repo.reactivateUser(tx, id);
+    if (!restored) {
+      const user = await repo.findUser(tx, id);
+      if (!user) throw notFound(m.userNotFound);
+      if (user.role === 'farm_store') throw forbidden(m.farmStoreProtected);
+      throw conflict(m.notRemoved);
+    }
+    await recordChange(tx, {
+      tags: restored.role === 'supplier' ? ['users', 'suppliers'] : ['users'],
+      audience: [audiences.farmStore, audiences.user(restored.id)],
+    });
+  });
+  const [row] = await repo.listManagedUsers(db, { limit: 1, id });
+  return toManagedUser(row);
 }
 
 /** What ends a user's sessions: their rows go, and every instance closes the user's streams. */

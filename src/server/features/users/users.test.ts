@@ -2,7 +2,7 @@
 // history and ends sessions at once, and password resets typed or generated.
 import { count, eq, or } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Account, registerAs, sessionCookie } from '../../../../tests/support/accounts.ts';
+import { type Account, registerAs, registrationFor, sessionCookie } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { type ManagedUser, userMessages as m } from '../../../shared/users.ts';
 import { crateMovements, sessions, transmissions, users } from '../../db/schema/index.ts';
@@ -311,6 +311,85 @@ describe('POST /api/users/{id}/reset-password (dashboard: generated unless typed
     expect((await call(supplier, 'POST', url)).statusCode).toBe(403);
     expect((await me(agent.cookie)).statusCode).toBe(200);
     expect((await login(otherFarm.user.email, otherFarm.password)).statusCode).toBe(200);
+  });
+});
+
+describe('a removed user comes back (POST /api/admin/users/{id}/restore, decision 022)', slow, () => {
+  it('lists removed users apart; its e-mail stays its own, the register forms say so; restoring lets it sign in', async () => {
+    const returning = await registerAgent(app, { name: 'Seasonal Agent' });
+    expect((await call(farm, 'DELETE', `/api/admin/users/${returning.user.id}`)).statusCode).toBe(200);
+
+    // The removed list has it (and only removed users); the active list does not.
+    const removed = await call(farm, 'GET', '/api/admin/users?status=removed&limit=500');
+    expect(removed.statusCode).toBe(200);
+    const removedList = removed.json() as ManagedUser[];
+    expect(removedList.find((u) => u.id === returning.user.id)).toMatchObject({
+      isActive: false,
+      role: 'market_agent',
+      marketAgent: { id: returning.marketAgentId },
+    });
+    expect(removedList.every((u) => !u.isActive)).toBe(true);
+    expect((await listed()).some((u) => u.id === returning.user.id)).toBe(false);
+    expect((await listed()).every((u) => u.isActive)).toBe(true);
+    expect((await call(farm, 'GET', '/api/admin/users?status=gone')).statusCode).toBe(400);
+
+    // Signing up again with the e-mail: a 409 that says why and who can help, on both forms.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: registrationFor('market_agent', { email: returning.user.email.toUpperCase() }),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(m.emailOfRemovedAccount);
+    const wizard = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register-supplier',
+      payload: {
+        ...registrationFor('supplier', { email: returning.user.email }),
+        contactPerson: 'X',
+        certificationType: 'organic',
+      },
+    });
+    expect(wizard.statusCode).toBe(409);
+    expect(wizard.json().message).toBe(m.emailOfRemovedAccount);
+    // An active account's e-mail keeps the usual message.
+    const taken = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: registrationFor('market_agent', { email: agent.user.email }),
+    });
+    expect(taken.json().message).toBe('An account with this email already exists');
+
+    // The farm store restores it: back in the list, told live, signs in with its password, history intact.
+    const farmStream = await openStream(otherFarm.cookie);
+    const res = await call(farm, 'POST', `/api/admin/users/${returning.user.id}/restore`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: m.restored, user: { id: returning.user.id, isActive: true } });
+    await farmStream.nextChange('users');
+    expect((await listed()).some((u) => u.id === returning.user.id)).toBe(true);
+    expect((await login(returning.user.email, returning.password)).statusCode).toBe(200);
+    expect((await checkLedgerInvariant(app.db)).problems).toEqual([]);
+
+    // Only a removed user can be restored.
+    const twice = await call(farm, 'POST', `/api/admin/users/${returning.user.id}/restore`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(m.notRemoved);
+  });
+
+  it('is 404 unknown, 403 for a farm store account, 400 bad id; farm store only', async () => {
+    expect((await call(farm, 'POST', '/api/admin/users/999999/restore')).statusCode).toBe(404);
+    const farmStore = await call(farm, 'POST', `/api/admin/users/${otherFarm.user.id}/restore`);
+    expect(farmStore.statusCode).toBe(403);
+    expect(farmStore.json().message).toBe(m.farmStoreProtected);
+    expect((await call(farm, 'POST', '/api/admin/users/abc/restore')).statusCode).toBe(400);
+    const leaving = await registerAs(app, 'supplier');
+    expect((await call(farm, 'DELETE', `/api/users/${leaving.user.id}`)).statusCode).toBe(200);
+    const url = `/api/admin/users/${leaving.user.id}/restore`;
+    expect((await call(null, 'POST', url)).statusCode).toBe(401);
+    expect((await call(agent, 'POST', url)).statusCode).toBe(403);
+    expect((await call(supplier, 'POST', url)).statusCode).toBe(403);
+    expect((await call(agent, 'GET', '/api/admin/users?status=removed')).statusCode).toBe(403);
+    expect((await call(farm, 'POST', url)).statusCode).toBe(200);
   });
 });
 
