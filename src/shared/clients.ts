@@ -3,6 +3,7 @@
 // WhatsApp reminder link (docs/decisions/018).
 import { z } from 'zod';
 import { isPhoneNumber } from './auth.ts';
+import { formatCount } from './counts.ts';
 import { jsonId, requiredText, text } from './fields.ts';
 import { instant } from './http.ts';
 
@@ -21,6 +22,8 @@ export const clientMessages = {
   quantityRequired: 'Please enter quantity',
   lendQuantityRange: 'Quantity must be at least 1',
   returnQuantityRange: 'Quantity must be above zero',
+  quantityWhole: 'Quantity must be a whole number of crates',
+  quantityTooLarge: `Quantity must be at most ${formatCount(LOAN_QUANTITY_MAX)}`,
   notesTooLong: 'Notes must be at most 500 characters',
   notEnoughFullCrates: (available: number) => `Not enough full crates: you have ${available}`,
   tooManyReturned: (out: number) => `This loan has only ${out} crates out`,
@@ -75,9 +78,9 @@ export const lendBody = z.object({
   clientId: jsonId(m.clientRequired),
   quantityBorrowed: z
     .number({ error: m.quantityRequired })
-    .int(m.lendQuantityRange)
+    .int(m.quantityWhole)
     .min(1, m.lendQuantityRange)
-    .max(LOAN_QUANTITY_MAX, m.lendQuantityRange),
+    .max(LOAN_QUANTITY_MAX, m.quantityTooLarge),
   notes,
 });
 export type LendBody = z.infer<typeof lendBody>;
@@ -89,9 +92,9 @@ export type LendBody = z.infer<typeof lendBody>;
 export const returnBody = z.object({
   quantityReturned: z
     .number({ error: m.quantityRequired })
-    .int(m.returnQuantityRange)
+    .int(m.quantityWhole)
     .min(1, m.returnQuantityRange)
-    .max(LOAN_QUANTITY_MAX, m.returnQuantityRange),
+    .max(LOAN_QUANTITY_MAX, m.quantityTooLarge),
   notes,
 });
 export type ReturnBody = z.infer<typeof returnBody>;

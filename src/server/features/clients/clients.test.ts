@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { desc, gt, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { clientMessages as m } from '../../../shared/clients.ts';
+import { changeEvents } from '../../db/schema/index.ts';
 import { checkLedgerInvariant } from '../crates/ledger.ts';
 import {
   type AgentAccount,
@@ -338,5 +339,142 @@ describe('client statement', () => {
     ]);
     expect(body.entries[1].notes).toBe('Three back');
     expect((await json(agent, 'GET', '/api/clients/999999/statement')).statusCode).toBe(404);
+  });
+});
+
+describe('every route is guarded (401 signed out, 403 for other roles)', () => {
+  it('refuses each clients route to signed-out callers, the farm store and suppliers', async () => {
+    const client = await addClient(agent);
+    const loan = await lend(agent, client.id, 1);
+    const calls: [method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown][] = [
+      ['GET', '/api/clients'],
+      ['POST', '/api/clients', newClient],
+      ['GET', `/api/clients/${client.id}`],
+      ['PATCH', `/api/clients/${client.id}`, { isActive: false }],
+      ['GET', `/api/clients/${client.id}/statement`],
+      ['GET', '/api/client-transactions'],
+      ['GET', '/api/client-transactions/open'],
+      ['POST', '/api/client-transactions', { clientId: client.id, quantityBorrowed: 1 }],
+      ['PUT', `/api/client-transactions/${loan.id}/return`, { quantityReturned: 1 }],
+      ['PUT', `/api/client-transactions/${loan.id}`, { quantityReturned: 1 }],
+    ];
+    for (const [method, url, payload] of calls) {
+      const anonymous = await app.inject({ method, url, payload: payload as object | undefined });
+      expect(anonymous.statusCode, `${method} ${url} signed out`).toBe(401);
+      for (const who of [farm, supplier]) {
+        const res = await who.inject({ method, url, payload: payload as object | undefined });
+        expect(res.statusCode, `${method} ${url} as ${who.user.role}`).toBe(403);
+      }
+    }
+    // Nothing moved: the loan still has its crate out and the client is still active.
+    expect((await json(agent, 'GET', `/api/clients/${client.id}`)).json()).toMatchObject({
+      isActive: true,
+      outstandingCrates: 1,
+    });
+  });
+
+  it("answers a ?clientId= of another agent's client, or of none, with 404", async () => {
+    const mine = await addClient(agent);
+    await lend(agent, mine.id, 1);
+    for (const path of ['/api/client-transactions', '/api/client-transactions/open']) {
+      const theirs = await json(otherAgent, 'GET', `${path}?clientId=${mine.id}`);
+      expect(theirs.statusCode, path).toBe(404);
+      expect(theirs.json().message).toBe(m.clientNotFound);
+      expect((await json(agent, 'GET', `${path}?clientId=99999999`)).statusCode).toBe(404);
+      expect((await json(agent, 'GET', `${path}?clientId=abc`)).statusCode).toBe(400);
+      expect((await json(agent, 'GET', `${path}?clientId=${mine.id}`)).json()).toHaveLength(1);
+    }
+  });
+});
+
+describe('quantities and notes the server refuses (400, nothing changes)', () => {
+  it('says what is wrong with a fraction, a number too large, a missing quantity and long notes', async () => {
+    const client = await addClient(agent);
+    const loan = await lend(agent, client.id, 2);
+    const before = await agentCrates(agent);
+    const lendCases: [unknown, string][] = [
+      [2.5, m.quantityWhole],
+      [0, m.lendQuantityRange],
+      [-3, m.lendQuantityRange],
+      [100_001, m.quantityTooLarge],
+      [undefined, m.quantityRequired],
+    ];
+    for (const [quantityBorrowed, message] of lendCases) {
+      const res = await json(agent, 'POST', '/api/client-transactions', { clientId: client.id, quantityBorrowed });
+      expect(res.statusCode, String(quantityBorrowed)).toBe(400);
+      expect(res.json().errors).toEqual({ quantityBorrowed: message });
+    }
+    const returnCases: [unknown, string][] = [
+      [0.5, m.quantityWhole],
+      [0, m.returnQuantityRange],
+      [100_001, m.quantityTooLarge],
+      [undefined, m.quantityRequired],
+    ];
+    for (const [quantityReturned, message] of returnCases) {
+      for (const url of [`/api/client-transactions/${loan.id}`, `/api/client-transactions/${loan.id}/return`]) {
+        const res = await json(agent, 'PUT', url, { quantityReturned });
+        expect(res.statusCode, `${url} ${String(quantityReturned)}`).toBe(400);
+        expect(res.json().errors).toEqual({ quantityReturned: message });
+      }
+    }
+    const longNotes = await json(agent, 'POST', '/api/client-transactions', {
+      clientId: client.id,
+      quantityBorrowed: 1,
+      notes: 'x'.repeat(501),
+    });
+    expect(longNotes.statusCode).toBe(400);
+    expect(longNotes.json().errors).toEqual({ notes: m.notesTooLong });
+    expect(await agentCrates(agent)).toEqual(before);
+    expect((await json(agent, 'GET', `/api/clients/${client.id}`)).json()).toMatchObject({
+      totalBorrowed: 2,
+      outstandingCrates: 2,
+    });
+  });
+});
+
+describe('live updates', () => {
+  const lastEvent = async () => (await app.db.select().from(changeEvents).orderBy(desc(changeEvents.id)).limit(1))[0];
+  const eventsAfter = (id: number) => app.db.select().from(changeEvents).where(gt(changeEvents.id, id));
+
+  it('records the clients tag for the agent on every write, with crates for the farm store when crates move', async () => {
+    const me = `user:${agent.user.id}`;
+    const client = await addClient(agent);
+    expect(await lastEvent()).toMatchObject({ tags: ['clients'], audience: [me] });
+
+    await agent.inject({ method: 'PATCH', url: `/api/clients/${client.id}`, payload: { clientName: 'Renamed' } });
+    expect(await lastEvent()).toMatchObject({ tags: ['clients'], audience: [me] });
+
+    const loan = await lend(agent, client.id, 3);
+    let event = await lastEvent();
+    expect(event.tags).toEqual(expect.arrayContaining(['clients', 'crates']));
+    expect(event.audience).toEqual(expect.arrayContaining([me, 'farm_store']));
+
+    for (const url of [`/api/client-transactions/${loan.id}`, `/api/client-transactions/${loan.id}/return`]) {
+      const res = await json(agent, 'PUT', url, { quantityReturned: 1 });
+      expect(res.statusCode).toBe(200);
+      event = await lastEvent();
+      expect(event.tags).toEqual(expect.arrayContaining(['clients', 'crates']));
+      expect(event.audience).toEqual(expect.arrayContaining([me, 'farm_store']));
+      // The other agent is told nothing about this agent's clients.
+      expect(event.audience).not.toContain(`user:${otherAgent.user.id}`);
+    }
+  });
+
+  it('records nothing for a refused write', async () => {
+    const client = await addClient(agent);
+    const loan = await lend(agent, client.id, 1);
+    const { id } = await lastEvent();
+    expect((await json(agent, 'POST', '/api/clients', { businessName: '' })).statusCode).toBe(400);
+    expect(
+      (await json(agent, 'POST', '/api/client-transactions', { clientId: client.id, quantityBorrowed: 100_000 }))
+        .statusCode,
+    ).toBe(409);
+    expect((await json(agent, 'PUT', `/api/client-transactions/${loan.id}`, { quantityReturned: 2 })).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await json(otherAgent, 'PUT', `/api/client-transactions/${loan.id}`, { quantityReturned: 1 })).statusCode,
+    ).toBe(404);
+    expect(await eventsAfter(id)).toEqual([]);
   });
 });

@@ -102,6 +102,10 @@ export async function listTransactions(
   settings: Settings,
 ): Promise<ClientTransaction[]> {
   const agentId = await agentIdOf(db, caller);
+  // ?clientId= names one of the caller's clients; another agent's (or none) is not found, as everywhere.
+  if (filter.clientId !== undefined && !(await repo.findClient(db, agentId, filter.clientId))) {
+    throw notFound(m.clientNotFound);
+  }
   const rows = await repo.listTransactions(db, agentId, filter);
   return rows.map((row) => toTransaction(row, settings));
 }
