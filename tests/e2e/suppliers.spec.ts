@@ -88,6 +88,12 @@ test('wizard → pending → approved → offer → tender accepted → metrics;
   await expect(page.getByText('Tzaneen')).toBeVisible();
   await expect(page.getByText('GlobalG.A.P.')).toBeVisible();
   await expect(page.getByRole('tab')).toHaveCount(0);
+  // Only that screen, whatever the path: the transmissions screen is not shown to it either.
+  await page.goto('/transmissions');
+  await expect(page.getByRole('heading', { name: 'Account Pending Approval' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Transmission History' })).toHaveCount(0);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Account Pending Approval' })).toBeVisible();
 
   // The farm store approves it on its dashboard.
   const { page: farm } = await signedInPage(browser, 'farm_store', { name: uniqueName('Farm') });
@@ -201,6 +207,9 @@ test('a rejected supplier sees that it was not approved; a failed sign-up shows 
   await expect(supplier.getByRole('heading', { name: 'Account Pending Approval' })).toBeVisible({ timeout: 30_000 });
   await expect(supplier.getByText('Not approved')).toBeVisible();
   await expect(supplier.getByText('The farm did not approve this supplier account', { exact: false })).toBeVisible();
+  await supplier.goto('/clients');
+  await expect(supplier.getByRole('heading', { name: 'Account Pending Approval' })).toBeVisible();
+  await expect(supplier.getByText('Not approved')).toBeVisible();
 
   // The same e-mail again through the wizard: the server's message.
   await page.goto('/supplier-registration');

@@ -1,0 +1,46 @@
+// 'Account Pending Approval' (spec §2): all an unapproved supplier sees, on every screen. It shows
+// the business, farm location, contact and certification; a rejected supplier reads that it was not
+// approved (decision 021).
+import { Alert, Card, Center, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconClockHour4 } from '@tabler/icons-react';
+import { certificationLabels, type SupplierWithCrates as Supplier } from '../../../../shared/suppliers.ts';
+
+export function PendingApproval({ supplier }: { supplier: Supplier }) {
+  const rows = [
+    ['Business', supplier.businessName],
+    ['Farm location', supplier.farmLocation],
+    ['Contact', `${supplier.contactPerson} · ${supplier.contactNumber}`],
+    ['Certification', certificationLabels[supplier.certificationType]],
+  ];
+  return (
+    <Center py="lg">
+      <Card withBorder radius="md" p="xl" maw={560} w="100%">
+        <Stack align="center" gap="xs" mb="md">
+          <IconClockHour4 size={40} color="var(--mantine-color-yellow-7)" aria-hidden />
+          <Title order={1} size="h3" ta="center">
+            Account Pending Approval
+          </Title>
+          {supplier.status === 'rejected' ? (
+            <Alert color="red" variant="light" title="Not approved" w="100%">
+              The farm did not approve this supplier account. Contact the farm store for details.
+            </Alert>
+          ) : (
+            <Text c="dimmed" ta="center">
+              The farm store reviews new suppliers. You can use your dashboard as soon as you are approved.
+            </Text>
+          )}
+        </Stack>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                {label}
+              </Text>
+              <Text style={{ overflowWrap: 'anywhere' }}>{value}</Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </Card>
+    </Center>
+  );
+}
