@@ -1,5 +1,6 @@
 // User management (spec §2, §5, §8; DESIGN §7): the farm store resets an agent's password and the
-// agent signs in with it; a removed user is signed out at once and can't sign in again; Change My
+// agent signs in with it; a removed user is signed out at once and can't sign in again until the farm
+// store restores it (decision 022); Change My
 // Password keeps its button disabled until the §5 rules hold; the dashboard's users tab generates a
 // password and shows it once.
 import { expect as baseExpect, type Page, test } from '@playwright/test';
@@ -107,6 +108,20 @@ test('the farm store removes a supplier after confirming; it is signed out and c
   await signIn(supplier.page, supplier.account.email, PASSWORD);
   await expect(toast(supplier.page, 'Invalid credentials')).toBeVisible();
   await expect(supplier.page).toHaveURL(/\/login$/);
+
+  // Decision 022: the farm store finds it under Removed users and restores it; it signs in again.
+  await page.getByRole('button', { name: 'Removed users' }).click();
+  await expect(page.getByRole('button', { name: 'Removed users' })).toHaveAttribute('aria-pressed', 'true');
+  const removedRow = page.getByRole('article', { name: supplierName });
+  await expect(removedRow.getByText('Removed', { exact: true })).toBeVisible();
+  await expect(removedRow.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+  await removedRow.getByRole('button', { name: `Restore ${supplierName}` }).click();
+  await expect(toast(page, 'User restored successfully')).toBeVisible();
+  await expect(removedRow).toHaveCount(0);
+  await page.getByRole('button', { name: 'Active users' }).click();
+  await expect(page.getByRole('article', { name: supplierName })).toBeVisible();
+  await signIn(supplier.page, supplier.account.email, PASSWORD);
+  await expect(supplier.page.getByText('Account Pending Approval')).toBeVisible();
   expect(errors).toEqual([]);
 });
 

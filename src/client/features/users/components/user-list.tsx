@@ -1,17 +1,19 @@
 // The list of market agents and suppliers (spec §2 User Management, the farm store dashboard's users
 // tab): name, email, role badge, market location and business; Reset Password and Remove per user.
 // `admin` types the new password inline (PATCH /api/admin/users/{id}/password); `dashboard` has the
-// server generate one (POST /api/users/{id}/reset-password) and shows it once.
-import { Alert, Button, Card, Center, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+// server generate one (POST /api/users/{id}/reset-password) and shows it once. The `admin` screen
+// also lists removed users, each with Restore (decision 022).
+import { Alert, Badge, Button, Card, Center, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { type ManagedUser, userMessages as m } from '../../../../shared/users.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { useUsers } from '../api/get-users.ts';
+import { type UserStatus, useUsers } from '../api/get-users.ts';
 import type { UsersVariant } from '../api/paths.ts';
 import { GeneratedPasswordDialog } from './generated-password-dialog.tsx';
 import { InlinePasswordReset } from './inline-password-reset.tsx';
 import { RemoveUserDialog } from './remove-user-dialog.tsx';
+import { RestoreUserButton } from './restore-user-button.tsx';
 import { RoleBadge } from './role-badge.tsx';
 
 const matches = (user: ManagedUser, search: string) =>
@@ -58,7 +60,14 @@ function UserRow({
               {user.email}
             </Text>
           </Stack>
-          <RoleBadge role={user.role} />
+          <Group gap={4} wrap="nowrap">
+            {!user.isActive && (
+              <Badge color="gray.8" variant="filled" autoContrast>
+                Removed
+              </Badge>
+            )}
+            <RoleBadge role={user.role} />
+          </Group>
         </Group>
         {(user.marketLocation || user.businessName) && (
           <Stack gap={2}>
@@ -66,7 +75,9 @@ function UserRow({
             {user.marketLocation && <Detail label="Market" value={user.marketLocation} />}
           </Stack>
         )}
-        {resetting && variant === 'admin' ? (
+        {!user.isActive ? (
+          <RestoreUserButton user={user} />
+        ) : resetting && variant === 'admin' ? (
           <InlinePasswordReset user={user} onDone={onResetDone} />
         ) : (
           <Group gap="xs">
@@ -83,8 +94,12 @@ function UserRow({
   );
 }
 
+const statusLabels: Record<UserStatus, string> = { active: 'Active users', removed: 'Removed users' };
+
 export function UserList({ variant }: { variant: UsersVariant }) {
-  const users = useUsers(variant);
+  // Only the User Management screen looks at removed users; the dashboard's tab lists the active ones.
+  const [status, setStatus] = useState<UserStatus>('active');
+  const users = useUsers(variant, status);
   const [search, setSearch] = useState('');
   const [resettingId, setResettingId] = useState<number | null>(null);
   const [removing, setRemoving] = useState<ManagedUser | null>(null);
@@ -110,6 +125,23 @@ export function UserList({ variant }: { variant: UsersVariant }) {
           </Text>
         )}
       </Group>
+      {variant === 'admin' && (
+        <Button.Group mb="md" aria-label="Which users">
+          {(['active', 'removed'] as const).map((value) => (
+            <Button
+              key={value}
+              variant={status === value ? 'filled' : 'default'}
+              aria-pressed={status === value}
+              onClick={() => {
+                setStatus(value);
+                setResettingId(null);
+              }}
+            >
+              {statusLabels[value]}
+            </Button>
+          ))}
+        </Button.Group>
+      )}
       {all && all.length > 0 && (
         <TextInput
           mb="md"
@@ -132,12 +164,14 @@ export function UserList({ variant }: { variant: UsersVariant }) {
       ) : !shown || shown.length === 0 ? (
         <Stack align="center" gap={4} py="lg">
           <Title order={3} size="h5">
-            {m.noUsers}
+            {status === 'removed' && !search.trim() ? m.noRemovedUsers : m.noUsers}
           </Title>
           <Text size="sm" c="dimmed" ta="center">
             {search.trim()
               ? 'No market agent or supplier matches your search.'
-              : 'Market agents and suppliers appear here once they register.'}
+              : status === 'removed'
+                ? 'Users you remove appear here, and can be restored.'
+                : 'Market agents and suppliers appear here once they register.'}
           </Text>
         </Stack>
       ) : (
