@@ -29,6 +29,9 @@ export async function findSuppliersByUserIds(db: Executor, userIds: number[]) {
     );
 }
 
+/** The supplier's account has not been removed (decision 022). */
+const accountIsActive = sql`exists (select 1 from ${users} where ${users.id} = ${suppliers.userId} and ${users.isActive})`;
+
 export const toSupplierDto = (row: SupplierRow) => ({
   ...row,
   isApproved: row.status === 'approved',
@@ -60,8 +63,18 @@ export async function setSupplierStatus(db: Executor, id: number, status: 'appro
   const [row] = await db
     .update(suppliers)
     .set({ status })
-    .where(and(eq(suppliers.id, id), ne(suppliers.status, status)))
+    .where(and(eq(suppliers.id, id), ne(suppliers.status, status), accountIsActive))
     .returning();
+  return row ?? null;
+}
+
+/** A supplier whose account is active (a removed supplier is not found, as in the lists). */
+export async function findActiveSupplierById(db: Executor, id: number) {
+  const [row] = await db
+    .select()
+    .from(suppliers)
+    .where(and(eq(suppliers.id, id), accountIsActive))
+    .limit(1);
   return row ?? null;
 }
 

@@ -82,7 +82,8 @@ export async function setSupplierStatus(
   const row = await db.transaction(async (tx) => {
     const updated = await repo.setSupplierStatus(tx, id, status);
     if (!updated) {
-      const existing = await repo.findSupplierById(tx, id);
+      // A removed supplier's account is not found here, as it is in the lists.
+      const existing = await repo.findActiveSupplierById(tx, id);
       if (!existing) throw notFound(m.supplierNotFound);
       throw conflict(status === 'approved' ? m.alreadyApproved : m.alreadyRejected);
     }
@@ -228,7 +229,8 @@ export async function listAllTenders(db: Executor, page: Page & { pendingOnly?: 
 export async function openTender(db: Db, caller: Caller, body: z.infer<typeof createTenderBody>): Promise<Tender> {
   const offer = await repo.findOffer(db, body.offerId);
   if (!offer) throw notFound(m.offerNotFound);
-  const supplier = await repo.findSupplierById(db, offer.supplierId);
+  // A removed supplier (decision 022) can't answer: its offers are off the market like its account.
+  const supplier = await repo.findActiveSupplierById(db, offer.supplierId);
   if (supplier?.status !== 'approved') throw conflict(m.supplierNotApprovedForTender);
   if (!offer.isActive) throw conflict(m.offerInactive);
   const id = await db.transaction(async (tx) => {

@@ -11,7 +11,7 @@ const farm = await registerAs(app, 'farm_store');
 const agent = await registerAgent(app);
 await addStock(farm, 1000);
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const call = (who: Account | null, method: Method, url: string, payload?: unknown) => {
   const opts = { method, url, ...(payload === undefined ? {} : { payload: payload as object }) };
   return who ? who.inject(opts) : app.inject(opts);
@@ -427,6 +427,25 @@ describe('tenders', () => {
       expect((await call(a, method, url, body)).statusCode).toBe(403);
       expect((await call(agent, method, url, body)).statusCode).toBe(403);
     }
+  });
+
+  it('a removed supplier: its offers leave the market, a tender on one is 409, approving it is 404', async () => {
+    const s = await wizardSupplier();
+    await approve(s.supplierId);
+    const offer = await postOffer(s);
+    expect((await call(farm, 'DELETE', `/api/users/${s.user.id}`)).statusCode).toBe(200);
+    const market = (await call(farm, 'GET', '/api/produce-offers?limit=500')).json();
+    expect(market.some((o: { id: number }) => o.id === offer.id)).toBe(false);
+    const tender = await call(farm, 'POST', '/api/tenders', { offerId: offer.id, farmQuote: '100.00' });
+    expect(tender.statusCode).toBe(409);
+    expect(tender.json().message).toBe(m.supplierNotApprovedForTender);
+    const rejected = await call(farm, 'POST', `/api/suppliers/${s.supplierId}/reject`);
+    expect(rejected.statusCode).toBe(404);
+    expect(rejected.json().message).toBe(m.supplierNotFound);
+    // Restored (decision 022), it is back as it was: approved, its offer on the market again.
+    expect((await call(farm, 'POST', `/api/admin/users/${s.user.id}/restore`)).statusCode).toBe(200);
+    expect((await call(farm, 'POST', `/api/suppliers/${s.supplierId}/approve`)).statusCode).toBe(409);
+    expect((await call(farm, 'POST', '/api/tenders', { offerId: offer.id, farmQuote: '100.00' })).statusCode).toBe(201);
   });
 
   it('409 for a tender on a supplier no longer approved', async () => {
