@@ -4,8 +4,8 @@
 // statement, the weekly reports and the payout file download or send.
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { watchConsole } from './support/a11y.ts';
-import { signedInPage, uniqueName } from './support/crates.ts';
+import { PHONE, watchConsole } from './support/a11y.ts';
+import { pageOverflow, signedInPage, uniqueName } from './support/crates.ts';
 
 const nbsp = (s: string) => s.replaceAll(' ', '\u00a0');
 
@@ -13,6 +13,27 @@ async function json<T>(res: Promise<import('@playwright/test').APIResponse>): Pr
   const r = await res;
   if (!r.ok()) throw new Error(`${r.url()}: ${r.status()} ${await r.text()}`);
   return (await r.json()) as T;
+}
+
+/** Visible buttons, links, tabs and fields under 44 px high (or wide, for one without text) at 375 px. */
+const smallControls = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a, [role="tab"], input:not([type="hidden"])')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || el.closest('[aria-hidden="true"]')) return false;
+        return r.height < 43.5 || ((el.textContent ?? '').trim() === '' && r.width < 43.5);
+      })
+      .map((el) => `${el.tagName} "${(el.textContent ?? '').trim().slice(0, 30)}"`),
+  );
+
+/** Every request that would change something (anything but GET) the page sends to the API. */
+function changeRequests(page: Page) {
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/') && r.method() !== 'GET') sent.push(`${r.method()} ${r.url()}`);
+  });
+  return sent;
 }
 
 async function openBilling(page: Page) {
@@ -30,8 +51,39 @@ test('no active cycle: the empty state offers to create the first one', async ({
   await expect(page.getByRole('heading', { name: 'No Active Billing Cycle' })).toBeVisible();
   await page.getByRole('button', { name: 'Create First Cycle' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Billing Cycle' });
-  await expect(dialog.getByLabel(/Rate per crate/)).toHaveAttribute('placeholder', '0.70');
+  const rate = dialog.getByLabel(/Rate per crate/);
+  await expect(rate).toHaveAttribute('placeholder', '0.70');
+
+  // The rate field never changes what was typed: each refused value stays as typed with the field's
+  // message, and nothing is sent; '0.70' keeps its trailing zero when the field loses focus.
+  const sent = changeRequests(page);
+  const invalid = 'The rate per crate must be a positive amount with at most 2 decimal places, e.g. 0.70';
+  for (const [typed, message] of [
+    ['', 'Please enter a rate per crate'],
+    ['abc', invalid],
+    ['0.355', invalid],
+    ['-0.50', invalid],
+    ['0', invalid],
+    ['0,70', invalid],
+    ['1000.01', 'The rate per crate can be at most 1000.00'],
+  ]) {
+    await rate.fill(typed);
+    await rate.blur();
+    await dialog.getByRole('button', { name: 'Create Cycle' }).click();
+    await expect(dialog.getByText(message, { exact: true }), `typed ${typed}`).toBeVisible();
+    await expect(rate, `typed ${typed}`).toHaveValue(typed);
+  }
+  await rate.fill('0.70');
+  await rate.blur();
+  await expect(rate).toHaveValue('0.70');
+  expect(sent).toEqual([]);
+
+  // At 375 px every control of the empty state and the dialog is thumb-sized, nothing scrolls sideways.
+  await page.setViewportSize(PHONE);
+  await expect.poll(() => smallControls(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => smallControls(page)).toEqual([]);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
   await page.getByRole('tab', { name: 'Previous Cycle' }).click();
   await expect(page.getByText('No completed billing cycle yet')).toBeVisible();
   await page.context().close();
@@ -64,6 +116,13 @@ test('farm creates a cycle, agent returns crates, farm counts them in: amount, e
   await expect(farm.page.getByText('New billing cycle created successfully')).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(farm.page.getByTestId('cycle-status').first()).toHaveText('Active Cycle');
+  // As the spec writes it on screen too, not in capitals.
+  expect(
+    await farm.page
+      .getByTestId('cycle-status')
+      .first()
+      .evaluate((el) => (el as HTMLElement).innerText),
+  ).toBe('Active Cycle');
   await expect(farm.page.getByTestId('cycle-rate')).toHaveText(nbsp('R 0.35'));
   await expect(farm.page.getByTestId('cycle-end')).toHaveText('30 Nov 2026');
 
@@ -159,11 +218,21 @@ test('farm creates a cycle, agent returns crates, farm counts them in: amount, e
   );
   await farm.page.getByRole('tab', { name: 'Previous Cycle' }).click();
   await expect(farm.page.getByTestId('cycle-status')).toHaveText('Completed Cycle');
+  expect(await farm.page.getByTestId('cycle-status').evaluate((el) => (el as HTMLElement).innerText)).toBe('Completed Cycle');
   await expect(farm.page.getByTestId('stat-total-paid')).toBeVisible();
   await expect(farm.page.getByTestId('stat-crates-processed')).toBeVisible();
   await expect(
     farm.page.getByTestId('agent-performance-row').filter({ hasText: agentName }).getByTestId('agent-amount'),
   ).toHaveText(nbsp('R 2.45'));
+
+  // At 375 px both tabs, with the agent's row and the cycle's buttons, are thumb-sized and fit the width.
+  await farm.page.setViewportSize(PHONE);
+  await expect.poll(() => smallControls(farm.page)).toEqual([]);
+  await expect.poll(() => pageOverflow(farm.page)).toBeLessThanOrEqual(0);
+  await farm.page.getByRole('tab', { name: 'Current Cycle' }).click();
+  await expect(farm.page.getByRole('button', { name: 'Generate Statement' })).toBeVisible();
+  await expect.poll(() => smallControls(farm.page)).toEqual([]);
+  await expect.poll(() => pageOverflow(farm.page)).toBeLessThanOrEqual(0);
 
   // The browser console stayed clean apart from the deliberate 503.
   expect(errors.filter((e) => !e.includes('503'))).toEqual([]);

@@ -8,7 +8,6 @@ import { recheckSession } from '../features/auth/api.ts';
 import { BillingPage } from '../features/billing/pages/billing-page.tsx';
 import { ClientStatementPage } from '../features/clients/pages/client-statement-page.tsx';
 import { ClientsPage } from '../features/clients/pages/clients-page.tsx';
-import { SupplierApprovalGate } from '../features/suppliers/components/supplier-approval-gate.tsx';
 import { TransmissionsPage } from '../features/transmissions/pages/transmissions-page.tsx';
 import { useLiveUpdatesConnection } from '../lib/live-updates.ts';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -26,21 +25,18 @@ export default function SignedInApp() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        {/* An unapproved supplier sees only 'Account Pending Approval' (spec §2), whatever the path. */}
-        <Route element={<SupplierApprovalGate />}>
-          <Route path={paths.home.path} element={<DashboardPage />} />
-          <Route path={paths.dashboard.path} element={<DashboardPage />} />
-          <Route path={paths.login.path} element={<DashboardPage />} />
-          <Route path={paths.register.path} element={<DashboardPage />} />
-          <Route path={paths.transmissions.path} element={<TransmissionsPage />} />
-          <Route path={paths.clients.path} element={<ClientsPage />} />
-          <Route path={paths.clientStatement.path} element={<ClientStatementPage />} />
-          <Route path={paths.marketAgents.path} element={<MarketAgentsPage />} />
-          <Route path={paths.billing.path} element={<BillingPage />} />
-          <Route path={paths.reports.path} element={<ReportsPage />} />
-          <Route path={paths.userManagement.path} element={<UserManagementPage />} />
-          <Route path="*" element={<NotFoundCard />} />
-        </Route>
+        <Route path={paths.home.path} element={<DashboardPage />} />
+        <Route path={paths.dashboard.path} element={<DashboardPage />} />
+        <Route path={paths.login.path} element={<DashboardPage />} />
+        <Route path={paths.register.path} element={<DashboardPage />} />
+        <Route path={paths.transmissions.path} element={<TransmissionsPage />} />
+        <Route path={paths.clients.path} element={<ClientsPage />} />
+        <Route path={paths.clientStatement.path} element={<ClientStatementPage />} />
+        <Route path={paths.marketAgents.path} element={<MarketAgentsPage />} />
+        <Route path={paths.billing.path} element={<BillingPage />} />
+        <Route path={paths.reports.path} element={<ReportsPage />} />
+        <Route path={paths.userManagement.path} element={<UserManagementPage />} />
+        <Route path="*" element={<NotFoundCard />} />
       </Route>
     </Routes>
   );

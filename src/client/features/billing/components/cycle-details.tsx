@@ -27,7 +27,8 @@ export function CycleDetails({
             <Title order={2} size="h4">
               {title}
             </Title>
-            <Badge color={active ? 'green' : 'gray'} variant="light" data-testid="cycle-status">
+            {/* tt none: the badge reads 'Active Cycle' as the spec writes it, not in capitals. */}
+            <Badge color={active ? 'green' : 'gray'} variant="light" tt="none" data-testid="cycle-status">
               {active ? m.activeBadge : m.completedBadge}
             </Badge>
           </Group>

@@ -1,7 +1,10 @@
 // 'New Billing Cycle' (spec §2, §5): start date, end date and rate per crate, all required; the rate is
 // a positive amount with at most two decimals (step 0.01, placeholder 0.70). The form checks with the
 // server's schema and never changes what was typed; creating completes the active cycle.
-import { Alert, Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+// The rate is a text field with the phone's decimal keypad, not Mantine's NumberInput: that one drops
+// letters as they are typed and rewrites "0.70" as "0.7" on blur (trimLeadingZeroesOnBlur), so a
+// person would not see what they typed. The money is read as text by the shared schema (money.ts).
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { createCycleBody, billingMessages as m } from '../../../../shared/billing.ts';
@@ -11,7 +14,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateCycle } from '../api/create-cycle.ts';
 
-type Values = { startDate: string; endDate: string; ratePerCrate: number | string };
+type Values = { startDate: string; endDate: string; ratePerCrate: string };
 
 export function NewCycleDialog({
   opened,
@@ -36,7 +39,7 @@ export function NewCycleDialog({
 
   const submit = form.onSubmit((values) => {
     create.mutate(
-      { startDate: values.startDate, endDate: values.endDate, ratePerCrate: String(values.ratePerCrate).trim() },
+      { startDate: values.startDate, endDate: values.endDate, ratePerCrate: values.ratePerCrate.trim() },
       {
         onSuccess: () => {
           notifySuccess(m.created);
@@ -59,15 +62,12 @@ export function NewCycleDialog({
           )}
           <TextInput type="date" label="Start date" withAsterisk {...form.getInputProps('startDate')} />
           <TextInput type="date" label="End date" withAsterisk {...form.getInputProps('endDate')} />
-          <NumberInput
+          <TextInput
             label="Rate per crate (R)"
-            description="Paid for each empty crate returned in this cycle"
+            description="Paid for each empty crate returned in this cycle, in rand and cents (0.01 steps)"
             placeholder={BILLING_RATE_PLACEHOLDER}
-            step={0.01}
-            min={0.01}
-            clampBehavior="none"
-            allowNegative
             inputMode="decimal"
+            autoComplete="off"
             withAsterisk
             {...form.getInputProps('ratePerCrate')}
           />
