@@ -1,10 +1,22 @@
 // The Reports screen (spec §2): figures computed from real transmissions, the PDF download (its name
 // and %PDF header), e-mailing a report (toast with the count, the outbox row), the weekly reports.
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, PHONE, watchConsole } from './support/a11y.ts';
 import { registerVia } from './support/accounts.ts';
 import { pageOverflow, pick, signedInPage, uniqueName } from './support/crates.ts';
+
+/** Visible buttons, links, tabs and fields under 44 px high (or wide, for one without text). */
+const smallControls = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a, [role="tab"], input:not([type="hidden"])')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || el.closest('[aria-hidden="true"]')) return false;
+        return r.height < 43.5 || ((el.textContent ?? '').trim() === '' && r.width < 43.5);
+      })
+      .map((el) => `${el.tagName} "${(el.textContent ?? '').trim().slice(0, 30)}"`),
+  );
 
 const farmToday = () =>
   new Intl.DateTimeFormat('en-CA', {
@@ -44,7 +56,11 @@ test('the farm store reads the figures, downloads the PDF and e-mails a report',
   await expect(page.getByTestId('stat-total-transmissions')).toContainText('1');
   await expect(page.getByTestId('stat-crates-moved')).toContainText('37');
   await expect(page.getByTestId('stat-completion-rate')).toContainText('0%');
-  await expect(page.getByTestId('stat-active-agents')).toContainText(/new this month/);
+  await expect(page.getByTestId('stat-active-agents')).toContainText(/^.*\+\d+ new this month/);
+  // The changes are computed against the period before (DESIGN §7), and every card says so.
+  for (const stat of ['stat-total-transmissions', 'stat-crates-moved', 'stat-completion-rate']) {
+    await expect(page.getByTestId(stat)).toContainText('vs last period');
+  }
   await expect(page.getByTestId('flow-farm-to-market')).toContainText('1 (100%)');
   await expect(page.getByTestId('agent-performance-row')).toHaveCount(1);
   await expect(page.getByTestId('agent-performance-row')).toContainText(agentName);
@@ -75,7 +91,14 @@ test('the farm store reads the figures, downloads the PDF and e-mails a report',
 
   await expectAccessible(page, '/reports (desktop)');
   await page.setViewportSize(PHONE);
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+  // Thumb-sized at 375 px: the configuration's buttons, 'View all', the outbox rows (one open).
+  // The e-mailed report's row (the weekly summaries' subjects start 'Your weekly crate report').
+  const reportRow = row.filter({ hasText: /Weekly crate report/ });
+  await reportRow.getByRole('button').first().click();
+  await expect(reportRow.getByText(/Attached: weekly-report-/)).toBeVisible();
+  await expect.poll(() => smallControls(page)).toEqual([]);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
   await expectAccessible(page, '/reports (375 px)');
   expect(errors).toEqual([]);
 });
@@ -92,6 +115,12 @@ test('a billing statement without an active cycle fails with the reason', async 
   await pick(page, 'Report type', 'Billing');
   await page.getByRole('button', { name: 'Download PDF' }).click();
   await expect(page.getByText('Failed to generate report. No active billing cycle')).toBeVisible();
+  // Dates more than a year apart are refused beside the field before anything is asked.
+  await page.getByLabel('Start date').fill('2024-01-01');
+  await page.getByLabel('End date').fill('2025-06-30');
+  await expect(page.getByText('A report covers at most 366 days')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Email Report' })).toBeDisabled();
   expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
 });
 

@@ -6,8 +6,15 @@ import { StatCard } from '../../../components/stat-card.tsx';
 import { formatCount } from '../../../lib/format.ts';
 
 const signed = (n: number, unit: string) => `${n > 0 ? '+' : ''}${n}${unit}`;
-const vsLast = (change: number | null, unit = '%') =>
-  change === null ? 'No earlier data to compare' : `${signed(change, unit)} vs last period`;
+/**
+ * Every card says how it compares 'vs last period' (spec §2). A count that grew from nothing has no
+ * percentage (the server answers null): it says so instead of inventing one.
+ */
+export const vsLast = (change: number | null) =>
+  change === null ? 'Up from 0 vs last period' : `${signed(change, '%')} vs last period`;
+/** The completion rate changes in percentage points; null when the last period had no transmissions. */
+export const vsLastRate = (change: number | null) =>
+  change === null ? '— vs last period (no transmissions then)' : `${signed(change, ' pts')} vs last period`;
 
 export function ReportStatCards({ summary }: { summary: ReportSummary | undefined }) {
   if (!summary) {
@@ -28,11 +35,7 @@ export function ReportStatCards({ summary }: { summary: ReportSummary | undefine
         hint={vsLast(changes.totalTransmissions)}
       />
       <StatCard label="Crates Moved" value={formatCount(totals.cratesMoved)} hint={vsLast(changes.cratesMoved)} />
-      <StatCard
-        label="Completion Rate"
-        value={`${totals.completionRate}%`}
-        hint={vsLast(changes.completionRate, ' pts')}
-      />
+      <StatCard label="Completion Rate" value={`${totals.completionRate}%`} hint={vsLastRate(changes.completionRate)} />
       <StatCard
         label="Active Agents"
         value={formatCount(totals.activeAgents)}
