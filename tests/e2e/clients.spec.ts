@@ -28,9 +28,48 @@ async function agentWithCrates(browser: import('@playwright/test').Browser, full
   return agent.page;
 }
 
+/** Every request that would change something (anything but GET) the page sends to the API. */
+function changeRequests(page: Page) {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/') && request.method() !== 'GET')
+      sent.push(`${request.method()} ${request.url()}`);
+  });
+  return sent;
+}
+
+/**
+ * Controls under 44 × 44 px at 375 px (height; width too, except a text field): every button, link,
+ * tab, option and field, plain links included (a "Back to clients" is a thumb's target too).
+ */
+function smallControls(page: Page, within = 'body') {
+  return page.evaluate((within) => {
+    const found: string[] = [];
+    const root = document.querySelector(within);
+    if (!root) return [`nothing matches ${within}`];
+    const selector =
+      'a[href], button, [role="button"], [role="tab"], [role="option"], input:not([type="hidden"]), select, textarea';
+    for (const el of root.querySelectorAll<HTMLElement>(selector)) {
+      const target =
+        el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? (el.labels?.[0] ?? el) : el;
+      const rect = target.getBoundingClientRect();
+      const onScreen = rect.right > 0 && rect.left < window.innerWidth;
+      if (!onScreen || rect.width === 0 || rect.height === 0 || getComputedStyle(target).visibility === 'hidden')
+        continue;
+      if (target.closest('[aria-hidden="true"], [inert]')) continue;
+      const field = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement;
+      if (rect.height < 43.5 || (!field && rect.width < 43.5)) {
+        const name = (target.getAttribute('aria-label') ?? target.textContent ?? el.tagName).trim().slice(0, 40);
+        found.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(rect.width)}×${Math.round(rect.height)}`);
+      }
+    }
+    return found;
+  }, within);
+}
+
 /** Console errors other than the refusals a step provoked on purpose. */
 const unexpected = (errors: string[]) =>
-  errors.filter((e) => !/Failed to load resource: the server responded with a status of 409/.test(e));
+  errors.filter((e) => !/Failed to load resource: the server responded with a status of (409|500)/.test(e));
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
@@ -108,11 +147,29 @@ test('add a client, lend 5, return 3, then Process Return closes the loan (375 �
   await loan.getByRole('button', { name: 'Process Return' }).click();
   await expect(giveBack.getByRole('combobox', { name: 'Transaction' })).toHaveValue(new RegExp(business));
   await expect(giveBack.getByTestId('crates-out')).toHaveText('Thandi Mokoena has 2 crates out on this loan');
-  // More than is out: the server refuses, the dialog says why, and no error toast (spec §8).
+  // More than is out: the field says so, keeps what was typed, and nothing is sent.
+  const sent = changeRequests(page);
   await giveBack.getByLabel('Quantity returned').fill('3');
   await giveBack.getByRole('button', { name: 'Return Crates' }).click();
-  await expect(giveBack.getByTestId('form-error')).toHaveText('This loan has only 2 crates out');
+  await expect(giveBack.getByText('This loan has only 2 crates out', { exact: true })).toBeVisible();
+  await expect(giveBack.getByLabel('Quantity returned')).toHaveValue('3');
+  expect(sent).toEqual([]);
+  // A refusal by the server: the dialog says 'Failed to process return' and why, and no toast (spec §8).
+  await page.route('**/api/client-transactions/*', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: '{"message":"This loan is already fully returned"}',
+        })
+      : route.fallback(),
+  );
+  await giveBack.getByLabel('Quantity returned').fill('2');
+  await giveBack.getByRole('button', { name: 'Return Crates' }).click();
+  await expect(giveBack.getByTestId('form-error')).toContainText('Failed to process return');
+  await expect(giveBack.getByTestId('form-error')).toContainText('This loan is already fully returned');
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  await page.unroute('**/api/client-transactions/*');
   await giveBack.getByLabel('Quantity returned').fill('2');
   await giveBack.getByRole('button', { name: 'Return Crates' }).click();
   await expect(toast(page, 'Crates returned successfully')).toBeVisible();
@@ -217,5 +274,187 @@ test('other roles see Access Denied on the Clients screen', async ({ browser }) 
   const { page } = await signedInPage(browser, 'farm_store');
   await page.goto('/clients');
   await expect(page.getByText('This page is only available to market agents.')).toBeVisible();
+  await page.context().close();
+});
+
+test('every quantity field keeps what was typed, says what is wrong and sends nothing (375 × 812)', async ({
+  browser,
+}) => {
+  const page = await agentWithCrates(browser, 10);
+  const errors = watchConsole(page);
+  const business = uniqueName('Quantities');
+  const client = (await (
+    await page.request.post('/api/clients', {
+      data: { businessName: business, clientName: 'Naledi', contactNumber: '082 765 4321' },
+    })
+  ).json()) as { id: number };
+  expect(
+    (await page.request.post('/api/client-transactions', { data: { clientId: client.id, quantityBorrowed: 4 } })).ok(),
+  ).toBe(true);
+  const sent = changeRequests(page);
+
+  /** Types each value, submits, and expects the value kept, the message shown and nothing sent. */
+  async function refuses(
+    scope: ReturnType<Page['getByRole']>,
+    label: string,
+    submit: string,
+    cases: [typed: string, message: string][],
+  ) {
+    const field = scope.getByLabel(label);
+    for (const [typed, message] of cases) {
+      await field.fill(typed);
+      await field.blur();
+      await scope.getByRole('button', { name: submit }).click();
+      await expect(scope.getByText(message, { exact: true }), `typed ${typed}`).toBeVisible();
+      await expect(field, `typed ${typed}`).toHaveValue(typed);
+      expect(sent, `typed ${typed}`).toEqual([]);
+    }
+  }
+
+  // The Clients screen's Lend Crates: 1 to the agent's 6 full crates.
+  await page.goto('/clients');
+  await page.getByTestId('client-card').filter({ hasText: business }).getByRole('button', { name: 'Lend' }).click();
+  const lend = page.getByRole('dialog', { name: 'Lend Crates' });
+  await expect(lend.getByTestId('full-crates-available')).toHaveText('6 full crates available to lend');
+  await refuses(lend, 'Quantity', 'Lend Crates', [
+    ['', 'Please enter quantity'],
+    ['0', 'Quantity must be at least 1'],
+    ['-2', 'Quantity must be at least 1'],
+    ['2.5', 'Quantity must be a whole number of crates'],
+    ['7', 'Not enough full crates: you have 6'],
+  ]);
+  await lend.getByRole('button', { name: 'Cancel' }).click();
+
+  // Process Return: above zero, and not more than the loan's 4 crates out.
+  await page
+    .getByTestId('open-transaction')
+    .filter({ hasText: business })
+    .getByRole('button', { name: 'Process Return' })
+    .click();
+  const giveBack = page.getByRole('dialog', { name: 'Return Crates' });
+  await refuses(giveBack, 'Quantity returned', 'Return Crates', [
+    ['', 'Please enter quantity'],
+    ['0', 'Quantity must be above zero'],
+    ['1.5', 'Quantity must be a whole number of crates'],
+    ['5', 'This loan has only 4 crates out'],
+  ]);
+  await giveBack.getByRole('button', { name: 'Cancel' }).click();
+
+  // The dashboard's add-and-lend and its return.
+  await page.goto('/dashboard?tab=clients');
+  const form = page.getByRole('form', { name: 'Add client and lend crates' });
+  await form.getByLabel('Business name').fill(uniqueName('Never added'));
+  await form.getByLabel('Client name').fill('Nobody');
+  await form.getByLabel('Contact number').fill('082 000 1111');
+  await refuses(form, 'Crates to lend', 'Add Client and Lend', [
+    ['', 'Please enter quantity'],
+    ['0', 'Quantity must be at least 1'],
+    ['3.5', 'Quantity must be a whole number of crates'],
+    ['7', 'Not enough full crates: you have 6'],
+  ]);
+  const row = page.getByTestId('client-with-crates-out').filter({ hasText: business });
+  await row.getByRole('button', { name: `Return crates from ${business}` }).click();
+  const dashboardReturn = page.getByRole('dialog', { name: `Return from ${business}` });
+  await refuses(dashboardReturn, 'Quantity returned', 'Return Crates', [
+    ['0', 'Quantity must be above zero'],
+    ['0.5', 'Quantity must be a whole number of crates'],
+    ['5', 'This loan has only 4 crates out'],
+  ]);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+
+  expect(unexpected(errors)).toEqual([]);
+  await page.context().close();
+});
+
+test('on the Clients screen a failed add or lend is said in the dialog, never in a toast (spec §8)', async ({
+  browser,
+}) => {
+  const page = await agentWithCrates(browser, 5);
+  const errors = watchConsole(page);
+  const business = uniqueName('Refused');
+  const client = (await (
+    await page.request.post('/api/clients', {
+      data: { businessName: business, clientName: 'Refilwe', contactNumber: '082 765 4321' },
+    })
+  ).json()) as { id: number };
+  await page.goto('/clients');
+  await expect(page.getByTestId('client-card').filter({ hasText: business })).toBeVisible();
+  const failing = (route: import('@playwright/test').Route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, contentType: 'text/plain', body: '' })
+      : route.fallback();
+
+  await page.route('**/api/clients', failing);
+  await page.getByRole('button', { name: 'Add Client' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Client' });
+  await add.getByLabel('Business name').fill(uniqueName('Never'));
+  await add.getByLabel('Client name').fill('Nobody');
+  await add.getByLabel('Contact number').fill('082 000 1111');
+  await add.getByRole('button', { name: 'Add Client' }).click();
+  await expect(add.getByTestId('form-error')).toContainText('Failed to add client');
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  await add.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.route('**/api/client-transactions', failing);
+  await page.getByTestId('client-card').filter({ hasText: business }).getByRole('button', { name: 'Lend' }).click();
+  const lend = page.getByRole('dialog', { name: 'Lend Crates' });
+  await lend.getByLabel('Quantity').fill('2');
+  await lend.getByRole('button', { name: 'Lend Crates' }).click();
+  await expect(lend.getByTestId('form-error')).toContainText('Failed to lend crates');
+  await expect(lend).toBeVisible();
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  await page.unroute('**/api/client-transactions');
+  await lend.getByRole('button', { name: 'Lend Crates' }).click();
+  await expect(toast(page, 'Crates lent successfully')).toBeVisible();
+  expect(
+    ((await (await page.request.get(`/api/clients/${client.id}`)).json()) as { outstandingCrates: number })
+      .outstandingCrates,
+  ).toBe(2);
+
+  expect(unexpected(errors)).toEqual([]);
+  await page.context().close();
+});
+
+test('every control on the clients screens is thumb-sized at 375 px and nothing scrolls sideways', async ({
+  browser,
+}) => {
+  const page = await agentWithCrates(browser, 10);
+  const business = uniqueName('Thumbs');
+  const client = (await (
+    await page.request.post('/api/clients', {
+      data: { businessName: business, clientName: 'Zanele', contactNumber: '082 765 4321' },
+    })
+  ).json()) as { id: number };
+  await page.request.post('/api/client-transactions', { data: { clientId: client.id, quantityBorrowed: 3 } });
+
+  // On the dashboard tab only the clients card is this feature's (the other cards have their own checks).
+  const screens: [path: string, ready: RegExp | string, within?: string][] = [
+    ['/clients', 'Client has 3 crates to return'],
+    [`/clients/${client.id}/statement`, `Crate statement: ${business}`],
+    ['/dashboard?tab=clients', 'Add a client and lend crates'],
+    ['/dashboard', 'Clients with crates out', '[data-testid="clients-with-crates-out"]'],
+  ];
+  for (const [path, ready, within] of screens) {
+    await page.goto(path);
+    await expect(page.getByText(ready).first()).toBeVisible();
+    expect.soft(await smallControls(page, within), path).toEqual([]);
+    expect.soft(await pageOverflow(page), path).toBeLessThanOrEqual(0);
+  }
+  await page.goto('/clients');
+  for (const [button, dialog] of [
+    ['Add Client', 'Add Client'],
+    ['Lend Crates', 'Lend Crates'],
+    ['Return Crates', 'Return Crates'],
+    ['Edit', 'Edit Client'],
+    ['Process Return', 'Return Crates'],
+  ]) {
+    await page.getByRole('button', { name: button, exact: true }).first().click();
+    const open = page.getByRole('dialog', { name: dialog });
+    await expect(open).toBeVisible();
+    expect.soft(await smallControls(page), `${dialog} dialog`).toEqual([]);
+    expect.soft(await pageOverflow(page), `${dialog} dialog`).toBeLessThanOrEqual(0);
+    await open.getByRole('button', { name: 'Cancel' }).click();
+    await expect(open).toBeHidden();
+  }
   await page.context().close();
 });

@@ -10,10 +10,13 @@ export function FormError({
   error,
   fallback,
   message,
+  title,
 }: {
   error?: unknown;
   fallback?: string;
   message?: string | null;
+  /** A heading above the reason, e.g. the spec's failure text where no toast says it (spec §8). */
+  title?: string;
 }) {
   if (!error && !message) return null;
   const reason = message ?? (error instanceof ApiError ? error.serverMessage : undefined);
@@ -24,9 +27,10 @@ export function FormError({
       p="sm"
       role="alert"
       icon={<IconAlertCircle size={18} />}
+      title={title}
       data-testid="form-error"
     >
-      {reason ?? fallback ?? 'Something went wrong. Please try again.'}
+      {reason ?? (title ? undefined : fallback) ?? 'Something went wrong. Please try again.'}
     </Alert>
   );
 }

@@ -4,7 +4,6 @@
 import { Button, Card, Stack, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { z } from 'zod';
 import { createClientBody, lendBody, clientMessages as m } from '../../../../shared/clients.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
@@ -19,7 +18,7 @@ type Values = ClientDetailsValues & { quantityBorrowed: number | string; notes: 
 
 const schemaFor = (full: number | undefined) =>
   createClientBody
-    .extend({ quantityBorrowed: lendBody.shape.quantityBorrowed, notes: z.string() })
+    .extend({ quantityBorrowed: lendBody.shape.quantityBorrowed, notes: lendBody.shape.notes })
     .refine((v) => full === undefined || v.quantityBorrowed <= full, {
       message: m.notEnoughFullCrates(full ?? 0),
       path: ['quantityBorrowed'],

@@ -33,7 +33,7 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
       <form onSubmit={submit} noValidate aria-label="Add client">
         <Stack>
           <ClientFields form={form} />
-          <FormError error={create.isError ? create.error : null} fallback={m.addFailed} />
+          <FormError error={create.isError ? create.error : null} title={m.addFailed} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel

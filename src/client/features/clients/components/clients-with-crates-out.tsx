@@ -1,7 +1,7 @@
 // The market agent dashboard's clients with crates out above zero (spec §2), each with a return taken
 // on the spot (PUT /api/client-transactions/{id}/return against its oldest open loan) and a WhatsApp
 // reminder. Failures here are toasts, like the rest of the dashboard (spec §8).
-import { Anchor, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -42,14 +42,14 @@ export function ClientsWithCratesOut() {
   };
 
   return (
-    <Card withBorder radius="md" p="md">
+    <Card withBorder radius="md" p="md" data-testid="clients-with-crates-out">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
           Clients with crates out
         </Title>
-        <Anchor component={Link} to={paths.clients.href()} size="sm">
+        <Button component={Link} to={paths.clients.href()} variant="subtle" size="xs">
           All clients
-        </Anchor>
+        </Button>
       </Group>
       {clients.isPending && <Skeleton height={56} />}
       {clients.data && withCratesOut.length === 0 && (
@@ -74,7 +74,7 @@ export function ClientsWithCratesOut() {
                       </Text>
                     )}
                     {client.isOverdue && (
-                      <Badge color="red" size="sm">
+                      <Badge color="red.9" variant="filled" size="sm" style={{ flexShrink: 0 }}>
                         Overdue
                       </Badge>
                     )}
@@ -115,7 +115,14 @@ function DashboardReturnDialog({
   const giveBack = useReturnCrates();
   const form = useForm<{ quantityReturned: number | string; notes: string }>({
     initialValues: { quantityReturned: loan.cratesOut, notes: '' },
-    validate: schemaResolver(returnBody, { sync: true }),
+    // More than this loan's crates out is refused before sending, like 0 or a fraction.
+    validate: schemaResolver(
+      returnBody.refine((v) => v.quantityReturned <= loan.cratesOut, {
+        message: m.tooManyReturned(loan.cratesOut),
+        path: ['quantityReturned'],
+      }),
+      { sync: true },
+    ),
   });
   const submit = form.onSubmit((values) =>
     giveBack.mutate(

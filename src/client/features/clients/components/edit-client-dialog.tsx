@@ -41,7 +41,7 @@ export function EditClientDialog({ client, onClose }: { client: Client; onClose:
             description="An inactive client keeps its loans and can return crates, but is not lent any more."
             {...form.getInputProps('isActive', { type: 'checkbox' })}
           />
-          <FormError error={update.isError ? update.error : null} fallback={m.updateFailed} />
+          <FormError error={update.isError ? update.error : null} title={m.updateFailed} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -84,7 +84,7 @@ export function LendCratesDialog({ clientId, onClose }: { clientId: number | nul
             {...form.getInputProps('quantityBorrowed')}
           />
           <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
-          <FormError error={lend.isError ? lend.error : null} fallback={m.lendFailed} />
+          <FormError error={lend.isError ? lend.error : null} title={m.lendFailed} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -1,5 +1,6 @@
-// Return Crates (spec §2, §5): an open transaction and a quantity above zero; the form sets no upper
-// bound, the server refuses more than the loan's crates out and the dialog says so (no toast, spec §8).
+// Return Crates (spec §2, §5): an open transaction and a quantity above zero. The field sets no upper
+// bound; more than the chosen loan's crates out is refused before sending (the field says so), and a
+// refusal by the server is said in the dialog under 'Failed to process return' (no toast, spec §8).
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
@@ -13,17 +14,30 @@ import { useReturnCrates } from '../api/return-crates.ts';
 
 type ReturnValues = { transactionId: string | null; quantityReturned: number | string };
 
-const returnFormSchema = z.object({
-  transactionId: z.string({ error: m.transactionRequired }).min(1, m.transactionRequired),
-  quantityReturned: returnBody.shape.quantityReturned,
-});
+/**
+ * The return form's rule: the shared body, and no more than the chosen loan's crates out when the list
+ * on screen knows them (the field itself has no upper bound, spec §5; the server decides the rest).
+ */
+export const returnFormSchema = (cratesOutOf: (transactionId: string | null) => number | undefined) =>
+  z
+    .object({
+      transactionId: z.string({ error: m.transactionRequired }).min(1, m.transactionRequired),
+      quantityReturned: returnBody.shape.quantityReturned,
+    })
+    .superRefine((v, ctx) => {
+      const out = cratesOutOf(v.transactionId);
+      if (out !== undefined && v.quantityReturned > out) {
+        ctx.addIssue({ code: 'custom', message: m.tooManyReturned(out), path: ['quantityReturned'] });
+      }
+    });
 
 export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: number | null; onClose: () => void }) {
   const giveBack = useReturnCrates();
   const open = useOpenTransactions();
+  const cratesOutOf = (id: string | null) => open.data?.find((t) => String(t.id) === id)?.cratesOut;
   const form = useForm<ReturnValues>({
     initialValues: { transactionId: transactionId === null ? null : String(transactionId), quantityReturned: '' },
-    validate: schemaResolver(returnFormSchema, { sync: true }),
+    validate: schemaResolver(returnFormSchema(cratesOutOf), { sync: true }),
   });
   const submit = form.onSubmit((values) =>
     giveBack.mutate(
@@ -67,7 +81,7 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
             data-autofocus={transactionId !== null ? true : undefined}
             {...form.getInputProps('quantityReturned')}
           />
-          <FormError error={giveBack.isError ? giveBack.error : null} fallback={m.returnFailed} />
+          <FormError error={giveBack.isError ? giveBack.error : null} title={m.returnFailed} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
