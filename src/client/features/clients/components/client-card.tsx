@@ -78,7 +78,7 @@ export function ClientCard({
             <Text size="xs" c="dimmed">
               Outstanding crates
             </Text>
-            <Text fw={700} data-testid="outstanding-crates" c={out > 0 ? 'orange.9' : undefined}>
+            <Text fw={700} data-testid="outstanding-crates" c={client.isOverdue ? 'red.9' : undefined}>
               {formatCount(out)}
             </Text>
           </div>

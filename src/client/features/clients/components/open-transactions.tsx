@@ -12,7 +12,7 @@ export function LoanAge({ loan }: { loan: ClientTransaction }) {
         Lent {formatDate(loan.createdAt)} · {loan.daysOut} {loan.daysOut === 1 ? 'day' : 'days'} out
       </Text>
       {loan.isOverdue && (
-        <Badge color="red" variant="filled" size="sm">
+        <Badge color="red.9" variant="filled" size="sm" style={{ flexShrink: 0 }}>
           Overdue
         </Badge>
       )}

@@ -1,6 +1,6 @@
 // /clients/{id}/statement: one client's loans and returns with a running balance, to print or save
 // as PDF from the browser (docs/decisions/018).
-import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { clientMessages as m } from '../../../../shared/clients.ts';
@@ -36,9 +36,9 @@ function Statement({ clientId }: { clientId: number }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" data-print-hide>
-        <Anchor component={Link} to={paths.clients.href()}>
+        <Button component={Link} to={paths.clients.href()} variant="subtle" px="xs">
           Back to clients
-        </Anchor>
+        </Button>
         <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
           Print
         </Button>
