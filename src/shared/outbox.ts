@@ -2,6 +2,24 @@
 import { z } from 'zod';
 import { instant, pageQuery } from './http.ts';
 
+/**
+ * What became of a message (the Reports screen's outbox, issue 13: to, subject, status, time):
+ * sent (the SMTP server accepted it), retrying (refused or unreachable, tried again later), failed
+ * (no more tries), in_outbox (kept: no SMTP configured, or its first delivery is under way).
+ */
+export const outboxStatuses = ['in_outbox', 'sent', 'retrying', 'failed'] as const;
+export type OutboxStatus = (typeof outboxStatuses)[number];
+
+export function outboxStatus(entry: {
+  sentAt: Date | string | null;
+  error: string | null;
+  nextAttemptAt: Date | string | null;
+}): OutboxStatus {
+  if (entry.sentAt) return 'sent';
+  if (entry.error) return entry.nextAttemptAt ? 'retrying' : 'failed';
+  return 'in_outbox';
+}
+
 export const outboxEntrySchema = z.object({
   id: z.number().int(),
   to: z.string(),
@@ -9,6 +27,7 @@ export const outboxEntrySchema = z.object({
   text: z.string(),
   html: z.string().nullable(),
   createdAt: instant,
+  status: z.enum(outboxStatuses),
   /** When the SMTP server accepted it; null while only kept in the outbox. */
   sentAt: instant.nullable(),
   /** Why SMTP delivery failed, if it did. */

@@ -83,6 +83,8 @@ test('the farm store reads the figures, downloads the PDF and e-mails a report',
   const row = page.getByTestId('outbox-entry').filter({ hasText: agent.email });
   await expect(row).toBeVisible();
   await expect(row).toContainText('Weekly crate report');
+  // No SMTP on the test server: the message is kept in the outbox, and its status says so.
+  await expect(row.getByTestId('outbox-status')).toHaveText('In outbox');
 
   await page.getByRole('button', { name: 'Send Weekly Report' }).click();
   await expect(page.getByText(/Weekly report sent to \d+ recipients/)).toBeVisible();

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { closedPort, startSmtpServer } from '../../../../tests/support/smtp.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { outboxStatus } from '../../../shared/outbox.ts';
 import { outbox } from '../../db/schema/index.ts';
 
 const entry = async (app: Awaited<ReturnType<typeof buildTestApp>>, id: number) =>
@@ -62,6 +63,9 @@ describe('mailer with SMTP_URL', () => {
     const mail = smtp.received.find((m) => m.to.includes(farm.user.email))!;
     expect(mail.data).toMatch(/^Reply-To: ayanda@example\.com\r?$/m);
     expect(mail.data).toContain('Need 10 crates');
+    // The farm store's outbox says it was sent.
+    const listed = (await farm.inject({ method: 'GET', url: '/api/outbox' })).json();
+    expect(listed.find((r: { to: string }) => r.to === farm.user.email).status).toBe('sent');
   });
 });
 
@@ -77,6 +81,9 @@ describe('mailer when the SMTP server is down', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].sentAt).toBeNull();
     expect(rows[0].error).toMatch(/ECONNREFUSED|connect/i);
+    // Listed as retrying: the retry job will send it again.
+    const listed = (await farm.inject({ method: 'GET', url: '/api/outbox' })).json();
+    expect(listed.find((r: { to: string }) => r.to === farm.user.email).status).toBe('retrying');
   });
 });
 
@@ -117,10 +124,13 @@ describe('mailer without SMTP_URL, and GET /api/outbox', () => {
       'id',
       'nextAttemptAt',
       'sentAt',
+      'status',
       'subject',
       'text',
       'to',
     ]);
+    // No SMTP here: the messages are kept in the outbox (and as .eml files).
+    expect(rows[0].status).toBe('in_outbox');
     const older = (await farm.inject({ method: 'GET', url: `/api/outbox?before=${rows[1].id}&limit=1` })).json();
     expect(older[0].subject).toBe('Note 0');
   });
@@ -129,5 +139,15 @@ describe('mailer without SMTP_URL, and GET /api/outbox', () => {
     expect((await app.inject({ method: 'GET', url: '/api/outbox' })).statusCode).toBe(401);
     expect((await agent.inject({ method: 'GET', url: '/api/outbox' })).statusCode).toBe(403);
     expect((await farm.inject({ method: 'GET', url: '/api/outbox?limit=1000' })).statusCode).toBe(400);
+  });
+});
+
+describe('outboxStatus', () => {
+  it('names what became of a message', () => {
+    const at = new Date();
+    expect(outboxStatus({ sentAt: at, error: null, nextAttemptAt: null })).toBe('sent');
+    expect(outboxStatus({ sentAt: null, error: 'ECONNREFUSED', nextAttemptAt: at })).toBe('retrying');
+    expect(outboxStatus({ sentAt: null, error: 'ECONNREFUSED', nextAttemptAt: null })).toBe('failed');
+    expect(outboxStatus({ sentAt: null, error: null, nextAttemptAt: null })).toBe('in_outbox');
   });
 });

@@ -1,33 +1,23 @@
 // What the app has e-mailed (contact messages, reports): the farm's outbox, so a farm without SMTP
 // still reads its mail, and a failed delivery shows its reason.
 import { Accordion, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { OutboxEntry } from '../../../../shared/outbox.ts';
+import type { OutboxEntry, OutboxStatus } from '../../../../shared/outbox.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useOutbox } from '../api/get-outbox.ts';
 
-function DeliveryBadge({ entry }: { entry: OutboxEntry }) {
-  if (entry.sentAt)
-    return (
-      <Badge color="green" variant="light" size="sm">
-        Sent
-      </Badge>
-    );
+const badges: Record<OutboxStatus, { label: string; color: string }> = {
+  sent: { label: 'Sent', color: 'green' },
   // Refused or unreachable, and the retry job will try again.
-  if (entry.error && entry.nextAttemptAt)
-    return (
-      <Badge color="orange" variant="light" size="sm">
-        Retrying
-      </Badge>
-    );
-  if (entry.error)
-    return (
-      <Badge color="red" variant="light" size="sm">
-        Failed
-      </Badge>
-    );
+  retrying: { label: 'Retrying', color: 'orange' },
+  failed: { label: 'Failed', color: 'red' },
+  in_outbox: { label: 'In outbox', color: 'gray' },
+};
+
+function DeliveryBadge({ entry }: { entry: OutboxEntry }) {
+  const { label, color } = badges[entry.status];
   return (
-    <Badge color="gray" variant="light" size="sm">
-      In outbox
+    <Badge color={color} variant="light" size="sm" data-testid="outbox-status">
+      {label}
     </Badge>
   );
 }
