@@ -218,7 +218,9 @@ test('farm creates a cycle, agent returns crates, farm counts them in: amount, e
   );
   await farm.page.getByRole('tab', { name: 'Previous Cycle' }).click();
   await expect(farm.page.getByTestId('cycle-status')).toHaveText('Completed Cycle');
-  expect(await farm.page.getByTestId('cycle-status').evaluate((el) => (el as HTMLElement).innerText)).toBe('Completed Cycle');
+  expect(await farm.page.getByTestId('cycle-status').evaluate((el) => (el as HTMLElement).innerText)).toBe(
+    'Completed Cycle',
+  );
   await expect(farm.page.getByTestId('stat-total-paid')).toBeVisible();
   await expect(farm.page.getByTestId('stat-crates-processed')).toBeVisible();
   await expect(
