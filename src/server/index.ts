@@ -25,6 +25,5 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 await app.listen({ port: config.port, host: config.host });
 const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
 // Plain text for the person who ran `npm start`; the JSON log above says the same for machines.
-console.log(
-  [`\nCratekeeper is running on http://localhost:${config.port} (${where})`, ...app.notices].join('\n\n') + '\n',
-);
+const lines = [`\nCratekeeper is running on http://localhost:${config.port} (${where})`, ...app.notices];
+console.log(`${lines.join('\n\n')}\n`);
