@@ -331,7 +331,7 @@ test('supplier awaiting approval: the pending screen, transmissions, Access Deni
   await auditScreens(
     page,
     'pending supplier',
-    [pending, { path: '/transmissions', title: 'Transmissions' }, ...supplierDenied, notFound],
+    [pending, { path: '/transmissions', title: 'Account Pending Approval' }, ...supplierDenied, notFound],
     pending,
   );
   await auditSidebar(page, 'pending supplier');

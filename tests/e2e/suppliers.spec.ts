@@ -207,9 +207,12 @@ test('a rejected supplier sees that it was not approved; a failed sign-up shows 
   await expect(supplier.getByRole('heading', { name: 'Account Pending Approval' })).toBeVisible({ timeout: 30_000 });
   await expect(supplier.getByText('Not approved')).toBeVisible();
   await expect(supplier.getByText('The farm did not approve this supplier account', { exact: false })).toBeVisible();
-  await supplier.goto('/clients');
+  await supplier.goto('/transmissions');
   await expect(supplier.getByRole('heading', { name: 'Account Pending Approval' })).toBeVisible();
   await expect(supplier.getByText('Not approved')).toBeVisible();
+  // A screen for another role keeps its Access Denied card (spec §6).
+  await supplier.goto('/market-agents');
+  await expect(supplier.getByText('This page is only available to farm store administrators.')).toBeVisible();
 
   // The same e-mail again through the wizard: the server's message.
   await page.goto('/supplier-registration');

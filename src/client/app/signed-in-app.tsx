@@ -8,6 +8,7 @@ import { recheckSession } from '../features/auth/api.ts';
 import { BillingPage } from '../features/billing/pages/billing-page.tsx';
 import { ClientStatementPage } from '../features/clients/pages/client-statement-page.tsx';
 import { ClientsPage } from '../features/clients/pages/clients-page.tsx';
+import { SupplierApprovalGate } from '../features/suppliers/components/supplier-approval-gate.tsx';
 import { TransmissionsPage } from '../features/transmissions/pages/transmissions-page.tsx';
 import { useLiveUpdatesConnection } from '../lib/live-updates.ts';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -29,7 +30,11 @@ export default function SignedInApp() {
         <Route path={paths.dashboard.path} element={<DashboardPage />} />
         <Route path={paths.login.path} element={<DashboardPage />} />
         <Route path={paths.register.path} element={<DashboardPage />} />
-        <Route path={paths.transmissions.path} element={<TransmissionsPage />} />
+        {/* An unapproved supplier sees only 'Account Pending Approval' (spec §2): the dashboard shows it,
+            and so does the one other screen a supplier may use. */}
+        <Route element={<SupplierApprovalGate />}>
+          <Route path={paths.transmissions.path} element={<TransmissionsPage />} />
+        </Route>
         <Route path={paths.clients.path} element={<ClientsPage />} />
         <Route path={paths.clientStatement.path} element={<ClientStatementPage />} />
         <Route path={paths.marketAgents.path} element={<MarketAgentsPage />} />

@@ -1,7 +1,8 @@
-// Spec §2 and issue 14: an unapproved supplier sees only 'Account Pending Approval' — on every
-// signed-in route, not just the dashboard (its transmissions and other screens are refused by the
-// server anyway). Everyone else, and an approved supplier, gets the route as usual. The screen turns
-// into the app by itself when the approval's 'suppliers' change arrives.
+// Spec §2 and issue 14: an unapproved supplier sees only 'Account Pending Approval'. The supplier
+// dashboard shows it in place of the tabs; this gate shows it on the other screen a supplier may open
+// (transmissions, whose calls the server refuses it anyway). Screens for other roles keep their Access
+// Denied card (spec §6), which shows nothing of the farm. Everyone else, and an approved supplier, get
+// the screen as usual; the gate opens by itself on the approval's 'suppliers' change.
 import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
