@@ -4,7 +4,7 @@
 // Password keeps its button disabled until the §5 rules hold; the dashboard's users tab generates a
 // password and shows it once.
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { watchConsole } from './support/a11y.ts';
+import { expectAccessible, PHONE, watchConsole } from './support/a11y.ts';
 import { PASSWORD } from './support/accounts.ts';
 import { signedInPage, uniqueName } from './support/crates.ts';
 
@@ -115,6 +115,20 @@ test('the farm store removes a supplier after confirming; it is signed out and c
   const removedRow = page.getByRole('article', { name: supplierName });
   await expect(removedRow.getByText('Removed', { exact: true })).toBeVisible();
   await expect(removedRow.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+  // At 375 px: accessible, nothing sideways, no badge cut, Restore and the toggle thumb-sized.
+  await page.setViewportSize(PHONE);
+  // The removal's toast may be fading (axe reads its colours mid-transition): it goes after 5 s.
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  await expectAccessible(page, 'removed users (375 px)');
+  for (const control of [
+    removedRow.getByRole('button', { name: `Restore ${supplierName}` }),
+    page.getByRole('button', { name: 'Removed users' }),
+    page.getByRole('button', { name: 'Active users' }),
+  ]) {
+    const box = await control.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(44);
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+  }
   await removedRow.getByRole('button', { name: `Restore ${supplierName}` }).click();
   await expect(toast(page, 'User restored successfully')).toBeVisible();
   await expect(removedRow).toHaveCount(0);

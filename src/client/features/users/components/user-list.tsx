@@ -60,7 +60,8 @@ function UserRow({
               {user.email}
             </Text>
           </Stack>
-          <Group gap={4} wrap="nowrap">
+          {/* Badges keep their width beside a long name or e-mail (never cut to '…'). */}
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             {!user.isActive && (
               <Badge color="gray.8" variant="filled" autoContrast>
                 Removed
