@@ -456,5 +456,35 @@ test('every control on the clients screens is thumb-sized at 375 px and nothing 
     await open.getByRole('button', { name: 'Cancel' }).click();
     await expect(open).toBeHidden();
   }
+
+  // A business name with no spaces wraps everywhere: the dashboard's return dialog keeps its close
+  // button on screen and the pickers' options stay inside the dialog.
+  const long = `${uniqueName('Supercalifragilistic').replace(/\s/g, '')}${'Expialidocious'.repeat(8)}`;
+  const longClient = (await (
+    await page.request.post('/api/clients', {
+      data: { businessName: long, clientName: 'Long', contactNumber: '082 765 4321' },
+    })
+  ).json()) as { id: number };
+  await page.request.post('/api/client-transactions', { data: { clientId: longClient.id, quantityBorrowed: 1 } });
+  const inside = (selector: string) =>
+    page.evaluate(
+      (selector) => [...document.querySelectorAll(selector)].map((el) => el.scrollWidth - el.clientWidth),
+      selector,
+    );
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: `Return crates from ${long}` }).click();
+  const dashboardReturn = page.getByRole('dialog', { name: `Return from ${long}` });
+  const close = (await dashboardReturn.locator('.mantine-Modal-close').boundingBox())!;
+  expect(close.x + close.width).toBeLessThanOrEqual(375);
+  expect(await inside('.mantine-Modal-content')).toEqual([0]);
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await dashboardReturn.getByRole('button', { name: 'Cancel' }).click();
+  await page.goto('/clients');
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await page.getByRole('button', { name: 'Return Crates', exact: true }).first().click();
+  await page.getByRole('combobox', { name: 'Transaction' }).click();
+  await expect(page.getByRole('option', { name: new RegExp(long) })).toBeVisible();
+  expect(await inside('.mantine-Select-dropdown .mantine-ScrollArea-viewport')).toEqual([0]);
+  expect(await inside('.mantine-Modal-content')).toEqual([0]);
   await page.context().close();
 });

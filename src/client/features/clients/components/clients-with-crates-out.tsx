@@ -142,7 +142,14 @@ function DashboardReturnDialog({
     ),
   );
   return (
-    <Modal opened onClose={onClose} title={`Return from ${client.businessName}`} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Return from ${client.businessName}`}
+      centered
+      // A long business name wraps instead of pushing the close button out of the dialog.
+      styles={{ title: { overflowWrap: 'anywhere', minWidth: 0 } }}
+    >
       <form onSubmit={submit} noValidate aria-label="Return crates">
         <Stack>
           <Text size="sm">

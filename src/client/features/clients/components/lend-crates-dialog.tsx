@@ -66,6 +66,8 @@ export function LendCratesDialog({ clientId, onClose }: { clientId: number | nul
             searchable
             withAsterisk
             nothingFoundMessage="No active client"
+            // A long business name wraps inside the list instead of widening it past the dialog.
+            styles={{ option: { overflowWrap: 'anywhere' } }}
             {...form.getInputProps('clientId')}
           />
           {full !== undefined && (

@@ -66,6 +66,8 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
             data={options}
             withAsterisk
             nothingFoundMessage="No open transactions"
+            // A long business name wraps inside the list instead of widening it past the dialog.
+            styles={{ option: { overflowWrap: 'anywhere' } }}
             {...form.getInputProps('transactionId')}
           />
           {chosen && (
