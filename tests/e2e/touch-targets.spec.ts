@@ -29,15 +29,26 @@ function smallControls(page: Page, min: number): Promise<Small[]> {
       '[role="button"]',
       '[role="tab"]',
       '[role="option"]',
-      'a.mantine-Button-root',
-      'a.mantine-ActionIcon-root',
-      'a.mantine-NavLink-root',
+      'a[href]',
       'input:not([type="hidden"])',
       'select',
       'textarea',
     ].join(', ');
     const found: Small[] = [];
+    // A link inside a sentence is exempt (WCAG 2.5.8's inline exception); a link that stands alone
+    // ('View all', 'All clients') is a control like any button.
+    // In a sentence: the first parent that is not inline is a block of running text ('Contact: 082…',
+    // '…done on the Clients page.') with more words than the link. A flex or grid row ('View all' beside
+    // a title) lays out controls, not text.
+    const inSentence = (link: HTMLElement) => {
+      let el = link.parentElement;
+      while (el && getComputedStyle(el).display.startsWith('inline')) el = el.parentElement;
+      if (!el || !['block', 'flow-root', 'list-item', 'table-cell'].includes(getComputedStyle(el).display))
+        return false;
+      return (el.textContent ?? '').trim() !== (link.textContent ?? '').trim();
+    };
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      if (el instanceof HTMLAnchorElement && inSentence(el)) continue;
       let target: HTMLElement = el;
       if (el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox')) {
         target = el.labels?.[0] ?? el;

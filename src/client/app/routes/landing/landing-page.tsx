@@ -80,13 +80,13 @@ export function LandingPage() {
               </Text>
             </Group>
             <Group gap="md">
-              <Anchor component={Link} to={paths.home.href('contact')} size="sm" c="green.9">
+              <Anchor component={Link} to={paths.home.href('contact')} size="sm" c="green.9" className="thumb-link">
                 Contact
               </Anchor>
-              <Anchor component={Link} to={paths.login.href()} size="sm" c="green.9">
+              <Anchor component={Link} to={paths.login.href()} size="sm" c="green.9" className="thumb-link">
                 Log in
               </Anchor>
-              <Anchor component={Link} to={paths.register.href()} size="sm" c="green.9">
+              <Anchor component={Link} to={paths.register.href()} size="sm" c="green.9" className="thumb-link">
                 Register
               </Anchor>
             </Group>

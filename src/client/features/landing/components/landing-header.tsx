@@ -10,7 +10,14 @@ export function LandingHeader() {
     <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} bg="white">
       <LandingContainer>
         <Group justify="space-between" wrap="nowrap" gap="xs" py="sm">
-          <Anchor component={Link} to={paths.home.href()} underline="never" c="inherit" aria-label="Cratekeeper home">
+          <Anchor
+            component={Link}
+            to={paths.home.href()}
+            underline="never"
+            c="inherit"
+            aria-label="Cratekeeper home"
+            className="thumb-link"
+          >
             <Logo size="md" />
           </Anchor>
           <Group gap={6} wrap="nowrap">

@@ -146,13 +146,20 @@ export function SupplierRegistrationPage() {
   return (
     <Container size={560} py={{ base: 'md', sm: 48 }} px="sm">
       <Group justify="space-between" mb="md" wrap="nowrap">
-        <Anchor component={Link} to={paths.login.href()} size="sm">
+        <Anchor component={Link} to={paths.login.href()} size="sm" className="thumb-link">
           <Group gap={4} wrap="nowrap">
             <IconArrowLeft size={16} aria-hidden />
             Back to sign in
           </Group>
         </Anchor>
-        <Anchor component={Link} to={paths.home.href()} underline="never" c="inherit" aria-label="Cratekeeper home">
+        <Anchor
+          component={Link}
+          to={paths.home.href()}
+          underline="never"
+          c="inherit"
+          aria-label="Cratekeeper home"
+          className="thumb-link"
+        >
           <Logo size="md" />
         </Anchor>
       </Group>

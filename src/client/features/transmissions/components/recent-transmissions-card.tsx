@@ -1,5 +1,5 @@
 // The dashboards' "Recent Transmissions" card: the latest few, with a link to the full screen.
-import { Anchor, Card, Group, Title } from '@mantine/core';
+import { Button, Card, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Role } from '../../../../shared/auth.ts';
 import { paths } from '../../../app/paths.ts';
@@ -17,9 +17,10 @@ export function RecentTransmissionsCard({ role, fullHeight }: { role: Role; full
         <Title order={2} size="h4">
           Recent Transmissions
         </Title>
-        <Anchor component={Link} to={paths.transmissions.href()} size="sm">
+        {/* A button-sized link: 44 px high on a phone like every other control (decision 015). */}
+        <Button component={Link} to={paths.transmissions.href()} variant="subtle" size="compact-sm">
           View all
-        </Anchor>
+        </Button>
       </Group>
       <TransmissionList transmissions={recent.data} isPending={recent.isPending} />
     </Card>
