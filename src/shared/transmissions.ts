@@ -68,6 +68,7 @@ export const transmissionMessages = {
   foundAndReverse: 'Book crates found or reverse an over-count, not both',
   reverseNotHeld: (available: number) => `Only ${available} of those crates are still there to reverse`,
   alreadyAcknowledged: 'This transmission has already been acknowledged',
+  requesterRemoved: "This supplier's account was removed: restore it on User Management to fulfil the request",
   agentsReturnOnly: 'Market agents can only return empty crates to the farm store (market_to_farm)',
   farmTypesOnly: 'The farm store sends farm_to_market or collects market_to_farm',
   suppliersRequestOnly: 'Suppliers can only request crates (supplier_to_farm)',

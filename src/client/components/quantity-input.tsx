@@ -28,6 +28,8 @@ export function QuantityInput({ min, max, hint, description, ...props }: Quantit
       max={max}
       step={1}
       clampBehavior="none"
+      // '007' stays '007' when the field loses focus (the same count, but not ours to retype).
+      trimLeadingZeroesOnBlur={false}
       allowNegative
       allowDecimal
       inputMode="numeric"

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type Account, registerAs, sessionCookie, uniqueEmail } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { supplierMessages as m } from '../../../shared/suppliers.ts';
+import { transmissionMessages } from '../../../shared/transmissions.ts';
 import { addStock, registerAgent } from '../transmissions/testing.ts';
 
 const app = await buildTestApp();
@@ -503,6 +504,40 @@ describe('crate requests and crate figures', () => {
       cratesInUse: 30,
       availableCrates: 0,
     });
+  });
+
+  it("a removed supplier's pending request stops waiting and can't be fulfilled until it is restored", async () => {
+    const s = await wizardSupplier();
+    await approve(s.supplierId);
+    const request = (await call(s, 'POST', '/api/transmissions', { type: 'supplier_to_farm', quantity: 7 })).json();
+    const pendingIds = async () =>
+      (await call(farm, 'GET', '/api/suppliers/crate-requests?status=pending')).json().map((r: { id: number }) => r.id);
+    const waiting = async () => (await call(farm, 'GET', '/api/transmissions/pending-count')).json().count;
+    const incoming = async () =>
+      (await call(farm, 'GET', '/api/transmissions/incoming')).json().map((r: { id: number }) => r.id);
+    const before = await waiting();
+    expect(await pendingIds()).toContain(request.id);
+
+    expect((await call(farm, 'DELETE', `/api/admin/users/${s.user.id}`)).statusCode).toBe(200);
+    expect(await pendingIds()).not.toContain(request.id);
+    expect(await waiting()).toBe(before - 1);
+    expect(await incoming()).not.toContain(request.id);
+    const stockBefore = (await call(farm, 'GET', '/api/farm-store/me')).json().stock;
+    const refused = await call(farm, 'PUT', `/api/transmissions/${request.id}/acknowledge`, { actualQuantity: 7 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(transmissionMessages.requesterRemoved);
+    expect((await call(farm, 'GET', '/api/farm-store/me')).json().stock).toBe(stockBefore);
+    // Its history still shows it, and a restored account's request waits again.
+    const all = (await call(farm, 'GET', '/api/suppliers/crate-requests')).json();
+    expect(all.map((r: { id: number }) => r.id)).toContain(request.id);
+
+    expect((await call(farm, 'POST', `/api/admin/users/${s.user.id}/restore`)).statusCode).toBe(200);
+    expect(await pendingIds()).toContain(request.id);
+    expect(await incoming()).toContain(request.id);
+    expect(await waiting()).toBe(before);
+    const ack = await call(farm, 'PUT', `/api/transmissions/${request.id}/acknowledge`, { actualQuantity: 7 });
+    expect(ack.statusCode, ack.body).toBe(200);
+    expect((await call(farm, 'GET', '/api/farm-store/me')).json().stock).toBe(stockBefore - 7);
   });
 
   it('a supplier sees only its own requests; agents may not read them; 400 for a bad status', async () => {

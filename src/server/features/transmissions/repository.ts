@@ -59,6 +59,12 @@ const mine = alias(transmissions, 'mine');
 const addressedTo = (t: typeof transmissions | typeof mine, party: Party) =>
   'farmStore' in party ? isNull(t.toUserId) : eq(t.toUserId, party.userId);
 
+/**
+ * A crate request from a supplier whose account was removed: kept in the history, but no longer
+ * waiting for the farm (it can't be fulfilled until the account is restored, decision 022).
+ */
+const withdrawnRequest = sql`(${transmissions.type} = 'supplier_to_farm' and not ${fromUser.isActive})`;
+
 /** Every condition of the filter but `involving`, on the table or its alias. */
 function narrowing(t: typeof transmissions | typeof mine, filter: TransmissionFilter): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [];
@@ -97,6 +103,7 @@ export async function listTransmissions(db: Executor, filter: TransmissionFilter
       sql`${transmissions.id} = any(array((${side(mine.fromUserId)}) union all (${side(mine.toUserId)})))`,
     );
   }
+  if (filter.pendingFor !== undefined || filter.pendingOnly) conditions.push(sql`not ${withdrawnRequest}`);
   return db
     .select(viewColumns)
     .from(transmissions)
@@ -116,17 +123,18 @@ export type TransmissionParties = TransmissionRow & {
   fromRole: 'farm_store' | 'market_agent' | 'supplier';
   /** null when addressed to the farm store role. */
   toActive: boolean | null;
+  fromActive: boolean;
 };
 
 export async function findTransmission(db: Executor, id: number): Promise<TransmissionParties | null> {
   const [row] = await db
-    .select({ t: transmissions, fromRole: fromUser.role, toActive: toUser.isActive })
+    .select({ t: transmissions, fromRole: fromUser.role, toActive: toUser.isActive, fromActive: fromUser.isActive })
     .from(transmissions)
     .innerJoin(fromUser, eq(fromUser.id, transmissions.fromUserId))
     .leftJoin(toUser, eq(toUser.id, transmissions.toUserId))
     .where(eq(transmissions.id, id))
     .limit(1);
-  return row ? { ...row.t, fromRole: row.fromRole, toActive: row.toActive } : null;
+  return row ? { ...row.t, fromRole: row.fromRole, toActive: row.toActive, fromActive: row.fromActive } : null;
 }
 
 /** A transmission to insert; `at` backdates it (demo and bench history), otherwise it is sent now. */
@@ -201,7 +209,8 @@ export async function countPendingFor(db: Executor, party: Party): Promise<numbe
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(transmissions)
-    .where(and(addressedTo(transmissions, party), eq(transmissions.status, 'pending')));
+    .innerJoin(fromUser, eq(fromUser.id, transmissions.fromUserId))
+    .where(and(addressedTo(transmissions, party), eq(transmissions.status, 'pending'), sql`not ${withdrawnRequest}`));
   return Number(row.count);
 }
 

@@ -304,6 +304,7 @@ export async function acknowledgeTransmission(
   const recipient = recipientOf(existing);
   if (!actsFor(caller, recipient)) throw forbidden(m.notRecipient);
   if (existing.status !== 'pending') throw conflict(m.alreadyAcknowledged);
+  if (existing.type === 'supplier_to_farm' && !existing.fromActive) throw conflict(m.requesterRemoved);
   const max = highestCount(existing);
   if (actualQuantity !== null && actualQuantity > max) {
     throw badRequest(m.countTooHigh(max), { actualQuantity: m.countTooHigh(max) });

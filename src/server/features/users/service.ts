@@ -3,6 +3,7 @@
 // (typed by the admin, or generated here and shown once). Either ends the user's sessions at once:
 // the sessions are deleted and a 'users' change makes every instance close their event streams.
 import { randomInt } from 'node:crypto';
+import type { ChangeTag } from '../../../shared/change-tags.ts';
 import type { ManagedUser } from '../../../shared/users.ts';
 import { userMessages as m } from '../../../shared/users.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -69,7 +70,7 @@ export async function restoreUser(db: Db, id: number): Promise<ManagedUser> {
       throw conflict(m.notRemoved);
     }
     await recordChange(tx, {
-      tags: restored.role === 'supplier' ? ['users', 'suppliers'] : ['users'],
+      tags: changedWith(restored),
       audience: [audiences.farmStore, audiences.user(restored.id)],
     });
   });
@@ -77,11 +78,18 @@ export async function restoreUser(db: Db, id: number): Promise<ManagedUser> {
   return toManagedUser(row);
 }
 
+/**
+ * What a change to an account touches: a supplier's also its screens and, since a removed supplier's
+ * crate requests stop waiting for the farm (decision 022), the farm's pending transmissions.
+ */
+const changedWith = (user: { role: string }): ChangeTag[] =>
+  user.role === 'supplier' ? ['users', 'suppliers', 'transmissions'] : ['users'];
+
 /** What ends a user's sessions: their rows go, and every instance closes the user's streams. */
 async function endSessions(tx: Executor, user: { id: number; role: string }) {
   await deleteUserSessions(tx, user.id);
   await recordChange(tx, {
-    tags: user.role === 'supplier' ? ['users', 'suppliers'] : ['users'],
+    tags: changedWith(user),
     audience: [audiences.farmStore, audiences.user(user.id)],
   });
 }
