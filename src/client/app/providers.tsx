@@ -47,8 +47,9 @@ const theme = createTheme({
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide the characters' } },
     }),
     // A badge beside text in a row keeps its width: squeezed, it read 'MARKET …' or 'In ou…' at 375 px.
-    // Only a badge wider than its whole container is cut (the e2e layout check lists any).
-    Badge: Badge.extend({ styles: { root: { flexShrink: 0, maxWidth: '100%' } } }),
+    // Only a badge wider than its whole container is cut (the e2e layout check lists any). Badges say
+    // the spec's words as the spec writes them ('Well Stocked', 'Active Cycle'), not in capitals.
+    Badge: Badge.extend({ styles: { root: { flexShrink: 0, maxWidth: '100%', textTransform: 'none' } } }),
     // The dialogs' close button is an icon with no name of its own.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     // A searchable picker takes a typed name and Enter: the first match is highlighted as you type

@@ -28,7 +28,7 @@ export function CycleDetails({
               {title}
             </Title>
             {/* tt none: the badge reads 'Active Cycle' as the spec writes it, not in capitals. */}
-            <Badge color={active ? 'green' : 'gray'} variant="light" tt="none" data-testid="cycle-status">
+            <Badge color={active ? 'green' : 'gray'} variant="light" data-testid="cycle-status">
               {active ? m.activeBadge : m.completedBadge}
             </Badge>
           </Group>

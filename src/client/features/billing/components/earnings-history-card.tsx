@@ -34,7 +34,7 @@ export function EarningsHistoryCard() {
                   <Text fw={600}>
                     {formatDate(r.startDate)} – {formatDate(r.endDate)}
                   </Text>
-                  <Badge size="sm" variant="light" tt="none" color={r.status === 'active' ? 'green' : 'gray'}>
+                  <Badge size="sm" variant="light" color={r.status === 'active' ? 'green' : 'gray'}>
                     {r.status === 'active' ? m.activeBadge : m.completedBadge}
                   </Badge>
                 </Group>
