@@ -13,12 +13,8 @@ export function SupplierOverview({ supplier }: { supplier: SupplierWithCrates })
   if (!m) return <Skeleton height={84} radius="md" />;
   return (
     <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" aria-label="Supplier metrics" component="section">
-      <StatCard
-        label="Active offers"
-        value={formatCount(m.activeOffers)}
-        hint={`${formatCount(m.totalOffers)} in all`}
-      />
-      <StatCard label="Total offers" value={formatCount(m.totalOffers)} />
+      <StatCard label="Active offers" value={formatCount(m.activeOffers)} hint="the farm can tender on these" />
+      <StatCard label="Total offers" value={formatCount(m.totalOffers)} hint="active and withdrawn" />
       <StatCard label="Open tenders" value={formatCount(m.openTenders)} hint="waiting for your answer" />
       <StatCard label="Average quote" value={formatRandDecimal(m.averageQuote)} hint="the farm's quotes" />
       <StatCard label="Total revenue" value={formatRandDecimal(m.totalRevenue)} hint="accepted tenders" />
