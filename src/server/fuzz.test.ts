@@ -403,6 +403,7 @@ const targets: Target[] = [
       ['DELETE', '/api/users/:id', (s: string) => `/api/users/${s}`],
       ['PATCH', '/api/admin/users/:id/password', (s: string) => `/api/admin/users/${s}/password`],
       ['POST', '/api/users/:id/reset-password', (s: string) => `/api/users/${s}/reset-password`],
+      ['POST', '/api/admin/users/:id/restore', (s: string) => `/api/admin/users/${s}/restore`],
     ] as const
   ).map(
     ([method, route, url]): Target => ({
