@@ -179,6 +179,19 @@ export async function acknowledgePending(
   return row ?? null;
 }
 
+/**
+ * Whether the user is still active, holding its row until the transaction ends: a removal at the same
+ * moment waits for it, or it waits for the removal and then sees the account inactive.
+ */
+export async function holdActiveUser(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isActive, true)))
+    .for('share');
+  return !!row;
+}
+
 /** Recalls only while still pending: of a recall and an acknowledgement at once, exactly one wins. */
 export async function recallPending(
   db: Executor,

@@ -319,6 +319,8 @@ export async function acknowledgeTransmission(
     const common = { transmissionId: t.id, createdBy: caller.id, occurredAt: at };
 
     if (t.type === 'supplier_to_farm') {
+      // Checked again under a lock: a supplier removed since the check above gets no crates.
+      if (!(await repo.holdActiveUser(tx, t.fromUserId))) throw conflict(m.requesterRemoved);
       if (actual > 0) {
         await moveCrates(tx, {
           ...common,
