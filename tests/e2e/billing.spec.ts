@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { PHONE, watchConsole } from './support/a11y.ts';
 import { pageOverflow, signedInPage, uniqueName } from './support/crates.ts';
+import { changeRequests } from './support/requests.ts';
+import { smallControls } from './support/touch-targets.ts';
 
 const nbsp = (s: string) => s.replaceAll(' ', '\u00a0');
 
@@ -13,27 +15,6 @@ async function json<T>(res: Promise<import('@playwright/test').APIResponse>): Pr
   const r = await res;
   if (!r.ok()) throw new Error(`${r.url()}: ${r.status()} ${await r.text()}`);
   return (await r.json()) as T;
-}
-
-/** Visible buttons, links, tabs and fields under 44 px high (or wide, for one without text) at 375 px. */
-const smallControls = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, a, [role="tab"], input:not([type="hidden"])')]
-      .filter((el) => {
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0 || el.closest('[aria-hidden="true"]')) return false;
-        return r.height < 43.5 || ((el.textContent ?? '').trim() === '' && r.width < 43.5);
-      })
-      .map((el) => `${el.tagName} "${(el.textContent ?? '').trim().slice(0, 30)}"`),
-  );
-
-/** Every request that would change something (anything but GET) the page sends to the API. */
-function changeRequests(page: Page) {
-  const sent: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/api/') && r.method() !== 'GET') sent.push(`${r.method()} ${r.url()}`);
-  });
-  return sent;
 }
 
 async function openBilling(page: Page) {

@@ -4,6 +4,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { PHONE, watchConsole } from './support/a11y.ts';
 import { pageOverflow, pick, signedInPage, uniqueName } from './support/crates.ts';
+import { changeRequests } from './support/requests.ts';
+import { smallControls, THUMB } from './support/touch-targets.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -26,45 +28,6 @@ async function agentWithCrates(browser: import('@playwright/test').Browser, full
   await farm.page.context().close();
   await agent.page.setViewportSize(PHONE);
   return agent.page;
-}
-
-/** Every request that would change something (anything but GET) the page sends to the API. */
-function changeRequests(page: Page) {
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/api/') && request.method() !== 'GET')
-      sent.push(`${request.method()} ${request.url()}`);
-  });
-  return sent;
-}
-
-/**
- * Controls under 44 × 44 px at 375 px (height; width too, except a text field): every button, link,
- * tab, option and field, plain links included (a "Back to clients" is a thumb's target too).
- */
-function smallControls(page: Page, within = 'body') {
-  return page.evaluate((within) => {
-    const found: string[] = [];
-    const root = document.querySelector(within);
-    if (!root) return [`nothing matches ${within}`];
-    const selector =
-      'a[href], button, [role="button"], [role="tab"], [role="option"], input:not([type="hidden"]), select, textarea';
-    for (const el of root.querySelectorAll<HTMLElement>(selector)) {
-      const target =
-        el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? (el.labels?.[0] ?? el) : el;
-      const rect = target.getBoundingClientRect();
-      const onScreen = rect.right > 0 && rect.left < window.innerWidth;
-      if (!onScreen || rect.width === 0 || rect.height === 0 || getComputedStyle(target).visibility === 'hidden')
-        continue;
-      if (target.closest('[aria-hidden="true"], [inert]')) continue;
-      const field = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement;
-      if (rect.height < 43.5 || (!field && rect.width < 43.5)) {
-        const name = (target.getAttribute('aria-label') ?? target.textContent ?? el.tagName).trim().slice(0, 40);
-        found.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(rect.width)}×${Math.round(rect.height)}`);
-      }
-    }
-    return found;
-  }, within);
 }
 
 /** Console errors other than the refusals a step provoked on purpose. */
@@ -437,7 +400,7 @@ test('every control on the clients screens is thumb-sized at 375 px and nothing 
   for (const [path, ready, within] of screens) {
     await page.goto(path);
     await expect(page.getByText(ready).first()).toBeVisible();
-    expect.soft(await smallControls(page, within), path).toEqual([]);
+    expect.soft(await smallControls(page, THUMB, within), path).toEqual([]);
     expect.soft(await pageOverflow(page), path).toBeLessThanOrEqual(0);
   }
   await page.goto('/clients');

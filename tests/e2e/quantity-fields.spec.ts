@@ -4,18 +4,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signedInAs } from './support/accounts.ts';
 import { pick, signedInPage, uniqueName } from './support/crates.ts';
+import { changeRequests } from './support/requests.ts';
 
 test.use({ viewport: { width: 375, height: 812 } });
-
-/** Every request that would change something (anything but GET) the page sends to the API. */
-function changeRequests(page: Page) {
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/api/') && request.method() !== 'GET')
-      sent.push(`${request.method()} ${request.url()}`);
-  });
-  return sent;
-}
 
 /** Types each value, submits, and expects the value kept, the message shown and nothing sent. */
 async function refuses(

@@ -1,22 +1,11 @@
 // The Reports screen (spec §2): figures computed from real transmissions, the PDF download (its name
 // and %PDF header), e-mailing a report (toast with the count, the outbox row), the weekly reports.
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible, PHONE, watchConsole } from './support/a11y.ts';
 import { registerVia } from './support/accounts.ts';
 import { pageOverflow, pick, signedInPage, uniqueName } from './support/crates.ts';
-
-/** Visible buttons, links, tabs and fields under 44 px high (or wide, for one without text). */
-const smallControls = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, a, [role="tab"], input:not([type="hidden"])')]
-      .filter((el) => {
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0 || el.closest('[aria-hidden="true"]')) return false;
-        return r.height < 43.5 || ((el.textContent ?? '').trim() === '' && r.width < 43.5);
-      })
-      .map((el) => `${el.tagName} "${(el.textContent ?? '').trim().slice(0, 30)}"`),
-  );
+import { smallControls } from './support/touch-targets.ts';
 
 const farmToday = () =>
   new Intl.DateTimeFormat('en-CA', {

@@ -8,90 +8,10 @@ import { PHONE, watchConsole } from './support/a11y.ts';
 import { json } from './support/api.ts';
 import { signedInPage, uniqueName } from './support/crates.ts';
 import { approvedSupplierWithData } from './support/suppliers.ts';
+import { expectThumbSized, THUMB } from './support/touch-targets.ts';
 import { unreadWebsiteMessage } from './support/website-message.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });
-
-const THUMB = 44;
-const MINIMUM = 24;
-
-type Small = { what: string; width: number; height: number };
-
-/**
- * The visible controls smaller than `min` px: height for every control, width too for a control that
- * shows no text (an icon button). A radio's or checkbox's target is its label (a tap on it checks the
- * box); a segmented control's radios are hidden behind theirs.
- */
-function smallControls(page: Page, min: number): Promise<Small[]> {
-  return page.evaluate((min) => {
-    const selector = [
-      'button',
-      '[role="button"]',
-      '[role="tab"]',
-      '[role="option"]',
-      'a[href]',
-      'input:not([type="hidden"])',
-      'select',
-      'textarea',
-    ].join(', ');
-    const found: Small[] = [];
-    // A link inside a sentence is exempt (WCAG 2.5.8's inline exception); a link that stands alone
-    // ('View all', 'All clients') is a control like any button.
-    // In a sentence: the first parent that is not inline is a block of running text ('Contact: 082…',
-    // '…done on the Clients page.') with more words than the link. A flex or grid row ('View all' beside
-    // a title) lays out controls, not text.
-    const inSentence = (link: HTMLElement) => {
-      let el = link.parentElement;
-      while (el && getComputedStyle(el).display.startsWith('inline')) el = el.parentElement;
-      if (!el || !['block', 'flow-root', 'list-item', 'table-cell'].includes(getComputedStyle(el).display))
-        return false;
-      return (el.textContent ?? '').trim() !== (link.textContent ?? '').trim();
-    };
-    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
-      if (el instanceof HTMLAnchorElement && inSentence(el)) continue;
-      let target: HTMLElement = el;
-      if (el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox')) {
-        target = el.labels?.[0] ?? el;
-      } else if (el.closest('.mantine-PasswordInput-input')) {
-        // The password field's text box sits inside the field's border, which is the target.
-        target = el.closest<HTMLElement>('.mantine-PasswordInput-input') ?? el;
-      }
-      const rect = target.getBoundingClientRect();
-      const style = getComputedStyle(target);
-      const visible =
-        rect.width > 0 &&
-        rect.height > 0 &&
-        style.visibility !== 'hidden' &&
-        Number(style.opacity) > 0 &&
-        rect.right > 0 &&
-        rect.left < window.innerWidth &&
-        !target.closest('[aria-hidden="true"], [inert]');
-      if (!visible) continue;
-      const iconOnly = (target.textContent ?? '').trim() === '' && !(target instanceof HTMLInputElement);
-      if (rect.height < min - 0.5 || (iconOnly && rect.width < min - 0.5)) {
-        const name =
-          target.getAttribute('aria-label') ??
-          (el instanceof HTMLInputElement ? el.labels?.[0]?.textContent?.trim() : undefined) ??
-          target.getAttribute('placeholder') ??
-          ((target.textContent ?? '').trim().slice(0, 40) || target.tagName.toLowerCase());
-        found.push({
-          what: `${target.tagName.toLowerCase()}${target.getAttribute('role') ? `[role=${target.getAttribute('role')}]` : ''} "${name}"`,
-          width: Math.round(rect.width),
-          height: Math.round(rect.height),
-        });
-      }
-    }
-    return found;
-  }, min);
-}
-
-/** Fails (softly, so one run lists every screen) when a control is under `min` px. */
-async function expectThumbSized(page: Page, where: string, min = THUMB) {
-  const small = await smallControls(page, min);
-  expect.soft(small, `controls under ${min} px on ${where}`).toEqual([]);
-  if (min > MINIMUM) return;
-  expect.soft(await smallControls(page, MINIMUM), `controls under ${MINIMUM} px on ${where}`).toEqual([]);
-}
 
 /** A farm store and an agent with a delivery waiting at each end and a website message. */
 async function cratesInMotion(browser: Browser) {
