@@ -1,5 +1,5 @@
 // Supplier queries: records and their approval, produce offers, tenders and the metrics summed in SQL.
-import { and, desc, eq, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { produceOffers, suppliers, tenders, users } from '../../db/schema/index.ts';
 
@@ -18,15 +18,7 @@ export async function findSupplierById(db: Executor, id: number) {
 
 export async function findSuppliersByUserIds(db: Executor, userIds: number[]) {
   if (userIds.length === 0) return [];
-  return db
-    .select()
-    .from(suppliers)
-    .where(
-      sql`${suppliers.userId} in (${sql.join(
-        userIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
+  return db.select().from(suppliers).where(inArray(suppliers.userId, userIds));
 }
 
 /** The supplier's account has not been removed (decision 022). */
@@ -108,15 +100,7 @@ export async function activeOfferCrates(db: Executor, supplierIds: number[]): Pr
       crates: sql<string>`coalesce(sum(${produceOffers.quantityCrates}), 0)::bigint`,
     })
     .from(produceOffers)
-    .where(
-      and(
-        eq(produceOffers.isActive, true),
-        sql`${produceOffers.supplierId} in (${sql.join(
-          supplierIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      ),
-    )
+    .where(and(eq(produceOffers.isActive, true), inArray(produceOffers.supplierId, supplierIds)))
     .groupBy(produceOffers.supplierId);
   for (const r of rows) result.set(r.supplierId, Number(r.crates));
   return result;
@@ -218,12 +202,7 @@ export async function listTenders(
         filter.supplierId !== undefined ? eq(tenders.supplierId, filter.supplierId) : undefined,
         filter.pendingOnly ? eq(tenders.status, 'pending') : undefined,
         filter.before !== undefined ? lt(tenders.id, filter.before) : undefined,
-        filter.ids
-          ? sql`${tenders.id} in (${sql.join(
-              filter.ids.map((id) => sql`${id}`),
-              sql`, `,
-            )})`
-          : undefined,
+        filter.ids ? inArray(tenders.id, filter.ids) : undefined,
       ),
     )
     .orderBy(desc(tenders.id))

@@ -1,6 +1,6 @@
 // Transmission queries: the list as the screens show it (with names), the conditional updates that
 // make acknowledging and resolving race-free, and the counts behind badges.
-import { and, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { marketAgents, suppliers, transmissions, users } from '../../db/schema/index.ts';
@@ -76,13 +76,7 @@ function narrowing(t: typeof transmissions | typeof mine, filter: TransmissionFi
   if (filter.pendingOnly) conditions.push(eq(t.status, 'pending'));
   if (filter.flagged === 'open') conditions.push(isNull(t.resolvedAt));
   if (filter.before !== undefined) conditions.push(lt(t.id, filter.before));
-  if (filter.ids)
-    conditions.push(
-      sql`${t.id} in (${sql.join(
-        filter.ids.map((i) => sql`${i}`),
-        sql`, `,
-      )})`,
-    );
+  if (filter.ids) conditions.push(inArray(t.id, filter.ids));
   return conditions;
 }
 
