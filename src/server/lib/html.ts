@@ -31,3 +31,24 @@ function render(value: unknown): string {
   if (value === null || value === undefined || value === false) return '';
   return escapeHtml(value);
 }
+
+/**
+ * A whole printable page (the price report, the billing statement): the document shell with its
+ * title as both <title> and <h1>, the page's own styles, then `body`.
+ */
+export function printableDocument(title: string, styles: SafeHtml, body: SafeHtml): string {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>${styles}</style>
+</head>
+<body>
+<h1>${title}</h1>
+${body}
+</body>
+</html>
+`.value;
+}

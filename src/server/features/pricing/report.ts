@@ -9,7 +9,7 @@ import {
   rangeStart,
   trendDirection,
 } from '../../../shared/pricing.ts';
-import { html, SafeHtml } from '../../lib/html.ts';
+import { html, printableDocument, SafeHtml } from '../../lib/html.ts';
 
 export type PriceReportInput = {
   months: number;
@@ -112,17 +112,10 @@ export function renderPriceReport(input: PriceReportInput): string {
     dateStyle: 'long',
     timeStyle: 'short',
   }).format(input.generatedAt);
-  const page = html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<style>${styles}</style>
-</head>
-<body>
-<h1>${title}</h1>
-<p class="meta">Price per crate in rand, from ${longDate(rangeStart(input.today, input.months))} to ${longDate(input.today)}. Generated ${generated}.</p>
+  return printableDocument(
+    title,
+    styles,
+    html`<p class="meta">Price per crate in rand, from ${longDate(rangeStart(input.today, input.months))} to ${longDate(input.today)}. Generated ${generated}.</p>
 <h2>Current prices</h2>
 <table>
   <thead><tr><th scope="col">Variety</th><th scope="col">Availability</th><th scope="col" class="num">Price per crate</th></tr></thead>
@@ -134,9 +127,6 @@ ${
   groups.size === 0
     ? html`<p class="empty">No price changes were recorded in this period.</p>`
     : [...groups].map(([variety, points]) => varietySection(variety, points))
-}
-</body>
-</html>
-`;
-  return page.value;
+}`,
+  );
 }

@@ -4,7 +4,7 @@
 // goes through the escaping html tag; no scripts, no external resources.
 import { maskAccountNumber } from '../../../shared/bank-account.ts';
 import { formatRandDecimal } from '../../../shared/money.ts';
-import { html, SafeHtml } from '../../lib/html.ts';
+import { html, printableDocument, SafeHtml } from '../../lib/html.ts';
 import type { BillingCycle } from '../billing/reads.ts';
 import { longDate } from './emails.ts';
 import type { StatementRow } from './repository.ts';
@@ -50,17 +50,10 @@ export function renderBillingStatement(input: {
     r.bankName
       ? html`${r.bankName}<br>${r.accountHolderName ?? ''}${r.accountHolderName ? html`<br>` : ''}Account ${maskAccountNumber(r.accountNumber) ?? '—'}${r.branchCode ? html`<br>Branch ${r.branchCode}` : ''}`
       : html`<span class="warning">Bank details required for EFT payment</span>`;
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<style>${styles}</style>
-</head>
-<body>
-<h1>${title}</h1>
-<p class="meta">Active Cycle · generated ${generated}. Print this page or save it as a PDF from the browser.</p>
+  return printableDocument(
+    title,
+    styles,
+    html`<p class="meta">Active Cycle · generated ${generated}. Print this page or save it as a PDF from the browser.</p>
 <dl>
   <dt>Start date</dt><dd>${longDate(cycle.startDate)}</dd>
   <dt>End date</dt><dd>${longDate(cycle.endDate)}</dd>
@@ -82,8 +75,6 @@ ${
   </tbody>
   <tfoot><tr><td colspan="4">Total</td><td class="num">${input.totalCrates}</td><td class="num">${formatRandDecimal(input.totalAmount)}</td></tr></tfoot>
 </table>`
-}
-</body>
-</html>
-`.value;
+}`,
+  );
 }
