@@ -211,45 +211,38 @@ function table(
   rows: string[][],
 ) {
   const rowHeight = 18;
-  const header = () => {
+  // One row of cells, then its rule: the header bold over a heavy rule, the rows over a light one.
+  const drawRow = (cells: string[], header: boolean) => {
     let x = PAGE.margin;
     const top = doc.y;
-    doc.font('Helvetica-Bold').fontSize(9).fillColor(INK);
-    for (const c of columns) {
-      write(c.header, x + 4, top + 5, { width: c.width - 8, align: c.align ?? 'left' });
-      x += c.width;
-    }
-    doc.y = top + rowHeight;
     doc
-      .lineWidth(1)
-      .strokeColor(INK)
-      .moveTo(PAGE.margin, doc.y)
-      .lineTo(PAGE.margin + CONTENT_WIDTH, doc.y)
-      .stroke();
-  };
-  ensureRoom(rowHeight * 2);
-  header();
-  for (const row of rows) {
-    if (doc.y + rowHeight > BOTTOM) {
-      doc.addPage();
-      doc.y = PAGE.margin;
-      header();
-    }
-    let x = PAGE.margin;
-    const top = doc.y;
-    doc.font('Helvetica').fontSize(9).fillColor(INK);
-    row.forEach((cell, i) => {
+      .font(header ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(9)
+      .fillColor(INK);
+    cells.forEach((cell, i) => {
       const c = columns[i];
-      write(cell, x + 4, top + 5, { width: c.width - 8, align: c.align ?? 'left', ellipsis: true, height: 12 });
+      const fit = header ? {} : { ellipsis: true, height: 12 };
+      write(cell, x + 4, top + 5, { width: c.width - 8, align: c.align ?? 'left', ...fit });
       x += c.width;
     });
     doc.y = top + rowHeight;
     doc
-      .lineWidth(0.5)
-      .strokeColor(RULE)
+      .lineWidth(header ? 1 : 0.5)
+      .strokeColor(header ? INK : RULE)
       .moveTo(PAGE.margin, doc.y)
       .lineTo(PAGE.margin + CONTENT_WIDTH, doc.y)
       .stroke();
+  };
+  const headers = columns.map((c) => c.header);
+  ensureRoom(rowHeight * 2);
+  drawRow(headers, true);
+  for (const row of rows) {
+    if (doc.y + rowHeight > BOTTOM) {
+      doc.addPage();
+      doc.y = PAGE.margin;
+      drawRow(headers, true);
+    }
+    drawRow(row, false);
   }
 }
 
