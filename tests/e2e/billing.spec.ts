@@ -5,17 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { PHONE, watchConsole } from './support/a11y.ts';
+import { json } from './support/api.ts';
 import { pageOverflow, signedInPage, uniqueName } from './support/crates.ts';
 import { changeRequests } from './support/requests.ts';
 import { smallControls } from './support/touch-targets.ts';
 
 const nbsp = (s: string) => s.replaceAll(' ', '\u00a0');
-
-async function json<T>(res: Promise<import('@playwright/test').APIResponse>): Promise<T> {
-  const r = await res;
-  if (!r.ok()) throw new Error(`${r.url()}: ${r.status()} ${await r.text()}`);
-  return (await r.json()) as T;
-}
 
 async function openBilling(page: Page) {
   await page.goto('/billing');
