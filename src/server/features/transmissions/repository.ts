@@ -117,18 +117,17 @@ export type TransmissionParties = TransmissionRow & {
   fromRole: 'farm_store' | 'market_agent' | 'supplier';
   /** null when addressed to the farm store role. */
   toActive: boolean | null;
-  fromActive: boolean;
 };
 
 export async function findTransmission(db: Executor, id: number): Promise<TransmissionParties | null> {
   const [row] = await db
-    .select({ t: transmissions, fromRole: fromUser.role, toActive: toUser.isActive, fromActive: fromUser.isActive })
+    .select({ t: transmissions, fromRole: fromUser.role, toActive: toUser.isActive })
     .from(transmissions)
     .innerJoin(fromUser, eq(fromUser.id, transmissions.fromUserId))
     .leftJoin(toUser, eq(toUser.id, transmissions.toUserId))
     .where(eq(transmissions.id, id))
     .limit(1);
-  return row ? { ...row.t, fromRole: row.fromRole, toActive: row.toActive, fromActive: row.fromActive } : null;
+  return row ? { ...row.t, fromRole: row.fromRole, toActive: row.toActive } : null;
 }
 
 /** A transmission to insert; `at` backdates it (demo and bench history), otherwise it is sent now. */

@@ -304,13 +304,17 @@ export async function acknowledgeTransmission(
   const recipient = recipientOf(existing);
   if (!actsFor(caller, recipient)) throw forbidden(m.notRecipient);
   if (existing.status !== 'pending') throw conflict(m.alreadyAcknowledged);
-  if (existing.type === 'supplier_to_farm' && !existing.fromActive) throw conflict(m.requesterRemoved);
   const max = highestCount(existing);
   if (actualQuantity !== null && actualQuantity > max) {
     throw badRequest(m.countTooHigh(max), { actualQuantity: m.countTooHigh(max) });
   }
 
   await inLedgerTransaction(db, async (tx) => {
+    // A removed supplier's request waits until the account is restored (decision 022). Its row is held
+    // until commit, so a removal at the same instant either waits for this or makes it a 409.
+    if (existing.type === 'supplier_to_farm' && !(await repo.holdActiveUser(tx, existing.fromUserId))) {
+      throw conflict(m.requesterRemoved);
+    }
     const t = await repo.acknowledgePending(tx, { id, userId: caller.id, as: recipient, actualQuantity, at });
     if (!t) throw conflict(m.alreadyAcknowledged);
     await recordChange(tx, { tags: changedBy(t), audience: audienceOf(t) });
@@ -319,8 +323,6 @@ export async function acknowledgeTransmission(
     const common = { transmissionId: t.id, createdBy: caller.id, occurredAt: at };
 
     if (t.type === 'supplier_to_farm') {
-      // Checked again under a lock: a supplier removed since the check above gets no crates.
-      if (!(await repo.holdActiveUser(tx, t.fromUserId))) throw conflict(m.requesterRemoved);
       if (actual > 0) {
         await moveCrates(tx, {
           ...common,
