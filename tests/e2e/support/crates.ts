@@ -1,9 +1,25 @@
 // Helpers for the crate journeys: two signed-in browsers (farm store and agent) and Mantine pickers.
-import type { Browser, Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { type E2ERole, registerVia } from './accounts.ts';
 
-export async function signedInPage(browser: Browser, role: E2ERole, overrides: Record<string, string> = {}) {
+// The browsers a test opened stay open only for that test: left open, every earlier test's farm and
+// agent pages kept polling and holding live-update streams, and a worker ran with dozens of them.
+// A worker runs one test at a time, so the first call of a new test closes the previous test's.
+let opened: { testId: string; contexts: BrowserContext[] } | null = null;
+
+async function contextForThisTest(browser: Browser) {
+  const { testId } = test.info();
+  if (opened?.testId !== testId) {
+    await Promise.all((opened?.contexts ?? []).map((c) => c.close().catch(() => {})));
+    opened = { testId, contexts: [] };
+  }
   const context = await browser.newContext();
+  opened.contexts.push(context);
+  return context;
+}
+
+export async function signedInPage(browser: Browser, role: E2ERole, overrides: Record<string, string> = {}) {
+  const context = await contextForThisTest(browser);
   const page = await context.newPage();
   const account = await registerVia(page.request, role, overrides);
   return { page, account };
@@ -11,8 +27,13 @@ export async function signedInPage(browser: Browser, role: E2ERole, overrides: R
 
 /** Picks an option of a Mantine Select by its label and part of the option's text. */
 export async function pick(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
+  // In a full run the open list was twice found closed again (the page back at its top) while other
+  // tests' changes refetched the screen; not reproduced alone. A person would tap again; so does this,
+  // for up to 30 s. The cause is noted for the next session (issue note, decision 023).
+  await expect(async () => {
+    await page.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option }).click({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 export const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
