@@ -1,10 +1,12 @@
 // The market agent dashboard tab: deliveries waiting to be counted on top, then earnings in rand
-// (every 5 s), the agent's crates, and the 5 most recent transmissions (every 3 s).
+// (every 5 s) with what was paid and is owed, a reminder to add bank details while money is owed
+// without them, the agent's crates, and the 5 most recent transmissions (every 3 s).
 import { Alert, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatRandDecimal } from '../../../../shared/money.ts';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { useEarnings } from '../../../features/agents/api/get-earnings.ts';
 import { StockBadge } from '../../../features/agents/components/stock-badge.tsx';
+import { BankDetailsReminder } from '../../../features/billing/components/bank-details-reminder.tsx';
 import { EarningsHistoryCard } from '../../../features/billing/components/earnings-history-card.tsx';
 import { ClientsWithCratesOut } from '../../../features/clients/components/clients-with-crates-out.tsx';
 import { IncomingTransmissions } from '../../../features/transmissions/components/incoming-transmissions.tsx';
@@ -21,6 +23,7 @@ export function AgentOverview() {
     <Stack gap="lg">
       {/* The agent's next job first: deliveries waiting to be counted (issue 9). */}
       <IncomingTransmissions role="market_agent" />
+      <BankDetailsReminder owed={earnings.data?.totalOwed} />
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
         <Card withBorder radius="md" p="md" bg="green.0">
           <Text size="sm" c="dimmed">
@@ -29,8 +32,10 @@ export function AgentOverview() {
           <Text fw={800} size="xl" data-testid="total-earnings">
             {earnings.data ? formatRandDecimal(earnings.data.totalEarnings) : '…'}
           </Text>
-          <Text size="xs" c="dimmed">
-            for empty crates returned
+          <Text size="xs" c="dimmed" data-testid="earnings-paid-owed">
+            {earnings.data
+              ? `${formatRandDecimal(earnings.data.totalPaid)} paid · ${formatRandDecimal(earnings.data.totalOwed)} owed`
+              : 'for empty crates returned'}
           </Text>
         </Card>
         <StatCard label="Full crates" value={agent ? formatCount(agent.fullCrates) : '…'} />

@@ -1,4 +1,5 @@
-// POST /api/billing/create-cycle: a new cycle; the active one becomes the completed (previous) one.
+// POST /api/billing/create-cycle: a new cycle (409 when its dates overlap another); it bills the
+// unbilled returns its dates cover, and a start inside the running cycle ends that one the day before.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BillingCycle, CreateCycleInput } from '../../../../shared/billing.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -11,7 +12,7 @@ export function useCreateCycle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCycle,
-    // A new cycle also resets the return rate on the Market Agents screen (spec §9).
+    // A new cycle also changes the return rate on the Market Agents screen (spec §9).
     onSuccess: () => void invalidateTags(queryClient, ['billing', 'crates']),
   });
 }

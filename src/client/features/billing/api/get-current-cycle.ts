@@ -1,4 +1,4 @@
-// GET /api/billing/current-cycle: the active cycle with its totals, or null (farm store).
+// GET /api/billing/current-cycle: the cycle whose dates contain today, with its totals, or null (farm store).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BillingCycle } from '../../../../shared/billing.ts';
 import { api } from '../../../lib/api-client.ts';

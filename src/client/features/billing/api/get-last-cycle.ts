@@ -1,4 +1,5 @@
-// GET /api/billing/last-cycle: the most recently completed cycle with its totals, or null (farm store).
+// GET /api/billing/last-cycle: the cycle that ended most recently before today, with its totals, or null
+// (farm store).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BillingCycle } from '../../../../shared/billing.ts';
 import { api } from '../../../lib/api-client.ts';

@@ -1,19 +1,28 @@
 // Agent Performance (spec §2): per agent in a cycle its business, agent number, crates returned and
-// amount, and 'Bank details required for EFT payment' when the agent has entered no bank.
-import { Alert, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+// amount; 'Bank details required for EFT payment' when its bank details are incomplete (it is left out
+// of the payout file); what was recorded as paid (when, reference) and what is still owed, with
+// 'Mark Paid' for that agent once the cycle has ended.
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { type BillingRecord, billingMessages as m } from '../../../../shared/billing.ts';
+import { useState } from 'react';
+import { type BillingCycle, type BillingRecord, billingMessages as m } from '../../../../shared/billing.ts';
 import { decimalToCents, formatRandDecimal } from '../../../../shared/money.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, formatDate } from '../../../lib/format.ts';
 import { useCycleRecords } from '../api/get-cycle-records.ts';
+import { cycleEnded } from './cycle-status-badge.tsx';
+import { type PaymentTarget, RecordPaymentDialog } from './record-payment-dialog.tsx';
+
+const cents = (amount: string) => decimalToCents(amount) ?? 0;
 
 /** Largest amount first; exact (cents), never through floats. */
 const byAmount = (a: BillingRecord, b: BillingRecord) =>
-  (decimalToCents(b.totalAmount) ?? 0) - (decimalToCents(a.totalAmount) ?? 0) || a.agentName.localeCompare(b.agentName);
+  cents(b.totalAmount) - cents(a.totalAmount) || a.agentName.localeCompare(b.agentName);
 
-export function AgentPerformance({ cycleId, title = 'Agent Performance' }: { cycleId: number; title?: string }) {
-  const records = useCycleRecords(cycleId);
+export function AgentPerformance({ cycle, title = 'Agent Performance' }: { cycle: BillingCycle; title?: string }) {
+  const records = useCycleRecords(cycle.id);
+  const [paying, setPaying] = useState<PaymentTarget | null>(null);
   const rows = [...(records.data ?? [])].sort(byAmount);
+  const ended = cycleEnded(cycle.status);
   return (
     <Card withBorder radius="md" p="lg">
       <Title order={2} size="h4" mb="sm">
@@ -47,21 +56,50 @@ export function AgentPerformance({ cycleId, title = 'Agent Performance' }: { cyc
                   </Text>
                 </Stack>
               </Group>
-              {r.bankName ? (
-                <Badge variant="light" color="gray" mt="xs" style={{ textTransform: 'none' }}>
+              {r.hasBankDetails ? (
+                <Badge variant="light" color="gray" mt="xs">
                   {r.bankName}
                   {r.accountNumber ? ` ${r.accountNumber}` : ''}
                 </Badge>
               ) : (
-                <Group gap={6} mt="xs" c="orange.9">
-                  <IconAlertTriangle size={16} aria-hidden />
+                <Group gap={6} mt="xs" c="orange.9" wrap="nowrap">
+                  <IconAlertTriangle size={16} aria-hidden style={{ flexShrink: 0 }} />
                   <Text size="sm">{m.bankDetailsRequired}</Text>
+                </Group>
+              )}
+              {cents(r.paidAmount) !== 0 && (
+                <Text size="sm" mt="xs" data-testid="agent-paid" style={{ overflowWrap: 'anywhere' }}>
+                  Paid {formatRandDecimal(r.paidAmount)}
+                  {r.paidOn ? ` on ${formatDate(r.paidOn)}` : ''}
+                  {r.paymentReference ? ` · Ref ${r.paymentReference}` : ''}
+                </Text>
+              )}
+              {ended && cents(r.owedAmount) > 0 && (
+                <Group justify="space-between" gap="xs" mt="xs">
+                  <Text size="sm" fw={700} c="orange.9" data-testid="agent-owed">
+                    Owed {formatRandDecimal(r.owedAmount)}
+                  </Text>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() =>
+                      setPaying({
+                        kind: 'agent',
+                        marketAgentId: r.marketAgentId,
+                        agentName: r.agentName,
+                        amount: r.owedAmount,
+                      })
+                    }
+                  >
+                    Mark Paid
+                  </Button>
                 </Group>
               )}
             </Card>
           ))}
         </SimpleGrid>
       )}
+      {paying && <RecordPaymentDialog cycle={cycle} target={paying} onClose={() => setPaying(null)} />}
     </Card>
   );
 }

@@ -1,21 +1,49 @@
 // The market agent's bank details for the farm's EFT payout (settings tab): bank, account number,
-// branch code and account holder. The agent sees them in full; the farm store sees the account
+// branch code, account holder and account type (the bank's bulk payment file names it). The agent sees them in full; the farm store sees the account
 // number masked to its last four digits (only the payout file carries it in full; decision 019).
-import { Alert, Button, Card, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { type BankDetailsInput, bankDetailsBody, billingMessages as m } from '../../../../shared/billing.ts';
+import {
+  type AccountType,
+  accountTypeLabels,
+  accountTypes,
+  type BankDetails,
+  type BankDetailsInput,
+  bankDetailsBody,
+  billingMessages as m,
+} from '../../../../shared/billing.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useBankDetails, useSaveBankDetails } from '../api/bank-details.ts';
+import { hasCompleteBankDetails } from './bank-details-reminder.tsx';
 
-const empty: BankDetailsInput = { bankName: '', accountNumber: '', branchCode: '', accountHolderName: '' };
+type Values = Required<BankDetailsInput>;
+
+const empty: Values = {
+  bankName: '',
+  accountNumber: '',
+  branchCode: '',
+  accountHolderName: '',
+  accountType: 'current',
+};
+
+/** The saved details as the form's values (an account saved before types existed is a current one). */
+const toValues = (d: BankDetails): Values => ({
+  bankName: d.bankName ?? '',
+  accountNumber: d.accountNumber ?? '',
+  branchCode: d.branchCode ?? '',
+  accountHolderName: d.accountHolderName ?? '',
+  accountType: d.accountType ?? 'current',
+});
+
+const accountTypeOptions = accountTypes.map((t) => ({ value: t, label: accountTypeLabels[t] }));
 
 export function BankDetailsCard() {
   const details = useBankDetails();
   const save = useSaveBankDetails();
-  const form = useForm<BankDetailsInput>({
+  const form = useForm<Values>({
     initialValues: empty,
     validate: schemaResolver(bankDetailsBody, { sync: true }),
   });
@@ -25,12 +53,7 @@ export function BankDetailsCard() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the saved details change
   useEffect(() => {
     if (!loaded || form.isDirty()) return;
-    const values = {
-      bankName: loaded.bankName ?? '',
-      accountNumber: loaded.accountNumber ?? '',
-      branchCode: loaded.branchCode ?? '',
-      accountHolderName: loaded.accountHolderName ?? '',
-    };
+    const values = toValues(loaded);
     form.setValues(values);
     form.resetDirty(values);
   }, [loaded]);
@@ -39,12 +62,7 @@ export function BankDetailsCard() {
     save.mutate(values, {
       onSuccess: (saved) => {
         notifySuccess(m.bankDetailsSaved);
-        const values = {
-          bankName: saved.bankName ?? '',
-          accountNumber: saved.accountNumber ?? '',
-          branchCode: saved.branchCode ?? '',
-          accountHolderName: saved.accountHolderName ?? '',
-        };
+        const values = toValues(saved);
         form.setValues(values);
         form.resetDirty(values);
       },
@@ -68,7 +86,7 @@ export function BankDetailsCard() {
       ) : (
         <form onSubmit={submit} noValidate aria-label="Bank details">
           <Stack maw={420}>
-            {!loaded?.bankName && (
+            {loaded && !hasCompleteBankDetails(loaded) && (
               <Alert color="orange" variant="light" p="sm">
                 {m.bankDetailsRequired}
               </Alert>
@@ -93,6 +111,14 @@ export function BankDetailsCard() {
               withAsterisk
               autoComplete="off"
               {...form.getInputProps('accountHolderName')}
+            />
+            <Select
+              label="Account type"
+              withAsterisk
+              data={accountTypeOptions}
+              allowDeselect={false}
+              {...form.getInputProps('accountType')}
+              onChange={(value) => value && form.setFieldValue('accountType', value as AccountType)}
             />
             <FormError error={save.isError ? save.error : null} fallback={m.bankDetailsFailed} />
             <Button type="submit" loading={save.isPending}>

@@ -1,36 +1,43 @@
-// A billing cycle's header card: its dates, rate and status badge, and its totals (spec §2).
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// A billing cycle's header card: its dates, rate and status badge, its totals (spec §2) and, once it
+// has ended, what was paid (recorded payments only) and what is still owed to how many agents.
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { type BillingCycle, billingMessages as m } from '../../../../shared/billing.ts';
-import { formatRandDecimal } from '../../../../shared/money.ts';
+import type { BillingCycle } from '../../../../shared/billing.ts';
+import { decimalToCents, formatRandDecimal } from '../../../../shared/money.ts';
 import { StatCard } from '../../../components/stat-card.tsx';
-import { formatCount, formatDate } from '../../../lib/format.ts';
+import { formatCount, formatDate, plural } from '../../../lib/format.ts';
+import { CycleStatusBadge, cycleEnded } from './cycle-status-badge.tsx';
+
+/** "2 agents owed, 1 without bank details" under the amount still owed. */
+export function owedHint(cycle: Pick<BillingCycle, 'agentsOwed' | 'agentsWithoutBankDetails'>): string | undefined {
+  if (cycle.agentsOwed === 0) return undefined;
+  const owed = `${cycle.agentsOwed} ${plural(cycle.agentsOwed, 'agent')} owed`;
+  return cycle.agentsWithoutBankDetails > 0 ? `${owed}, ${cycle.agentsWithoutBankDetails} without bank details` : owed;
+}
 
 export function CycleDetails({
   cycle,
   title,
-  totalsLabels,
+  cratesLabel,
   actions,
 }: {
   cycle: BillingCycle;
   title: string;
-  /** Current cycle: 'Total returned crates' / 'Total value'; previous: 'Crates processed' / 'Total paid'. */
-  totalsLabels: { crates: string; amount: string };
+  /** Current cycle: 'Total returned crates'; previous: 'Crates processed' (spec §2). */
+  cratesLabel: string;
   actions?: ReactNode;
 }) {
-  const active = cycle.status === 'active';
+  // An active or upcoming cycle can't be paid yet: its paid and owed figures would only say "all of it".
+  const showPayments = cycleEnded(cycle.status) || (decimalToCents(cycle.totalPaid) ?? 0) !== 0;
   return (
     <Card withBorder radius="md" p="lg">
       <Group justify="space-between" align="flex-start" gap="sm" mb="md">
-        <Stack gap={4}>
+        <Stack gap={4} style={{ minWidth: 0 }}>
           <Group gap="xs">
             <Title order={2} size="h4">
               {title}
             </Title>
-            {/* tt none: the badge reads 'Active Cycle' as the spec writes it, not in capitals. */}
-            <Badge color={active ? 'green' : 'gray'} variant="light" data-testid="cycle-status">
-              {active ? m.activeBadge : m.completedBadge}
-            </Badge>
+            <CycleStatusBadge status={cycle.status} />
           </Group>
           <Text size="sm">
             <Text span c="dimmed">
@@ -52,9 +59,16 @@ export function CycleDetails({
         </Stack>
         {actions && <Group gap="xs">{actions}</Group>}
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <StatCard label={totalsLabels.crates} value={formatCount(cycle.totalCratesReturned)} />
-        <StatCard label={totalsLabels.amount} value={formatRandDecimal(cycle.totalAmount)} />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: showPayments ? 4 : 2 }} spacing="sm">
+        <StatCard label={cratesLabel} value={formatCount(cycle.totalCratesReturned)} />
+        <StatCard label="Total value" value={formatRandDecimal(cycle.totalAmount)} />
+        {showPayments && (
+          <>
+            {/* Paid is what the farm store recorded as paid, never the amount billed (issue 20). */}
+            <StatCard label="Total paid" value={formatRandDecimal(cycle.totalPaid)} />
+            <StatCard label="Still owed" value={formatRandDecimal(cycle.totalOwed)} hint={owedHint(cycle)} />
+          </>
+        )}
       </SimpleGrid>
     </Card>
   );

@@ -1,9 +1,12 @@
-// The market agent's earnings cycle by cycle (its own billing records): dates, rate, crates, amount.
-import { Alert, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { billingMessages as m } from '../../../../shared/billing.ts';
-import { formatRandDecimal } from '../../../../shared/money.ts';
+// The market agent's earnings cycle by cycle (its own billing lines): dates, status, crates × rate,
+// amount, and what the farm recorded as paid (when, bank reference) or still owes once a cycle ends.
+import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { decimalToCents, formatRandDecimal } from '../../../../shared/money.ts';
 import { formatCount, formatDate } from '../../../lib/format.ts';
 import { useEarningsHistory } from '../api/get-earnings-history.ts';
+import { CycleStatusBadge, cycleEnded } from './cycle-status-badge.tsx';
+
+const cents = (amount: string) => decimalToCents(amount) ?? 0;
 
 export function EarningsHistoryCard() {
   const history = useEarningsHistory();
@@ -18,34 +21,47 @@ export function EarningsHistoryCard() {
       ) : history.isError ? (
         <Alert color="red">We could not load your earnings history. Retrying…</Alert>
       ) : rows.length === 0 ? (
-        <Text c="dimmed">Empty crates you return to the farm during a billing cycle are paid for and listed here.</Text>
+        <Text c="dimmed">Empty crates you return to the farm are paid for by billing cycle and listed here.</Text>
       ) : (
-        <Stack gap="xs">
+        <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {rows.map((r) => (
-            <Group
+            <Stack
+              component="li"
               key={r.cycleId}
-              justify="space-between"
-              gap="xs"
+              gap={2}
               py={6}
+              data-testid="earnings-cycle"
               style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
             >
-              <Stack gap={0}>
-                <Group gap="xs">
-                  <Text fw={600}>
-                    {formatDate(r.startDate)} – {formatDate(r.endDate)}
+              <Group justify="space-between" gap="xs" align="flex-start">
+                <Stack gap={0}>
+                  <Group gap="xs">
+                    <Text fw={600}>
+                      {formatDate(r.startDate)} – {formatDate(r.endDate)}
+                    </Text>
+                    <CycleStatusBadge status={r.status} size="sm" />
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {formatCount(r.totalCratesReturned)} crates at {formatRandDecimal(r.ratePerCrate)}
                   </Text>
-                  <Badge size="sm" variant="light" color={r.status === 'active' ? 'green' : 'gray'}>
-                    {r.status === 'active' ? m.activeBadge : m.completedBadge}
-                  </Badge>
-                </Group>
-                <Text size="sm" c="dimmed">
-                  {formatCount(r.totalCratesReturned)} crates at {formatRandDecimal(r.ratePerCrate)}
+                </Stack>
+                <Text fw={800} style={{ whiteSpace: 'nowrap' }}>
+                  {formatRandDecimal(r.totalAmount)}
                 </Text>
-              </Stack>
-              <Text fw={800} style={{ whiteSpace: 'nowrap' }}>
-                {formatRandDecimal(r.totalAmount)}
-              </Text>
-            </Group>
+              </Group>
+              {cents(r.paidAmount) !== 0 && (
+                <Text size="sm" data-testid="earnings-paid" style={{ overflowWrap: 'anywhere' }}>
+                  Paid {formatRandDecimal(r.paidAmount)}
+                  {r.paidOn ? ` on ${formatDate(r.paidOn)}` : ''}
+                  {r.paymentReference ? ` · Ref ${r.paymentReference}` : ''}
+                </Text>
+              )}
+              {cycleEnded(r.status) && cents(r.owedAmount) > 0 && (
+                <Text size="sm" fw={600} c="orange.9" data-testid="earnings-owed">
+                  Owed {formatRandDecimal(r.owedAmount)}
+                </Text>
+              )}
+            </Stack>
           ))}
         </Stack>
       )}

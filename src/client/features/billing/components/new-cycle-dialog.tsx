@@ -1,63 +1,97 @@
 // 'New Billing Cycle' (spec §2, §5): start date, end date and rate per crate, all required; the rate is
-// a positive amount with at most two decimals (step 0.01, placeholder 0.70). The form checks with the
-// server's schema and never changes what was typed; creating completes the active cycle.
+// a positive amount with at most two decimals (step 0.01, placeholder 0.70); dates from 2000-01-01 to
+// 2100-12-31. The form checks with the server's schema and never changes what was typed.
+// Cycles never overlap (issue 20): the server refuses overlapping dates with a message naming the
+// cycle, except a start inside the running cycle after its first day, which ends that cycle the day
+// before; the dialog says so before it is sent. Creating a cycle bills the unbilled returns it covers.
 // The rate is a text field with the phone's decimal keypad, not Mantine's NumberInput: that one drops
 // letters as they are typed and rewrites "0.70" as "0.7" on blur (trimLeadingZeroesOnBlur), so a
 // person would not see what they typed. The money is read as text by the shared schema (money.ts).
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import dayjs from 'dayjs';
-import { createCycleBody, billingMessages as m } from '../../../../shared/billing.ts';
+import { useRef } from 'react';
+import { type BillingCycle, createCycleBody, billingMessages as m } from '../../../../shared/billing.ts';
 import { BILLING_RATE_PLACEHOLDER } from '../../../../shared/money.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateCycle } from '../api/create-cycle.ts';
 
 type Values = { startDate: string; endDate: string; ratePerCrate: string };
+export type CycleDates = { startDate: string; endDate: string };
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The dates a new cycle starts with: after the running cycle if there is one, else today, a week long. */
+export function suggestedDates(current: BillingCycle | null | undefined): CycleDates {
+  const start = current ? dayjs(current.endDate).add(1, 'day') : dayjs();
+  return { startDate: start.format('YYYY-MM-DD'), endDate: start.add(6, 'day').format('YYYY-MM-DD') };
+}
+
+/** What creating a cycle starting on `startDate` does to the running cycle, if anything. */
+function effectOnCurrent(current: BillingCycle | null | undefined, startDate: string): string | null {
+  if (!current || !ISO_DATE.test(startDate)) return null;
+  if (startDate > current.startDate && startDate <= current.endDate) {
+    const lastDay = dayjs(startDate).subtract(1, 'day').format('YYYY-MM-DD');
+    return `The current cycle (${formatDate(current.startDate)} – ${formatDate(current.endDate)}) will end on ${formatDate(lastDay)}, and its returns from ${formatDate(startDate)} on move to this cycle.`;
+  }
+  if (startDate > current.endDate) {
+    return `The current cycle runs on until ${formatDate(current.endDate)}; this one follows it.`;
+  }
+  return null;
+}
 
 export function NewCycleDialog({
-  opened,
   onClose,
-  hasActiveCycle,
+  current,
+  initialDates,
 }: {
-  opened: boolean;
   onClose: () => void;
-  hasActiveCycle: boolean;
+  /** The running cycle, to say what the new dates do to it. */
+  current: BillingCycle | null | undefined;
+  initialDates?: CycleDates;
 }) {
   const create = useCreateCycle();
-  const today = dayjs().format('YYYY-MM-DD');
   const form = useForm<Values>({
-    initialValues: { startDate: today, endDate: dayjs().add(6, 'day').format('YYYY-MM-DD'), ratePerCrate: '' },
+    initialValues: { ...(initialDates ?? suggestedDates(current)), ratePerCrate: '' },
     validate: schemaResolver(createCycleBody, { sync: true }),
   });
+  const effect = effectOnCurrent(current, form.values.startDate);
 
   const close = () => {
     create.reset();
     onClose();
   };
 
+  // A double tap sends once: the second submit can arrive before the button shows it is busy.
+  const sending = useRef(false);
   const submit = form.onSubmit((values) => {
+    if (sending.current) return;
+    sending.current = true;
     create.mutate(
       { startDate: values.startDate, endDate: values.endDate, ratePerCrate: values.ratePerCrate.trim() },
       {
         onSuccess: () => {
           notifySuccess(m.created);
-          form.reset();
           close();
         },
         onError: (error) => notifyError(errorMessage(error, m.createFailed)),
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="New Billing Cycle" centered>
+    <Modal opened onClose={close} title="New Billing Cycle" centered>
       <form onSubmit={submit} noValidate aria-label="New billing cycle">
         <Stack>
-          {hasActiveCycle && (
-            <Alert color="blue" variant="light" p="sm">
-              The current cycle will be completed and become the previous cycle.
+          {effect && (
+            <Alert color="blue" variant="light" p="sm" data-testid="cycle-effect">
+              {effect}
             </Alert>
           )}
           <TextInput type="date" label="Start date" withAsterisk {...form.getInputProps('startDate')} />

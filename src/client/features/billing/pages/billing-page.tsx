@@ -1,20 +1,31 @@
-// /billing: billing cycles and what each agent earned (spec §2 Billing screen, farm store only).
-import { Alert, Button, Card, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconDownload, IconFileInvoice, IconMail, IconPlus, IconReceipt } from '@tabler/icons-react';
+// /billing: billing cycles and what each agent earned, was paid and is owed (spec §2 Billing screen,
+// farm store only; issue 20). The spec's Current Cycle and Previous Cycle tabs, then All Cycles, where
+// every cycle can be opened; above them the returns that no cycle covers yet.
+import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconMail, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type BillingCycle, billingMessages as m } from '../../../../shared/billing.ts';
+import { Link, useSearchParams } from 'react-router';
+import { billingMessages as m } from '../../../../shared/billing.ts';
+import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { RoleGate } from '../../../components/role-gate.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useDownloadPayout } from '../api/download-payout.ts';
-import { useGenerateStatement } from '../api/generate-statement.ts';
 import { useCurrentCycle } from '../api/get-current-cycle.ts';
+import { useCycle } from '../api/get-cycle.ts';
+import { useCycles } from '../api/get-cycles.ts';
 import { useLastCycle } from '../api/get-last-cycle.ts';
+import { useUnbilled } from '../api/get-unbilled.ts';
 import { useSendWeeklyReports } from '../api/send-weekly-reports.ts';
-import { AgentPerformance } from '../components/agent-performance.tsx';
-import { CycleDetails } from '../components/cycle-details.tsx';
-import { NewCycleDialog } from '../components/new-cycle-dialog.tsx';
+import { CycleList } from '../components/cycle-list.tsx';
+import { CycleView } from '../components/cycle-view.tsx';
+import { type CycleDates, NewCycleDialog } from '../components/new-cycle-dialog.tsx';
+import { UnbilledNotice } from '../components/unbilled-notice.tsx';
+
+/** The All Cycles tab, and one cycle opened in it (?tab=all&cycle=<id>). */
+const ALL_TAB = 'all';
+const cycleHref = (cycleId: number) => `?tab=${ALL_TAB}&cycle=${cycleId}`;
 
 export function BillingPage() {
   return (
@@ -26,7 +37,9 @@ export function BillingPage() {
 
 function BillingScreen() {
   const current = useCurrentCycle();
-  const [creating, setCreating] = useState(false);
+  const unbilled = useUnbilled();
+  // null: closed; otherwise open, with the dates it starts with (undefined: the suggested ones).
+  const [creating, setCreating] = useState<{ dates?: CycleDates } | null>(null);
   const weekly = useSendWeeklyReports();
 
   const sendWeekly = () =>
@@ -34,6 +47,7 @@ function BillingScreen() {
       onSuccess: () => notifySuccess(m.weeklySent),
       onError: (error) => notifyError(errorMessage(error, m.weeklyFailed)),
     });
+  const startCycle = () => setCreating({});
 
   return (
     <>
@@ -50,95 +64,58 @@ function BillingScreen() {
             >
               Send Weekly Reports
             </Button>
-            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
+            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={startCycle}>
               New Billing Cycle
             </Button>
           </>
         }
       />
-      <NewCycleDialog opened={creating} onClose={() => setCreating(false)} hasActiveCycle={!!current.data} />
-      <Tabs defaultValue="current" keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="current">Current Cycle</Tabs.Tab>
-          <Tabs.Tab value="previous">Previous Cycle</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="current">
-          {current.isPending ? (
-            <Skeleton height={200} radius="md" />
-          ) : current.isError ? (
-            <Alert color="red">We could not load the billing cycle. Retrying…</Alert>
-          ) : current.data ? (
-            <CurrentCycle cycle={current.data} />
-          ) : (
-            <Card withBorder radius="md" p="xl">
-              <Stack align="center" gap="xs">
-                <IconReceipt size={40} stroke={1.4} aria-hidden />
-                <Title order={2} size="h4">
-                  {m.noActiveCycleTitle}
-                </Title>
-                <Text c="dimmed" ta="center">
-                  Returned empty crates are paid for within a billing cycle. Start one to begin.
-                </Text>
-                <Button onClick={() => setCreating(true)}>{m.createFirstCycle}</Button>
-              </Stack>
-            </Card>
-          )}
-        </Tabs.Panel>
-        <Tabs.Panel value="previous">
-          <PreviousCycle />
-        </Tabs.Panel>
-      </Tabs>
+      {creating && (
+        <NewCycleDialog current={current.data} initialDates={creating.dates} onClose={() => setCreating(null)} />
+      )}
+      {unbilled.data && <UnbilledNotice unbilled={unbilled.data} onCreateCycle={(dates) => setCreating({ dates })} />}
+      <DashboardTabs
+        tabs={[
+          { value: 'current', label: 'Current Cycle', panel: <CurrentCycle onCreate={startCycle} /> },
+          { value: 'previous', label: 'Previous Cycle', panel: <PreviousCycle /> },
+          { value: ALL_TAB, label: 'All Cycles', panel: <AllCycles /> },
+        ]}
+      />
     </>
   );
 }
 
-function PayoutButton({ cycle }: { cycle: BillingCycle }) {
-  const payout = useDownloadPayout();
+function CurrentCycle({ onCreate }: { onCreate: () => void }) {
+  const current = useCurrentCycle();
+  const cycles = useCycles();
+  if (current.isPending) return <Skeleton height={200} radius="md" />;
+  if (current.isError) return <Alert color="red">We could not load the billing cycle. Retrying…</Alert>;
+  if (current.data) return <CycleView cycle={current.data} title="Current Cycle" cratesLabel="Total returned crates" />;
+  // No cycle covers today: returns acknowledged now wait as unbilled until one does.
+  const hasCycles = (cycles.data?.length ?? 0) > 0;
+  const next = cycles.data
+    ?.filter((c) => c.status === 'upcoming')
+    .sort((a, b) => a.startDate.localeCompare(b.startDate))[0];
   return (
-    <Button
-      variant="default"
-      leftSection={<IconDownload size={18} aria-hidden />}
-      loading={payout.isPending}
-      onClick={() =>
-        payout.mutate(cycle, {
-          onSuccess: (name) => notifySuccess(`${name} downloaded for your bank's bulk EFT upload`),
-          onError: (error) => notifyError(errorMessage(error, m.payoutFailed)),
-        })
-      }
-    >
-      Payout CSV
-    </Button>
-  );
-}
-
-function CurrentCycle({ cycle }: { cycle: BillingCycle }) {
-  const statement = useGenerateStatement();
-  const generate = () =>
-    statement.mutate(cycle, {
-      onSuccess: (name) => notifySuccess(`${m.statementDownloaded} (${name})`, 'Statement downloaded'),
-      onError: (error) => notifyError(errorMessage(error, m.statementFailed)),
-    });
-  return (
-    <Stack gap="lg">
-      <CycleDetails
-        cycle={cycle}
-        title="Current Cycle"
-        totalsLabels={{ crates: 'Total returned crates', amount: 'Total value' }}
-        actions={
-          <>
-            <Button
-              leftSection={<IconFileInvoice size={18} aria-hidden />}
-              loading={statement.isPending}
-              onClick={generate}
-            >
-              Generate Statement
-            </Button>
-            <PayoutButton cycle={cycle} />
-          </>
-        }
-      />
-      <AgentPerformance cycleId={cycle.id} />
-    </Stack>
+    <Card withBorder radius="md" p="xl">
+      <Stack align="center" gap="xs">
+        <IconReceipt size={40} stroke={1.4} aria-hidden />
+        <Title order={2} size="h4">
+          {m.noActiveCycleTitle}
+        </Title>
+        <Text c="dimmed" ta="center">
+          {hasCycles
+            ? 'No billing cycle covers today. Empty crates returned now wait, unbilled, until a cycle covering their day is created.'
+            : 'Returned empty crates are paid for within a billing cycle. Start one to begin.'}
+        </Text>
+        {next && (
+          <Text size="sm" ta="center" data-testid="next-cycle">
+            The next cycle starts on {formatDate(next.startDate)}.
+          </Text>
+        )}
+        <Button onClick={onCreate}>{hasCycles ? 'Create Cycle' : m.createFirstCycle}</Button>
+      </Stack>
+    </Card>
   );
 }
 
@@ -150,20 +127,43 @@ function PreviousCycle() {
     return (
       <Card withBorder radius="md" p="xl">
         <Text c="dimmed" ta="center">
-          No completed billing cycle yet. A cycle is completed when the next one is created.
+          No completed billing cycle yet. A cycle is completed once its end date has passed.
         </Text>
       </Card>
     );
   }
-  return (
-    <Stack gap="lg">
-      <CycleDetails
-        cycle={last.data}
-        title="Previous Cycle"
-        totalsLabels={{ crates: 'Crates processed', amount: 'Total paid' }}
-        actions={<PayoutButton cycle={last.data} />}
-      />
-      <AgentPerformance cycleId={last.data.id} />
-    </Stack>
+  return <CycleView cycle={last.data} title="Previous Cycle" cratesLabel="Crates processed" />;
+}
+
+function AllCycles() {
+  const [params] = useSearchParams();
+  const opened = Number(params.get('cycle'));
+  if (Number.isSafeInteger(opened) && opened > 0) return <OpenedCycle cycleId={opened} />;
+  return <CycleList hrefFor={(cycle) => cycleHref(cycle.id)} />;
+}
+
+function OpenedCycle({ cycleId }: { cycleId: number }) {
+  const cycle = useCycle(cycleId);
+  const back = (
+    <div>
+      <Button
+        component={Link}
+        to={`?tab=${ALL_TAB}`}
+        variant="subtle"
+        leftSection={<IconArrowLeft size={18} aria-hidden />}
+      >
+        All Cycles
+      </Button>
+    </div>
   );
+  if (cycle.isPending) return <Skeleton height={200} radius="md" />;
+  if (cycle.isError) {
+    return (
+      <Stack gap="lg">
+        {back}
+        <Alert color="red">{errorMessage(cycle.error, m.cycleNotFound)}</Alert>
+      </Stack>
+    );
+  }
+  return <CycleView cycle={cycle.data} title="Billing Cycle" cratesLabel="Crates processed" before={back} />;
 }

@@ -1,0 +1,111 @@
+// 'Mark Cycle Paid' / 'Mark Paid' (issue 20): the farm store records the day it paid and the bank's
+// reference, for the cycle's payout file (every agent owed money who has bank details) or for one
+// agent. It can't be undone, so the dialog says who is paid how much before it is confirmed. The form
+// checks with the server's schema and never changes what was typed.
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import dayjs from 'dayjs';
+import { useRef } from 'react';
+import { type BillingCycle, billingMessages as m, recordPaymentBody } from '../../../../shared/billing.ts';
+import { formatRandDecimal } from '../../../../shared/money.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDate, plural } from '../../../lib/format.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useRecordPayment } from '../api/record-payment.ts';
+
+/** Who is being paid: the payout file's rows, or one agent. */
+export type PaymentTarget =
+  | { kind: 'payout'; rowCount: number; total: string }
+  | { kind: 'agent'; marketAgentId: number; agentName: string; amount: string };
+
+type Values = { paidOn: string; reference: string };
+
+export function RecordPaymentDialog({
+  cycle,
+  target,
+  onClose,
+}: {
+  cycle: BillingCycle;
+  target: PaymentTarget;
+  onClose: () => void;
+}) {
+  const record = useRecordPayment();
+  const form = useForm<Values>({
+    initialValues: { paidOn: dayjs().format('YYYY-MM-DD'), reference: '' },
+    validate: schemaResolver(recordPaymentBody, { sync: true }),
+  });
+  const period = `${formatDate(cycle.startDate)} – ${formatDate(cycle.endDate)}`;
+
+  // A double tap sends once: the second submit can arrive before the button shows it is busy.
+  const sending = useRef(false);
+  const submit = form.onSubmit((values) => {
+    if (sending.current) return;
+    sending.current = true;
+    record.mutate(
+      {
+        cycleId: cycle.id,
+        paidOn: values.paidOn,
+        reference: values.reference.trim(),
+        ...(target.kind === 'agent' ? { marketAgentId: target.marketAgentId } : {}),
+      },
+      {
+        onSuccess: () => {
+          notifySuccess(m.paymentRecorded);
+          onClose();
+        },
+        onError: (error) => notifyError(errorMessage(error, m.paymentFailed)),
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={target.kind === 'payout' ? 'Mark Cycle Paid' : `Mark ${target.agentName} Paid`}
+      centered
+      // A long agent name wraps instead of pushing the close button out of the dialog.
+      styles={{ title: { overflowWrap: 'anywhere', minWidth: 0 } }}
+    >
+      <form onSubmit={submit} noValidate aria-label="Record payment">
+        <Stack>
+          <Text data-testid="payment-summary">
+            {target.kind === 'payout'
+              ? `Record that the farm paid the payout file for ${period}: ${target.rowCount} ${plural(target.rowCount, 'agent')}, ${formatRandDecimal(target.total)} in total.`
+              : `Record that the farm paid ${target.agentName} ${formatRandDecimal(target.amount)} for ${period}.`}
+          </Text>
+          {target.kind === 'payout' && (
+            <Text size="sm" c="dimmed">
+              Agents without bank details are not in the payout file and stay owed; mark each of them paid on its own
+              once you have paid it.
+            </Text>
+          )}
+          <TextInput type="date" label="Date paid" withAsterisk {...form.getInputProps('paidOn')} />
+          <TextInput
+            label="Bank reference"
+            description="As it appears on the bank's confirmation, at most 35 characters"
+            autoComplete="off"
+            withAsterisk
+            {...form.getInputProps('reference')}
+          />
+          <Alert color="orange" variant="light" p="sm">
+            A recorded payment can't be changed or removed afterwards.
+          </Alert>
+          <FormError error={record.isError ? record.error : null} fallback={m.paymentFailed} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} data-autofocus>
+              Cancel
+            </Button>
+            <Button type="submit" loading={record.isPending}>
+              Record Payment
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
