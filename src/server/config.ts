@@ -2,6 +2,7 @@
 import { Cron } from 'croner';
 import { z } from 'zod';
 import { LOAN_OVERDUE_DAYS_DEFAULT } from '../shared/clients.ts';
+import { DEFAULT_FARM_TIMEZONE } from './lib/farm-date.ts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(5000),
@@ -20,7 +21,7 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v === '1' || v === 'true'),
-  FARM_TIMEZONE: z.string().default('Africa/Johannesburg'),
+  FARM_TIMEZONE: z.string().default(DEFAULT_FARM_TIMEZONE),
   LOAN_OVERDUE_DAYS: z.coerce
     .number()
     .int()

@@ -22,6 +22,14 @@ await addStock(farm, 100_000);
 const flagged = await send(farm, agent, 5);
 await acknowledge(agent, flagged.id, 3);
 const [price] = (await app.inject({ method: 'GET', url: '/api/pepper-pricing' })).json();
+// Billing (issue 20): the cycle running until 2100, so payments for it are refused as not ended.
+const runningCycle = (
+  await farm.inject({
+    method: 'POST',
+    url: '/api/billing/create-cycle',
+    payload: { startDate: '2000-01-01', endDate: '2100-12-31', ratePerCrate: '0.70' },
+  })
+).json();
 // User management's targets change this user's password (any valid string is fine).
 const managed = await registerAs(app, 'supplier');
 // Clients issue: a client with a loan of the agent's crates, for the client and loan routes.
@@ -250,6 +258,24 @@ const targets: Target[] = [
     ['startDate', 'endDate', 'ratePerCrate'],
     farm,
   ),
+  // Issue 20: a cycle that has not ended, so a valid payment is a 409 and records nothing.
+  ...fields(
+    'POST /api/billing/cycles/:cycleId/payments',
+    'POST',
+    `/api/billing/cycles/${runningCycle.id}/payments`,
+    { paidOn: '2026-11-20', reference: 'EFT 1' },
+    ['paidOn', 'reference'],
+    farm,
+    10,
+  ),
+  {
+    route: 'POST /api/billing/cycles/:cycleId/payments id',
+    method: 'POST',
+    url: (s) => `/api/billing/cycles/${s}/payments`,
+    input: pathId,
+    body: () => ({ paidOn: '2026-11-20', reference: 'EFT 1' }),
+    caller: farm,
+  },
   ...fields(
     'PUT /api/market-agents/me/bank-details',
     'PUT',

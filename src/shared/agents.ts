@@ -69,8 +69,15 @@ export const agentForTransmissionSchema = z.object({
 export type AgentForTransmission = z.infer<typeof agentForTransmissionSchema>;
 export const agentsForTransmissionResponse = z.array(agentForTransmissionSchema);
 
-/** Money is a decimal string (DESIGN §5), "0.00" until billing records exist. */
-export const earningsResponse = z.object({ totalEarnings: z.string().regex(/^-?\d+\.\d{2}$/) });
+/**
+ * Money is a decimal string (DESIGN §5), "0.00" until a return is billed. totalEarnings: everything
+ * billed to the agent in any cycle; totalPaid: what the farm store recorded as paid; totalOwed: the rest.
+ */
+export const earningsResponse = z.object({
+  totalEarnings: z.string().regex(/^-?\d+\.\d{2}$/),
+  totalPaid: z.string().regex(/^-?\d+\.\d{2}$/),
+  totalOwed: z.string().regex(/^-?\d+\.\d{2}$/),
+});
 export type Earnings = z.infer<typeof earningsResponse>;
 
 // ---- Farm metrics and dashboards ----

@@ -10,11 +10,16 @@ import { changeEvents } from '../db/schema/index.ts';
 /** The LISTEN/NOTIFY channel every instance listens on. */
 export const CHANGES_CHANNEL = 'cratekeeper_changes';
 
-/** Who may see a change: the farm store role, one user (an agent or a supplier), or every signed-in user. */
-export type Audience = 'farm_store' | 'public' | `user:${number}`;
+/**
+ * Who may see a change: the farm store role, every market agent (one word however many agents there
+ * are: a list of every agent's id outgrew pg_notify's 8000-byte payload), one user (an agent or a
+ * supplier), or every signed-in user.
+ */
+export type Audience = 'farm_store' | 'market_agent' | 'public' | `user:${number}`;
 
 export const audiences = {
   farmStore: 'farm_store',
+  marketAgents: 'market_agent',
   public: 'public',
   user: (userId: number) => `user:${userId}`,
 } as const satisfies Record<string, Audience | ((id: number) => Audience)>;
@@ -39,6 +44,10 @@ export async function recordChange(
 /** May a signed-in user with this role and id see a change for `audience`? */
 export function canSee(audience: readonly string[], viewer: { userId: number; role: string }): boolean {
   return audience.some(
-    (a) => a === 'public' || (a === 'farm_store' && viewer.role === 'farm_store') || a === `user:${viewer.userId}`,
+    (a) =>
+      a === 'public' ||
+      (a === 'farm_store' && viewer.role === 'farm_store') ||
+      (a === 'market_agent' && viewer.role === 'market_agent') ||
+      a === `user:${viewer.userId}`,
   );
 }

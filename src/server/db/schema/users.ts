@@ -53,6 +53,8 @@ export const marketAgents = pgTable('market_agents', {
   accountNumber: text('account_number'),
   branchCode: text('branch_code'),
   accountHolderName: text('account_holder_name'),
+  // current | savings | transmission (src/shared/billing.ts accountTypes): the payout file names it.
+  accountType: text('account_type', { enum: ['current', 'savings', 'transmission'] }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

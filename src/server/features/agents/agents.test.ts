@@ -13,10 +13,11 @@ await addStock(farm, 1000);
 await json(farm, 'POST', '/api/farm-store/opening-balances', { marketAgentId: jhb.marketAgentId, emptyCrates: 20 });
 const shipment = await send(farm, jhb, 100);
 await acknowledge(jhb, shipment.id, 100);
-// Returns count towards the return rate and earnings only within a billing cycle (spec §9, decision 019).
+// Returns count towards the return rate and earnings only within a billing cycle (spec §9, decisions 019,
+// 024): one covering any day the test runs on.
 await json(farm, 'POST', '/api/billing/create-cycle', {
-  startDate: '2026-11-01',
-  endDate: '2026-11-30',
+  startDate: '2000-01-01',
+  endDate: '2100-12-31',
   ratePerCrate: '0.35',
 });
 const back = await json(jhb, 'POST', '/api/transmissions', { type: 'market_to_farm', quantity: 20 });
@@ -67,7 +68,7 @@ describe('GET /api/market-agents/me and /earnings', () => {
     expect(me.json()).toMatchObject({ id: jhb.marketAgentId, fullCrates: 100, totalCrates: 100 });
     const earnings = await json(jhb, 'GET', '/api/market-agents/earnings');
     expect(earnings.statusCode).toBe(200);
-    expect(earnings.json()).toEqual({ totalEarnings: '7.00' }); // 20 crates × R0.35
+    expect(earnings.json()).toEqual({ totalEarnings: '7.00', totalPaid: '0.00', totalOwed: '7.00' }); // 20 × R0.35
   });
 
   it('is for market agents only', async () => {

@@ -88,13 +88,14 @@ type RawAgentCrates = {
 };
 
 /**
- * Agents with the empties they returned in the active billing cycle (spec §9: the return rate counts
- * the current cycle; its record, corrections included; 0 without an active cycle), in one query. Their
+ * Agents with the empties they returned in the active billing cycle, the one containing the farm's
+ * `today` (spec §9: the return rate counts the current cycle; its billing lines, corrections included;
+ * 0 without an active cycle), in one query. Their
  * crate balances come from the ledger's read API (crates/balances.ts).
  */
 export async function listAgentsWithCrates(
   db: Executor,
-  { filter }: { filter?: { agentId?: number; userId?: number } },
+  { filter, today }: { filter?: { agentId?: number; userId?: number }; today: string },
 ): Promise<AgentCratesRow[]> {
   const conditions: SQL[] = [];
   if (filter?.agentId !== undefined) conditions.push(sql`a.id = ${filter.agentId}`);
@@ -103,12 +104,14 @@ export async function listAgentsWithCrates(
   const result = await db.execute<RawAgentCrates>(sql`
     select a.id, a.user_id, u.name as agent_name, a.agent_number, u.email as agent_email, a.business_name,
       a.market_name, a.market_location, a.location, a.contact_number, a.bank_name, u.is_active, a.created_at,
-      greatest(coalesce(r.total_crates_returned, 0), 0) as crates_returned
+      coalesce(r.crates, 0) as crates_returned
     from market_agents a
     join users u on u.id = a.user_id
-    -- One record per agent per cycle (unique index billing_records_cycle_agent_idx).
-    left join billing_records r
-      on r.market_agent_id = a.id and r.cycle_id = (select c.id from billing_cycles c where c.status = 'active')
+    left join lateral (
+      select sum(l.crates) as crates from billing_lines l
+      where l.market_agent_id = a.id
+        and l.cycle_id = (select c.id from billing_cycles c where ${today}::date between c.start_date and c.end_date)
+    ) r on true
     ${where}
     order by coalesce(nullif(a.business_name, ''), 'Business TBD'), u.name, a.id`);
   return result.rows.map((r) => ({

@@ -6,6 +6,8 @@ import {
   marketAgentListResponse,
   marketAgentSchema,
 } from '../../../shared/agents.ts';
+import { farmToday } from '../../lib/farm-date.ts';
+import { notFound } from '../../lib/http-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as agents from './service.ts';
 
@@ -16,7 +18,7 @@ const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'read:market-agent:any' },
       schema: { tags: ['market-agents'], response: { 200: marketAgentListResponse } },
     },
-    async () => agents.listMarketAgents(app.db),
+    async () => agents.listMarketAgents(app.db, farmToday(app.config.farmTimezone)),
   );
 
   app.get(
@@ -25,7 +27,7 @@ const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'read:market-agent:own' },
       schema: { tags: ['market-agents'], response: { 200: marketAgentSchema } },
     },
-    async (request) => agents.marketAgentForUser(app.db, currentUser(request).id),
+    async (request) => agents.marketAgentForUser(app.db, currentUser(request).id, farmToday(app.config.farmTimezone)),
   );
 
   app.get(
@@ -35,7 +37,8 @@ const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['market-agents'], response: { 200: earningsResponse } },
     },
     async (request) => {
-      const agent = await agents.marketAgentForUser(app.db, currentUser(request).id);
+      const agent = await agents.findAgentByUserId(app.db, currentUser(request).id);
+      if (!agent) throw notFound('Market agent not found');
       return agents.earningsForAgent(app.db, agent.id);
     },
   );

@@ -26,12 +26,13 @@ async function withCrates(db: Executor, rows: repo.AgentCratesRow[]): Promise<Ma
   return rows.map((row) => toMarketAgent(row, balances.get(row.id)!, withClients.get(row.id)!));
 }
 
-export async function listMarketAgents(db: Executor): Promise<MarketAgent[]> {
-  return withCrates(db, await repo.listAgentsWithCrates(db, {}));
+/** Every agent with its crates; `today` (the farm's day) picks the cycle its return rate counts. */
+export async function listMarketAgents(db: Executor, today: string): Promise<MarketAgent[]> {
+  return withCrates(db, await repo.listAgentsWithCrates(db, { today }));
 }
 
-export async function marketAgentForUser(db: Executor, userId: number): Promise<MarketAgent> {
-  const rows = await repo.listAgentsWithCrates(db, { filter: { userId } });
+export async function marketAgentForUser(db: Executor, userId: number, today: string): Promise<MarketAgent> {
+  const rows = await repo.listAgentsWithCrates(db, { filter: { userId }, today });
   if (rows.length === 0) throw notFound('Market agent not found');
   return (await withCrates(db, rows))[0];
 }
@@ -51,8 +52,14 @@ export async function agentsForTransmission(db: Executor) {
   return rows.map(({ isActive: _active, ...agent }) => agent);
 }
 
-/** An agent's earnings: the sum of its billing records over every cycle (DESIGN §5), exact. */
-export async function earningsForAgent(db: Executor, marketAgentId: number): Promise<{ totalEarnings: string }> {
-  const earnings = (await agentEarnings(db, [marketAgentId])).get(marketAgentId)!;
-  return { totalEarnings: earnings.totalEarnings };
+/**
+ * An agent's earnings: the sum of its billed lines over every cycle (DESIGN §5), exact, with what the
+ * farm store recorded as paid and what it still owes.
+ */
+export async function earningsForAgent(
+  db: Executor,
+  marketAgentId: number,
+): Promise<{ totalEarnings: string; totalPaid: string; totalOwed: string }> {
+  const { totalEarnings, totalPaid, totalOwed } = (await agentEarnings(db, [marketAgentId])).get(marketAgentId)!;
+  return { totalEarnings, totalPaid, totalOwed };
 }

@@ -1,89 +1,236 @@
-// Billing queries: cycles with their totals, records with their agents, accrual, bank details. Every
-// amount is computed and summed in SQL numeric and leaves as text, so it is exact end to end.
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+// Billing queries: cycles with their totals, billing lines (one per acknowledged return), payments,
+// records (an agent's lines in a cycle, summed), bank details. Every amount is computed and summed in
+// SQL numeric and leaves as text, so it is exact end to end. Dates leave as text (YYYY-MM-DD as stored).
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { billingCycles, billingRecords, marketAgents, users } from '../../db/schema/index.ts';
+import { billingCycles, marketAgents } from '../../db/schema/index.ts';
 
-export type CycleRow = {
+/** One advisory lock key for billing: returns take it shared, cycle changes and payments exclusive. */
+const BILLING_LOCK = 727_020;
+
+/**
+ * Held by every write that bills a return (until its transaction ends): many at once, but never
+ * while a cycle is being created or a payment recorded, so each return sees the cycles as they are.
+ */
+export async function holdBillingShared(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${BILLING_LOCK})`);
+}
+
+/** Held by cycle creation and payments: waits for returns being billed, and they wait for it. */
+export async function holdBillingExclusive(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${BILLING_LOCK})`);
+}
+
+const complete = sql`(a.bank_name is not null and a.account_number is not null and a.branch_code is not null
+  and a.account_holder_name is not null)`;
+
+export type CycleTotalsRow = {
   id: number;
   startDate: string;
   endDate: string;
   ratePerCrate: string;
-  status: 'active' | 'completed';
   totalCratesReturned: number;
   totalAmount: string;
   agentCount: number;
+  totalPaid: string;
+  totalOwed: string;
+  agentsOwed: number;
+  agentsWithoutBankDetails: number;
 };
 
-const cycleWithTotals = {
-  id: billingCycles.id,
-  startDate: billingCycles.startDate,
-  endDate: billingCycles.endDate,
-  ratePerCrate: billingCycles.ratePerCrate,
-  status: billingCycles.status,
-  totalCratesReturned: sql<number>`coalesce(sum(${billingRecords.totalCratesReturned}), 0)::integer`,
-  totalAmount: sql<string>`coalesce(sum(${billingRecords.totalAmount}), 0)::numeric(16, 2)::text`,
-  agentCount: sql<number>`count(${billingRecords.id})::integer`,
-};
-
-async function cycleWhere(db: Executor, where: ReturnType<typeof eq>, newestFirst = false): Promise<CycleRow | null> {
-  const [row] = await db
-    .select(cycleWithTotals)
-    .from(billingCycles)
-    .leftJoin(billingRecords, eq(billingRecords.cycleId, billingCycles.id))
-    .where(where)
-    .groupBy(billingCycles.id)
-    .orderBy(
-      ...(newestFirst
-        ? [sql`${billingCycles.completedAt} desc nulls last`, desc(billingCycles.id)]
-        : [desc(billingCycles.id)]),
-    )
-    .limit(1);
-  return row
-    ? { ...row, totalCratesReturned: Number(row.totalCratesReturned), agentCount: Number(row.agentCount) }
-    : null;
+/** Cycles with their totals from their lines and payments, selected by `where` over `c`, newest first. */
+async function cyclesWhere(db: Executor, where: ReturnType<typeof sql>, limit: number): Promise<CycleTotalsRow[]> {
+  const result = await db.execute<Record<string, string | number>>(sql`
+    select c.id, c.start_date::text as start_date, c.end_date::text as end_date,
+      c.rate_per_crate::text as rate,
+      coalesce(b.crates, 0)::bigint as crates,
+      coalesce(b.amount, 0)::numeric(16, 2)::text as amount,
+      coalesce(b.agents, 0)::integer as agents,
+      coalesce(p.amount, 0)::numeric(16, 2)::text as paid,
+      (coalesce(b.amount, 0) - coalesce(p.amount, 0))::numeric(16, 2)::text as owed,
+      coalesce(o.owed_agents, 0)::integer as owed_agents,
+      coalesce(o.missing, 0)::integer as missing
+    from billing_cycles c
+    left join lateral (
+      select sum(l.crates) as crates, sum(l.amount) as amount, count(distinct l.market_agent_id) as agents
+      from billing_lines l where l.cycle_id = c.id
+    ) b on true
+    left join lateral (select sum(amount) as amount from billing_payments where cycle_id = c.id) p on true
+    left join lateral (
+      select count(*) as owed_agents, count(*) filter (where not ${complete}) as missing
+      from (
+        select l.market_agent_id, sum(l.amount) as billed from billing_lines l
+        where l.cycle_id = c.id group by l.market_agent_id
+      ) x
+      join market_agents a on a.id = x.market_agent_id
+      left join billing_payments pay on pay.cycle_id = c.id and pay.market_agent_id = x.market_agent_id
+      where x.billed > coalesce(pay.amount, 0)
+    ) o on true
+    where ${where}
+    order by c.start_date desc
+    limit ${limit}`);
+  return result.rows.map((r) => ({
+    id: Number(r.id),
+    startDate: String(r.start_date),
+    endDate: String(r.end_date),
+    ratePerCrate: String(r.rate),
+    totalCratesReturned: Number(r.crates),
+    totalAmount: String(r.amount),
+    agentCount: Number(r.agents),
+    totalPaid: String(r.paid),
+    totalOwed: String(r.owed),
+    agentsOwed: Number(r.owed_agents),
+    agentsWithoutBankDetails: Number(r.missing),
+  }));
 }
 
-export const findActiveCycle = (db: Executor) => cycleWhere(db, eq(billingCycles.status, 'active'));
-export const findLastCompletedCycle = (db: Executor) => cycleWhere(db, eq(billingCycles.status, 'completed'), true);
-export const findCycle = (db: Executor, id: number) => cycleWhere(db, eq(billingCycles.id, id));
+export const findCycle = async (db: Executor, id: number) => (await cyclesWhere(db, sql`c.id = ${id}`, 1))[0] ?? null;
 
-/** Completes the active cycle, if any (spec §4: creating a cycle completes the previous one). */
-export async function completeActiveCycle(tx: Executor): Promise<void> {
-  await tx
-    .update(billingCycles)
-    .set({ status: 'completed', completedAt: sql`now()` })
-    .where(eq(billingCycles.status, 'active'));
+/** The cycle whose dates contain `day` (cycles never overlap), with its totals. */
+export const findCycleOn = async (db: Executor, day: string) =>
+  (await cyclesWhere(db, sql`${day}::date between c.start_date and c.end_date`, 1))[0] ?? null;
+
+/** The cycle that ended most recently before `day`. */
+export const findCycleEndedBefore = async (db: Executor, day: string) =>
+  (await cyclesWhere(db, sql`c.end_date < ${day}::date`, 1))[0] ?? null;
+
+/** Every cycle, latest dates first; `before` (a cycle id) pages on: cycles starting before that one. */
+export const listCycles = (db: Executor, page: { limit: number; before?: number }) =>
+  cyclesWhere(
+    db,
+    page.before === undefined
+      ? sql`true`
+      : sql`c.start_date < (select s.start_date from billing_cycles s where s.id = ${page.before})`,
+    page.limit,
+  );
+
+/** Existing cycles whose dates overlap these. */
+export async function overlappingCycles(db: Executor, dates: { startDate: string; endDate: string }) {
+  const result = await db.execute<{ id: number; start_date: string; end_date: string }>(sql`
+    select id, start_date::text as start_date, end_date::text as end_date from billing_cycles
+    where start_date <= ${dates.endDate}::date and end_date >= ${dates.startDate}::date
+    order by start_date`);
+  return result.rows.map((r) => ({ id: Number(r.id), startDate: r.start_date, endDate: r.end_date }));
+}
+
+export async function shortenCycle(tx: Executor, id: number, endDate: string): Promise<void> {
+  await tx.update(billingCycles).set({ endDate }).where(eq(billingCycles.id, id));
 }
 
 export async function insertCycle(
   tx: Executor,
-  values: { startDate: string; endDate: string; ratePerCrate: string },
+  values: { startDate: string; endDate: string; ratePerCrate: string; createdBy: number | null },
 ): Promise<number> {
   const [row] = await tx.insert(billingCycles).values(values).returning({ id: billingCycles.id });
   return row.id;
 }
 
 /**
- * Adds `crates` (negative for a reversed over-count) to the agent's record in the active cycle, at
- * the cycle's rate, creating the record on first use; the cycle row is share-locked so a cycle being
- * completed at the same moment waits for this transaction (its totals are final once completed).
- * Returns false when no cycle was active in this statement's snapshot (or it was completed meanwhile).
+ * Bills to this cycle, at its rate, every line whose day it covers that is unbilled or sits in
+ * `takeFrom` (the running cycle it completes). Returns the market agents whose lines moved.
  */
-export async function accrueToActiveCycle(tx: Executor, marketAgentId: number, crates: number): Promise<boolean> {
-  const result = await tx.execute<{ id: number }>(sql`
-    with cycle as (
-      select id, rate_per_crate from billing_cycles where status = 'active' for share
-    )
-    insert into billing_records (cycle_id, market_agent_id, total_crates_returned, total_amount, updated_at)
-    select cycle.id, ${marketAgentId}, ${crates}::integer, cycle.rate_per_crate * ${crates}::integer, now()
-    from cycle
-    on conflict (cycle_id, market_agent_id) do update set
-      total_crates_returned = billing_records.total_crates_returned + excluded.total_crates_returned,
-      total_amount = billing_records.total_amount + excluded.total_amount,
+export async function billLinesInto(tx: Executor, cycleId: number, takeFrom: number | null): Promise<number[]> {
+  const result = await tx.execute<{ market_agent_id: number }>(sql`
+    update billing_lines l set cycle_id = c.id, amount = c.rate_per_crate * l.crates, updated_at = now()
+    from billing_cycles c
+    where c.id = ${cycleId}
+      and l.acknowledged_on between c.start_date and c.end_date
+      and (l.cycle_id is null ${takeFrom === null ? sql`` : sql`or l.cycle_id = ${takeFrom}`})
+    returning l.market_agent_id`);
+  return [...new Set(result.rows.map((r) => Number(r.market_agent_id)))];
+}
+
+/**
+ * The return's billing line: its counted crates on the farm's day it was acknowledged (in `timeZone`),
+ * billed to the cycle covering that day at its rate, or unbilled. The unique index on transmission_id
+ * makes a second line for the same return impossible.
+ */
+export async function insertLine(
+  tx: Executor,
+  line: { transmissionId: number; marketAgentId: number; crates: number; timeZone: string },
+): Promise<{ cycleId: number | null }> {
+  const result = await tx.execute<{ cycle_id: number | null }>(sql`
+    insert into billing_lines (transmission_id, market_agent_id, acknowledged_on, crates, cycle_id, amount)
+    select t.id, ${line.marketAgentId}, d.day, ${line.crates}::integer, c.id, c.rate_per_crate * ${line.crates}::integer
+    from transmissions t
+    cross join lateral (select (t.acknowledged_at at time zone ${line.timeZone})::date as day) d
+    left join billing_cycles c on d.day between c.start_date and c.end_date
+    where t.id = ${line.transmissionId}
+    returning cycle_id`);
+  if (result.rows.length === 0) throw new Error(`insertLine: transmission ${line.transmissionId} not found`);
+  const cycleId = result.rows[0].cycle_id;
+  return { cycleId: cycleId === null ? null : Number(cycleId) };
+}
+
+export type LineRow = { id: number; marketAgentId: number; cycleId: number | null; crates: number; paid: boolean };
+
+/** The return's line, locked, with whether its agent was already paid for its cycle. */
+export async function findLineForUpdate(tx: Executor, transmissionId: number): Promise<LineRow | null> {
+  const result = await tx.execute<Record<string, number | boolean | null>>(sql`
+    select l.id, l.market_agent_id, l.cycle_id, l.crates,
+      exists (select 1 from billing_payments p where p.cycle_id = l.cycle_id and p.market_agent_id = l.market_agent_id) as paid
+    from billing_lines l where l.transmission_id = ${transmissionId}
+    for update of l`);
+  const r = result.rows[0];
+  if (!r) return null;
+  return {
+    id: Number(r.id),
+    marketAgentId: Number(r.market_agent_id),
+    cycleId: r.cycle_id === null ? null : Number(r.cycle_id),
+    crates: Number(r.crates),
+    paid: r.paid === true,
+  };
+}
+
+/** Adds `delta` crates (negative: fewer) to a line, its amount following at its cycle's rate. */
+export async function adjustLine(tx: Executor, lineId: number, delta: number): Promise<void> {
+  await tx.execute(sql`
+    update billing_lines l set crates = l.crates + ${delta}::integer,
+      amount = (select c.rate_per_crate from billing_cycles c where c.id = l.cycle_id) * (l.crates + ${delta}::integer),
       updated_at = now()
-    returning id`);
-  return result.rows.length > 0;
+    where l.id = ${lineId}`);
+}
+
+export type UnbilledItemRow = {
+  transmissionId: number;
+  marketAgentId: number;
+  agentName: string;
+  agentNumber: string;
+  acknowledgedOn: string;
+  crates: number;
+};
+
+/** Totals of every unbilled line, and the oldest `limit` of them with their agents. */
+export async function unbilled(db: Executor, limit: number) {
+  const totals = await db.execute<Record<string, string | number | null>>(sql`
+    select count(*)::integer as returns, coalesce(sum(crates), 0)::bigint as crates,
+      min(acknowledged_on)::text as first_date, max(acknowledged_on)::text as last_date
+    from billing_lines where cycle_id is null`);
+  const items = await db.execute<Record<string, string | number>>(sql`
+    select l.transmission_id, l.market_agent_id, u.name, a.agent_number, l.acknowledged_on::text as day, l.crates
+    from billing_lines l
+    join market_agents a on a.id = l.market_agent_id
+    join users u on u.id = a.user_id
+    where l.cycle_id is null
+    order by l.acknowledged_on, l.id
+    limit ${limit}`);
+  const t = totals.rows[0];
+  return {
+    returns: Number(t.returns),
+    crates: Number(t.crates),
+    firstDate: t.first_date === null ? null : String(t.first_date),
+    lastDate: t.last_date === null ? null : String(t.last_date),
+    items: items.rows.map(
+      (r): UnbilledItemRow => ({
+        transmissionId: Number(r.transmission_id),
+        marketAgentId: Number(r.market_agent_id),
+        agentName: String(r.name),
+        agentNumber: String(r.agent_number),
+        acknowledgedOn: String(r.day),
+        crates: Number(r.crates),
+      }),
+    ),
+  };
 }
 
 export type RecordRow = {
@@ -97,92 +244,142 @@ export type RecordRow = {
   accountNumber: string | null;
   branchCode: string | null;
   accountHolderName: string | null;
+  accountType: 'current' | 'savings' | 'transmission' | null;
+  hasBankDetails: boolean;
   totalCratesReturned: number;
   totalAmount: string;
-};
-
-const recordWithAgent = {
-  id: billingRecords.id,
-  cycleId: billingRecords.cycleId,
-  marketAgentId: billingRecords.marketAgentId,
-  agentName: users.name,
-  businessName: marketAgents.businessName,
-  agentNumber: marketAgents.agentNumber,
-  bankName: marketAgents.bankName,
-  accountNumber: marketAgents.accountNumber,
-  branchCode: marketAgents.branchCode,
-  accountHolderName: marketAgents.accountHolderName,
-  totalCratesReturned: billingRecords.totalCratesReturned,
-  totalAmount: sql<string>`${billingRecords.totalAmount}::text`,
+  paidAmount: string;
+  paidOn: string | null;
+  paymentReference: string | null;
+  owedAmount: string;
 };
 
 /**
- * A cycle's records with their agents, newest record first (`before` pages on the record id); only
- * one agent's when `marketAgentId` is given.
+ * Each agent's record in a cycle: its lines summed, with its payment and bank details. A record's id
+ * is its first line's (records are sums, not rows); newest first, `before` pages on that id.
  */
-export async function listRecords(
+export async function cycleRecords(
   db: Executor,
   cycleId: number,
-  page: { limit: number; before?: number; marketAgentId?: number },
+  page: { limit: number; before?: number; marketAgentId?: number; order?: 'newest' | 'amount' },
 ): Promise<RecordRow[]> {
-  return db
-    .select(recordWithAgent)
-    .from(billingRecords)
-    .innerJoin(marketAgents, eq(marketAgents.id, billingRecords.marketAgentId))
-    .innerJoin(users, eq(users.id, marketAgents.userId))
-    .where(
-      and(
-        eq(billingRecords.cycleId, cycleId),
-        page.marketAgentId === undefined ? undefined : eq(billingRecords.marketAgentId, page.marketAgentId),
-        page.before === undefined ? undefined : lt(billingRecords.id, page.before),
-      ),
-    )
-    .orderBy(desc(billingRecords.id))
-    .limit(page.limit);
+  const result = await db.execute<Record<string, string | number | boolean | null>>(sql`
+    select x.id, x.market_agent_id, x.crates, x.amount::text as amount,
+      u.name, a.business_name, a.agent_number, a.bank_name, a.account_number, a.branch_code,
+      a.account_holder_name, a.account_type, ${complete} as complete,
+      coalesce(p.amount, 0)::numeric(14, 2)::text as paid, p.paid_on::text as paid_on, p.reference,
+      (x.amount - coalesce(p.amount, 0))::numeric(14, 2)::text as owed
+    from (
+      select min(l.id) as id, l.market_agent_id, sum(l.crates)::bigint as crates,
+        sum(l.amount)::numeric(14, 2) as amount
+      from billing_lines l
+      where l.cycle_id = ${cycleId}
+        ${page.marketAgentId === undefined ? sql`` : sql`and l.market_agent_id = ${page.marketAgentId}`}
+      group by l.market_agent_id
+    ) x
+    join market_agents a on a.id = x.market_agent_id
+    join users u on u.id = a.user_id
+    left join billing_payments p on p.cycle_id = ${cycleId} and p.market_agent_id = x.market_agent_id
+    where ${page.before === undefined ? sql`true` : sql`x.id < ${page.before}`}
+    order by ${page.order === 'amount' ? sql`x.amount desc, u.name, x.id` : sql`x.id desc`}
+    limit ${page.limit}`);
+  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  return result.rows.map((r) => ({
+    id: Number(r.id),
+    cycleId,
+    marketAgentId: Number(r.market_agent_id),
+    agentName: String(r.name),
+    businessName: text(r.business_name),
+    agentNumber: String(r.agent_number),
+    bankName: text(r.bank_name),
+    accountNumber: text(r.account_number),
+    branchCode: text(r.branch_code),
+    accountHolderName: text(r.account_holder_name),
+    accountType: text(r.account_type) as RecordRow['accountType'],
+    hasBankDetails: r.complete === true,
+    totalCratesReturned: Number(r.crates),
+    totalAmount: String(r.amount),
+    paidAmount: String(r.paid),
+    paidOn: text(r.paid_on),
+    paymentReference: text(r.reference),
+    owedAmount: String(r.owed),
+  }));
 }
 
-/** Every record of a cycle, largest amount first (the payout file). */
-export async function allRecords(db: Executor, cycleId: number): Promise<RecordRow[]> {
-  return db
-    .select(recordWithAgent)
-    .from(billingRecords)
-    .innerJoin(marketAgents, eq(marketAgents.id, billingRecords.marketAgentId))
-    .innerJoin(users, eq(users.id, marketAgents.userId))
-    .where(eq(billingRecords.cycleId, cycleId))
-    .orderBy(desc(billingRecords.totalAmount), users.name, billingRecords.id);
+/** Records one payment per agent: the agent's whole billed amount in the cycle. */
+export async function insertPayments(
+  tx: Executor,
+  cycleId: number,
+  marketAgentIds: number[],
+  payment: { paidOn: string; reference: string; recordedBy: number },
+) {
+  if (marketAgentIds.length === 0) return [];
+  const result = await tx.execute<Record<string, string | number>>(sql`
+    insert into billing_payments (cycle_id, market_agent_id, crates, amount, paid_on, reference, recorded_by)
+    select ${cycleId}, l.market_agent_id, sum(l.crates), sum(l.amount), ${payment.paidOn}::date,
+      ${payment.reference}, ${payment.recordedBy}
+    from billing_lines l
+    where l.cycle_id = ${cycleId} and l.market_agent_id in (${sql.join(
+      marketAgentIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    group by l.market_agent_id
+    returning id, market_agent_id, crates, amount::text as amount, paid_on::text as paid_on, reference`);
+  return result.rows.map((r) => ({
+    id: Number(r.id),
+    marketAgentId: Number(r.market_agent_id),
+    crates: Number(r.crates),
+    amount: String(r.amount),
+    paidOn: String(r.paid_on),
+    reference: String(r.reference),
+  }));
 }
 
-/** One agent's records with their cycles, newest cycle first (`before` pages on the cycle id). */
+/** One agent's records per cycle with their cycles, latest first (`before`: a cycle id, as listCycles). */
 export async function agentHistory(db: Executor, marketAgentId: number, page: { limit: number; before?: number }) {
-  return db
-    .select({
-      cycleId: billingCycles.id,
-      startDate: billingCycles.startDate,
-      endDate: billingCycles.endDate,
-      ratePerCrate: billingCycles.ratePerCrate,
-      status: billingCycles.status,
-      totalCratesReturned: billingRecords.totalCratesReturned,
-      totalAmount: sql<string>`${billingRecords.totalAmount}::text`,
-    })
-    .from(billingRecords)
-    .innerJoin(billingCycles, eq(billingCycles.id, billingRecords.cycleId))
-    .where(
-      and(
-        eq(billingRecords.marketAgentId, marketAgentId),
-        page.before === undefined ? undefined : lt(billingCycles.id, page.before),
-      ),
-    )
-    .orderBy(desc(billingCycles.id))
-    .limit(page.limit);
+  const result = await db.execute<Record<string, string | number | null>>(sql`
+    select c.id, c.start_date::text as start_date, c.end_date::text as end_date, c.rate_per_crate::text as rate,
+      x.crates, x.amount::text as amount,
+      coalesce(p.amount, 0)::numeric(14, 2)::text as paid, p.paid_on::text as paid_on, p.reference,
+      (x.amount - coalesce(p.amount, 0))::numeric(14, 2)::text as owed
+    from (
+      select l.cycle_id, sum(l.crates)::bigint as crates, sum(l.amount)::numeric(14, 2) as amount
+      from billing_lines l
+      where l.market_agent_id = ${marketAgentId} and l.cycle_id is not null
+      group by l.cycle_id
+    ) x
+    join billing_cycles c on c.id = x.cycle_id
+    left join billing_payments p on p.cycle_id = c.id and p.market_agent_id = ${marketAgentId}
+    where ${
+      page.before === undefined
+        ? sql`true`
+        : sql`c.start_date < (select s.start_date from billing_cycles s where s.id = ${page.before})`
+    }
+    order by c.start_date desc
+    limit ${page.limit}`);
+  return result.rows.map((r) => ({
+    cycleId: Number(r.id),
+    startDate: String(r.start_date),
+    endDate: String(r.end_date),
+    ratePerCrate: String(r.rate),
+    totalCratesReturned: Number(r.crates),
+    totalAmount: String(r.amount),
+    paidAmount: String(r.paid),
+    paidOn: r.paid_on === null ? null : String(r.paid_on),
+    paymentReference: r.reference === null ? null : String(r.reference),
+    owedAmount: String(r.owed),
+  }));
 }
 
-/** User ids of the active market agents: who hears that a new cycle started. */
-export async function activeAgentUserIds(db: Executor): Promise<number[]> {
-  const rows = await db
-    .select({ userId: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'market_agent'), eq(users.isActive, true)));
-  return rows.map((r) => r.userId);
+/** User ids of these market agents (who hears that their billing changed). */
+export async function agentUserIds(db: Executor, marketAgentIds: number[]): Promise<number[]> {
+  if (marketAgentIds.length === 0) return [];
+  const result = await db.execute<{ user_id: number }>(sql`
+    select user_id from market_agents where id in (${sql.join(
+      marketAgentIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  return result.rows.map((r) => Number(r.user_id));
 }
 
 export type BankDetailsRow = {
@@ -190,6 +387,7 @@ export type BankDetailsRow = {
   accountNumber: string | null;
   branchCode: string | null;
   accountHolderName: string | null;
+  accountType: 'current' | 'savings' | 'transmission' | null;
 };
 
 const bankColumns = {
@@ -197,6 +395,7 @@ const bankColumns = {
   accountNumber: marketAgents.accountNumber,
   branchCode: marketAgents.branchCode,
   accountHolderName: marketAgents.accountHolderName,
+  accountType: marketAgents.accountType,
 };
 
 export async function findBankDetails(db: Executor, userId: number): Promise<BankDetailsRow | null> {
@@ -207,12 +406,12 @@ export async function findBankDetails(db: Executor, userId: number): Promise<Ban
 export async function updateBankDetails(
   tx: Executor,
   userId: number,
-  details: { bankName: string; accountNumber: string; branchCode: string; accountHolderName: string },
+  details: Omit<BankDetailsRow, 'accountType'> & { accountType: NonNullable<BankDetailsRow['accountType']> },
 ): Promise<BankDetailsRow | null> {
   const [row] = await tx
     .update(marketAgents)
     .set(details)
-    .where(eq(marketAgents.userId, userId))
+    .where(and(eq(marketAgents.userId, userId)))
     .returning(bankColumns);
   return row ?? null;
 }

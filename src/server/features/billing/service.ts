@@ -1,65 +1,124 @@
-// Billing rules (spec §3, §4, §9; DESIGN §5; docs/decisions/019): one active cycle at a time, created
-// by the farm store (which completes the previous one), acknowledged returns accrued to it in the
-// acknowledgement's transaction, agents' bank details, and the payout file for the bank's bulk EFT.
+// Billing rules (spec §3, §4, §9; DESIGN §5; docs/decisions/019, 024): every acknowledged return is one
+// billing line, billed exactly once to the cycle whose dates contain its day or left unbilled until
+// such a cycle is created; cycles never overlap; payments are recorded facts; the payout file pays what
+// is owed and names who it leaves out. Writes that bill a return hold the billing lock shared, cycle
+// changes and payments hold it exclusive: they wait for each other instead of retrying.
 import { stringify } from 'csv-stringify/sync';
 import { maskAccountNumber } from '../../../shared/bank-account.ts';
 import {
+  accountTypeLabels,
   type BankDetails,
   type BillingCycle,
   type BillingRecord,
   billingMessages as m,
+  type PayoutSummary,
+  payoutFileName,
 } from '../../../shared/billing.ts';
-import { decimalToCents } from '../../../shared/money.ts';
+import { centsToDecimal, decimalToCents } from '../../../shared/money.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import * as repo from './repository.ts';
+import { cycleStatus, planNewCycle } from './rules.ts';
 
-export const currentCycle = (db: Executor): Promise<BillingCycle | null> => repo.findActiveCycle(db);
-export const lastCycle = (db: Executor): Promise<BillingCycle | null> => repo.findLastCompletedCycle(db);
+const cents = (amount: string) => decimalToCents(amount) ?? 0;
 
-const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' &&
-  err !== null &&
-  ((err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505');
+const toCycle = (row: repo.CycleTotalsRow, today: string): BillingCycle => ({
+  ...row,
+  status: cycleStatus({ ...row, totalPaidCents: cents(row.totalPaid) }, today),
+});
+
+/** The cycle whose dates contain today, or null (spec §2 'No Active Billing Cycle'). */
+export async function currentCycle(db: Executor, today: string): Promise<BillingCycle | null> {
+  const row = await repo.findCycleOn(db, today);
+  return row ? toCycle(row, today) : null;
+}
+
+/** The previous cycle: the one that ended most recently before today, or null. */
+export async function lastCycle(db: Executor, today: string): Promise<BillingCycle | null> {
+  const row = await repo.findCycleEndedBefore(db, today);
+  return row ? toCycle(row, today) : null;
+}
+
+export async function cycleById(db: Executor, cycleId: number, today: string): Promise<BillingCycle> {
+  const row = await repo.findCycle(db, cycleId);
+  if (!row) throw notFound(m.cycleNotFound);
+  return toCycle(row, today);
+}
+
+export async function listCycles(db: Executor, page: { limit: number; before?: number }, today: string) {
+  return (await repo.listCycles(db, page)).map((row) => toCycle(row, today));
+}
+
+export const unbilledReturns = (db: Executor, limit: number) => repo.unbilled(db, limit);
+
+const isExclusionViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23P01' || e?.cause?.code === '23P01';
+};
 
 /**
- * Starts a new cycle and completes the active one in the same transaction. Of two farm store users
- * creating at the same moment one wins; the other gets 409 (the partial unique index allows one active).
+ * Creates a cycle: refused (409, naming the other cycle) when its dates overlap one, except when it
+ * starts inside the running cycle after that one's first day, which it completes (ending it the day
+ * before) and whose lines from its start it takes over. In the same transaction it bills the unbilled
+ * returns whose days it covers. Simultaneous creations queue on the billing lock: one wins, the others
+ * see its dates and get 409.
  */
 export async function createCycle(
   db: Db,
   body: { startDate: string; endDate: string; ratePerCrate: string },
+  { today, createdBy = null }: { today: string; createdBy?: number | null },
 ): Promise<BillingCycle> {
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
-      await repo.completeActiveCycle(tx);
-      const created = await repo.insertCycle(tx, body);
-      const agents = await repo.activeAgentUserIds(tx);
-      await recordChange(tx, { tags: ['billing'], audience: [audiences.farmStore, ...agents.map(audiences.user)] });
+      await repo.holdBillingExclusive(tx);
+      const plan = planNewCycle(body, await repo.overlappingCycles(tx, body), today);
+      if (plan.kind === 'clash') throw conflict(m.cycleOverlaps(plan.with));
+      let takeFrom: number | null = null;
+      if (plan.kind === 'complete-running') {
+        await repo.shortenCycle(tx, plan.running.id, plan.newEndDate);
+        takeFrom = plan.running.id;
+      }
+      const created = await repo.insertCycle(tx, { ...body, createdBy });
+      await repo.billLinesInto(tx, created, takeFrom);
+      // Every agent's screen shows the current cycle: one role audience, not a list of every agent.
+      await recordChange(tx, { tags: ['billing'], audience: [audiences.farmStore, audiences.marketAgents] });
       return created;
     });
   } catch (err) {
-    if (isUniqueViolation(err))
-      throw conflict('Another billing cycle was created at the same moment; refresh and check it');
+    // The exclusion constraint is the database's own guard should anything bypass the lock.
+    if (isExclusionViolation(err)) throw conflict('These dates overlap another billing cycle');
     throw err;
   }
-  return (await repo.findCycle(db, id))!;
+  return (await cycleById(db, id, today))!;
 }
 
 /**
- * The transmissions feature's hook: `crates` counted in at the farm from this agent (negative when an
- * over-count is reversed) grow its record in the active cycle by crates × the cycle's rate, in the
- * caller's transaction. Without an active cycle nothing accrues. The caller records the change event.
+ * The transmissions feature's hook when a return is acknowledged (a market_to_farm counted in by the
+ * farm, or a farm collection confirmed by the agent): its billing line, in the caller's transaction.
+ * The caller records the change event (its tags carry 'billing').
  */
-export async function accrueReturn(tx: Executor, marketAgentId: number, crates: number): Promise<void> {
-  if (crates === 0) return;
-  // A false first answer may mean the cycle was completed while we waited for its lock: the next
-  // statement sees the cycle that replaced it.
-  if (!(await repo.accrueToActiveCycle(tx, marketAgentId, crates))) {
-    await repo.accrueToActiveCycle(tx, marketAgentId, crates);
-  }
+export async function billReturn(
+  tx: Executor,
+  line: { transmissionId: number; marketAgentId: number; crates: number; timeZone: string },
+): Promise<void> {
+  await repo.holdBillingShared(tx);
+  await repo.insertLine(tx, line);
+}
+
+/**
+ * A flagged return's count corrected (docs/decisions/013): crates found later (+) or a reversed
+ * over-count (−) change that return's one line, at its cycle's rate. Refused with 409 once the agent
+ * was paid for that cycle: a payment is final.
+ */
+export async function correctReturn(tx: Executor, transmissionId: number, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await repo.holdBillingShared(tx);
+  const line = await repo.findLineForUpdate(tx, transmissionId);
+  if (!line) throw new Error(`correctReturn: transmission ${transmissionId} has no billing line`);
+  if (line.paid) throw conflict(m.correctionAfterPayment);
+  await repo.adjustLine(tx, line.id, delta);
 }
 
 async function cycleOrNotFound(db: Executor, cycleId: number) {
@@ -79,6 +138,11 @@ const toRecord = (row: repo.RecordRow): BillingRecord => ({
   accountNumber: maskAccountNumber(row.accountNumber),
   totalCratesReturned: row.totalCratesReturned,
   totalAmount: row.totalAmount,
+  hasBankDetails: row.hasBankDetails,
+  paidAmount: row.paidAmount,
+  paidOn: row.paidOn,
+  paymentReference: row.paymentReference,
+  owedAmount: row.owedAmount,
 });
 
 export async function listRecords(
@@ -87,11 +151,70 @@ export async function listRecords(
   page: { limit: number; before?: number; marketAgentId?: number },
 ): Promise<BillingRecord[]> {
   await cycleOrNotFound(db, cycleId);
-  return (await repo.listRecords(db, cycleId, page)).map(toRecord);
+  return (await repo.cycleRecords(db, cycleId, page)).map(toRecord);
 }
 
-export const earningsHistory = (db: Executor, marketAgentId: number, page: { limit: number; before?: number }) =>
-  repo.agentHistory(db, marketAgentId, page);
+export const earningsHistory = async (
+  db: Executor,
+  marketAgentId: number,
+  page: { limit: number; before?: number },
+  today: string,
+) =>
+  (await repo.agentHistory(db, marketAgentId, page)).map((row) => ({
+    ...row,
+    // For the agent, its own payment decides whether its part of the cycle is paid.
+    status: cycleStatus(
+      { ...row, totalPaidCents: cents(row.paidAmount), agentsOwed: cents(row.owedAmount) > 0 ? 1 : 0 },
+      today,
+    ),
+  }));
+
+// ---- Payments ----
+
+/**
+ * Records that the farm store paid a cycle's payout (every agent still owed money who has bank details:
+ * the payout file's rows) or one agent's amount, with the day and the bank's reference. Only for a cycle
+ * that has ended (its lines are final then); each agent is paid once per cycle.
+ */
+export async function recordPayment(
+  db: Db,
+  cycleId: number,
+  body: { paidOn: string; reference: string; marketAgentId?: number },
+  { today, recordedBy }: { today: string; recordedBy: number },
+) {
+  const paid = await db.transaction(async (tx) => {
+    await repo.holdBillingExclusive(tx);
+    const cycle = await cycleOrNotFound(tx, cycleId);
+    if (cycle.endDate >= today) throw conflict(m.cycleNotEnded);
+    const records = await repo.cycleRecords(tx, cycleId, { limit: 100_000, order: 'amount' });
+    let payees: repo.RecordRow[];
+    if (body.marketAgentId !== undefined) {
+      const record = records.find((r) => r.marketAgentId === body.marketAgentId);
+      if (!record || cents(record.totalAmount) <= 0) throw conflict(m.agentNothingOwed);
+      if (record.paidOn !== null) throw conflict(m.alreadyPaid);
+      payees = [record];
+    } else {
+      const unpaid = records.filter((r) => r.paidOn === null && cents(r.totalAmount) > 0);
+      if (unpaid.length === 0) throw conflict(records.some((r) => r.paidOn !== null) ? m.alreadyPaid : m.nothingOwed);
+      payees = unpaid.filter((r) => r.hasBankDetails);
+      if (payees.length === 0) throw conflict(m.nothingOwed);
+    }
+    const rows = await repo.insertPayments(
+      tx,
+      cycleId,
+      payees.map((p) => p.marketAgentId),
+      { paidOn: body.paidOn, reference: body.reference, recordedBy },
+    );
+    const users = await repo.agentUserIds(
+      tx,
+      rows.map((r) => r.marketAgentId),
+    );
+    await recordChange(tx, { tags: ['billing'], audience: [audiences.farmStore, ...users.map(audiences.user)] });
+    const names = new Map(payees.map((p) => [p.marketAgentId, p.agentName]));
+    return rows.map((r) => ({ ...r, cycleId, agentName: names.get(r.marketAgentId) ?? '' }));
+  });
+  return { cycle: await cycleById(db, cycleId, today), payments: paid };
+}
 
 // ---- Bank details ----
 
@@ -104,7 +227,13 @@ export async function bankDetailsOf(db: Executor, userId: number): Promise<BankD
 export async function saveBankDetails(
   db: Db,
   userId: number,
-  details: { bankName: string; accountNumber: string; branchCode: string; accountHolderName: string },
+  details: {
+    bankName: string;
+    accountNumber: string;
+    branchCode: string;
+    accountHolderName: string;
+    accountType: 'current' | 'savings' | 'transmission';
+  },
 ): Promise<BankDetails> {
   return db.transaction(async (tx) => {
     const row = await repo.updateBankDetails(tx, userId, details);
@@ -117,16 +246,19 @@ export async function saveBankDetails(
 // ---- Payout file ----
 
 export const PAYOUT_COLUMNS = [
-  'Agent Name',
-  'Agent Number',
-  'Account Holder',
-  'Bank Name',
+  'Beneficiary Name',
+  'Bank',
   'Branch Code',
   'Account Number',
-  'Crates Returned',
+  'Account Type',
   'Amount',
   'Reference',
+  'Agent Number',
+  'Crates',
 ] as const;
+
+/** Banks cut the beneficiary's reference at 20 characters: 'Crates 2026-11-30' is 17. */
+export const payoutReference = (cycle: { endDate: string }) => `Crates ${cycle.endDate}`.slice(0, 20);
 
 /**
  * A spreadsheet opening the file must not run what an agent typed as its name: text starting with
@@ -136,33 +268,67 @@ export function csvSafe(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/**
- * The cycle's payout as CSV for a bank's bulk EFT upload: one row per agent owed money (amount above
- * zero) with complete bank details, full account numbers (the farm pays them; decision 019), amounts
- * as plain decimals. Agents still missing bank details are left out: the billing screen warns about them.
- */
-export async function payoutCsv(db: Executor, cycleId: number): Promise<{ cycle: BillingCycle; csv: string }> {
+/** Who the payout file pays (owed money, bank details complete) and who it leaves out (no details). */
+async function payoutOf(db: Executor, cycleId: number) {
   const cycle = await cycleOrNotFound(db, cycleId);
-  const rows = (await repo.allRecords(db, cycleId)).filter(
-    (r) =>
-      (decimalToCents(r.totalAmount) ?? 0) > 0 && r.bankName && r.accountNumber && r.branchCode && r.accountHolderName,
+  const owed = (await repo.cycleRecords(db, cycleId, { limit: 100_000, order: 'amount' })).filter(
+    (r) => cents(r.owedAmount) > 0,
   );
-  const reference = `Crates ${cycle.startDate} to ${cycle.endDate}`;
+  return { cycle, rows: owed.filter((r) => r.hasBankDetails), missing: owed.filter((r) => !r.hasBankDetails) };
+}
+
+/** What the payout file holds (its rows and total) and the agents it leaves out, shown before download. */
+export async function payoutSummary(db: Executor, cycleId: number): Promise<PayoutSummary> {
+  const { cycle, rows, missing } = await payoutOf(db, cycleId);
+  return {
+    cycleId,
+    fileName: payoutFileName(cycle),
+    rowCount: rows.length,
+    total: centsToDecimal(rows.reduce((sum, r) => sum + cents(r.owedAmount), 0)),
+    missingBankDetails: missing.map((r) => ({
+      marketAgentId: r.marketAgentId,
+      agentName: r.agentName,
+      agentNumber: r.agentNumber,
+      amount: r.owedAmount,
+    })),
+  };
+}
+
+// Account and branch numbers are always quoted: text with its leading zeros, never a number.
+const ALWAYS_QUOTED = new Set([PAYOUT_COLUMNS.indexOf('Branch Code'), PAYOUT_COLUMNS.indexOf('Account Number')]);
+
+/**
+ * The cycle's payout as RFC 4180 CSV for a bank's bulk EFT upload: one row per agent still owed money
+ * with complete bank details, full account numbers (the farm pays them; decision 019), amounts as plain
+ * decimals. Fields holding a comma, quote, CR or LF are quoted; formulas are neutralised.
+ */
+export async function payoutCsv(db: Executor, cycleId: number) {
+  const { cycle, rows } = await payoutOf(db, cycleId);
+  const reference = payoutReference(cycle);
   const csv = stringify(
     rows.map((r) =>
       [
-        r.agentName,
-        r.agentNumber,
         r.accountHolderName ?? '',
         r.bankName ?? '',
         r.branchCode ?? '',
         r.accountNumber ?? '',
-        String(r.totalCratesReturned),
-        r.totalAmount,
+        accountTypeLabels[r.accountType ?? 'current'],
+        r.owedAmount,
         reference,
+        r.agentNumber,
+        String(r.totalCratesReturned),
       ].map(csvSafe),
     ),
-    { header: true, columns: [...PAYOUT_COLUMNS], record_delimiter: 'windows' },
+    {
+      header: true,
+      columns: [...PAYOUT_COLUMNS],
+      record_delimiter: 'windows',
+      quoted_match: /[\r\n]/,
+      cast: {
+        string: (value, context) =>
+          context.header || !ALWAYS_QUOTED.has(Number(context.index)) ? value : { value, quoted: true },
+      },
+    },
   );
   return { cycle, csv };
 }

@@ -1,6 +1,7 @@
 // /api/dashboard (per role), /api/dashboard/farm-metrics (farm store) and /api/public/farm-metrics.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardResponse, farmMetricsResponse, publicFarmMetricsResponse } from '../../../shared/agents.ts';
+import { farmToday } from '../../lib/farm-date.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
@@ -11,7 +12,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'read:dashboard:own' },
       schema: { tags: ['dashboard'], response: { 200: dashboardResponse } },
     },
-    async (request) => service.dashboardFor(app.db, currentUser(request)),
+    async (request) => service.dashboardFor(app.db, currentUser(request), farmToday(app.config.farmTimezone)),
   );
 
   app.get(

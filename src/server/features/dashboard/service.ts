@@ -32,7 +32,8 @@ export async function publicFarmMetrics(db: Executor) {
   return { totalCrates, atMarkets };
 }
 
-export async function dashboardFor(db: Executor, caller: Caller): Promise<Dashboard> {
+/** `today`: the farm's calendar day (FARM_TIMEZONE), which picks the agent's current billing cycle. */
+export async function dashboardFor(db: Executor, caller: Caller, today: string): Promise<Dashboard> {
   const recent = () => transmissions.listTransmissions(db, caller, { limit: DASHBOARD_RECENT_TRANSMISSIONS });
   // Started only where it is awaited: a query nobody awaits could reject unhandled and stop the server.
   const pendingCount = () => transmissions.countPendingFor(db, caller);
@@ -46,7 +47,7 @@ export async function dashboardFor(db: Executor, caller: Caller): Promise<Dashbo
     return { role: 'farm_store', ...summary, activeAgents, metrics, recentTransmissions };
   }
   if (caller.role === 'market_agent') {
-    const agent = await agents.marketAgentForUser(db, caller.id);
+    const agent = await agents.marketAgentForUser(db, caller.id, today);
     const [earnings, pending, recentTransmissions] = await Promise.all([
       agents.earningsForAgent(db, agent.id),
       pendingCount(),

@@ -1,6 +1,7 @@
 // DEMO=1: crates for the demo farm — opening stock, agents in both markets, twelve weeks of
 // shipments and returns (backdated so the dashboard chart has data), pending ones and a flagged count.
 import type { Db } from '../../db/client.ts';
+import { DEFAULT_FARM_TIMEZONE, farmToday } from '../../lib/farm-date.ts';
 import * as agents from '../agents/service.ts';
 import { registerAccount } from '../auth/service.ts';
 import * as billing from '../billing/service.ts';
@@ -83,6 +84,7 @@ export async function seedDemoCrates(
       accountNumber: i === 0 ? '62012345678' : '1402345678',
       branchCode: i === 0 ? '250655' : '470010',
       accountHolderName: agent.businessName ?? agent.agentName,
+      accountType: i === 0 ? 'current' : 'savings',
     });
   }
   const day = (weeksAgo: number, plusDays = 0) =>
@@ -92,9 +94,11 @@ export async function seedDemoCrates(
     4: { startDate: day(4, -1), endDate: day(0, 13), ratePerCrate: '0.40' },
   };
 
+  const today = farmToday(DEFAULT_FARM_TIMEZONE, now);
+  const cycleIds: number[] = [];
   // Weeks 11 … 1 ago: a shipment to each agent early in the week, a return of empties later on.
   for (let week = 11; week >= 1; week--) {
-    if (demoCycles[week]) await billing.createCycle(db, demoCycles[week]);
+    if (demoCycles[week]) cycleIds.push((await billing.createCycle(db, demoCycles[week], { today })).id);
     for (const [i, agent] of demoAgents.entries()) {
       // Dated as they happened: the ledger is append-only, so history is written in the past, never moved there.
       const sentAt = new Date(now.getTime() - week * 7 * DAY + i * 3_600_000);
@@ -130,6 +134,17 @@ export async function seedDemoCrates(
       await acknowledgeTransmission(db, farm, back.id, null, { at: new Date(returnedAt.getTime() + 4 * 3_600_000) });
     }
   }
+
+  // The first cycle is paid by EFT to the agents with bank details; the others are still owed it.
+  await billing.recordPayment(
+    db,
+    cycleIds[0],
+    { paidOn: day(4, 1), reference: 'FNB EFT 0001' },
+    {
+      today,
+      recordedBy: farm.id,
+    },
+  );
 
   // Waiting for action now: a delivery for the main agent and a return for the farm store.
   await createTransmission(db, farm, {

@@ -77,6 +77,7 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         request.params.id,
         request.body?.actualQuantity ?? null,
+        { timeZone: app.config.farmTimezone },
       ),
   );
 

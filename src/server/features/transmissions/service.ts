@@ -16,6 +16,7 @@ import {
 } from '../../../shared/transmissions.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { type Audience, audiences, recordChange } from '../../lib/changes.ts';
+import { DEFAULT_FARM_TIMEZONE } from '../../lib/farm-date.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { actsFor, type Caller, farmStore, ownRowsOf, type Party, partyOf } from '../../lib/ownership.ts';
 import * as agents from '../agents/service.ts';
@@ -25,8 +26,11 @@ import * as repo from './repository.ts';
 
 export type { Caller };
 
-/** For demo and bench data that is a year of history: when the action happened (default: now). */
-export type When = { at?: Date };
+/**
+ * When the action happened (default: now; demo and bench data is a year of history) and the farm's
+ * time zone, whose calendar day of an acknowledgement picks the billing cycle (default FARM_TIMEZONE's).
+ */
+export type When = { at?: Date; timeZone?: string };
 
 function toTransmission(row: repo.TransmissionView): Transmission {
   return {
@@ -258,14 +262,6 @@ async function destinationOf(db: Executor, t: repo.TransmissionRow): Promise<str
   return holders.supplier(supplier.id);
 }
 
-/**
- * Billing: an acknowledged return grows the active cycle's record for the agent by `crates` × the
- * cycle's rate, in this same transaction; a reversed over-count (negative `crates`) shrinks it and
- * crates found later grow it (docs/decisions/019). Without an active cycle nothing accrues.
- */
-const accrueReturnToBilling = (tx: Executor, marketAgentId: number, crates: number): Promise<void> =>
-  billing.accrueReturn(tx, marketAgentId, crates);
-
 /** The data a change to this transmission touches (DESIGN §6): a return's count also moves billing. */
 function changedBy(t: Pick<repo.TransmissionRow, 'type'>): ChangeTag[] {
   if (t.type === 'supplier_to_farm') return ['transmissions', 'crates', 'suppliers'];
@@ -297,7 +293,7 @@ export async function acknowledgeTransmission(
   caller: Caller,
   id: number,
   actualQuantity: number | null,
-  { at }: When = {},
+  { at, timeZone = DEFAULT_FARM_TIMEZONE }: When = {},
 ): Promise<Transmission> {
   const existing = await repo.findTransmission(db, id);
   if (!existing) throw notFound(m.transmissionNotFound);
@@ -359,7 +355,11 @@ export async function acknowledgeTransmission(
         reason: `Counted ${actual} of ${t.quantity}`,
       });
     }
-    if (t.type === 'market_to_farm') await accrueReturnToBilling(tx, t.marketAgentId!, actual);
+    // Billing (decision 024): the counted crates become this return's one billing line, in the cycle
+    // covering the farm's day of this acknowledgement, or unbilled until such a cycle exists.
+    if (t.type === 'market_to_farm') {
+      await billing.billReturn(tx, { transmissionId: t.id, marketAgentId: t.marketAgentId!, crates: actual, timeZone });
+    }
   });
   return viewOf(db, id);
 }
@@ -445,7 +445,7 @@ export async function resolveFlaggedTransmission(
     await recordChange(tx, { tags: changedBy(t), audience: audienceOf(t) });
     if (foundQuantity > 0) {
       await moveCrates(tx, { ...common, from: holders.writeoff, to: arrivedAt, quantity: foundQuantity });
-      if (t.type === 'market_to_farm') await accrueReturnToBilling(tx, t.marketAgentId!, foundQuantity);
+      if (t.type === 'market_to_farm') await billing.correctReturn(tx, t.id, foundQuantity);
     }
     if (reverseQuantity > 0) {
       // The crates must still be there: an agent that lent them out gets them back first (409).
@@ -457,7 +457,7 @@ export async function resolveFlaggedTransmission(
         insufficient: (available) =>
           new HttpError(409, m.reverseNotHeld(available), { reverseQuantity: m.reverseNotHeld(available) }),
       });
-      if (t.type === 'market_to_farm') await accrueReturnToBilling(tx, t.marketAgentId!, -reverseQuantity);
+      if (t.type === 'market_to_farm') await billing.correctReturn(tx, t.id, -reverseQuantity);
     }
   });
   return viewOf(db, id);

@@ -1,0 +1,77 @@
+// The date rules of billing cycles (issue 20, decision 024), without a database.
+import { describe, expect, it } from 'vitest';
+import { cycleStatus, dayBefore, planNewCycle } from './rules.ts';
+
+const cycle = (id: number, startDate: string, endDate: string) => ({ id, startDate, endDate });
+const today = '2026-11-25';
+const running = cycle(1, '2026-11-01', '2026-11-30');
+
+describe('dayBefore', () => {
+  it('steps back over month, year and leap-day ends', () => {
+    expect(dayBefore('2026-11-25')).toBe('2026-11-24');
+    expect(dayBefore('2026-03-01')).toBe('2026-02-28');
+    expect(dayBefore('2028-03-01')).toBe('2028-02-29');
+    expect(dayBefore('2027-01-01')).toBe('2026-12-31');
+    expect(dayBefore('2000-01-01')).toBe('1999-12-31');
+  });
+});
+
+describe('planNewCycle', () => {
+  it('inserts a cycle that overlaps nothing, past or future', () => {
+    expect(planNewCycle({ startDate: '2026-12-01', endDate: '2026-12-31' }, [], today)).toEqual({ kind: 'insert' });
+    expect(planNewCycle({ startDate: '2020-01-01', endDate: '2020-01-01' }, [], today)).toEqual({ kind: 'insert' });
+  });
+
+  it('completes the running cycle when the new one starts inside it after its first day', () => {
+    for (const startDate of ['2026-11-02', '2026-11-25', '2026-11-26', '2026-11-30']) {
+      expect(planNewCycle({ startDate, endDate: '2026-12-31' }, [running], today)).toEqual({
+        kind: 'complete-running',
+        running,
+        newEndDate: dayBefore(startDate),
+      });
+    }
+    // Ending before the running cycle does is fine too: the running one ends the day before it starts.
+    expect(planNewCycle({ startDate: '2026-11-20', endDate: '2026-11-22' }, [running], today).kind).toBe(
+      'complete-running',
+    );
+  });
+
+  it('refuses, naming the earliest clashing cycle, every other overlap', () => {
+    const upcoming = cycle(2, '2026-12-10', '2026-12-20');
+    const past = cycle(3, '2026-10-01', '2026-10-31');
+    const cases: [{ startDate: string; endDate: string }, ReturnType<typeof cycle>[], number][] = [
+      [{ startDate: '2026-11-01', endDate: '2026-12-05' }, [running], 1], // same first day
+      [{ startDate: '2026-10-15', endDate: '2026-11-10' }, [past, running], 3], // starts before it
+      [{ startDate: '2026-11-20', endDate: '2026-12-15' }, [running, upcoming], 1], // also overlaps the next
+      [{ startDate: '2026-12-15', endDate: '2026-12-25' }, [upcoming], 2], // a future cycle is not running
+      [{ startDate: '2026-10-10', endDate: '2026-10-12' }, [past], 3], // an ended cycle is never completed
+    ];
+    for (const [next, existing, clashId] of cases) {
+      const plan = planNewCycle(next, existing, today);
+      expect(plan, JSON.stringify(next)).toMatchObject({ kind: 'clash', with: { id: clashId } });
+    }
+  });
+
+  it('does not treat touching cycles as overlapping', () => {
+    const before = cycle(4, '2026-11-01', '2026-11-29');
+    expect(planNewCycle({ startDate: '2026-11-30', endDate: '2026-12-31' }, [], today).kind).toBe('insert');
+    expect(planNewCycle({ startDate: '2026-12-01', endDate: '2026-12-31' }, [running], today).kind).toBe('insert');
+    // The caller passes only overlapping cycles; a touching one given anyway is not a clash.
+    expect(planNewCycle({ startDate: '2026-11-30', endDate: '2026-12-31' }, [before], today).kind).toBe('insert');
+  });
+});
+
+describe('cycleStatus', () => {
+  const base = { startDate: '2026-11-01', endDate: '2026-11-30', totalPaidCents: 0, agentsOwed: 0 };
+  it('is upcoming before the first day, active on the first and last day, then completed', () => {
+    expect(cycleStatus(base, '2026-10-31')).toBe('upcoming');
+    expect(cycleStatus(base, '2026-11-01')).toBe('active');
+    expect(cycleStatus(base, '2026-11-30')).toBe('active');
+    expect(cycleStatus(base, '2026-12-01')).toBe('completed');
+  });
+  it('is paid once ended with payments and nobody owed; never paid while active or with money owed', () => {
+    expect(cycleStatus({ ...base, totalPaidCents: 490 }, '2026-12-01')).toBe('paid');
+    expect(cycleStatus({ ...base, totalPaidCents: 490, agentsOwed: 1 }, '2026-12-01')).toBe('completed');
+    expect(cycleStatus({ ...base, totalPaidCents: 490 }, '2026-11-15')).toBe('active');
+  });
+});
