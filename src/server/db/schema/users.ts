@@ -12,6 +12,9 @@ export const users = pgTable(
     role: text('role', { enum: ['farm_store', 'market_agent', 'supplier'] }).notNull(),
     // Removing a user deactivates it (DESIGN §7): its history and crates stay on the ledger.
     isActive: boolean('is_active').notNull().default(true),
+    // Goes up whenever the password is set or the account removed or restored (decision 025): a
+    // sign-in writes its session only if the version it judged the password against is still current.
+    credentialVersion: integer('credential_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -30,6 +33,8 @@ export const sessions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // The user's credential version when the session began: a session of an older one is ignored.
+    credentialVersion: integer('credential_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
