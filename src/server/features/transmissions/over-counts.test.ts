@@ -2,11 +2,12 @@
 // resolution of a flagged count corrects the booking on the ledger: crates found, or an over-count
 // reversed back to the write-off account, always with the note.
 
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { transmissionMessages as m, maxCountFor } from '../../../shared/transmissions.ts';
-import { clients } from '../../db/schema/index.ts';
+import { billingLines, clients, transmissions } from '../../db/schema/index.ts';
 import { agentBalance, totalsByKind } from '../crates/balances.ts';
 import { checkLedgerInvariant, holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
 import { acknowledge, addStock, farmStock, json, registerAgent, send } from './testing.ts';
@@ -54,6 +55,46 @@ describe('the bound on a count', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(m.countTooHigh(55));
     await acknowledge(farm, back.id, 50);
+  });
+
+  it('holds for a farm collection the agent confirms (issue 20): 400, nothing moves or is billed', async () => {
+    const a = await registerAgent(app);
+    await json(farm, 'POST', '/api/farm-store/opening-balances', { marketAgentId: a.marketAgentId, emptyCrates: 40 });
+    const res = await json(farm, 'POST', '/api/transmissions', {
+      type: 'market_to_farm',
+      marketAgentId: a.marketAgentId,
+      toUserId: a.user.id,
+      quantity: 20,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const collection = res.json();
+    expect(collection).toMatchObject({ fromUserId: farm.user.id, toUserId: a.user.id, type: 'market_to_farm' });
+    const stock = await farmStock(farm);
+    const writtenOff = (await totalsByKind(app.db)).writtenOff;
+    const max = maxCountFor(20); // 25
+    for (const actualQuantity of [max + 1, 1000, 100_000]) {
+      const over = await json(a, 'PUT', `/api/transmissions/${collection.id}/acknowledge`, { actualQuantity });
+      expect(over.statusCode, String(actualQuantity)).toBe(400);
+      expect(over.json()).toEqual({ message: m.countTooHigh(max), errors: { actualQuantity: m.countTooHigh(max) } });
+    }
+    // Nothing changed: still pending, the crates still in transit, no billing line for it.
+    const [row] = await app.db.select().from(transmissions).where(eq(transmissions.id, collection.id));
+    expect(row).toMatchObject({ status: 'pending', actualQuantity: null });
+    expect(await agentBalance(app.db, a.marketAgentId)).toEqual({ fullCrates: 0, emptyCrates: 20 });
+    expect(await farmStock(farm)).toBe(stock);
+    expect((await totalsByKind(app.db)).writtenOff).toBe(writtenOff);
+    expect(await app.db.select().from(billingLines).where(eq(billingLines.transmissionId, collection.id))).toEqual([]);
+
+    // At the bound it is accepted and flagged, like a delivery's over-count, and billed as counted.
+    expect(await acknowledge(a, collection.id, max)).toMatchObject({
+      actualQuantity: max,
+      isFlagged: true,
+      difference: 5,
+    });
+    expect(await farmStock(farm)).toBe(stock + max);
+    const lines = await app.db.select().from(billingLines).where(eq(billingLines.transmissionId, collection.id));
+    expect(lines.map((l) => l.crates)).toEqual([max]);
+    await expectLedgerOk();
   });
 });
 
