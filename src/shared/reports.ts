@@ -31,6 +31,8 @@ export const reportMessages = {
   agentNotFound: 'Market agent not found',
   noRecipients: 'There is no active market agent to send the report to',
   noActiveCycle: 'No active billing cycle',
+  noCycleWithDates: (startDate: string, endDate: string) =>
+    `No billing cycle runs from ${startDate} to ${endDate}: leave the dates blank for the active cycle`,
   // Spec §8 toasts.
   emailed: (n: number) => `Report successfully sent to ${n} recipients`,
   emailFailed: 'Failed to email report',
@@ -134,10 +136,35 @@ export const agentPerformanceSchema = z.object({
   cratesReturned: z.number().int(),
   fullCrates: z.number().int(),
   emptyCrates: z.number().int(),
-  /** Empty crates × the active cycle's rate, an exact decimal string; null without an active cycle. */
+  /**
+   * Spec §2's earnings estimate: empty crates still held × the active cycle's rate (what returning them
+   * would earn), an exact decimal string; null without an active cycle. Not money anyone is owed.
+   */
   earningsEstimate: z.string().nullable(),
+  /** Crates of the agent's returns counted in the period (farm days) and billed to a cycle. */
+  billedCrates: z.number().int(),
+  /** What those crates were billed at: the sum of their billing lines. */
+  billedAmount: z.string(),
+  /** Crates of returns counted in the period that no billing cycle covers yet (unbilled). */
+  unbilledCrates: z.number().int(),
+  /** Everything billed to the agent in any cycle minus what the farm store recorded as paid: owed now. */
+  owedAmount: z.string(),
 });
 export type AgentPerformance = z.infer<typeof agentPerformanceSchema>;
+
+export const reportBillingSchema = z.object({
+  /** Returns counted in the period and billed to a cycle: their crates and amount. */
+  billedCrates: z.number().int(),
+  billedAmount: z.string(),
+  /** Returns counted in the period that wait for a billing cycle covering their day. */
+  unbilledReturns: z.number().int(),
+  unbilledCrates: z.number().int(),
+  /** All time, not only the period: everything billed, what was recorded as paid, and the rest (owed). */
+  totalEarnings: z.string(),
+  totalPaid: z.string(),
+  totalOwed: z.string(),
+});
+export type ReportBilling = z.infer<typeof reportBillingSchema>;
 
 export const reportSummarySchema = z.object({
   period,
@@ -151,8 +178,11 @@ export const reportSummarySchema = z.object({
     completionRate: change,
     activeAgents: change,
   }),
-  /** Agents registered since the first of this month (farm time). */
-  newAgentsThisMonth: z.number().int(),
+  /**
+   * Agents registered since the first of this month (farm time): a farm-wide count, so null in a report
+   * for one agent (its report carries its own figures only).
+   */
+  newAgentsThisMonth: z.number().int().nullable(),
   flow: z.object({ farmToMarket: share, marketToFarm: share, acknowledged: share }),
   /** Crates per bar of the chart: days for up to a month, else weeks or fortnights. */
   chart: z.object({
@@ -160,6 +190,8 @@ export const reportSummarySchema = z.object({
     bars: z.array(z.object({ startDate: z.string(), delivered: z.number().int(), returned: z.number().int() })),
   }),
   agents: z.array(agentPerformanceSchema),
+  /** Billing for the report's scope (the one agent, or every agent): sums of billing lines and payments. */
+  billing: reportBillingSchema,
   cycle: z.object({ startDate: z.string(), endDate: z.string(), ratePerCrate: z.string() }).nullable(),
   generatedAt: instant,
 });
@@ -184,7 +216,15 @@ export const weeklySummarySchema = z.object({
   }),
   crates: z.object({ full: z.number().int(), empty: z.number().int(), withClients: z.number().int() }),
   earnings: z.object({
+    /** Everything billed to the agent in any cycle (the sum of its billing lines). */
     totalEarnings: z.string(),
+    /** What the farm store recorded as paid to it, and the rest: owed. */
+    totalPaid: z.string(),
+    totalOwed: z.string(),
+    /** Crates of its returns billed to a cycle, all time. */
+    cratesBilled: z.number().int(),
+    /** Crates of its returns counted this week that no billing cycle covers yet. */
+    unbilledCratesThisWeek: z.number().int(),
     /** The active cycle's rate, or null when no cycle is active. */
     ratePerCrate: z.string().nullable(),
     /** Empty crates × that rate (what returning them now would earn), or null. */

@@ -1,35 +1,50 @@
 // The e-mails reports send: a report with its PDF attached, and an agent's weekly summary. Text and
 // HTML say the same; every value in the HTML goes through the escaping html tag.
-import dayjs from 'dayjs';
 import { formatRandDecimal } from '../../../shared/money.ts';
 import type { ReportSummary, WeeklySummary } from '../../../shared/reports.ts';
 import { html } from '../../lib/html.ts';
 import type { Recipient } from './repository.ts';
 
-export const longDate = (day: string) => dayjs(day).format('D MMM YYYY');
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * '2026-11-05' → '5 Nov 2026', read from the text itself: never through Date parsing, which takes the
+ * years 0–99 for 1900–1999 (a statement dated 0099 printed 1999). Anything else is printed as given.
+ */
+export function longDate(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return day;
+  return `${Number(match[3])} ${month} ${match[1]}`;
+}
 export const periodText = (p: { startDate: string; endDate: string }) =>
   `${longDate(p.startDate)} to ${longDate(p.endDate)}`;
 
 export function reportEmail(recipient: Recipient, summary: ReportSummary, typeLabel: string) {
   const subject = `${typeLabel} crate report: ${periodText(summary.period)}`;
   const t = summary.totals;
+  const b = summary.billing;
+  // The recipient's own figures: the summary is built for this one agent.
+  const figures = [
+    `Transmissions: ${t.totalTransmissions}`,
+    `Crates moved: ${t.cratesMoved}`,
+    `Completion rate: ${t.completionRate}%`,
+    `Billed for returns counted in this period: ${formatRandDecimal(b.billedAmount)} for ${b.billedCrates} crates`,
+    `Owed to you: ${formatRandDecimal(b.totalOwed)}`,
+  ];
   const lines = [
     `Hello ${recipient.name},`,
     '',
     `Your ${typeLabel.toLowerCase()} crate report for ${periodText(summary.period)} is attached as a PDF.`,
     '',
-    `Transmissions: ${t.totalTransmissions}`,
-    `Crates moved: ${t.cratesMoved}`,
-    `Completion rate: ${t.completionRate}%`,
+    ...figures,
     '',
     'Cratekeeper',
   ];
   const body = html`<p>Hello ${recipient.name},</p>
 <p>Your ${typeLabel.toLowerCase()} crate report for ${periodText(summary.period)} is attached as a PDF.</p>
 <ul>
-<li>Transmissions: ${t.totalTransmissions}</li>
-<li>Crates moved: ${t.cratesMoved}</li>
-<li>Completion rate: ${t.completionRate}%</li>
+${figures.map((line) => html`<li>${line}</li>`)}
 </ul>
 <p>Cratekeeper</p>`;
   return { subject, text: lines.join('\n'), html: body.value };
@@ -47,7 +62,15 @@ export function weeklyLines(s: WeeklySummary): [string, string][] {
     ['Full crates held', String(s.crates.full)],
     ['Empty crates held', String(s.crates.empty)],
     ['Crates with clients', String(s.crates.withClients)],
-    ['Total earnings', formatRandDecimal(s.earnings.totalEarnings)],
+    ['Total earnings', `${formatRandDecimal(s.earnings.totalEarnings)} for ${s.earnings.cratesBilled} crates`],
+    ['Paid to you', formatRandDecimal(s.earnings.totalPaid)],
+    ['Owed to you', formatRandDecimal(s.earnings.totalOwed)],
+    ...(s.earnings.unbilledCratesThisWeek > 0
+      ? ([['Returned this week, not yet in a billing cycle', `${s.earnings.unbilledCratesThisWeek} crates`]] as [
+          string,
+          string,
+        ][])
+      : []),
     [
       'Value of your empty crates',
       s.earnings.emptyCratesValue === null

@@ -1,5 +1,7 @@
 // The report as a PDF (pdfkit, no browser): period, totals with their change against the previous
-// period, a bar chart of crates delivered and returned, the flow analysis and the per-agent table.
+// period, billing (billed, unbilled, paid, owed: sums of billing lines and payments), a bar chart of
+// crates delivered and returned, the flow analysis and the per-agent table. A report for one agent
+// (the one e-mailed to it) carries that agent's figures only: no farm-wide count of agents.
 // Black on white with one accent colour and patterns that survive a black-and-white printer.
 import PDFDocument from 'pdfkit';
 import { formatRandDecimal } from '../../../shared/money.ts';
@@ -92,29 +94,61 @@ export async function renderReportPdf(
   }
   doc.y = y;
 
-  // Totals: four boxes.
+  // Four boxes in a row: a label, the figure, a line under it.
+  const boxRow = (boxes: [string, string, string][], height: number, valueSize: number) => {
+    const gap = 8;
+    const boxWidth = (CONTENT_WIDTH - gap * 3) / 4;
+    const boxTop = doc.y;
+    boxes.forEach(([label, value, sub], i) => {
+      const bx = x0 + i * (boxWidth + gap);
+      doc.lineWidth(0.8).strokeColor(RULE).rect(bx, boxTop, boxWidth, height).stroke();
+      doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
+      write(label, bx + 8, boxTop + 8, { width: boxWidth - 16 });
+      doc.font('Helvetica-Bold').fontSize(valueSize).fillColor(INK);
+      write(value, bx + 8, boxTop + 21, { width: boxWidth - 16 });
+      doc.font('Helvetica').fontSize(7.5).fillColor(MUTED);
+      write(sub, bx + 8, boxTop + height - 16, { width: boxWidth - 16 });
+    });
+    doc.y = boxTop + height;
+  };
+  const crateCount = (n: number) => `${n} ${n === 1 ? 'crate' : 'crates'}`;
+
+  // Totals. The fourth box: the farm's active agents, or for one agent its own billing this period.
   heading('Totals');
   const t = summary.totals;
-  const boxes: [string, string, string][] = [
-    ['Total transmissions', String(t.totalTransmissions), changeText(summary.changes.totalTransmissions)],
-    ['Crates moved', String(t.cratesMoved), changeText(summary.changes.cratesMoved)],
-    ['Completion rate', `${t.completionRate}%`, changeText(summary.changes.completionRate, ' pts')],
-    ['Active agents', String(t.activeAgents), `+${summary.newAgentsThisMonth} new this month`],
-  ];
-  const gap = 8;
-  const boxWidth = (CONTENT_WIDTH - gap * 3) / 4;
-  const boxTop = doc.y;
-  boxes.forEach(([label, value, sub], i) => {
-    const bx = x0 + i * (boxWidth + gap);
-    doc.lineWidth(0.8).strokeColor(RULE).rect(bx, boxTop, boxWidth, 62).stroke();
-    doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
-    write(label, bx + 8, boxTop + 8, { width: boxWidth - 16 });
-    doc.font('Helvetica-Bold').fontSize(18).fillColor(INK);
-    write(value, bx + 8, boxTop + 21, { width: boxWidth - 16 });
-    doc.font('Helvetica').fontSize(7.5).fillColor(MUTED);
-    write(sub, bx + 8, boxTop + 46, { width: boxWidth - 16 });
-  });
-  doc.y = boxTop + 62;
+  const b = summary.billing;
+  const forOneAgent = summary.agent !== null || summary.newAgentsThisMonth === null;
+  boxRow(
+    [
+      ['Total transmissions', String(t.totalTransmissions), changeText(summary.changes.totalTransmissions)],
+      ['Crates moved', String(t.cratesMoved), changeText(summary.changes.cratesMoved)],
+      ['Completion rate', `${t.completionRate}%`, changeText(summary.changes.completionRate, ' pts')],
+      forOneAgent
+        ? ['Billed this period', formatRandDecimal(b.billedAmount), crateCount(b.billedCrates)]
+        : ['Active agents', String(t.activeAgents), `+${summary.newAgentsThisMonth} new this month`],
+    ],
+    62,
+    18,
+  );
+
+  // Billing: sums of billing lines and recorded payments, for this report's scope only.
+  heading('Billing');
+  boxRow(
+    [
+      forOneAgent
+        ? ['Billed in all cycles', formatRandDecimal(b.totalEarnings), 'every billing cycle']
+        : ['Billed this period', formatRandDecimal(b.billedAmount), crateCount(b.billedCrates)],
+      [
+        'Not yet in a billing cycle',
+        crateCount(b.unbilledCrates),
+        `${b.unbilledReturns} ${b.unbilledReturns === 1 ? 'return' : 'returns'} this period`,
+      ],
+      ['Paid', formatRandDecimal(b.totalPaid), 'recorded payments'],
+      ['Owed', formatRandDecimal(b.totalOwed), 'billed less paid'],
+    ],
+    50,
+    13,
+  );
 
   // Chart.
   const perBar = summary.chart.bucketDays;
@@ -144,14 +178,15 @@ export async function renderReportPdf(
   heading('Agent Performance Summary');
   doc.font('Helvetica').fontSize(9).fillColor(MUTED);
   const noteTop = doc.y;
+  write('Billed: for returns counted in this period. Owed: billed in all cycles less recorded payments.', x0, noteTop);
   write(
     summary.cycle
-      ? `Earnings estimate = empty crates x the current cycle's rate of ${formatRandDecimal(summary.cycle.ratePerCrate)} per crate.`
+      ? `Earnings est.: empty crates still held x the current cycle's rate of ${formatRandDecimal(summary.cycle.ratePerCrate)} per crate.`
       : 'No active billing cycle: no earnings estimate.',
     x0,
-    noteTop,
+    noteTop + 13,
   );
-  doc.y = noteTop + 16;
+  doc.y = noteTop + 29;
   if (summary.agents.length === 0) {
     const emptyTop = doc.y;
     write('No market agents.', x0, emptyTop);
@@ -162,13 +197,15 @@ export async function renderReportPdf(
       write,
       ensureRoom,
       [
-        { header: 'Agent', width: 145 },
-        { header: 'Trans.', width: 45, align: 'right' },
-        { header: 'Delivered', width: 58, align: 'right' },
-        { header: 'Returned', width: 58, align: 'right' },
-        { header: 'Full', width: 45, align: 'right' },
-        { header: 'Empty', width: 45, align: 'right' },
-        { header: 'Earnings est.', width: 103, align: 'right' },
+        { header: 'Agent', width: 143 },
+        { header: 'Trans.', width: 36, align: 'right' },
+        { header: 'Deliv.', width: 38, align: 'right' },
+        { header: 'Ret.', width: 30, align: 'right' },
+        { header: 'Full', width: 30, align: 'right' },
+        { header: 'Empty', width: 36, align: 'right' },
+        { header: 'Billed', width: 60, align: 'right' },
+        { header: 'Owed', width: 60, align: 'right' },
+        { header: 'Earnings est.', width: 66, align: 'right' },
       ],
       summary.agents.map((a) => [
         `${a.agentName} (${a.agentNumber})`,
@@ -177,6 +214,8 @@ export async function renderReportPdf(
         String(a.cratesReturned),
         String(a.fullCrates),
         String(a.emptyCrates),
+        formatRandDecimal(a.billedAmount),
+        formatRandDecimal(a.owedAmount),
         a.earningsEstimate === null ? '-' : formatRandDecimal(a.earningsEstimate),
       ]),
     );
@@ -247,7 +286,7 @@ function table(
 }
 
 function drawChart(doc: PDFKit.PDFDocument, summary: ReportSummary, write: Write) {
-  const height = 150;
+  const height = 120;
   const left = PAGE.margin + 36;
   const width = CONTENT_WIDTH - 36;
   if (doc.y + height + 40 > BOTTOM) {

@@ -12,8 +12,9 @@ import { openDatabase } from '../../db/client.ts';
 import { outbox, users } from '../../db/schema/index.ts';
 import { farmToday } from '../../lib/farm-date.ts';
 import { OUTBOX_RETRY_JOB } from '../../plugins/mailer.ts';
-import { acknowledge, addStock, registerAgent, send } from '../transmissions/testing.ts';
+import { acknowledge, addStock, enterOpeningBalance, json, registerAgent, send } from '../transmissions/testing.ts';
 import { WEEKLY_REPORTS_JOB } from './jobs.ts';
+import { addDays } from './period.ts';
 
 const smtp = await startSmtpServer();
 afterAll(smtp.close);
@@ -94,6 +95,57 @@ describe('weekly reports', () => {
     expect((await post('/api/notifications/weekly-reports', { everyone: true })).statusCode).toBe(400);
     expect((await app.inject({ method: 'POST', url: '/api/reports/weekly' })).statusCode).toBe(401);
     expect((await pieter.inject({ method: 'POST', url: '/api/notifications/weekly-reports' })).statusCode).toBe(403);
+  });
+});
+
+describe("billing in an agent's e-mails (issue 20)", () => {
+  /** A text part's lines, quoted-printable undone (soft breaks, =XX bytes) and spaces made plain. */
+  const textOf = (data: string) =>
+    Buffer.from(
+      data.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16))),
+      'latin1',
+    )
+      .toString('utf8')
+      .replace(/\u00a0/g, ' ');
+
+  it("carries each agent's own billed earnings and crates, never another agent's or the farm's", async () => {
+    const cycle = await json(farm, 'POST', '/api/billing/create-cycle', {
+      startDate: addDays(today, -1),
+      endDate: addDays(today, 10),
+      ratePerCrate: '0.35',
+    });
+    expect(cycle.statusCode, cycle.body).toBe(201);
+    await enterOpeningBalance(farm, lerato, { emptyCrates: 10 });
+    const back = await json(lerato, 'POST', '/api/transmissions', { type: 'market_to_farm', quantity: 10 });
+    await acknowledge(farm, back.json().id, 10);
+
+    const res = await post('/api/reports/email', { reportType: 'billing', selectedAgentId: 'all' });
+    expect(res.json()).toEqual({ reportData: { recipientCount: 2 } });
+    await app.mailer.idle();
+    const pdfOf = async (email: string) => {
+      const pdf = attachment(mailTo(email).at(-1)!.data, `billing-report-${today}.pdf`)!;
+      return (await extractText(new Uint8Array(pdf), { mergePages: true })).text.replace(/\s+/g, ' ');
+    };
+    const leratos = await pdfOf(lerato.user.email);
+    expect(leratos).toContain('Billed this period R 3.50 10 crates');
+    expect(leratos).toContain('Owed R 3.50');
+    expect(leratos).not.toContain('new this month');
+    const pieters = await pdfOf(pieter.user.email);
+    expect(pieters).toContain('Billed this period R 0.00 0 crates');
+    expect(pieters).not.toContain('3.50');
+    const mail = textOf(mailTo(lerato.user.email).at(-1)!.data);
+    expect(mail).toContain('Billed for returns counted in this period: R 3.50 for 10 crates');
+    expect(mail).toContain('Owed to you: R 3.50');
+    expect(textOf(mailTo(pieter.user.email).at(-1)!.data)).toContain('Owed to you: R 0.00');
+
+    await post('/api/reports/weekly');
+    await app.mailer.idle();
+    const weekly = textOf(mailTo(lerato.user.email).at(-1)!.data);
+    expect(weekly).toContain('Your weekly crate report');
+    expect(weekly).toContain('Total earnings: R 3.50 for 10 crates');
+    expect(weekly).toContain('Paid to you: R 0.00');
+    expect(weekly).toContain('Owed to you: R 3.50');
+    expect(textOf(mailTo(pieter.user.email).at(-1)!.data)).toContain('Total earnings: R 0.00 for 0 crates');
   });
 });
 

@@ -1,8 +1,13 @@
 // Report queries: every figure is one SQL aggregate over a period (calendar days in the farm's time
 // zone), never a loop over rows in JavaScript. A recalled transmission never happened as far as a
-// report is concerned. Crate balances come from the ledger's read API, not from here.
+// report is concerned. Crate balances come from the ledger's read API, not from here. Billing figures
+// are sums of billing lines (one per counted return, dated by the farm day it was counted on) and
+// recorded payments, in SQL numeric, leaving as text; dates leave as text, exactly as stored.
 import { type SQL, sql } from 'drizzle-orm';
+import type { CycleStatus } from '../../../shared/billing.ts';
+import { decimalToCents } from '../../../shared/money.ts';
 import type { Executor } from '../../db/client.ts';
+import { cycleStatus as statusOn } from '../billing/rules.ts';
 import type { Period } from './period.ts';
 
 type Scope = { period: Period; timeZone: string; agentId?: number };
@@ -73,7 +78,14 @@ export type AgentActivityRow = {
   transmissions: number;
   cratesDelivered: number;
   cratesReturned: number;
+  billedCrates: number;
+  billedAmount: string;
+  unbilledCrates: number;
 };
+
+/** Billing lines of returns counted (acknowledged) on a farm day within the period. */
+const countedIn = ({ period }: Scope): SQL =>
+  sql`l.acknowledged_on between ${period.startDate}::date and ${period.endDate}::date`;
 
 /**
  * Each agent's activity in the period: every active agent (or the one asked for), and any removed
@@ -84,7 +96,10 @@ export async function agentActivity(db: Executor, scope: Scope): Promise<AgentAc
     select a.id, a.user_id, u.name, u.email, a.agent_number, a.business_name,
       coalesce(s.transmissions, 0)::int as transmissions,
       coalesce(s.delivered, 0)::bigint as delivered,
-      coalesce(s.returned, 0)::bigint as returned
+      coalesce(s.returned, 0)::bigint as returned,
+      coalesce(b.billed_crates, 0)::bigint as billed_crates,
+      coalesce(b.billed_amount, 0)::numeric(14, 2)::text as billed_amount,
+      coalesce(b.unbilled_crates, 0)::bigint as unbilled_crates
     from market_agents a
     join users u on u.id = a.user_id
     left join (
@@ -96,6 +111,15 @@ export async function agentActivity(db: Executor, scope: Scope): Promise<AgentAc
       where ${sentIn(scope)} ${forAgent(scope.agentId)}
       group by t.market_agent_id
     ) s on s.market_agent_id = a.id
+    left join (
+      select l.market_agent_id,
+        sum(l.crates) filter (where l.cycle_id is not null) as billed_crates,
+        sum(l.amount) as billed_amount,
+        sum(l.crates) filter (where l.cycle_id is null) as unbilled_crates
+      from billing_lines l
+      where ${countedIn(scope)} ${scope.agentId === undefined ? sql`` : sql`and l.market_agent_id = ${scope.agentId}`}
+      group by l.market_agent_id
+    ) b on b.market_agent_id = a.id
     where (u.is_active or s.transmissions > 0)
       ${scope.agentId === undefined ? sql`` : sql`and a.id = ${scope.agentId}`}
     order by u.name, a.id`);
@@ -109,7 +133,55 @@ export async function agentActivity(db: Executor, scope: Scope): Promise<AgentAc
     transmissions: Number(r.transmissions),
     cratesDelivered: Number(r.delivered),
     cratesReturned: Number(r.returned),
+    billedCrates: Number(r.billed_crates),
+    billedAmount: String(r.billed_amount),
+    unbilledCrates: Number(r.unbilled_crates),
   }));
+}
+
+export type BillingTotals = {
+  billedCrates: number;
+  billedAmount: string;
+  unbilledReturns: number;
+  unbilledCrates: number;
+  totalEarnings: string;
+  totalPaid: string;
+  totalOwed: string;
+};
+
+/**
+ * Billing for a report's scope (one agent, or the whole farm): returns counted in the period, billed or
+ * waiting for a cycle, and all-time billed, paid and owed (every agent's, removed ones included).
+ */
+export async function billingTotals(db: Executor, scope: Scope): Promise<BillingTotals> {
+  const agentLines = scope.agentId === undefined ? sql`true` : sql`l.market_agent_id = ${scope.agentId}`;
+  const agentPayments = scope.agentId === undefined ? sql`true` : sql`p.market_agent_id = ${scope.agentId}`;
+  const result = await db.execute<Record<string, string | number>>(sql`
+    select b.billed_crates, b.billed_amount::numeric(14, 2)::text as billed_amount, b.unbilled_returns,
+      b.unbilled_crates, b.earnings::numeric(14, 2)::text as earnings, p.paid::numeric(14, 2)::text as paid,
+      (b.earnings - p.paid)::numeric(14, 2)::text as owed
+    from (
+      select
+        coalesce(sum(l.crates) filter (where ${countedIn(scope)} and l.cycle_id is not null), 0)::bigint
+          as billed_crates,
+        coalesce(sum(l.amount) filter (where ${countedIn(scope)}), 0) as billed_amount,
+        count(*) filter (where ${countedIn(scope)} and l.cycle_id is null)::int as unbilled_returns,
+        coalesce(sum(l.crates) filter (where ${countedIn(scope)} and l.cycle_id is null), 0)::bigint
+          as unbilled_crates,
+        coalesce(sum(l.amount), 0) as earnings
+      from billing_lines l where ${agentLines}
+    ) b,
+    (select coalesce(sum(p.amount), 0) as paid from billing_payments p where ${agentPayments}) p`);
+  const r = result.rows[0];
+  return {
+    billedCrates: Number(r.billed_crates),
+    billedAmount: String(r.billed_amount),
+    unbilledReturns: Number(r.unbilled_returns),
+    unbilledCrates: Number(r.unbilled_crates),
+    totalEarnings: String(r.earnings),
+    totalPaid: String(r.paid),
+    totalOwed: String(r.owed),
+  };
 }
 
 /** Market agents registered since the first day of this month in the farm's time zone. */
@@ -207,25 +279,72 @@ export type StatementRow = {
   accountNumber: string | null;
   branchCode: string | null;
   accountHolderName: string | null;
+  /** Bank, account number, branch code and holder all given: only then is the agent in the payout file. */
+  hasBankDetails: boolean;
   cratesReturned: number;
   amount: string;
+  paid: string;
+  paidOn: string | null;
+  paymentReference: string | null;
+  owed: string;
+  /** owed above zero. */
+  isOwed: boolean;
 };
 
-/** A cycle's billing records with each agent's bank details, and their totals summed in SQL. */
-export async function statementRows(db: Executor, cycleId: number) {
-  const rows = await db.execute<Record<string, string | number | null>>(sql`
+export type StatementTotals = {
+  totalCrates: number;
+  totalAmount: string;
+  totalPaid: string;
+  totalOwed: string;
+  /** Owed to agents without complete bank details: what the payout file leaves out. */
+  missingBankDetailsAmount: string;
+};
+
+/** The same test the payout file makes (billing's repository): every field it needs is there. */
+const completeBankDetails = sql`(a.bank_name is not null and a.account_number is not null
+  and a.branch_code is not null and a.account_holder_name is not null)`;
+
+/**
+ * A cycle's statement: each agent's record (its billing lines in the cycle, summed) with its bank
+ * details, its recorded payment and what it is still owed; the totals summed in SQL. `agentId`: that
+ * agent's record only (and totals of it alone).
+ */
+export async function statementRows(
+  db: Executor,
+  cycleId: number,
+  agentId?: number,
+): Promise<{ rows: StatementRow[] } & StatementTotals> {
+  const records = sql`
+    select x.market_agent_id, x.crates, x.amount, coalesce(p.amount, 0) as paid,
+      x.amount - coalesce(p.amount, 0) as owed, p.paid_on, p.reference
+    from (
+      select l.market_agent_id, sum(l.crates)::bigint as crates, sum(l.amount)::numeric(14, 2) as amount
+      from billing_lines l
+      where l.cycle_id = ${cycleId} ${agentId === undefined ? sql`` : sql`and l.market_agent_id = ${agentId}`}
+      group by l.market_agent_id
+    ) x
+    left join billing_payments p on p.cycle_id = ${cycleId} and p.market_agent_id = x.market_agent_id`;
+  const rows = await db.execute<Record<string, string | number | boolean | null>>(sql`
     select a.id, u.name, a.agent_number, a.business_name, a.bank_name, a.account_number, a.branch_code,
-      a.account_holder_name, r.total_crates_returned, r.total_amount::numeric(14, 2)::text as amount
-    from billing_records r
+      a.account_holder_name, ${completeBankDetails} as complete, r.crates,
+      r.amount::numeric(14, 2)::text as amount, r.paid::numeric(14, 2)::text as paid,
+      r.owed::numeric(14, 2)::text as owed, r.owed > 0 as is_owed, r.paid_on::text as paid_on, r.reference
+    from (${records}) r
     join market_agents a on a.id = r.market_agent_id
     join users u on u.id = a.user_id
-    where r.cycle_id = ${cycleId}
     order by u.name, a.id`);
-  const totals = await db.execute<{ crates: string | number; amount: string }>(sql`
-    select coalesce(sum(total_crates_returned), 0)::bigint as crates,
-      coalesce(sum(total_amount), 0)::numeric(14, 2)::text as amount
-    from billing_records where cycle_id = ${cycleId}`);
-  const text = (v: string | number | null) => (v === null ? null : String(v));
+  const totals = await db.execute<Record<string, string | number>>(sql`
+    select coalesce(sum(r.crates), 0)::bigint as crates,
+      coalesce(sum(r.amount), 0)::numeric(14, 2)::text as amount,
+      coalesce(sum(r.paid), 0)::numeric(14, 2)::text as paid,
+      coalesce(sum(r.owed), 0)::numeric(14, 2)::text as owed,
+      coalesce(sum(r.owed) filter (where r.owed > 0 and not ${completeBankDetails}), 0)::numeric(14, 2)::text
+        as missing
+    from (${records}) r
+    join market_agents a on a.id = r.market_agent_id`);
+  const text = (v: string | number | boolean | null) => (v === null ? null : String(v));
+  const yes = (v: unknown) => v === true || v === 't';
+  const t = totals.rows[0];
   return {
     rows: rows.rows.map(
       (r): StatementRow => ({
@@ -237,11 +356,44 @@ export async function statementRows(db: Executor, cycleId: number) {
         accountNumber: text(r.account_number),
         branchCode: text(r.branch_code),
         accountHolderName: text(r.account_holder_name),
-        cratesReturned: Number(r.total_crates_returned),
+        hasBankDetails: yes(r.complete),
+        cratesReturned: Number(r.crates),
         amount: String(r.amount),
+        paid: String(r.paid),
+        paidOn: text(r.paid_on),
+        paymentReference: text(r.reference),
+        owed: String(r.owed),
+        isOwed: yes(r.is_owed),
       }),
     ),
-    totalCrates: Number(totals.rows[0].crates),
-    totalAmount: totals.rows[0].amount,
+    totalCrates: Number(t.crates),
+    totalAmount: String(t.amount),
+    totalPaid: String(t.paid),
+    totalOwed: String(t.owed),
+    missingBankDetailsAmount: String(t.missing),
   };
+}
+
+/**
+ * A cycle's status on the farm's `today` by billing's rule (upcoming, active, completed or paid), from
+ * the whole cycle's payments and how many agents it still owes money.
+ */
+export async function cycleStatus(
+  db: Executor,
+  cycle: { id: number; startDate: string; endDate: string },
+  today: string,
+): Promise<CycleStatus> {
+  const result = await db.execute<{ paid: string; owed_agents: number }>(sql`
+    select (select coalesce(sum(p.amount), 0) from billing_payments p where p.cycle_id = ${cycle.id})::numeric(14, 2)::text
+        as paid,
+      (select count(*) from (
+        select l.market_agent_id from billing_lines l where l.cycle_id = ${cycle.id} group by l.market_agent_id
+        having sum(l.amount) > coalesce((select p.amount from billing_payments p
+          where p.cycle_id = ${cycle.id} and p.market_agent_id = l.market_agent_id), 0)
+      ) o)::int as owed_agents`);
+  const r = result.rows[0];
+  return statusOn(
+    { ...cycle, totalPaidCents: decimalToCents(String(r.paid)) ?? 0, agentsOwed: Number(r.owed_agents) },
+    today,
+  );
 }

@@ -59,7 +59,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'The report as a PDF download; reportType billing answers the active cycle as a printable HTML statement.',
+          "The report as a PDF download. reportType billing answers a cycle's printable HTML statement: the cycle with exactly the dateRange's dates, or the active cycle when they are blank (404 otherwise); a selectedAgentId narrows it to that agent's record.",
         body: reportRequestBody,
         response: { 200: z.unknown() },
       },
@@ -67,7 +67,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (request.body.reportType === 'billing') {
-        const { filename, html } = await service.billingStatement(deps());
+        const { filename, html } = await service.billingStatement(deps(), request.body);
         return reply
           .type('text/html; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)

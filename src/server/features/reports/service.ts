@@ -16,7 +16,7 @@ import type { Executor } from '../../db/client.ts';
 import { farmToday } from '../../lib/farm-date.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
-import { agentEarnings, currentCycle } from '../billing/reads.ts';
+import { agentEarnings, type BillingCycle, currentCycle, cycleWithDates } from '../billing/reads.ts';
 import { agentBalances, clientBalances } from '../crates/balances.ts';
 import { reportEmail, weeklyEmail } from './emails.ts';
 import { renderReportPdf } from './pdf.ts';
@@ -42,22 +42,23 @@ export async function buildSummary(
   const { db, timeZone } = deps;
   const agent = query.agentId === undefined ? null : await repo.findAgentName(db, query.agentId);
   if (query.agentId !== undefined && !agent) throw notFound(reportMessages.agentNotFound);
-  const period = resolvePeriod(query, farmToday(timeZone, now));
+  const today = farmToday(timeZone, now);
+  const period = resolvePeriod(query, today);
   const before = previousPeriod(period);
   const scope = { period, timeZone, agentId: query.agentId };
   const perBar = bucketDays(period.days);
-  const [current, previous, buckets, activity, newAgentsThisMonth, cycle] = await Promise.all([
+  const [current, previous, buckets, activity, newAgentsThisMonth, billing, cycle] = await Promise.all([
     repo.periodTotals(db, scope),
     repo.periodTotals(db, { ...scope, period: before }),
     repo.chartBuckets(db, scope, perBar),
     repo.agentActivity(db, scope),
-    repo.countNewAgentsThisMonth(db, timeZone),
-    currentCycle(db),
+    // A farm-wide count: a report for one agent carries that agent's figures only.
+    query.agentId === undefined ? repo.countNewAgentsThisMonth(db, timeZone) : null,
+    repo.billingTotals(db, scope),
+    currentCycle(db, today),
   ]);
-  const balances = await agentBalances(
-    db,
-    activity.map((a) => a.marketAgentId),
-  );
+  const ids = activity.map((a) => a.marketAgentId);
+  const [balances, earnings] = await Promise.all([agentBalances(db, ids), agentEarnings(db, ids)]);
   const totals = totalsOf(current);
   const previousTotals = totalsOf(previous);
   const barCount = Math.ceil(period.days / perBar);
@@ -101,8 +102,13 @@ export async function buildSummary(
         fullCrates: crates.fullCrates,
         emptyCrates: crates.emptyCrates,
         earningsEstimate: cycle ? centsToDecimal(rateTimesCrates(cycle.ratePerCrate, crates.emptyCrates)) : null,
+        billedCrates: a.billedCrates,
+        billedAmount: a.billedAmount,
+        unbilledCrates: a.unbilledCrates,
+        owedAmount: earnings.get(a.marketAgentId)!.totalOwed,
       };
     }),
+    billing,
     cycle: cycle ? { startDate: cycle.startDate, endDate: cycle.endDate, ratePerCrate: cycle.ratePerCrate } : null,
     generatedAt: now,
   };
@@ -124,14 +130,47 @@ export async function generateReportPdf(
   return { filename: reportFilename(request.reportType, farmToday(deps.timeZone, now)), pdf, summary };
 }
 
-/** The active cycle's billing statement as a printable HTML page, or 404 without an active cycle. */
-export async function billingStatement(deps: Pick<ReportDeps, 'db' | 'timeZone'>, now: Date = new Date()) {
-  const cycle = await currentCycle(deps.db);
+/**
+ * The cycle a statement is for: the one whose dates are exactly the request's start and end date (the
+ * Billing screen opens any cycle's statement), or, with the dates left blank, the active cycle. Dates
+ * that match no cycle are a 404 naming them rather than another cycle's statement.
+ */
+async function statementCycle(
+  db: Executor,
+  range: { startDate?: string; endDate?: string },
+  today: string,
+): Promise<BillingCycle> {
+  if (range.startDate && range.endDate) {
+    const cycle = await cycleWithDates(db, range.startDate, range.endDate);
+    if (!cycle) throw notFound(reportMessages.noCycleWithDates(range.startDate, range.endDate));
+    return cycle;
+  }
+  const cycle = await currentCycle(db, today);
   if (!cycle) throw notFound(reportMessages.noActiveCycle);
-  const statement = await repo.statementRows(deps.db, cycle.id);
+  return cycle;
+}
+
+/**
+ * A cycle's billing statement as a printable HTML page (see statementCycle): every agent's record in
+ * it, or only the selected agent's. 404 without such a cycle or for an unknown agent.
+ */
+export async function billingStatement(
+  deps: Pick<ReportDeps, 'db' | 'timeZone'>,
+  request: { dateRange?: { startDate?: string; endDate?: string }; selectedAgentId?: number } = {},
+  now: Date = new Date(),
+) {
+  const { db, timeZone } = deps;
+  const today = farmToday(timeZone, now);
+  const agent = request.selectedAgentId === undefined ? null : await repo.findAgentName(db, request.selectedAgentId);
+  if (request.selectedAgentId !== undefined && !agent) throw notFound(reportMessages.agentNotFound);
+  const cycle = await statementCycle(db, request.dateRange ?? {}, today);
+  const [statement, status] = await Promise.all([
+    repo.statementRows(db, cycle.id, agent?.id),
+    repo.cycleStatus(db, cycle, today),
+  ]);
   return {
     filename: `billing-statement-${cycle.endDate}.html`,
-    html: renderBillingStatement({ cycle, ...statement, generatedAt: now, timeZone: deps.timeZone }),
+    html: renderBillingStatement({ cycle, status, agent, ...statement, generatedAt: now, timeZone }),
   };
 }
 
@@ -167,16 +206,19 @@ export async function weeklySummary(
   const { db, timeZone } = deps;
   const agent = await repo.findAgentName(db, agentId);
   if (!agent) throw notFound(reportMessages.agentNotFound);
-  const period = resolvePeriod({}, farmToday(timeZone, now));
+  const today = farmToday(timeZone, now);
+  const period = resolvePeriod({}, today);
   const scope = { period, timeZone, agentId };
-  const [transmissions, loans, balances, clientIds, earnings, cycle] = await Promise.all([
+  const [transmissions, loans, balances, clientIds, earnings, billing, cycle] = await Promise.all([
     repo.agentWeekTransmissions(db, scope),
     repo.agentLoans(db, scope),
     agentBalances(db, [agentId]),
     repo.agentClientIds(db, agentId),
     agentEarnings(db, [agentId]),
-    currentCycle(db),
+    repo.billingTotals(db, scope),
+    currentCycle(db, today),
   ]);
+  const own = earnings.get(agentId)!;
   const withClients = [...(await clientBalances(db, clientIds)).values()].reduce((sum, n) => sum + n, 0);
   const { fullCrates, emptyCrates } = balances.get(agentId)!;
   return {
@@ -186,7 +228,11 @@ export async function weeklySummary(
     loans,
     crates: { full: fullCrates, empty: emptyCrates, withClients },
     earnings: {
-      totalEarnings: earnings.get(agentId)!.totalEarnings,
+      totalEarnings: own.totalEarnings,
+      totalPaid: own.totalPaid,
+      totalOwed: own.totalOwed,
+      cratesBilled: own.totalCratesReturned,
+      unbilledCratesThisWeek: billing.unbilledCrates,
       ratePerCrate: cycle?.ratePerCrate ?? null,
       emptyCratesValue: cycle ? centsToDecimal(rateTimesCrates(cycle.ratePerCrate, emptyCrates)) : null,
     },

@@ -1,13 +1,22 @@
 // The billing statement (spec §2 Billing 'Generate Statement', §7 generate with reportType billing):
-// one self-contained printable HTML page of the active cycle: its dates and rate, each agent's crates
-// returned and amount with bank details masked to the last four digits, and the totals. Every value
-// goes through the escaping html tag; no scripts, no external resources.
+// one self-contained printable HTML page of a cycle: its dates exactly as stored (YYYY-MM-DD, never
+// re-read through Date, which turned 0099 into 1999), its rate and status, each agent's crates, amount,
+// recorded payment and what it is still owed, with bank details masked to the last four digits, the
+// totals, and the agents owed money whom the payout file leaves out for want of bank details (issue
+// 20). Every value goes through the escaping html tag; no scripts, no external resources.
 import { maskAccountNumber } from '../../../shared/bank-account.ts';
+import { billingMessages, type CycleStatus } from '../../../shared/billing.ts';
 import { formatRandDecimal } from '../../../shared/money.ts';
 import { html, printableDocument, SafeHtml } from '../../lib/html.ts';
 import type { BillingCycle } from '../billing/reads.ts';
-import { longDate } from './emails.ts';
-import type { StatementRow } from './repository.ts';
+import type { StatementRow, StatementTotals } from './repository.ts';
+
+const statusLabels: Record<CycleStatus, string> = {
+  upcoming: 'Upcoming Cycle',
+  active: billingMessages.activeBadge,
+  completed: billingMessages.completedBadge,
+  paid: 'Paid Cycle',
+};
 
 const styles = new SafeHtml(`
   body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #1f2a1f; margin: 2rem auto; max-width: 900px; padding: 0 1rem; }
@@ -22,6 +31,7 @@ const styles = new SafeHtml(`
   tfoot td { font-weight: 700; border-top: 2px solid #1f2a1f; }
   .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
   .warning { color: #8a4b00; }
+  .small { font-size: 0.85em; color: #4a564a; }
   .empty { color: #4a564a; font-style: italic; }
   @media print {
     body { margin: 0; max-width: none; font-size: 10pt; }
@@ -31,50 +41,78 @@ const styles = new SafeHtml(`
   }
 `);
 
-export function renderBillingStatement(input: {
-  cycle: BillingCycle;
-  rows: StatementRow[];
-  totalCrates: number;
-  totalAmount: string;
-  generatedAt: Date;
-  timeZone: string;
-}): string {
-  const { cycle, rows } = input;
+export function renderBillingStatement(
+  input: {
+    cycle: BillingCycle;
+    status: CycleStatus;
+    /** The one agent the statement is narrowed to, or null for every agent. */
+    agent: { name: string; agentNumber: string } | null;
+    rows: StatementRow[];
+    generatedAt: Date;
+    timeZone: string;
+  } & StatementTotals,
+): string {
+  const { cycle, rows, agent } = input;
   const generated = new Intl.DateTimeFormat('en-ZA', {
     timeZone: input.timeZone,
     dateStyle: 'long',
     timeStyle: 'short',
   }).format(input.generatedAt);
-  const title = `Billing statement: ${longDate(cycle.startDate)} to ${longDate(cycle.endDate)}`;
+  const title = `Billing statement: ${cycle.startDate} to ${cycle.endDate}${agent ? ` for ${agent.name}` : ''}`;
   const bank = (r: StatementRow) =>
-    r.bankName
-      ? html`${r.bankName}<br>${r.accountHolderName ?? ''}${r.accountHolderName ? html`<br>` : ''}Account ${maskAccountNumber(r.accountNumber) ?? '—'}${r.branchCode ? html`<br>Branch ${r.branchCode}` : ''}`
-      : html`<span class="warning">Bank details required for EFT payment</span>`;
+    r.hasBankDetails
+      ? html`${r.bankName}<br>${r.accountHolderName}<br>Account ${maskAccountNumber(r.accountNumber) ?? '—'}<br>Branch ${r.branchCode}`
+      : html`<span class="warning">${billingMessages.bankDetailsRequired}</span>`;
+  const paid = (r: StatementRow) =>
+    r.paidOn
+      ? html`${formatRandDecimal(r.paid)}<br><span class="small">${r.paidOn}, ref ${r.paymentReference}</span>`
+      : formatRandDecimal(r.paid);
+  const leftOut = rows.filter((r) => r.isOwed && !r.hasBankDetails);
   return printableDocument(
     title,
     styles,
-    html`<p class="meta">Active Cycle · generated ${generated}. Print this page or save it as a PDF from the browser.</p>
+    html`<p class="meta">${statusLabels[input.status]} · generated ${generated}. Print this page or save it as a PDF from the browser.</p>
 <dl>
-  <dt>Start date</dt><dd>${longDate(cycle.startDate)}</dd>
-  <dt>End date</dt><dd>${longDate(cycle.endDate)}</dd>
+  ${agent ? html`<dt>Market agent</dt><dd>${agent.name} (${agent.agentNumber})</dd>` : ''}
+  <dt>Start date</dt><dd>${cycle.startDate}</dd>
+  <dt>End date</dt><dd>${cycle.endDate}</dd>
   <dt>Rate per crate</dt><dd>${formatRandDecimal(cycle.ratePerCrate)}</dd>
   <dt>Total returned crates</dt><dd>${input.totalCrates}</dd>
   <dt>Total value</dt><dd>${formatRandDecimal(input.totalAmount)}</dd>
+  <dt>Total paid</dt><dd>${formatRandDecimal(input.totalPaid)}</dd>
+  <dt>Owed</dt><dd>${formatRandDecimal(input.totalOwed)}</dd>
 </dl>
 <h2>Agent Performance</h2>
 ${
   rows.length === 0
-    ? html`<p class="empty">No empty crates have been returned in this cycle yet.</p>`
+    ? html`<p class="empty">No empty crates have been billed to this cycle${agent ? ' for this agent' : ''}.</p>`
     : html`<table>
-  <thead><tr><th scope="col">Agent</th><th scope="col">Business</th><th scope="col">Agent number</th><th scope="col">Bank details</th><th scope="col" class="num">Crates returned</th><th scope="col" class="num">Amount</th></tr></thead>
+  <thead><tr><th scope="col">Agent</th><th scope="col">Business</th><th scope="col">Agent number</th><th scope="col">Bank details</th><th scope="col" class="num">Crates returned</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Paid</th><th scope="col" class="num">Owed</th></tr></thead>
   <tbody>
     ${rows.map(
       (r) =>
-        html`<tr><td>${r.agentName}</td><td>${r.businessName ?? 'Business TBD'}</td><td>${r.agentNumber}</td><td>${bank(r)}</td><td class="num">${r.cratesReturned}</td><td class="num">${formatRandDecimal(r.amount)}</td></tr>`,
+        html`<tr><td>${r.agentName}</td><td>${r.businessName ?? 'Business TBD'}</td><td>${r.agentNumber}</td><td>${bank(r)}</td><td class="num">${r.cratesReturned}</td><td class="num">${formatRandDecimal(r.amount)}</td><td class="num">${paid(r)}</td><td class="num">${formatRandDecimal(r.owed)}</td></tr>`,
     )}
   </tbody>
-  <tfoot><tr><td colspan="4">Total</td><td class="num">${input.totalCrates}</td><td class="num">${formatRandDecimal(input.totalAmount)}</td></tr></tfoot>
+  <tfoot><tr><td colspan="4">Total</td><td class="num">${input.totalCrates}</td><td class="num">${formatRandDecimal(input.totalAmount)}</td><td class="num">${formatRandDecimal(input.totalPaid)}</td><td class="num">${formatRandDecimal(input.totalOwed)}</td></tr></tfoot>
 </table>`
+}
+${
+  leftOut.length === 0
+    ? ''
+    : html`<section aria-labelledby="not-in-payout">
+<h2 id="not-in-payout" class="warning">${billingMessages.notInPayoutFile}</h2>
+<table>
+  <thead><tr><th scope="col">Agent</th><th scope="col">Agent number</th><th scope="col" class="num">Owed</th></tr></thead>
+  <tbody>
+    ${leftOut.map(
+      (r) =>
+        html`<tr><td>${r.agentName}</td><td>${r.agentNumber}</td><td class="num">${formatRandDecimal(r.owed)}</td></tr>`,
+    )}
+  </tbody>
+  <tfoot><tr><td colspan="2">Total not in the payout file</td><td class="num">${formatRandDecimal(input.missingBankDetailsAmount)}</td></tr></tfoot>
+</table>
+</section>`
 }`,
   );
 }
