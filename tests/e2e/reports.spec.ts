@@ -45,14 +45,18 @@ test('the farm store reads the figures, downloads the PDF and e-mails a report',
   await expect(page.getByTestId('stat-total-transmissions')).toContainText('1');
   await expect(page.getByTestId('stat-crates-moved')).toContainText('37');
   await expect(page.getByTestId('stat-completion-rate')).toContainText('0%');
-  await expect(page.getByTestId('stat-active-agents')).toContainText(/^.*\+\d+ new this month/);
-  // The changes are computed against the period before (DESIGN §7), and every card says so.
-  for (const stat of ['stat-total-transmissions', 'stat-crates-moved', 'stat-completion-rate']) {
+  // The changes are computed against the period before (DESIGN §7), and every card says so. For one
+  // agent the Active Agents card compares that agent too: the farm-wide '+N new this month' is not its figure.
+  for (const stat of ['stat-total-transmissions', 'stat-crates-moved', 'stat-completion-rate', 'stat-active-agents']) {
     await expect(page.getByTestId(stat)).toContainText('vs last period');
   }
+  await expect(page.getByTestId('stat-active-agents')).not.toContainText('new this month');
   await expect(page.getByTestId('flow-farm-to-market')).toContainText('1 (100%)');
   await expect(page.getByTestId('agent-performance-row')).toHaveCount(1);
   await expect(page.getByTestId('agent-performance-row')).toContainText(agentName);
+  // Billing's figures (issue 20): nothing returned, nothing billed or owed yet.
+  await expect(page.getByTestId('agent-owed')).toHaveText(/^Owed R\s0\.00$/);
+  await expect(page.getByTestId('agent-billing')).toContainText(/^Billed R\s0\.00 for 0 crates · Earnings est\./);
   await expect(page.getByText('Recent Transmission Activity')).toBeVisible();
 
   const [download] = await Promise.all([
@@ -104,13 +108,15 @@ test('a billing statement without an active cycle fails with the reason', async 
   );
   const errors = watchConsole(page);
   await pick(page, 'Report type', 'Billing');
-  await page.getByRole('button', { name: 'Download PDF' }).click();
+  // Billing downloads the cycle's HTML statement, and the button says so (issue 20).
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Download Statement' }).click();
   await expect(page.getByText('Failed to generate report. No active billing cycle')).toBeVisible();
   // Dates more than a year apart are refused beside the field before anything is asked.
   await page.getByLabel('Start date').fill('2024-01-01');
   await page.getByLabel('End date').fill('2025-06-30');
   await expect(page.getByText('A report covers at most 366 days')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Download Statement' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Email Report' })).toBeDisabled();
   expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
 });
@@ -121,6 +127,11 @@ test("a market agent reads its own week on its dashboard's reports tab", async (
   await page.goto('/?tab=reports');
   await expect(page.getByText('My Weekly Summary')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Deliveries received')).toBeVisible();
+  // Its own billing: earnings, what was paid and what is owed (issue 20).
+  await expect(page.getByText('Owed to you').locator('xpath=following-sibling::*[1]')).toHaveText(/^R\s\d+\.\d{2}$/);
+  await expect(page.getByText('Total earnings').locator('xpath=following-sibling::*[1]')).toHaveText(
+    /^R\s\d+\.\d{2} for \d+ crates?$/,
+  );
   // 'No active billing cycle', or the value at the rate of a cycle the billing spec opened.
   await expect(page.getByText('Value of your empty crates').locator('xpath=following-sibling::*[1]')).toHaveText(
     /^(No active billing cycle|R\s\d+\.\d{2})$/,

@@ -1,9 +1,11 @@
 // Agent Performance Summary (spec §2): each agent's transmissions and crates in the period, what it
-// holds now, and its earnings estimate (empty crates × the active cycle's rate, exact via money.ts).
+// holds now, what billing says (billed for returns counted in the period, owed now: sums of billing
+// lines and recorded payments) and the spec's earnings estimate (empty crates still held × the active
+// cycle's rate). Amounts are exact decimal strings, shown and compared through money.ts.
 import { Badge, Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatRandDecimal } from '../../../../shared/money.ts';
+import { decimalToCents, formatRandDecimal } from '../../../../shared/money.ts';
 import type { ReportSummary } from '../../../../shared/reports.ts';
-import { formatCount, plural } from '../../../lib/format.ts';
+import { crates, formatCount, plural } from '../../../lib/format.ts';
 
 export function AgentPerformanceCard({ summary }: { summary: ReportSummary | undefined }) {
   return (
@@ -15,9 +17,11 @@ export function AgentPerformanceCard({ summary }: { summary: ReportSummary | und
         <Text size="sm" c="gray.7">
           {!summary
             ? 'Loading…'
-            : summary.cycle
-              ? `Earnings estimate: empty crates × the current rate of ${formatRandDecimal(summary.cycle.ratePerCrate)} per crate.`
-              : 'No active billing cycle: earnings cannot be estimated until one is created.'}
+            : `Billed: returns counted in this period, at their cycle's rate. Owed: billed in every cycle less recorded payments. ${
+                summary.cycle
+                  ? `Earnings est.: empty crates still held × the current rate of ${formatRandDecimal(summary.cycle.ratePerCrate)} per crate.`
+                  : 'No active billing cycle: no earnings estimate.'
+              }`}
         </Text>
       </Stack>
       {!summary ? (
@@ -26,28 +30,36 @@ export function AgentPerformanceCard({ summary }: { summary: ReportSummary | und
         <Text c="gray.7">No market agents yet.</Text>
       ) : (
         <Stack gap="sm">
-          {summary.agents.map((a) => (
-            <Paper key={a.marketAgentId} withBorder p="sm" radius="md" data-testid="agent-performance-row">
-              <Group justify="space-between" align="flex-start" gap="xs">
-                <div style={{ minWidth: 0, flex: '1 1 200px' }}>
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {a.agentName}
-                  </Text>
-                  <Text size="sm" c="gray.7">
-                    {a.agentNumber} · {a.businessName || 'Business TBD'}
-                  </Text>
-                </div>
-                <Badge variant="light" color={a.earningsEstimate === null ? 'gray' : 'green'} size="lg">
-                  {a.earningsEstimate === null ? 'No active cycle' : formatRandDecimal(a.earningsEstimate)}
-                </Badge>
-              </Group>
-              <Text size="sm" mt={6}>
-                {formatCount(a.transmissions)} {plural(a.transmissions, 'transmission')} ·{' '}
-                {formatCount(a.cratesDelivered)} delivered · {formatCount(a.cratesReturned)} returned ·{' '}
-                {formatCount(a.fullCrates)} full · {formatCount(a.emptyCrates)} empty
-              </Text>
-            </Paper>
-          ))}
+          {summary.agents.map((a) => {
+            const owed = (decimalToCents(a.owedAmount) ?? 0) > 0;
+            return (
+              <Paper key={a.marketAgentId} withBorder p="sm" radius="md" data-testid="agent-performance-row">
+                <Group justify="space-between" align="flex-start" gap="xs">
+                  <div style={{ minWidth: 0, flex: '1 1 200px' }}>
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {a.agentName}
+                    </Text>
+                    <Text size="sm" c="gray.7">
+                      {a.agentNumber} · {a.businessName || 'Business TBD'}
+                    </Text>
+                  </div>
+                  <Badge variant="light" color={owed ? 'green' : 'gray'} size="lg" data-testid="agent-owed">
+                    Owed {formatRandDecimal(a.owedAmount)}
+                  </Badge>
+                </Group>
+                <Text size="sm" mt={6}>
+                  {formatCount(a.transmissions)} {plural(a.transmissions, 'transmission')} ·{' '}
+                  {formatCount(a.cratesDelivered)} delivered · {formatCount(a.cratesReturned)} returned ·{' '}
+                  {formatCount(a.fullCrates)} full · {formatCount(a.emptyCrates)} empty
+                </Text>
+                <Text size="sm" data-testid="agent-billing">
+                  Billed {formatRandDecimal(a.billedAmount)} for {crates(a.billedCrates)}
+                  {a.unbilledCrates > 0 ? ` · ${crates(a.unbilledCrates)} not yet in a billing cycle` : ''} · Earnings
+                  est. {a.earningsEstimate === null ? 'no active cycle' : formatRandDecimal(a.earningsEstimate)}
+                </Text>
+              </Paper>
+            );
+          })}
         </Stack>
       )}
     </Card>

@@ -1,7 +1,7 @@
 // The market agent's own week (its dashboard's reports tab): the figures its Monday e-mail carries.
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatRandDecimal } from '../../../../shared/money.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { crates, formatDate } from '../../../lib/format.ts';
 import { useMyWeekly } from '../api/get-my-weekly.ts';
 
 export function MyWeeklySummary() {
@@ -37,7 +37,15 @@ export function MyWeeklySummary() {
     [
       'Earnings',
       [
-        ['Total earnings', formatRandDecimal(s.earnings.totalEarnings)],
+        ['Total earnings', `${formatRandDecimal(s.earnings.totalEarnings)} for ${crates(s.earnings.cratesBilled)}`],
+        ['Paid to you', formatRandDecimal(s.earnings.totalPaid)],
+        ['Owed to you', formatRandDecimal(s.earnings.totalOwed)],
+        ...(s.earnings.unbilledCratesThisWeek > 0
+          ? ([['Returned this week, not yet in a billing cycle', crates(s.earnings.unbilledCratesThisWeek)]] as [
+              string,
+              string,
+            ][])
+          : []),
         [
           'Value of your empty crates',
           s.earnings.emptyCratesValue === null

@@ -22,6 +22,10 @@ import { useSendWeeklyReport } from '../api/send-weekly-report.ts';
 
 export type ReportConfig = SummaryFilter & { reportType: ReportType };
 
+// The billing type downloads the cycle's statement, an HTML page (spec §7), not a PDF: the button says
+// so (issue 20: a 'Download PDF' that gave HTML). Blank dates: the active cycle; a cycle's exact dates:
+// that cycle.
+
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
 /**
@@ -83,7 +87,9 @@ export function ReportConfigCard({
           Report Configuration
         </Title>
         <Text size="sm" c="gray.7">
-          Leave the dates blank for the last 7 days up to today.
+          {config.reportType === 'billing'
+            ? "Billing downloads a cycle's statement: leave the dates blank for the active cycle, or give a cycle's start and end date."
+            : 'Leave the dates blank for the last 7 days up to today.'}
         </Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
@@ -139,7 +145,7 @@ export function ReportConfigCard({
           loading={download.isPending}
           disabled={!!orderError}
         >
-          Download PDF
+          {config.reportType === 'billing' ? 'Download Statement' : 'Download PDF'}
         </Button>
       </Group>
     </Card>

@@ -1,5 +1,6 @@
 // The four stat cards (spec §2) with their changes against the period just before, computed by the
-// server (DESIGN §7), and the agents registered this month.
+// server (DESIGN §7), and the agents registered this month (farm-wide, so only when all agents are
+// shown: for one agent the card compares that agent's activity with the period before).
 import { SimpleGrid, Skeleton } from '@mantine/core';
 import type { ReportSummary } from '../../../../shared/reports.ts';
 import { StatCard } from '../../../components/stat-card.tsx';
@@ -39,7 +40,11 @@ export function ReportStatCards({ summary }: { summary: ReportSummary | undefine
       <StatCard
         label="Active Agents"
         value={formatCount(totals.activeAgents)}
-        hint={`+${summary.newAgentsThisMonth} new this month`}
+        hint={
+          summary.newAgentsThisMonth === null
+            ? vsLast(changes.activeAgents)
+            : `+${summary.newAgentsThisMonth} new this month`
+        }
       />
     </SimpleGrid>
   );
