@@ -33,7 +33,7 @@ function CycleItem({ cycle, href }: { cycle: BillingCycle; href: string }) {
         <Stack gap={0} style={{ minWidth: 0 }}>
           {paid && <Text size="sm">Paid {formatRandDecimal(cycle.totalPaid)}</Text>}
           {owed ? (
-            <Text size="sm" c="orange.9" fw={600} data-testid="cycle-owed">
+            <Text size="sm" fw={700} data-testid="cycle-owed">
               Owed {formatRandDecimal(cycle.totalOwed)} to {cycle.agentsOwed} {plural(cycle.agentsOwed, 'agent')}
               {cycle.agentsWithoutBankDetails > 0 && `, ${cycle.agentsWithoutBankDetails} without bank details`}
             </Text>

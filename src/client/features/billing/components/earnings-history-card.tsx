@@ -57,7 +57,7 @@ export function EarningsHistoryCard() {
                 </Text>
               )}
               {cycleEnded(r.status) && cents(r.owedAmount) > 0 && (
-                <Text size="sm" fw={600} c="orange.9" data-testid="earnings-owed">
+                <Text size="sm" fw={700} data-testid="earnings-owed">
                   Owed {formatRandDecimal(r.owedAmount)}
                 </Text>
               )}

@@ -60,10 +60,13 @@ export function UnbilledNotice({
       variant="light"
       mb="lg"
       icon={<IconClockExclamation size={20} aria-hidden />}
-      title={m.unbilledSummary(unbilled.returns, unbilled.crates)}
       data-testid="unbilled-notice"
     >
       <Stack gap="xs">
+        {/* Not the Alert's title: its orange text is below WCAG contrast on the tint. */}
+        <Text fw={700} data-testid="unbilled-summary">
+          {m.unbilledSummary(unbilled.returns, unbilled.crates)}
+        </Text>
         {firstDate && lastDate && (
           <Text size="sm">
             Acknowledged {firstDate === lastDate ? 'on' : 'from'} {days(firstDate, lastDate)}. Create a billing cycle
@@ -95,8 +98,7 @@ export function UnbilledNotice({
         {firstDate && lastDate && (
           <Group>
             <Button
-              variant="white"
-              color="orange.9"
+              variant="default"
               leftSection={<IconCalendarPlus size={18} aria-hidden />}
               onClick={() => onCreateCycle({ startDate: firstDate, endDate: lastDate })}
             >
