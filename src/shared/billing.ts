@@ -52,7 +52,6 @@ export const billingMessages = {
   paymentRecorded: 'Payment recorded',
   paymentFailed: 'Failed to record payment',
   correctionAfterPayment: "This return's billing cycle is already paid to the agent; its count can no longer change",
-  oneLine: 'Line breaks are not allowed in this field',
   accountTypeInvalid: 'Choose the account type: Current (cheque), Savings or Transmission',
 } as const;
 
@@ -60,9 +59,6 @@ export const billingMessages = {
 export const MAX_RATE_CENTS = 100_000;
 
 const m = billingMessages;
-
-/** Single-line text (a name, a reference) refuses CR and LF rather than storing them (DESIGN §6). */
-const oneLine = <T extends z.ZodType<string>>(schema: T) => schema.refine((v) => !/[\r\n]/.test(v), m.oneLine);
 
 /** The first and last day a billing cycle (or a payment) may carry (issue 20: no years 0001 or 9999). */
 export const FIRST_BILLING_DATE = '2000-01-01';
@@ -178,7 +174,7 @@ export const unbilledQuery = z.object({ limit: pageQuery.shape.limit });
  */
 export const recordPaymentBody = z.strictObject({
   paidOn: billingDate(m.paidOnRequired),
-  reference: oneLine(requiredText(m.referenceRequired, 35, m.referenceTooLong)),
+  reference: requiredText(m.referenceRequired, 35, m.referenceTooLong),
   marketAgentId: z
     .number({ error: 'marketAgentId must be the id of a market agent' })
     .int('marketAgentId must be the id of a market agent')
@@ -271,7 +267,7 @@ export const accountTypeLabels: Record<AccountType, string> = {
 
 /** PUT /api/market-agents/me/bank-details; the settings form validates with it too. */
 export const bankDetailsBody = z.object({
-  bankName: oneLine(requiredText(m.bankNameRequired, 100)),
+  bankName: requiredText(m.bankNameRequired, 100),
   accountNumber: z
     .string({ error: m.accountNumberInvalid })
     .refine(isStorableText, m.accountNumberInvalid)
@@ -282,7 +278,7 @@ export const bankDetailsBody = z.object({
     .refine(isStorableText, m.branchCodeInvalid)
     .transform(digitsOnly)
     .pipe(z.string().regex(/^\d{6}$/, m.branchCodeInvalid)),
-  accountHolderName: oneLine(requiredText(m.holderRequired, 100)),
+  accountHolderName: requiredText(m.holderRequired, 100),
   /** Optional for callers written before it existed: a missing type is a current (cheque) account. */
   accountType: z.enum(accountTypes, { error: m.accountTypeInvalid }).default('current'),
 });

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { isPhoneNumber } from './auth.ts';
 import { formatCount } from './counts.ts';
-import { jsonId, requiredText, text } from './fields.ts';
+import { jsonId, multilineText, requiredText } from './fields.ts';
 import { instant } from './http.ts';
 
 /** No agent holds this many crates; a bigger number is a typing mistake, refused as a 400. */
@@ -52,7 +52,7 @@ export const clientMessages = {
 const m = clientMessages;
 
 const contactNumber = requiredText(m.contactNumberRequired, 40).refine(isPhoneNumber, m.contactNumberInvalid);
-const notes = text(500, m.notesTooLong).optional().nullable();
+const notes = multilineText(500, m.notesTooLong).optional().nullable();
 
 /** POST /api/clients (spec §5: business name, client name and contact number required). */
 export const createClientBody = z.object({

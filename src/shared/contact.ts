@@ -1,7 +1,7 @@
 // Contact messages from the public site (spec §3, §5): the form's rules and messages, used by the
 // contact form and by POST /api/contact, and the farm store's message list.
 import { z } from 'zod';
-import { idParams, requiredText } from './fields.ts';
+import { idParams, requiredMultilineText, requiredText } from './fields.ts';
 import { instant, pageQuery } from './http.ts';
 
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
@@ -27,7 +27,11 @@ export const contactBody = z.object({
     z.email(contactMessages.emailInvalid),
   ),
   subject: requiredText(contactMessages.subjectRequired, CONTACT_LIMITS.subject, contactMessages.subjectTooLong),
-  message: requiredText(contactMessages.messageRequired, CONTACT_LIMITS.message, contactMessages.messageTooLong),
+  message: requiredMultilineText(
+    contactMessages.messageRequired,
+    CONTACT_LIMITS.message,
+    contactMessages.messageTooLong,
+  ),
 });
 export type ContactInput = z.input<typeof contactBody>;
 export type ContactBody = z.infer<typeof contactBody>;

@@ -10,6 +10,7 @@ export const MAX_PAGE_SIZE = 500;
 
 export const fieldMessages = {
   badCharacters: 'This text contains a character that cannot be saved (a control character or a broken symbol)',
+  lineBreak: 'Line breaks are not allowed in this field',
   limit: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
   before: 'before must be the id of an item in the list',
   pathId: `The id in the address must be a whole number from 1 to ${MAX_ID}`,
@@ -31,12 +32,37 @@ export const rawText = (message?: string, max = 200, tooLong?: string) =>
     .refine(isStorableText, fieldMessages.badCharacters)
     .max(max, tooLong);
 
-/** Optional text a person types: storable, trimmed, at most `max` characters. */
+/** True when the text holds no line break: a name, subject or reference is one line (DESIGN §6). */
+export const isOneLine = (value: string) => !/[\r\n]/.test(value);
+
+/**
+ * Optional one-line text a person types (a name, a subject, a reference): storable, no CR or LF (an
+ * e-mail's text body or a CSV row could not be forged from it), trimmed, at most `max` characters.
+ */
 export const text = (max = 200, tooLong?: string) =>
+  z
+    .string()
+    .refine(isStorableText, fieldMessages.badCharacters)
+    .refine(isOneLine, fieldMessages.lineBreak)
+    .trim()
+    .max(max, tooLong);
+
+/** Required one-line text: `message` when missing or blank, then as `text`. */
+export const requiredText = (message: string, max = 200, tooLong?: string) =>
+  z
+    .string({ error: message })
+    .refine(isStorableText, fieldMessages.badCharacters)
+    .refine(isOneLine, fieldMessages.lineBreak)
+    .trim()
+    .min(1, message)
+    .max(max, tooLong);
+
+/** Optional text of several lines (notes, a message, a description): as `text`, line breaks kept. */
+export const multilineText = (max = 200, tooLong?: string) =>
   z.string().refine(isStorableText, fieldMessages.badCharacters).trim().max(max, tooLong);
 
-/** Required text: `message` when missing or blank, storable, trimmed, at most `max` characters. */
-export const requiredText = (message: string, max = 200, tooLong?: string) =>
+/** Required text of several lines. */
+export const requiredMultilineText = (message: string, max = 200, tooLong?: string) =>
   z
     .string({ error: message })
     .refine(isStorableText, fieldMessages.badCharacters)

@@ -1,7 +1,7 @@
 // Suppliers (spec §3 Supplier): their record and approval state.
 import { z } from 'zod';
 import { messages as authMessages, isPhoneNumber, MIN_PASSWORD_LENGTH } from './auth.ts';
-import { idParams, jsonId, pageQuery, rawText, requiredText, text, wholeNumber } from './fields.ts';
+import { idParams, jsonId, multilineText, pageQuery, rawText, requiredText, text, wholeNumber } from './fields.ts';
 import { instant } from './http.ts';
 
 export const certificationTypes = ['class1', 'organic', 'gmp', 'globalGAP', 'other'] as const;
@@ -160,7 +160,7 @@ const offerFields = {
   quality: requiredText(supplierMessages.qualityRequired, 100),
   quantityCrates: wholeNumber(supplierMessages.quantityCrates, 1, MAX_OFFER_CRATES),
   unitWeight: text(50).optional(),
-  description: text(1000).optional(),
+  description: multilineText(1000).optional(),
 };
 
 export const createOfferBody = z.object({ ...offerFields, isActive: z.boolean().optional() });
@@ -203,7 +203,7 @@ export const createTenderBody = z.object({
   offerId: jsonId(supplierMessages.offerRequired),
   farmQuote: positiveAmount(),
   marketQuote: positiveAmount().optional(),
-  notes: text(1000).optional(),
+  notes: multilineText(1000).optional(),
 });
 export type CreateTenderInput = z.input<typeof createTenderBody>;
 

@@ -1,7 +1,16 @@
 // Transmissions and the farm's crate stock: request/response schemas and the spec §5/§8 messages
 // (both sides). The rules behind them live in src/server/features/transmissions and crates.
 import { z } from 'zod';
-import { beforeQuery, idParams, jsonId, limitQuery, MAX_ID, requiredText, text, wholeNumber } from './fields.ts';
+import {
+  beforeQuery,
+  idParams,
+  jsonId,
+  limitQuery,
+  MAX_ID,
+  multilineText,
+  requiredMultilineText,
+  wholeNumber,
+} from './fields.ts';
 import { instant, pageQuery } from './http.ts';
 
 export const transmissionTypes = ['farm_to_market', 'market_to_farm', 'supplier_to_farm'] as const;
@@ -112,7 +121,7 @@ export const createTransmissionBody = z.object({
   quantity: quantity(FARM_SEND_MAX, transmissionMessages.farmQuantityRange),
   toUserId: id(transmissionMessages.selectAgent).optional().nullable(),
   marketAgentId: id(transmissionMessages.selectAgent).optional().nullable(),
-  notes: text(500, 'Notes must be at most 500 characters').optional().nullable(),
+  notes: multilineText(500, 'Notes must be at most 500 characters').optional().nullable(),
   fromUserId: z.unknown().optional(),
   status: z.unknown().optional(),
 });
@@ -129,7 +138,7 @@ export const farmSendForm = (max: number = FARM_SEND_MAX) =>
       .int(`Quantity must be between 1 and ${max}`)
       .min(1, `Quantity must be between 1 and ${max}`)
       .max(max, `Quantity must be between 1 and ${max}`),
-    notes: text(500).optional(),
+    notes: multilineText(500).optional(),
   });
 
 // A JSON integer on the wire ("5" is refused); the count dialog parses what was typed with countText.
@@ -157,7 +166,7 @@ export type AcknowledgeBody = z.infer<typeof acknowledgeBody>;
  * neither (or 0) accepts the difference as it stands.
  */
 export const resolveTransmissionBody = z.object({
-  note: requiredText(transmissionMessages.noteRequired, 500),
+  note: requiredMultilineText(transmissionMessages.noteRequired, 500),
   foundQuantity: z
     .number({ error: transmissionMessages.invalidQuantity })
     .int(transmissionMessages.invalidQuantity)
@@ -220,7 +229,7 @@ export const stockAdjustmentBody = z.object({
     .min(-STOCK_ADJUSTMENT_MAX, stockMessages.quantityNonZero)
     .max(STOCK_ADJUSTMENT_MAX, stockMessages.quantityNonZero)
     .refine((q) => q !== 0, stockMessages.quantityNonZero),
-  reason: requiredText(stockMessages.reasonRequired, 300),
+  reason: requiredMultilineText(stockMessages.reasonRequired, 300),
 });
 export type StockAdjustmentBody = z.infer<typeof stockAdjustmentBody>;
 
@@ -235,7 +244,7 @@ export const openingBalanceBody = z.object({
   marketAgentId: id(transmissionMessages.selectAgent),
   fullCrates: openingCount.default(0),
   emptyCrates: openingCount.default(0),
-  reason: text(300).optional(),
+  reason: multilineText(300).optional(),
 });
 export type OpeningBalanceBody = z.infer<typeof openingBalanceBody>;
 

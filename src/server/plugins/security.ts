@@ -3,7 +3,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden } from '../lib/http-error.ts';
+import { forbidden, HttpError } from '../lib/http-error.ts';
 
 export const crossSiteMessage = 'Requests from another site are not allowed. Open Cratekeeper itself and try again.';
 
@@ -72,6 +72,13 @@ async function securityPlugin(app: FastifyInstance) {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (isCrossSiteMutation(request)) throw forbidden(crossSiteMessage);
   });
+  // DESIGN §6: answers carrying sessions, bank details or personal data are never stored by a browser
+  // or a proxy. Every API answer is such an answer or cheap to ask again, so all default to no-store;
+  // a route that wants otherwise (the event stream) sets its own.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 
   // Mutations take JSON only (a CSRF defence together with SameSite=Lax cookies): drop the
   // text/plain parser and treat an empty JSON body as no body (acknowledge sends none).
@@ -79,6 +86,11 @@ async function securityPlugin(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // Only UTF-8 JSON (RFC 8259): a body declared in another charset would be read as something else.
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
+    if (charset && !/^utf-?8$/i.test(charset)) {
+      return done(new HttpError(415, 'Send the body as UTF-8 JSON (Content-Type: application/json; charset=utf-8)'));
+    }
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);

@@ -54,18 +54,21 @@ describe('POST /api/contact', () => {
     expect(eml).toMatch(/^Subject: Website message: Supplying Pretoria$/m);
   });
 
-  it('escapes the visitor’s text in the HTML e-mail and keeps header lines single', async () => {
-    const res = await send({
-      ...valid,
-      subject: 'Hi\r\nBcc: victim@example.com',
-      message: '<img src=x onerror=alert(1)>',
-    });
+  it('escapes the visitor’s text in the HTML e-mail and refuses line breaks in one-line fields', async () => {
+    // A line break in the name or subject could forge a header or a line of the text body (issue 21).
+    for (const field of ['name', 'subject'] as const) {
+      const refused = await send({ ...valid, [field]: 'Hi\r\nBcc: victim@example.com' });
+      expect(refused.statusCode, field).toBe(400);
+      expect(refused.json().errors[field]).toBe('Line breaks are not allowed in this field');
+    }
+    const res = await send({ ...valid, subject: 'Hi', message: '<img src=x onerror=alert(1)>' });
     expect(res.statusCode).toBe(201);
     const mails = (await app.db.select().from(outbox)).filter((m) => m.text.includes('<img src=x'));
     expect(mails.length).toBeGreaterThan(0);
     expect(mails[0].html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(mails[0].html).not.toContain('<img');
-    expect(mails[0].subject).toBe('Website message: Hi Bcc: victim@example.com');
+    expect(mails[0].subject).toBe('Website message: Hi');
+    expect(mails.some((m) => m.text.includes('victim@example.com'))).toBe(false);
   });
 
   it('requires every field, with a message per field (spec §5)', async () => {

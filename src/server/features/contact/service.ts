@@ -19,12 +19,14 @@ export function contactEmail(message: repo.ContactMessageRow, timeZone: string) 
   const received = new Intl.DateTimeFormat('en-ZA', { timeZone, dateStyle: 'long', timeStyle: 'short' }).format(
     message.createdAt,
   );
-  const subject = `Website message: ${message.subject}`;
+  // One-line fields stay one line in the text body, whatever was stored before line breaks were refused.
+  const line = (value: string) => value.replace(/[\r\n]+/g, ' ');
+  const subject = `Website message: ${line(message.subject)}`;
   const text = [
     'A visitor sent a message through the farm website.',
     '',
-    `From:     ${message.name} <${message.email}>`,
-    `Subject:  ${message.subject}`,
+    `From:     ${line(message.name)} <${line(message.email)}>`,
+    `Subject:  ${line(message.subject)}`,
     `Received: ${received}`,
     '',
     message.message,

@@ -15,7 +15,7 @@ export async function seedDemoSupplier(
   const supplier = { id: supplierUserId, role: 'supplier' as const };
   const record = await findSupplierByUserId(db, supplierUserId);
   if (!record) throw new Error('The demo supplier has no supplier record');
-  const { id: supplierId } = await setSupplierStatus(db, record.id, 'approved');
+  const { id: supplierId } = await setSupplierStatus(db, record.id, 'approved', farm);
 
   // Crates the farm issued on the supplier's request a week and a half ago (decision 021: owned).
   const request = await createTransmission(

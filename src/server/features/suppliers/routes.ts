@@ -55,7 +55,7 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: 'approve:supplier:any' },
         schema: { tags, params: supplierIdParams, response: { 200: supplierWithCratesSchema } },
       },
-      async (request) => service.setSupplierStatus(app.db, request.params.id, status),
+      async (request) => service.setSupplierStatus(app.db, request.params.id, status, currentUser(request)),
     );
   }
 

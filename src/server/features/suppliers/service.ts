@@ -2,6 +2,7 @@
 // opens tenders on their active offers; an approved supplier keeps its offers, answers tenders (once)
 // and requests crates. An unapproved supplier reads only its own record.
 import type { z } from 'zod';
+import { maskAccountNumber } from '../../../shared/bank-account.ts';
 import {
   type CrateRequest,
   type CreateOfferInput,
@@ -34,15 +35,25 @@ export async function cratesOfSupplierUser(db: Executor, userId: number): Promis
   return supplier ? supplierBalance(db, supplier.id) : 0;
 }
 
-/** Records with their crate figures (decision 021): owned = issued and not back, in use = on active offers. */
-async function withCrates(db: Executor, rows: repo.SupplierRow[]): Promise<SupplierWithCrates[]> {
+/**
+ * Records with their crate figures (decision 021): owned = issued and not back, in use = on active
+ * offers. The account number is masked to its last four digits unless `owner` (DESIGN §6: only the
+ * supplier itself sees it in full).
+ */
+async function withCrates(
+  db: Executor,
+  rows: repo.SupplierRow[],
+  { owner = false }: { owner?: boolean } = {},
+): Promise<SupplierWithCrates[]> {
   const ids = rows.map((r) => r.id);
   const [owned, onOffer] = await Promise.all([supplierBalances(db, ids), repo.activeOfferCrates(db, ids)]);
   return rows.map((row) => {
     const totalCratesOwned = owned.get(row.id) ?? 0;
     const cratesInUse = Math.min(totalCratesOwned, onOffer.get(row.id) ?? 0);
+    const dto = repo.toSupplierDto(row);
     return {
-      ...repo.toSupplierDto(row),
+      ...dto,
+      accountNumber: owner ? dto.accountNumber : maskAccountNumber(dto.accountNumber),
       totalCratesOwned,
       cratesInUse,
       availableCrates: totalCratesOwned - cratesInUse,
@@ -53,7 +64,7 @@ async function withCrates(db: Executor, rows: repo.SupplierRow[]): Promise<Suppl
 export async function mySupplier(db: Executor, caller: Caller): Promise<SupplierWithCrates> {
   const row = await repo.findSupplierByUserId(db, caller.id);
   if (!row) throw notFound('Supplier profile not found');
-  const [supplier] = await withCrates(db, [row]);
+  const [supplier] = await withCrates(db, [row], { owner: true });
   return supplier;
 }
 
@@ -78,6 +89,7 @@ export async function setSupplierStatus(
   db: Db,
   id: number,
   status: 'approved' | 'rejected',
+  caller: Caller,
 ): Promise<SupplierWithCrates> {
   const row = await db.transaction(async (tx) => {
     const updated = await repo.setSupplierStatus(tx, id, status);
@@ -87,7 +99,13 @@ export async function setSupplierStatus(
       if (!existing) throw notFound(m.supplierNotFound);
       throw conflict(status === 'approved' ? m.alreadyApproved : m.alreadyRejected);
     }
-    await recordChange(tx, { tags: ['suppliers', 'users'], audience: supplierAudience(updated) });
+    // A rejected supplier gets no crates: its pending requests are withdrawn with the rejection.
+    const cancelled =
+      status === 'rejected' ? await transmissions.cancelCrateRequestsOf(tx, updated.userId, caller.id) : 0;
+    await recordChange(tx, {
+      tags: cancelled > 0 ? ['suppliers', 'users', 'transmissions'] : ['suppliers', 'users'],
+      audience: supplierAudience(updated),
+    });
     return updated;
   });
   const [supplier] = await withCrates(db, [row]);
@@ -119,7 +137,7 @@ export async function updateMySupplier(
     await recordChange(tx, { tags: ['suppliers'], audience: supplierAudience(updated) });
     return updated;
   });
-  const [supplier] = await withCrates(db, [row]);
+  const [supplier] = await withCrates(db, [row], { owner: true });
   return supplier;
 }
 

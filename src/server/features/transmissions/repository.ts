@@ -185,6 +185,28 @@ export async function holdActiveUser(db: Executor, userId: number): Promise<bool
   return !!row;
 }
 
+/**
+ * Withdraws every pending crate request of this supplier user (issue 21: a rejected supplier's requests
+ * are cancelled; they move no crates until fulfilled, so nothing goes back). Returns how many.
+ */
+export async function recallPendingCrateRequests(
+  db: Executor,
+  { supplierUserId, userId }: { supplierUserId: number; userId: number },
+): Promise<number> {
+  const rows = await db
+    .update(transmissions)
+    .set({ status: 'recalled', recalledAt: sql`now()`, recalledBy: userId })
+    .where(
+      and(
+        eq(transmissions.type, 'supplier_to_farm'),
+        eq(transmissions.fromUserId, supplierUserId),
+        eq(transmissions.status, 'pending'),
+      ),
+    )
+    .returning({ id: transmissions.id });
+  return rows.length;
+}
+
 /** Recalls only while still pending: of a recall and an acknowledgement at once, exactly one wins. */
 export async function recallPending(
   db: Executor,

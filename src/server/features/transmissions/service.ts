@@ -364,6 +364,14 @@ export async function acknowledgeTransmission(
   return viewOf(db, id);
 }
 
+/**
+ * The suppliers feature's hook when the farm store rejects a supplier: its pending crate requests are
+ * withdrawn in the caller's transaction (a fulfilment racing it finds nothing pending: 409). The caller
+ * records the change event, with 'transmissions' among its tags.
+ */
+export const cancelCrateRequestsOf = (tx: Executor, supplierUserId: number, byUserId: number): Promise<number> =>
+  repo.recallPendingCrateRequests(tx, { supplierUserId, userId: byUserId });
+
 /** Where a recalled transmission's crates go back to: where its dispatch took them from. */
 function originOf(t: repo.TransmissionRow): string | null {
   if (t.type === 'farm_to_market') return holders.farm;
