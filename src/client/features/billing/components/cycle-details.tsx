@@ -59,7 +59,7 @@ export function CycleDetails({
         </Stack>
         {actions && <Group gap="xs">{actions}</Group>}
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: showPayments ? 4 : 2 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, md: showPayments ? 4 : 2 }} spacing="sm">
         <StatCard label={cratesLabel} value={formatCount(cycle.totalCratesReturned)} />
         <StatCard label="Total value" value={formatRandDecimal(cycle.totalAmount)} />
         {showPayments && (
