@@ -95,8 +95,9 @@ test('the farm sends 50 crates, the agent counts 48, the difference is flagged; 
   await expect(incoming).toContainText('10 crates from');
   await incoming.getByRole('button', { name: 'Acknowledge Receipt' }).click();
   await expect(farmPage.getByLabel('Crates counted')).toHaveValue('10');
-  // The billing spec shares this database and may open a cycle at any moment: the figures below
-  // follow the cycle that was active when the count went in.
+  // Billing follows the farm's calendar: the count is billed to a cycle covering today, or waits as
+  // unbilled until one is created. No spec creates cycles on this shared server (the billing journey
+  // runs on its own), but the figures below hold either way.
   const cycleBeforeCount = await currentCycle(farmPage);
   await farmPage.getByRole('button', { name: 'Confirm Count' }).click();
   await expect(farmPage.getByText('Transmission acknowledged and billing updated')).toBeVisible();
@@ -125,8 +126,8 @@ test('the farm sends 50 crates, the agent counts 48, the difference is flagged; 
   await expect(card).toContainText('With clients0');
   await expect(card).toContainText('Empty ready0');
   await expect(card).toContainText('Well Stocked');
-  // The count accrued 10 × the rate of the cycle active then (none: nothing). Once any cycle exists
-  // one is always active, so a cycle seen before the count must hold this agent's record.
+  // The count is billed 10 × the rate of the cycle covering today; without one it is unbilled (no
+  // record yet). A cycle covering today before the count must hold this agent's record.
   const history = (await (await agentPage.request.get('/api/market-agents/earnings/history')).json()) as Array<{
     cycleId: number;
     ratePerCrate: string;

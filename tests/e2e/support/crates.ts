@@ -1,5 +1,12 @@
 // Helpers for the crate journeys: two signed-in browsers (farm store and agent) and Mantine pickers.
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
 import { type E2ERole, registerVia } from './accounts.ts';
 
 // The browsers a test opened stay open only for that test: left open, every earlier test's farm and
@@ -7,20 +14,29 @@ import { type E2ERole, registerVia } from './accounts.ts';
 // A worker runs one test at a time, so the first call of a new test closes the previous test's.
 let opened: { testId: string; contexts: BrowserContext[] } | null = null;
 
-async function contextForThisTest(browser: Browser) {
+async function contextForThisTest(browser: Browser, options: BrowserContextOptions = {}) {
   const { testId } = test.info();
   if (opened?.testId !== testId) {
     await Promise.all((opened?.contexts ?? []).map((c) => c.close().catch(() => {})));
     opened = { testId, contexts: [] };
   }
-  const context = await browser.newContext();
+  const context = await browser.newContext(options);
   opened.contexts.push(context);
   return context;
 }
 
-export async function signedInPage(browser: Browser, role: E2ERole, overrides: Record<string, string> = {}) {
-  const context = await contextForThisTest(browser);
-  const page = await context.newPage();
+/** A new page of its own browser context, closed when the next test starts; `options.baseURL` for another app. */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}) {
+  return (await contextForThisTest(browser, options)).newPage();
+}
+
+export async function signedInPage(
+  browser: Browser,
+  role: E2ERole,
+  overrides: Record<string, string> = {},
+  options: BrowserContextOptions = {},
+) {
+  const page = await newPage(browser, options);
   const account = await registerVia(page.request, role, overrides);
   return { page, account };
 }

@@ -1,0 +1,118 @@
+// A second app for one spec, on its own embedded database and port, for a journey the shared server
+// can't hold: the shared database's "today" is every spec's, and the farm's calendar day only moves
+// with the clock. FARM_TIMEZONE moves it: the same database restarted in a time zone a day ahead is
+// the next farm day, with nothing back-dated (the app has no way to back-date, by design).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { E2E_FARM_CODE } from '../../../playwright.config.ts';
+
+/** UTC−12 and UTC+14: at any moment the second zone's date is one or two days after the first's. */
+export const WESTMOST_ZONE = 'Etc/GMT+12';
+export const EASTMOST_ZONE = 'Pacific/Kiritimati';
+
+/** Today in `timeZone`, YYYY-MM-DD (what the server's farmToday answers there). */
+export const todayIn = (timeZone: string, now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
+/** A calendar day `days` after `date` (YYYY-MM-DD), by UTC arithmetic (no zone can shift it). */
+export const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A port nobody listens on (the OS's ephemeral range, which Chromium never blocks). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export type OwnServer = {
+  baseURL: string;
+  /** Stops the app (its database closed cleanly) and starts it again on the same database and port. */
+  restart: (env: Record<string, string>) => Promise<void>;
+  /** Stops the app and removes its database (its log stays in .tmp/e2e-own-<port>.log). */
+  dispose: () => Promise<void>;
+};
+
+export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
+  const port = await freePort();
+  const dataDir = `.tmp/e2e-own-${port}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const baseURL = `http://localhost:${port}`;
+  // The app's log (warnings and errors), kept beside its database for a failed run to be read.
+  const logFile = `${dataDir}.log`;
+  rmSync(logFile, { force: true });
+  let child: ChildProcess | null = null;
+  let output = '';
+
+  const start = async (extra: Record<string, string>) => {
+    output = '';
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        FARM_ACCESS_CODE: E2E_FARM_CODE,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        DEMO: '',
+        ...extra,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      stream?.on('data', (chunk) => {
+        output += chunk;
+        appendFileSync(logFile, chunk);
+      });
+    }
+    const exited = new Promise<never>((_, reject) =>
+      child?.once('exit', (code) => reject(new Error(`the app exited (${code}) before it answered:\n${output}`))),
+    );
+    // Only the race below listens; an exit after start-up (a stop) is not an error.
+    exited.catch(() => {});
+    const deadline = Date.now() + 90_000;
+    const healthy = (async () => {
+      while (Date.now() < deadline) {
+        const ok = await fetch(`${baseURL}/api/health`).then(
+          (res) => res.ok,
+          () => false,
+        );
+        if (ok) return;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      throw new Error(`the app did not answer on ${baseURL} within 90 s:\n${output}`);
+    })();
+    await Promise.race([healthy, exited]);
+  };
+
+  const stop = async () => {
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null) return;
+    const gone = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+    running.kill('SIGTERM');
+    const timer = setTimeout(() => running.kill('SIGKILL'), 15_000);
+    await gone;
+    clearTimeout(timer);
+  };
+
+  await start(env);
+  return {
+    baseURL,
+    restart: async (next) => {
+      await stop();
+      await start(next);
+    },
+    dispose: async () => {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
