@@ -32,6 +32,7 @@ import jobsPlugin from './plugins/jobs.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import noticesPlugin from './plugins/notices.ts';
 import securityPlugin from './plugins/security.ts';
+import strictBodiesPlugin from './plugins/strict-bodies.ts';
 import { prepareFarm } from './startup.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -76,6 +77,7 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   await app.register(noticesPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(strictBodiesPlugin);
   await app.register(authPlugin);
   await app.register(docsPlugin);
   await app.register(mailerPlugin);

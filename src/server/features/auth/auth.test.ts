@@ -37,12 +37,16 @@ describe('POST /api/auth/register', () => {
     expect(new Set(numbers).size).toBe(2);
   });
 
-  it('registers a supplier that is not approved, ignoring fields the form does not offer', async () => {
-    const body = registrationFor('supplier', { isApproved: true, status: 'approved', id: 999, userId: 1 });
-    const res = await post('/api/auth/register', body);
+  it('refuses fields the form does not offer (400 naming them), and registers a supplier not approved', async () => {
+    const sneaky = await post(
+      '/api/auth/register',
+      registrationFor('supplier', { isApproved: true, status: 'approved', id: 999, userId: 1 }),
+    );
+    expect(sneaky.statusCode).toBe(400);
+    expect(Object.keys(sneaky.json().errors).sort()).toEqual(['id', 'isApproved', 'status', 'userId']);
+    const res = await post('/api/auth/register', registrationFor('supplier'));
     expect(res.statusCode).toBe(200);
     const { user } = res.json();
-    expect(user.id).not.toBe(999);
     const supplier = (await app.database.db.query.suppliers.findMany()).find((s) => s.userId === user.id);
     expect(supplier).toMatchObject({ status: 'pending', businessName: 'Test Farm', farmLocation: 'Limpopo' });
   });
