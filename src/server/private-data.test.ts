@@ -136,3 +136,28 @@ describe('a rejected supplier', () => {
     expect(all.find((r: { id: number }) => r.id === request.id)).toMatchObject({ status: 'recalled' });
   });
 });
+
+describe('strict bodies', () => {
+  it('refuse a field the route does not know with 400 naming it, and change nothing', async () => {
+    const agent = await registerAgent(app);
+    const res = await json(agent, 'POST', '/api/clients', {
+      businessName: 'B',
+      clientName: 'C',
+      contactNumber: '082 123 4567',
+      isActive: false,
+      totalBorrowed: 999,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Unknown fields: isActive, totalBorrowed',
+      errors: { isActive: 'This field is not accepted here', totalBorrowed: 'This field is not accepted here' },
+    });
+    expect((await json(agent, 'GET', '/api/clients')).json()).toEqual([]);
+    // The spec's own fields are all accepted, e.g. the supplier variant's fromUserId and status.
+    const stock = await farmStock(farm);
+    const typo = await json(farm, 'POST', '/api/farm-store/stock-adjustments', { quantity: 5, reasn: 'typo' });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().errors).toHaveProperty('reasn');
+    expect(await farmStock(farm)).toBe(stock);
+  });
+});
