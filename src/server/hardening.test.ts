@@ -12,7 +12,7 @@ import { fieldMessages } from '../shared/fields.ts';
 import { loadConfig, parseTrustProxy } from './config.ts';
 import { LOGIN_DELAY_STEP_MS, loginDelayMs } from './features/auth/service.ts';
 import { addStock, registerAgent, send } from './features/transmissions/testing.ts';
-import { SCRYPT_COST, setPasswordCostForTests } from './lib/passwords.ts';
+import { PASSWORD_COST, setPasswordCostForTests } from './lib/passwords.ts';
 import { crossSiteMessage } from './plugins/security.ts';
 
 const app = await buildTestApp();
@@ -512,41 +512,53 @@ describe('9. cross-site requests', () => {
 
 describe('10. passwords', () => {
   // The other tests hash cheaply (tests/support/cheap-passwords.ts); these prove the real cost.
-  beforeAll(() => setPasswordCostForTests(SCRYPT_COST));
+  beforeAll(() => setPasswordCostForTests(PASSWORD_COST));
   afterAll(() => setPasswordCostForTests(TEST_PASSWORD_COST));
   const storedHash = async (userId: number) =>
     (await app.db.execute<{ password_hash: string }>(sql`select password_hash from users where id = ${userId}`)).rows[0]
       .password_hash;
+  const realCost = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/;
 
-  it('hashes new passwords at N = 2^17, r = 8, p = 1', async () => {
+  it('hashes new passwords with argon2id at m = 19 MiB, t = 2, p = 1 (decision 025)', async () => {
     const account = await registerAs(app, 'supplier');
-    expect(await storedHash(account.user.id)).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await storedHash(account.user.id)).toMatch(realCost);
   });
 
-  it('still accepts a hash made at the old cost and re-hashes it on the next sign-in', async () => {
+  // Decisions 005 and 011 stored scrypt hashes (N = 2^14, then 2^17): they still sign in, once.
+  it.each([16384, 131072])(
+    'accepts a scrypt hash at N = %i and replaces it with argon2id on the next sign-in',
+    async (N) => {
+      const account = await registerAs(app, 'supplier');
+      const salt = randomBytes(16);
+      const key = scryptSync(account.password, salt, 32, { N, r: 8, p: 1, maxmem: 128 * N * 8 + 16 * 1024 * 1024 });
+      const old = ['scrypt', N, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+      await app.db.execute(sql`update users set password_hash = ${old} where id = ${account.user.id}`);
+      const login = (password: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: account.user.email, password },
+          remoteAddress: nextAddress(),
+        });
+      expect((await login('not-the-password')).statusCode).toBe(401);
+      expect(await storedHash(account.user.id)).toBe(old);
+      expect((await login(account.password)).statusCode).toBe(200);
+      expect(await storedHash(account.user.id)).toMatch(realCost);
+      expect((await login(account.password)).statusCode).toBe(200);
+    },
+  );
+
+  it('refuses a stored hash that asks for more memory than any it ever wrote, without computing it', async () => {
     const account = await registerAs(app, 'supplier');
-    const salt = randomBytes(16);
-    const old = [
-      'scrypt',
-      16384,
-      8,
-      1,
-      salt.toString('base64'),
-      scryptSync(account.password, salt, 32, { N: 16384 }).toString('base64'),
-    ].join('$');
-    await app.db.execute(sql`update users set password_hash = ${old} where id = ${account.user.id}`);
-    const login = (password: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: account.user.email, password },
-        remoteAddress: nextAddress(),
-      });
-    expect((await login('not-the-password')).statusCode).toBe(401);
-    expect(await storedHash(account.user.id)).toBe(old);
-    expect((await login(account.password)).statusCode).toBe(200);
-    expect(await storedHash(account.user.id)).toMatch(/^scrypt\$131072\$8\$1\$/);
-    expect((await login(account.password)).statusCode).toBe(200);
+    const huge = (await storedHash(account.user.id)).replace('m=19456', 'm=4194304');
+    await app.db.execute(sql`update users set password_hash = ${huge} where id = ${account.user.id}`);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: account.user.email, password: account.password },
+      remoteAddress: nextAddress(),
+    });
+    expect(res.statusCode).toBe(401);
   });
 });
 
