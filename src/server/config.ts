@@ -91,8 +91,17 @@ export type Config = {
   loginLimitPerIp: number;
   /** Failed sign-ins for one e-mail from one address before that pair waits 15 minutes. */
   loginFailuresPerAddress: number;
-  /** Failed sign-ins for one e-mail from all addresses in 15 minutes before it is refused for everyone. */
+  /**
+   * Failed sign-ins for one e-mail from all addresses in 15 minutes; past it, addresses that failed
+   * for it are refused and the others take turns (decision 025).
+   */
   loginFailuresPerEmail: number;
+  /** Past loginFailuresPerEmail, one sign-in for that e-mail per this many ms (a turn waits at most two). */
+  loginTurnMs: number;
+  /** Password changes (right or wrong current password) per user in 15 minutes. */
+  passwordChangesPerUser: number;
+  /** Password resets one farm store account may make in 15 minutes. */
+  passwordResetsPerAdmin: number;
   /** The proxies whose X-Forwarded-For/-Proto are believed (TRUST_PROXY): off, a hop count or addresses. */
   trustProxy: false | number | string[];
   /** The whole request (headers and body) must arrive within this time, or the socket is closed. */
@@ -124,6 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimitPerIp: 100,
     loginFailuresPerAddress: 10,
     loginFailuresPerEmail: 100,
+    loginTurnMs: 3_000,
+    passwordChangesPerUser: 10,
+    passwordResetsPerAdmin: 30,
     requestTimeoutMs: 30_000,
   };
 }

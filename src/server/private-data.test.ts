@@ -153,7 +153,15 @@ describe('strict bodies', () => {
       errors: { isActive: 'This field is not accepted here', totalBorrowed: 'This field is not accepted here' },
     });
     expect((await json(agent, 'GET', '/api/clients')).json()).toEqual([]);
-    // The spec's own fields are all accepted, e.g. the supplier variant's fromUserId and status.
+    // The spec's own fields are accepted, e.g. the supplier variant's fromUserId and status (spec §7).
+    const supplier = await registerApprovedSupplier(app);
+    const variant = await json(supplier, 'POST', '/api/transmissions', {
+      type: 'supplier_to_farm',
+      quantity: 2,
+      fromUserId: supplier.user.id,
+      status: 'pending',
+    });
+    expect(variant.statusCode).toBe(201);
     const stock = await farmStock(farm);
     const typo = await json(farm, 'POST', '/api/farm-store/stock-adjustments', { quantity: 5, reasn: 'typo' });
     expect(typo.statusCode).toBe(400);
