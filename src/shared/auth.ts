@@ -31,6 +31,7 @@ export const messages = {
   notSignedIn: 'Please sign in to continue',
   forbidden: 'You do not have permission to do this',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooManyPasswordChanges: 'Too many password changes. Please wait a few minutes and try again.',
   marketLocationMissing: 'Please choose your market',
   businessNameMissing: 'Business name is required',
   contactNumberMissing: 'Contact number is required',

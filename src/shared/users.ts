@@ -19,6 +19,7 @@ export const userMessages = {
   emailOfRemovedAccount:
     'This email belongs to an account the farm store removed. Ask the farm store to restore it, or use another email.',
   passwordUpdated: 'Password updated successfully',
+  tooManyResets: 'Too many password resets. Please wait a few minutes and try again.',
   removeFailed: 'Failed to remove user',
   deleteFailed: 'Failed to delete user',
   updatePasswordFailed: 'Failed to update password',

@@ -1,5 +1,5 @@
 // Account queries: users and the role records created with them.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { marketAgents, suppliers, users } from '../../db/schema/index.ts';
 
@@ -20,8 +20,32 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
   return row;
 }
 
-export async function updatePasswordHash(db: Executor, userId: number, passwordHash: string) {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+/**
+ * Stores the same password hashed at today's cost (a sign-in re-hash): only while the credentials are
+ * still the ones judged, so it can never undo a reset made meanwhile. The version stays.
+ */
+export async function rehashPassword(db: Executor, user: { id: number; credentialVersion: number }, hash: string) {
+  await db
+    .update(users)
+    .set({ passwordHash: hash })
+    .where(and(eq(users.id, user.id), eq(users.credentialVersion, user.credentialVersion)));
+}
+
+/**
+ * A new password chosen by its owner: only if the credentials are still the ones the current password
+ * was judged against. The new credential version, or null when they changed meanwhile.
+ */
+export async function replacePassword(
+  db: Executor,
+  user: { id: number; credentialVersion: number },
+  passwordHash: string,
+): Promise<number | null> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, credentialVersion: sql`${users.credentialVersion} + 1` })
+    .where(and(eq(users.id, user.id), eq(users.credentialVersion, user.credentialVersion), eq(users.isActive, true)))
+    .returning({ credentialVersion: users.credentialVersion });
+  return row?.credentialVersion ?? null;
 }
 
 /** Agent numbers follow the record id: MA-0001, MA-0002, … */

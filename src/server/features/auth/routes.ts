@@ -15,22 +15,34 @@ import { tooManyRequests } from '../../lib/http-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth.ts';
 import * as repo from './repository.ts';
-import { changePassword, login, registerAccount, registerSupplier, toUserDto } from './service.ts';
+import type { SecurityDeps } from './security-events.ts';
+import { changePassword, registerAccount, registerSupplier, signIn, toUserDto } from './service.ts';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions.ts';
 
 const REGISTRATIONS_PER_IP_PER_HOUR = 500;
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = (request: { log: SecurityDeps['log'] }): SecurityDeps => ({
+    db: app.db,
+    mailer: app.mailer,
+    log: request.log,
+    timeZone: app.config.farmTimezone,
+  });
+
+  /** A new account's first session; a browser that was signed in as someone else ends that session. */
   const startSession = async (
     request: Parameters<typeof setSessionCookie>[0],
     reply: Parameters<typeof setSessionCookie>[1],
-    userId: number,
+    user: { id: number; credentialVersion: number },
   ) => {
-    // A sign-in from a browser that is already signed in ends the session it had (issue 7).
-    const previous = request.cookies[SESSION_COOKIE];
-    if (previous) await deleteSession(app.db, previous);
-    const { token, expiresAt } = await createSession(app.db, userId, app.config.sessionTtlHours);
-    setSessionCookie(request, reply, token, expiresAt);
+    const session = await app.db.transaction(async (tx) => {
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await deleteSession(tx, previous);
+      return createSession(tx, user, app.config.sessionTtlHours);
+    });
+    // Only a removal in the same instant as the registration could stop it.
+    if (!session) throw new Error('The new account was removed before its session began');
+    setSessionCookie(request, reply, session.token, session.expiresAt);
   };
 
   app.post(
@@ -44,7 +56,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw tooManyRequests('Too many registrations from this address. Please try again later.');
       }
       const user = await registerAccount(app.db, request.body, app.config.farmAccessCode);
-      await startSession(request, reply, user.id);
+      await startSession(request, reply, user);
       return { user: toUserDto(user) };
     },
   );
@@ -76,12 +88,20 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: loginBody, response: { 200: userResponse } },
     },
     async (request, reply) => {
-      const user = await login(app.db, request, request.body.email, request.body.password, {
-        perIp: app.config.loginLimitPerIp,
-        failuresPerAddress: app.config.loginFailuresPerAddress,
-        failuresPerEmail: app.config.loginFailuresPerEmail,
-      });
-      await startSession(request, reply, user.id);
+      const { config } = app;
+      const deps = {
+        ...security(request),
+        sessionTtlHours: config.sessionTtlHours,
+        limits: {
+          perIp: config.loginLimitPerIp,
+          failuresPerAddress: config.loginFailuresPerAddress,
+          failuresPerEmail: config.loginFailuresPerEmail,
+          turnMs: config.loginTurnMs,
+        },
+      };
+      const { email, password } = request.body;
+      const { user, token, expiresAt } = await signIn(deps, request, email, password, request.cookies[SESSION_COOKIE]);
+      setSessionCookie(request, reply, token, expiresAt);
       return { user: toUserDto(user) };
     },
   );
@@ -134,12 +154,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // A new token for this browser; the old one and every other session end (issue 7).
+      const deps = {
+        ...security(request),
+        sessionTtlHours: app.config.sessionTtlHours,
+        changesPerUser: app.config.passwordChangesPerUser,
+      };
+      const { currentPassword, newPassword } = request.body;
       const { token, expiresAt } = await changePassword(
-        app.db,
+        deps,
         currentUser(request),
-        request.body.currentPassword,
-        request.body.newPassword,
-        app.config.sessionTtlHours,
+        request.ip,
+        currentPassword,
+        newPassword,
       );
       setSessionCookie(request, reply, token, expiresAt);
       return { message: 'Password changed successfully' };

@@ -8,17 +8,18 @@ import type { Db } from '../../db/client.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
-import { clearRateLimit, consumeRateLimit, rateLimitHits } from '../../lib/rate-limit.ts';
+import { clearRateLimit, consumeRateLimit, releaseAttempt, reserveAttempt, reserveTurn } from '../../lib/rate-limit.ts';
 import { readFarmAccessCode } from './farm-access-code.ts';
 import * as repo from './repository.ts';
-import { createSession, deleteUserSessions } from './sessions.ts';
+import { recordSecurityEvent, type SecurityDeps } from './security-events.ts';
+import { createSession, deleteSession, deleteUserSessions } from './sessions.ts';
 
 const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** Each failure for an e-mail beyond what one address may make slows every next attempt by this much. */
 export const LOGIN_DELAY_STEP_MS = 250;
 export const LOGIN_DELAY_MAX_MS = 5_000;
 
-export type LoginLimits = { perIp: number; failuresPerAddress: number; failuresPerEmail: number };
+export type LoginLimits = { perIp: number; failuresPerAddress: number; failuresPerEmail: number; turnMs: number };
 
 /** How long a sign-in for an e-mail waits, given its failures from every address (decision 011). */
 export function loginDelayMs(emailFailures: number, failuresPerAddress: number) {
@@ -130,60 +131,177 @@ export async function registerSupplier(db: Db, body: RegisterSupplierBody) {
   }
 }
 
-/**
- * Failed sign-ins are counted per e-mail and address (that pair is locked out after
- * failuresPerAddress) and per e-mail from everywhere (each failure past failuresPerAddress delays
- * every attempt a little more; failuresPerEmail refuses all). So someone else's guesses slow the
- * owner down but do not lock them out, and a guesser spread over many addresses is still slowed.
- */
-export async function login(db: Db, request: FastifyRequest, email: string, password: string, limits: LoginLimits) {
-  const emailKey = `login:email:${email.toLowerCase()}`;
-  const pairKey = `login:email-ip:${email.toLowerCase()}:${request.ip}`;
-  if (!(await consumeRateLimit(db, `login:ip:${request.ip}`, limits.perIp, LOGIN_WINDOW_SECONDS))) {
-    throw tooManyRequests(messages.tooManyAttempts);
-  }
-  if ((await rateLimitHits(db, pairKey, LOGIN_WINDOW_SECONDS)) >= limits.failuresPerAddress) {
-    throw tooManyRequests(messages.tooManyAttempts);
-  }
-  const emailFailures = await rateLimitHits(db, emailKey, LOGIN_WINDOW_SECONDS);
-  if (emailFailures >= limits.failuresPerEmail) throw tooManyRequests(messages.tooManyAttempts);
-  const delay = loginDelayMs(emailFailures, limits.failuresPerAddress);
-  if (delay > 0) await sleep(delay);
+/** How the sign-in of one e-mail from one address is counted (decision 025). */
+const signInKeys = (email: string, address: string) => {
+  const account = email.toLowerCase();
+  return {
+    address: `login:ip:${address}`,
+    pair: `login:email-ip:${account}:${address}`,
+    account: `login:email:${account}`,
+    turn: `login:email-turn:${account}`,
+  };
+};
 
-  const user = await repo.findUserByEmail(db, email);
-  // Compare against a dummy hash for unknown e-mails so both failures look and take the same.
-  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !ok || !user.isActive) {
-    await consumeRateLimit(db, pairKey, limits.failuresPerAddress, LOGIN_WINDOW_SECONDS);
-    await consumeRateLimit(db, emailKey, limits.failuresPerEmail, LOGIN_WINDOW_SECONDS);
-    throw unauthorized(messages.invalidCredentials);
-  }
-  // The e-mail's own count stays: the owner signing in does not reset a spread-out guesser's budget.
-  await clearRateLimit(db, pairKey);
-  if (needsRehash(user.passwordHash)) {
-    await repo.updatePasswordHash(db, user.id, await hashPassword(password));
-  }
-  return user;
+type SignInDeps = SecurityDeps & { limits: LoginLimits; sessionTtlHours: number };
+
+/**
+ * Tests only, to race a reset against a sign-in: called once the right password has been judged, and
+ * again once the session row is written but not yet committed.
+ */
+export type SignInPause = (stage: 'password-judged' | 'session-written', userId: number) => Promise<void>;
+let pauseForTests: SignInPause | null = null;
+export function setSignInPauseForTests(pause: SignInPause | null) {
+  pauseForTests = pause;
 }
 
-/** Changes the password, ends every session of the user and returns a new one for this browser. */
+/**
+ * Signs in and starts a session (decision 025). Each attempt takes its place in the counters before
+ * the password is judged, in one statement each, so simultaneous attempts can't all slip under a limit:
+ * - per address: `perIp` attempts, right or wrong, for any e-mail;
+ * - per e-mail and address: `failuresPerAddress` failures, then that pair gets 429 (a success clears it);
+ * - per e-mail from every address: past `failuresPerAddress` failures each attempt waits a little
+ *   longer; at `failuresPerEmail` an address that failed for it is refused, and one that has not (the
+ *   owner on their own phone) takes a turn, one every `turnMs`, waiting at most two turns.
+ * A place is given back when the attempt succeeds or is never judged; a wrong password keeps it.
+ * The session is written only if the user's credentials are still the ones judged (createSession).
+ */
+export async function signIn(
+  deps: SignInDeps,
+  request: FastifyRequest,
+  email: string,
+  password: string,
+  previousToken: string | undefined,
+) {
+  const { db, limits } = deps;
+  const address = request.ip;
+  const keys = signInKeys(email, address);
+  const refuse = async (detail: string) => {
+    await recordSecurityEvent(deps, { action: 'sign-in.rate-limited', address, email, detail });
+    return tooManyRequests(messages.tooManyAttempts);
+  };
+  if (!(await consumeRateLimit(db, keys.address, limits.perIp, LOGIN_WINDOW_SECONDS))) {
+    throw await refuse(`more than ${limits.perIp} sign-ins from this address`);
+  }
+  const pairHits = await reserveAttempt(db, keys.pair, limits.failuresPerAddress, LOGIN_WINDOW_SECONDS);
+  if (pairHits === null) throw await refuse(`${limits.failuresPerAddress} failures for this e-mail from this address`);
+  // Places given back unless the attempt ends as a wrong password.
+  const taken = [keys.pair];
+  let failed = false;
+  try {
+    const accountHits = await reserveAttempt(db, keys.account, limits.failuresPerEmail, LOGIN_WINDOW_SECONDS);
+    if (accountHits !== null) {
+      taken.push(keys.account);
+      const delay = loginDelayMs(accountHits - 1, limits.failuresPerAddress);
+      if (delay > 0) await sleep(delay);
+    } else {
+      // The e-mail's cap is reached: only an address with no failure (and no other attempt in
+      // flight) for it may go on, one turn at a time.
+      if (pairHits > 1) throw await refuse(`${limits.failuresPerEmail} failures for this e-mail`);
+      const wait = await reserveTurn(db, keys.turn, limits.turnMs, 2 * limits.turnMs);
+      if (wait === null) throw await refuse(`${limits.failuresPerEmail} failures for this e-mail; no turn free`);
+      if (wait > 0) await sleep(wait);
+    }
+
+    const user = await repo.findUserByEmail(db, email);
+    // Compare against a dummy hash for unknown e-mails so both failures look and take the same.
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+    if (!user || !ok || !user.isActive) {
+      failed = true;
+      await recordFailure(deps, { address, email, user, pairHits, accountHits });
+      throw unauthorized(messages.invalidCredentials);
+    }
+    if (pauseForTests) await pauseForTests('password-judged', user.id);
+
+    // Today's cost for an older hash; if the pool is busy, the next sign-in does it.
+    const rehash = needsRehash(user.passwordHash) ? await hashPassword(password).catch(() => null) : null;
+    const session = await db.transaction(async (tx) => {
+      // A sign-in from a browser that is already signed in ends the session it had (issue 7).
+      if (previousToken) await deleteSession(tx, previousToken);
+      if (rehash) await repo.rehashPassword(tx, user, rehash);
+      const written = await createSession(tx, user, deps.sessionTtlHours);
+      if (written && pauseForTests) await pauseForTests('session-written', user.id);
+      return written;
+    });
+    // The password was set again, or the account removed, while it was being judged.
+    if (!session) throw unauthorized(messages.invalidCredentials);
+    // The e-mail's own count keeps its failures: the owner signing in does not reset a spread-out
+    // guesser's budget. This address's failures for it are forgiven.
+    await clearRateLimit(db, keys.pair);
+    taken.splice(taken.indexOf(keys.pair), 1);
+    return { user, ...session };
+  } finally {
+    if (!failed) for (const key of taken) await releaseAttempt(db, key);
+  }
+}
+
+async function recordFailure(
+  deps: SignInDeps,
+  f: { address: string; email: string; user: repo.UserRow | null; pairHits: number; accountHits: number | null },
+) {
+  const { limits } = deps;
+  const base = { address: f.address, email: f.email, user: f.user };
+  await recordSecurityEvent(deps, {
+    ...base,
+    action: 'sign-in.failed',
+    detail: `failure ${f.pairHits} of ${limits.failuresPerAddress} from this address, ${f.accountHits ?? 'past the cap'} of ${limits.failuresPerEmail} in all`,
+  });
+  if (f.pairHits === limits.failuresPerAddress) {
+    await recordSecurityEvent(deps, { ...base, action: 'sign-in.address-locked', detail: `${f.pairHits} failures` });
+  }
+  if (f.accountHits === limits.failuresPerEmail) {
+    await recordSecurityEvent(deps, { ...base, action: 'sign-in.account-capped', detail: `${f.accountHits} failures` });
+  }
+}
+
+type PasswordChangeDeps = SecurityDeps & { sessionTtlHours: number; changesPerUser: number };
+
+/**
+ * Changes the password, ends every session of the user and returns a new one for this browser. Every
+ * attempt, right or wrong, takes one of the user's `changesPerUser` places for 15 minutes before the
+ * current password is judged (each costs one or two hashes); one refused by a busy hashing pool is
+ * given back. If the password was reset meanwhile, the change is refused like a wrong current password.
+ */
 export async function changePassword(
-  db: Db,
+  deps: PasswordChangeDeps,
   session: { id: number },
+  address: string,
   currentPassword: string,
   newPassword: string,
-  sessionTtlHours: number,
 ) {
-  const user = await repo.findUserById(db, session.id);
-  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) {
-    throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
+  const { db } = deps;
+  const key = `password-change:user:${session.id}`;
+  if ((await reserveAttempt(db, key, deps.changesPerUser, LOGIN_WINDOW_SECONDS)) === null) {
+    await recordSecurityEvent(deps, {
+      action: 'password-change.rate-limited',
+      address,
+      actorId: session.id,
+      detail: `${deps.changesPerUser} changes in 15 minutes`,
+    });
+    throw tooManyRequests(messages.tooManyPasswordChanges);
   }
-  const passwordHash = await hashPassword(newPassword);
-  return db.transaction(async (tx) => {
-    await repo.updatePasswordHash(tx, user.id, passwordHash);
-    await deleteUserSessions(tx, user.id);
-    // Every stream of the old sessions is told 'signed-out'; this browser reconnects with its new one.
-    await recordChange(tx, { tags: ['users'], audience: [audiences.user(user.id)] });
-    return createSession(tx, user.id, sessionTtlHours);
-  });
+  const user = await repo.findUserById(db, session.id);
+  let judged = false;
+  try {
+    const ok = user ? await verifyPassword(currentPassword, user.passwordHash) : false;
+    judged = true;
+    const wrong = () => badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
+    if (!user || !ok) {
+      await recordSecurityEvent(deps, { action: 'password-change.failed', address, actorId: session.id });
+      throw wrong();
+    }
+    const passwordHash = await hashPassword(newPassword);
+    const started = await db.transaction(async (tx) => {
+      const credentialVersion = await repo.replacePassword(tx, user, passwordHash);
+      if (credentialVersion === null) return null;
+      await deleteUserSessions(tx, user.id);
+      // Every stream of the old sessions is told 'signed-out'; this browser reconnects with its new one.
+      await recordChange(tx, { tags: ['users'], audience: [audiences.user(user.id)] });
+      return createSession(tx, { id: user.id, credentialVersion }, deps.sessionTtlHours);
+    });
+    if (!started) throw wrong();
+    return started;
+  } catch (err) {
+    if (!judged) await releaseAttempt(db, key);
+    throw err;
+  }
 }

@@ -1,6 +1,6 @@
 // User-management queries: the active market agents and suppliers with their role records, and the
 // conditional updates that remove a user or set a password (never a farm store account).
-import { and, desc, eq, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { marketAgents, suppliers, users } from '../../db/schema/index.ts';
 
@@ -54,6 +54,10 @@ export async function findUser(db: Executor, id: number) {
   return row ?? null;
 }
 
+// Removing, restoring or setting the password moves the credential version on (decision 025): a
+// sign-in judged against the old credentials can no longer write its session.
+const nextCredentials = { credentialVersion: sql`${users.credentialVersion} + 1` };
+
 /** Only an active user who is not a farm store account may be changed here. */
 const manageable = (id: number) => and(eq(users.id, id), eq(users.isActive, true), ne(users.role, 'farm_store'));
 
@@ -61,7 +65,7 @@ const manageable = (id: number) => and(eq(users.id, id), eq(users.isActive, true
 export async function deactivateUser(db: Executor, id: number) {
   const [row] = await db
     .update(users)
-    .set({ isActive: false })
+    .set({ isActive: false, ...nextCredentials })
     .where(manageable(id))
     .returning({ id: users.id, role: users.role });
   return row ?? null;
@@ -71,7 +75,7 @@ export async function deactivateUser(db: Executor, id: number) {
 export async function setPasswordHash(db: Executor, id: number, passwordHash: string) {
   const [row] = await db
     .update(users)
-    .set({ passwordHash })
+    .set({ passwordHash, ...nextCredentials })
     .where(manageable(id))
     .returning({ id: users.id, role: users.role });
   return row ?? null;
@@ -81,7 +85,7 @@ export async function setPasswordHash(db: Executor, id: number, passwordHash: st
 export async function reactivateUser(db: Executor, id: number) {
   const [row] = await db
     .update(users)
-    .set({ isActive: true })
+    .set({ isActive: true, ...nextCredentials })
     .where(and(eq(users.id, id), eq(users.isActive, false), ne(users.role, 'farm_store')))
     .returning({ id: users.id, role: users.role });
   return row ?? null;

@@ -1,5 +1,6 @@
 // /api/admin/users (User Management screen) and /api/users (the farm store dashboard's users tab):
 // list, remove and reset passwords of market agents and suppliers (spec §7 Users). Farm store only.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminPasswordBody,
@@ -12,11 +13,26 @@ import {
   userRemovedResponse,
   userRestoredResponse,
 } from '../../../shared/users.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
 const tags = ['users'];
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const resetPassword = (request: FastifyRequest, id: number, newPassword: string | null | undefined) =>
+    service.resetPassword(
+      {
+        db: app.db,
+        mailer: app.mailer,
+        log: request.log,
+        timeZone: app.config.farmTimezone,
+        resetsPerAdmin: app.config.passwordResetsPerAdmin,
+      },
+      { id: currentUser(request).id, address: request.ip },
+      id,
+      newPassword,
+    );
+
   const list = {
     config: { access: 'read:user:any' },
     schema: { tags, querystring: userListQuery, response: { 200: userListResponse } },
@@ -53,7 +69,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: userIdParams, body: adminPasswordBody, response: { 200: passwordResetResponse } },
     },
     async (request) => {
-      await service.resetPassword(app.db, request.params.id, request.body.newPassword);
+      await resetPassword(request, request.params.id, request.body.newPassword);
       return { message: userMessages.passwordUpdated };
     },
   );
@@ -66,7 +82,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: userIdParams, body: resetPasswordBody, response: { 200: passwordResetResponse } },
     },
     async (request, reply) => {
-      const result = await service.resetPassword(app.db, request.params.id, request.body?.newPassword);
+      const result = await resetPassword(request, request.params.id, request.body?.newPassword);
       // A generated password is in this response only: no cache may keep it.
       reply.header('cache-control', 'no-store');
       return { message: userMessages.passwordUpdated, ...result };

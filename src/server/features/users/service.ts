@@ -8,8 +8,10 @@ import type { ManagedUser } from '../../../shared/users.ts';
 import { userMessages as m } from '../../../shared/users.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
-import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { releaseAttempt, reserveAttempt } from '../../lib/rate-limit.ts';
+import { recordSecurityEvent, type SecurityDeps } from '../auth/security-events.ts';
 import { deleteUserSessions } from '../auth/sessions.ts';
 import * as repo from './repository.ts';
 
@@ -116,24 +118,47 @@ export function generatePassword(): string {
   return [group(), group(), group()].join('-');
 }
 
+const RESET_WINDOW_SECONDS = 15 * 60;
+
+export type ResetDeps = SecurityDeps & { resetsPerAdmin: number };
+
 /**
  * Sets a new password for a market agent or supplier and ends every session it had. Without
- * `newPassword` one is generated and returned, once.
+ * `newPassword` one is generated and returned, once. Each farm store account may make
+ * `resetsPerAdmin` resets in 15 minutes (each is a password hash, decision 025).
  */
 export async function resetPassword(
-  db: Db,
+  deps: ResetDeps,
+  actor: { id: number; address: string },
   id: number,
   newPassword: string | null | undefined,
 ): Promise<{ generatedPassword?: string }> {
-  // Refuse early so an unknown id costs no scrypt; the update below decides a race.
+  const { db } = deps;
+  // Refuse early so an unknown id costs no hash and no place; the update below decides a race.
   const target = await repo.findUser(db, id);
   if (!target?.isActive || target.role === 'farm_store') throw await refusal(db, id);
+  const key = `password-reset:user:${actor.id}`;
+  if ((await reserveAttempt(db, key, deps.resetsPerAdmin, RESET_WINDOW_SECONDS)) === null) {
+    await recordSecurityEvent(deps, {
+      action: 'password-reset.rate-limited',
+      address: actor.address,
+      actorId: actor.id,
+      detail: `${deps.resetsPerAdmin} resets in 15 minutes; user ${id}`,
+    });
+    throw tooManyRequests(m.tooManyResets);
+  }
   const generatedPassword = newPassword ? undefined : generatePassword();
-  const passwordHash = await hashPassword(newPassword || generatedPassword!);
-  await db.transaction(async (tx) => {
-    const updated = await repo.setPasswordHash(tx, id, passwordHash);
-    if (!updated) throw await refusal(tx, id);
-    await endSessions(tx, updated);
-  });
+  try {
+    const passwordHash = await hashPassword(newPassword || generatedPassword!);
+    await db.transaction(async (tx) => {
+      const updated = await repo.setPasswordHash(tx, id, passwordHash);
+      if (!updated) throw await refusal(tx, id);
+      await endSessions(tx, updated);
+    });
+  } catch (err) {
+    // Nothing was set (a busy hashing pool, or the user removed meanwhile): the place is given back.
+    await releaseAttempt(db, key);
+    throw err;
+  }
   return generatedPassword ? { generatedPassword } : {};
 }
