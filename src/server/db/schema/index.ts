@@ -1,5 +1,6 @@
 // The whole database schema; drizzle-kit generates the SQL migrations from this.
 
+export * from './audit.ts';
 export * from './billing.ts';
 export * from './clients.ts';
 export * from './crates.ts';
