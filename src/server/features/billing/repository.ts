@@ -113,8 +113,15 @@ export async function overlappingCycles(db: Executor, dates: { startDate: string
   return result.rows.map((r) => ({ id: Number(r.id), startDate: r.start_date, endDate: r.end_date }));
 }
 
+/**
+ * Ends a cycle on `endDate`; its lines after that day become unbilled (the caller bills those the new
+ * cycle covers; any after the new cycle's end wait for a cycle covering their day).
+ */
 export async function shortenCycle(tx: Executor, id: number, endDate: string): Promise<void> {
   await tx.update(billingCycles).set({ endDate }).where(eq(billingCycles.id, id));
+  await tx.execute(sql`
+    update billing_lines set cycle_id = null, amount = null, updated_at = now()
+    where cycle_id = ${id} and acknowledged_on > ${endDate}::date`);
 }
 
 export async function insertCycle(
