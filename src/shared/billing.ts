@@ -51,6 +51,7 @@ export const billingMessages = {
   alreadyPaid: 'This payout is already recorded as paid',
   paymentRecorded: 'Payment recorded',
   paymentFailed: 'Failed to record payment',
+  cycleJustPaid: 'The billing cycle of this day was paid a moment ago: acknowledge the return again',
   correctionAfterPayment: "This return's billing cycle is already paid to the agent; its count can no longer change",
   accountTypeInvalid: 'Choose the account type: Current (cheque), Savings or Transmission',
 } as const;

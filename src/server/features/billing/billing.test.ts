@@ -340,6 +340,25 @@ describe('payments are recorded facts', () => {
     await expectLedgerAddsUp();
   });
 
+  it('refuses to bill a return into a cycle already paid to its agent (409) and leaves it pending', async () => {
+    // The same path as an acknowledgement begun on a cycle's last day that waited while the cycle was
+    // paid after midnight: a payment is final.
+    const id = await returnEmpties(pta, 2);
+    const late = acknowledgeTransmission(app.db, { id: farm.user.id, role: 'farm_store' }, id, null, {
+      at: noonOn(-40),
+    });
+    await expect(late).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'The billing cycle of this day was paid a moment ago: acknowledge the return again',
+    });
+    expect((await json(farm, 'GET', '/api/transmissions/incoming')).json().map((t: { id: number }) => t.id)).toContain(
+      id,
+    );
+    expect(await cycle(past.id)).toMatchObject({ status: 'paid', totalAmount: '4.90' });
+    await acknowledge(farm, id); // today: the running cycle
+    await expectLedgerAddsUp();
+  });
+
   it('shows the agent its own payments per cycle in its earnings history', async () => {
     const history = (await json(pta, 'GET', '/api/market-agents/earnings/history')).json();
     expect(history.map((h: { cycleId: number }) => h.cycleId)).toEqual([running.id, past.id]);

@@ -169,6 +169,13 @@ export async function insertLine(
   return { cycleId: cycleId === null ? null : Number(cycleId) };
 }
 
+/** Was this agent paid for this cycle? */
+export async function isPaid(tx: Executor, cycleId: number, marketAgentId: number): Promise<boolean> {
+  const result = await tx.execute<{ paid: boolean }>(sql`
+    select exists (select 1 from billing_payments where cycle_id = ${cycleId} and market_agent_id = ${marketAgentId}) as paid`);
+  return result.rows[0]?.paid === true;
+}
+
 export type LineRow = { id: number; marketAgentId: number; cycleId: number | null; crates: number; paid: boolean };
 
 /** The return's line, locked, with whether its agent was already paid for its cycle. */

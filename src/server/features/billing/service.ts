@@ -104,7 +104,11 @@ export async function billReturn(
   line: { transmissionId: number; marketAgentId: number; crates: number; timeZone: string },
 ): Promise<void> {
   await repo.holdBillingShared(tx);
-  await repo.insertLine(tx, line);
+  const { cycleId } = await repo.insertLine(tx, line);
+  // A payment is final: an acknowledgement begun on a cycle's last day that waited for the lock while
+  // the cycle was paid after midnight must not change what was paid. It is refused; acknowledged
+  // again, it falls on the new day.
+  if (cycleId !== null && (await repo.isPaid(tx, cycleId, line.marketAgentId))) throw conflict(m.cycleJustPaid);
 }
 
 /**
