@@ -2,8 +2,11 @@
 // calendar and what agents have earned, been paid and are owed. Amounts are exact decimal strings
 // straight from numeric columns; arithmetic on them goes through src/shared/money.ts.
 import { and, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { CycleStatus } from '../../../shared/billing.ts';
 import type { Executor } from '../../db/client.ts';
 import { billingCycles, billingLines, billingPayments } from '../../db/schema/index.ts';
+import * as repo from './repository.ts';
+import { cycleById } from './service.ts';
 
 export type BillingCycle = {
   id: number;
@@ -122,3 +125,18 @@ export async function cycleTotalsByAgent(db: Executor, cycleId: number): Promise
     .groupBy(billingLines.marketAgentId);
   return new Map(rows.map((r) => [r.marketAgentId, { crates: Number(r.crates), amount: r.amount }]));
 }
+
+/** A cycle's status on the farm's `today` (upcoming, active, completed, paid: billing's one rule). */
+export async function cycleStatusOn(db: Executor, cycleId: number, today: string): Promise<CycleStatus> {
+  return (await cycleById(db, cycleId, today)).status;
+}
+
+export type CycleRecord = repo.RecordRow;
+
+/**
+ * Each agent's record in a cycle by name: its lines summed, its payment, what it is still owed, its
+ * bank details in full and whether they are complete (the payout file's test). Only `marketAgentId`'s
+ * when given. For the statement, which masks the account number itself.
+ */
+export const cycleRecords = (db: Executor, cycleId: number, marketAgentId?: number): Promise<CycleRecord[]> =>
+  repo.cycleRecords(db, cycleId, { limit: 100_000, marketAgentId, order: 'name' });

@@ -275,7 +275,7 @@ export type RecordRow = {
 export async function cycleRecords(
   db: Executor,
   cycleId: number,
-  page: { limit: number; before?: number; marketAgentId?: number; order?: 'newest' | 'amount' },
+  page: { limit: number; before?: number; marketAgentId?: number; order?: 'newest' | 'amount' | 'name' },
 ): Promise<RecordRow[]> {
   const result = await db.execute<Record<string, string | number | boolean | null>>(sql`
     select x.id, x.market_agent_id, x.crates, x.amount::text as amount,
@@ -295,7 +295,13 @@ export async function cycleRecords(
     join users u on u.id = a.user_id
     left join billing_payments p on p.cycle_id = ${cycleId} and p.market_agent_id = x.market_agent_id
     where ${page.before === undefined ? sql`true` : sql`x.id < ${page.before}`}
-    order by ${page.order === 'amount' ? sql`x.amount desc, u.name, x.id` : sql`x.id desc`}
+    order by ${
+      page.order === 'amount'
+        ? sql`x.amount desc, u.name, x.id`
+        : page.order === 'name'
+          ? sql`u.name, a.id`
+          : sql`x.id desc`
+    }
     limit ${page.limit}`);
   const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
   return result.rows.map((r) => ({

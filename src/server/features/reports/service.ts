@@ -1,7 +1,7 @@
 // Reports: the figures for a period (the screen, the PDF), the billing statement, and e-mailing them:
 // a report to one or every active agent, each agent's own weekly summary (by hand or on schedule).
 import type { FastifyBaseLogger } from 'fastify';
-import { centsToDecimal, rateTimesCrates } from '../../../shared/money.ts';
+import { centsToDecimal, decimalToCents, rateTimesCrates } from '../../../shared/money.ts';
 import {
   percentChange,
   percentOf,
@@ -16,13 +16,21 @@ import type { Executor } from '../../db/client.ts';
 import { farmToday } from '../../lib/farm-date.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
-import { agentEarnings, type BillingCycle, currentCycle, cycleWithDates } from '../billing/reads.ts';
+import {
+  agentEarnings,
+  type BillingCycle,
+  type CycleRecord,
+  currentCycle,
+  cycleRecords,
+  cycleStatusOn,
+  cycleWithDates,
+} from '../billing/reads.ts';
 import { agentBalances, clientBalances } from '../crates/balances.ts';
 import { reportEmail, weeklyEmail } from './emails.ts';
 import { renderReportPdf } from './pdf.ts';
 import { addDays, bucketDays, previousPeriod, resolvePeriod } from './period.ts';
 import * as repo from './repository.ts';
-import { renderBillingStatement } from './statement.ts';
+import { renderBillingStatement, type StatementRow, type StatementTotals } from './statement.ts';
 
 export type ReportDeps = { db: Executor; mailer: Mailer; timeZone: string; log: FastifyBaseLogger };
 
@@ -150,6 +158,44 @@ async function statementCycle(
   return cycle;
 }
 
+/** The statement's rows and totals from billing's records; money summed in cents (src/shared/money.ts). */
+function statementOf(records: CycleRecord[]): { rows: StatementRow[] } & StatementTotals {
+  const cents = (amount: string) => decimalToCents(amount) ?? 0;
+  const sum = (pick: (r: CycleRecord) => string, of = records) =>
+    centsToDecimal(of.reduce((t, r) => t + cents(pick(r)), 0));
+  const rows = records.map(
+    (r): StatementRow => ({
+      marketAgentId: r.marketAgentId,
+      agentName: r.agentName,
+      agentNumber: r.agentNumber,
+      businessName: r.businessName,
+      bankName: r.bankName,
+      accountNumber: r.accountNumber,
+      branchCode: r.branchCode,
+      accountHolderName: r.accountHolderName,
+      hasBankDetails: r.hasBankDetails,
+      cratesReturned: r.totalCratesReturned,
+      amount: r.totalAmount,
+      paid: r.paidAmount,
+      paidOn: r.paidOn,
+      paymentReference: r.paymentReference,
+      owed: r.owedAmount,
+      isOwed: cents(r.owedAmount) > 0,
+    }),
+  );
+  return {
+    rows,
+    totalCrates: records.reduce((t, r) => t + r.totalCratesReturned, 0),
+    totalAmount: sum((r) => r.totalAmount),
+    totalPaid: sum((r) => r.paidAmount),
+    totalOwed: sum((r) => r.owedAmount),
+    missingBankDetailsAmount: sum(
+      (r) => r.owedAmount,
+      records.filter((r) => !r.hasBankDetails && cents(r.owedAmount) > 0),
+    ),
+  };
+}
+
 /**
  * A cycle's billing statement as a printable HTML page (see statementCycle): every agent's record in
  * it, or only the selected agent's. 404 without such a cycle or for an unknown agent.
@@ -164,10 +210,11 @@ export async function billingStatement(
   const agent = request.selectedAgentId === undefined ? null : await repo.findAgentName(db, request.selectedAgentId);
   if (request.selectedAgentId !== undefined && !agent) throw notFound(reportMessages.agentNotFound);
   const cycle = await statementCycle(db, request.dateRange ?? {}, today);
-  const [statement, status] = await Promise.all([
-    repo.statementRows(db, cycle.id, agent?.id),
-    repo.cycleStatus(db, cycle, today),
+  const [records, status] = await Promise.all([
+    cycleRecords(db, cycle.id, agent?.id),
+    cycleStatusOn(db, cycle.id, today),
   ]);
+  const statement = statementOf(records);
   return {
     filename: `billing-statement-${cycle.endDate}.html`,
     html: renderBillingStatement({ cycle, status, agent, ...statement, generatedAt: now, timeZone }),

@@ -9,7 +9,37 @@ import { billingMessages, type CycleStatus } from '../../../shared/billing.ts';
 import { formatRandDecimal } from '../../../shared/money.ts';
 import { html, printableDocument, SafeHtml } from '../../lib/html.ts';
 import type { BillingCycle } from '../billing/reads.ts';
-import type { StatementRow, StatementTotals } from './repository.ts';
+
+/** One agent's line of the statement: billing's record of it in the cycle. */
+export type StatementRow = {
+  marketAgentId: number;
+  agentName: string;
+  agentNumber: string;
+  businessName: string | null;
+  bankName: string | null;
+  accountNumber: string | null;
+  branchCode: string | null;
+  accountHolderName: string | null;
+  /** Bank, account number, branch code and holder all given: only then is the agent in the payout file. */
+  hasBankDetails: boolean;
+  cratesReturned: number;
+  amount: string;
+  paid: string;
+  paidOn: string | null;
+  paymentReference: string | null;
+  owed: string;
+  /** owed above zero. */
+  isOwed: boolean;
+};
+
+export type StatementTotals = {
+  totalCrates: number;
+  totalAmount: string;
+  totalPaid: string;
+  totalOwed: string;
+  /** Owed to agents without complete bank details: what the payout file leaves out. */
+  missingBankDetailsAmount: string;
+};
 
 const statusLabels: Record<CycleStatus, string> = {
   upcoming: 'Upcoming Cycle',
