@@ -7,6 +7,7 @@ import { type Database, errorForLog } from './db/client.ts';
 import agentRoutes from './features/agents/routes.ts';
 import authRoutes from './features/auth/routes.ts';
 import { agentBillingRoutes, billingRoutes } from './features/billing/routes.ts';
+import backupJobs from './features/backups/jobs.ts';
 import { clientRoutes, clientTransactionRoutes } from './features/clients/routes.ts';
 import contactRoutes from './features/contact/routes.ts';
 import farmStoreRoutes from './features/crates/routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   await app.register(housekeepingJobs);
   await app.register(outboxJobs);
   await app.register(reportJobs);
+  await app.register(backupJobs);
   await app.register(eventsPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });

@@ -31,6 +31,13 @@ const envSchema = z.object({
     .string()
     .default('0 6 * * 1')
     .refine(isCronPattern, 'WEEKLY_REPORTS_CRON must be a cron pattern such as "0 6 * * 1" (Mondays at 06:00)'),
+  BACKUP_CRON: z
+    .string()
+    .default('30 2 * * *')
+    .refine(
+      (v) => v === 'off' || isCronPattern(v),
+      'BACKUP_CRON must be a cron pattern such as "30 2 * * *" (every night at 02:30), or off',
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   TRUST_PROXY: z
@@ -86,6 +93,8 @@ export type Config = {
   loanOverdueDays: number;
   /** When the weekly reports go out by themselves, a cron pattern in farmTimezone (decision 020). */
   weeklyReportsCron: string;
+  /** When the nightly backup is written to DATA_DIR/backups (cron in farmTimezone), or null: off (decision 026). */
+  backupCron: string | null;
   logLevel: string;
   /** Sign-in attempts allowed per IP address in 15 minutes. */
   loginLimitPerIp: number;
@@ -128,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     farmTimezone: e.FARM_TIMEZONE,
     loanOverdueDays: e.LOAN_OVERDUE_DAYS,
     weeklyReportsCron: e.WEEKLY_REPORTS_CRON,
+    backupCron: e.BACKUP_CRON === 'off' ? null : e.BACKUP_CRON,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     loginLimitPerIp: 100,
