@@ -273,6 +273,9 @@ describe('backup and restore', () => {
       expect(err[0]).toMatch(/^Backed up the embedded database in .*running: \d+ tables/);
       expect(await restoreCommand([out[0]], env, io)).toBe(1);
       expect(err.at(-1)).toMatch(/Not restored: Cratekeeper is running on .*running: stop it, then restore/);
+      expect(await restoreCommand([join(dir, 'missing.jsonl.gz')], env, io)).toBe(1);
+      expect(err.at(-1)).toMatch(/^Not restored: There is no file .*missing\.jsonl\.gz\.$/);
+      expect(await restoreCommand([], env, io)).toBe(2);
     } finally {
       await door.close();
     }

@@ -2,7 +2,7 @@
 // it was. Inside it: the schema is rebuilt from the app's migrations up to the backup's own, the
 // rows are inserted (foreign keys and triggers set aside meanwhile, then put back and checked), the
 // sequences are set, and the migrations the backup predates run last, over the restored rows.
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader, type BackupTrailer } from './backup.ts';
@@ -75,6 +75,7 @@ function parseHeader(line: string | undefined, file: string): BackupHeader {
 }
 
 export async function readBackupHeader(file: string): Promise<BackupHeader> {
+  if (!existsSync(file)) throw new RestoreRefused(`There is no file ${file}.`);
   const { iterator, close } = backupLines(file);
   try {
     const first = await iterator.next().catch(() => ({ value: undefined }));
