@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import { type Database, errorForLog } from './db/client.ts';
 import agentRoutes from './features/agents/routes.ts';
+import auditRoutes from './features/audit/routes.ts';
 import authRoutes from './features/auth/routes.ts';
 import { agentBillingRoutes, billingRoutes } from './features/billing/routes.ts';
 import backupJobs from './features/backups/jobs.ts';
@@ -23,6 +24,7 @@ import reportRoutes from './features/reports/routes.ts';
 import supplierRoutes, { tenderRoutes } from './features/suppliers/routes.ts';
 import transmissionRoutes from './features/transmissions/routes.ts';
 import userRoutes from './features/users/routes.ts';
+import auditPlugin from './plugins/audit.ts';
 import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
 import dbPlugin from './plugins/db.ts';
@@ -80,6 +82,7 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   await app.register(securityPlugin);
   await app.register(strictBodiesPlugin);
   await app.register(authPlugin);
+  await app.register(auditPlugin);
   await app.register(docsPlugin);
   await app.register(mailerPlugin);
   await app.register(jobsPlugin);
@@ -107,6 +110,7 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   await app.register(clientRoutes, { prefix: '/api/clients' });
   await app.register(clientTransactionRoutes, { prefix: '/api/client-transactions' });
   await app.register(reportRoutes, { prefix: '/api' });
+  await app.register(auditRoutes, { prefix: '/api' });
 
   await app.register(clientPlugin);
   await app.ready();

@@ -518,8 +518,12 @@ it('has a target for every mutation route, so a new text field cannot be forgott
 });
 
 // Refused by the schema: nothing at all may change. Refused later (401, 403, 409, 429, a wrong current
-// password): only the rate-limit counters may, since counting attempts is their job.
+// password): only the rate-limit counters may, since counting attempts is their job, and the audit trail
+// may gain security events (a failed sign-in, a limit tripped, the farm's notice of it: decision 027).
 const REFUSED_UNREAD = new Set([400, 413, 415]);
+const SECURITY_AUDIT = /^(sign-in|password-change|password-reset|rate-limit)\.|^email\.queue$/;
+const lastAuditId = async () =>
+  Number((await app.db.execute<{ id: number }>(sql`select coalesce(max(id), 0) as id from audit_log`)).rows[0].id);
 
 describe('arbitrary strings into every text field of every mutation', () => {
   for (const target of targets) {
@@ -527,6 +531,7 @@ describe('arbitrary strings into every text field of every mutation', () => {
       await fc.assert(
         fc.asyncProperty(target.input ?? nastyString, async (s) => {
           const before = await fingerprint();
+          const auditedBefore = await lastAuditId();
           const options = {
             method: target.method,
             url: target.url(s),
@@ -543,6 +548,12 @@ describe('arbitrary strings into every text field of every mutation', () => {
           if (!REFUSED_UNREAD.has(res.statusCode) || judged) {
             delete before.rate_limits;
             delete after.rate_limits;
+            const audited = await app.db.execute<{ action: string }>(
+              sql`select action from audit_log where id > ${auditedBefore}`,
+            );
+            expect(audited.rows.map((r) => r.action).filter((a) => !SECURITY_AUDIT.test(a))).toEqual([]);
+            delete before.audit_log;
+            delete after.audit_log;
           }
           expect(after).toEqual(before);
         }),

@@ -61,6 +61,8 @@ const table = {
   'generate:report:any': ['farm_store'],
   /** An agent's own weekly summary (the agent dashboard's reports tab). */
   'read:report:own': ['market_agent'],
+  /** The audit trail (decision 027): Settings → Activity and its CSV. */
+  'read:audit:any': ['farm_store'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof table;

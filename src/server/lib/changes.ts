@@ -2,10 +2,12 @@
 // scopes changed (domain tags) and who may see them (audiences). The row is the replay log for
 // reconnecting streams; the pg_notify in the same transaction is delivered only on commit, to every
 // app instance listening on the database (PGlite: this process), which tells its open streams.
+// Inside a request the same call appends the audit row (lib/audit.ts, decision 027).
 import { sql } from 'drizzle-orm';
 import type { ChangeTag } from '../../shared/change-tags.ts';
 import type { Executor } from '../db/client.ts';
 import { changeEvents } from '../db/schema/index.ts';
+import { type AuditNote, audit } from './audit.ts';
 
 /** The LISTEN/NOTIFY channel every instance listens on. */
 export const CHANGES_CHANNEL = 'cratekeeper_changes';
@@ -28,17 +30,20 @@ export type ChangeEvent = { id: number; tags: ChangeTag[]; audience: Audience[] 
 
 /**
  * Records that `tags` changed for `audience`, in the caller's transaction: nothing is published if it
- * rolls back. Call it once per write with every tag and audience the write touched.
+ * rolls back. Call it once per write with every tag and audience the write touched. Inside a request it
+ * also appends the write's audit row: the route's action and record unless `audit` names them, with
+ * its summary; `audit: false` for a change that is no one's action (an e-mail's delivery status).
  */
 export async function recordChange(
   tx: Executor,
-  change: { tags: readonly ChangeTag[]; audience: readonly Audience[] },
+  change: { tags: readonly ChangeTag[]; audience: readonly Audience[]; audit?: AuditNote | false },
 ): Promise<void> {
   const tags = [...new Set(change.tags)];
   const audience = [...new Set(change.audience)];
   const [row] = await tx.insert(changeEvents).values({ tags, audience }).returning({ id: changeEvents.id });
   const event: ChangeEvent = { id: row.id, tags, audience: audience as Audience[] };
   await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(event)})`);
+  if (change.audit !== false) await audit(tx, change.audit);
 }
 
 /** May a signed-in user with this role and id see a change for `audience`? */

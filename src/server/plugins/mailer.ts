@@ -77,9 +77,9 @@ async function mailerPlugin(app: FastifyInstance) {
     pending.add(done);
   };
 
-  // The farm store's outbox card updates live: queued → sent, or its error.
+  // The farm store's outbox card updates live: queued → sent, or its error (no one's action: not audited).
   const outboxChanged = () =>
-    recordChange(app.db, { tags: ['outbox'], audience: [audiences.farmStore] }).catch((err) =>
+    recordChange(app.db, { tags: ['outbox'], audience: [audiences.farmStore], audit: false }).catch((err) =>
       app.log.warn({ err }, 'could not record an outbox change'),
     );
 
@@ -132,17 +132,25 @@ async function mailerPlugin(app: FastifyInstance) {
         attachments,
       };
       const raw = (await composer.sendMail(mail)).message as Buffer;
-      const row = await insertOutboxEntry(app.db, {
-        to,
-        subject,
-        text: message.text,
-        html: message.html ?? null,
-        attachmentNames: attachments.map((a) => a.filename),
-        // Kept only where a retry could need it; without SMTP the .eml file is the delivery.
-        raw: smtp ? raw.toString('utf8') : null,
-        nextAttemptAt: smtp ? new Date(Date.now() + FIRST_DELIVERY_LEASE_MS) : null,
+      // The message, its change event and its audit row (decision 027) in one transaction.
+      const row = await app.db.transaction(async (tx) => {
+        const queued = await insertOutboxEntry(tx, {
+          to,
+          subject,
+          text: message.text,
+          html: message.html ?? null,
+          attachmentNames: attachments.map((a) => a.filename),
+          // Kept only where a retry could need it; without SMTP the .eml file is the delivery.
+          raw: smtp ? raw.toString('utf8') : null,
+          nextAttemptAt: smtp ? new Date(Date.now() + FIRST_DELIVERY_LEASE_MS) : null,
+        });
+        await recordChange(tx, {
+          tags: ['outbox'],
+          audience: [audiences.farmStore],
+          audit: { action: 'email.queue', record: { type: 'email', id: queued.id }, summary: `to ${to}: ${subject}` },
+        });
+        return queued;
       });
-      await outboxChanged();
       if (smtp) track(attempt({ id: row.id, to, raw: raw.toString('utf8'), attempts: 0 }));
       else await writeEml(row, raw);
       return row;

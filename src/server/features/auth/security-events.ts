@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
+import { auditSecurityEvent } from '../audit/service.ts';
 
 export type SecurityDeps = { db: Db; mailer: Mailer; log: FastifyBaseLogger; timeZone: string };
 
@@ -48,6 +49,7 @@ export async function recordSecurityEvent(deps: SecurityDeps, event: SecurityEve
   // Single failures and refusals are many under a flood: info, so warn stays for what needs a look.
   const level = attack ? 'warn' : 'info';
   deps.log[level]({ securityEvent: { ...rest, userId: user?.id ?? null } }, `security: ${event.action}`);
+  await auditSecurityEvent(deps, event);
   if (!user || !attack) return;
   try {
     await noticeToFarm(deps, event, user);

@@ -5,6 +5,7 @@ import { messages, type RegisterBody } from '../../../shared/auth.ts';
 import type { RegisterSupplierBody } from '../../../shared/suppliers.ts';
 import { userMessages } from '../../../shared/users.ts';
 import type { Db } from '../../db/client.ts';
+import { audit } from '../../lib/audit.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
@@ -68,6 +69,7 @@ export async function registerAccount(db: Db, body: RegisterBody, configuredFarm
       await recordChange(tx, {
         tags: body.role === 'supplier' ? ['users', 'suppliers'] : ['users'],
         audience: [audiences.farmStore],
+        audit: { actor: user, record: user.id },
       });
       if (body.role === 'market_agent') {
         const market = body.marketLocation ?? 'Other';
@@ -122,7 +124,11 @@ export async function registerSupplier(db: Db, body: RegisterSupplierBody) {
         branchCode: orNull(body.branchCode),
         accountHolderName: orNull(body.accountHolderName),
       });
-      await recordChange(tx, { tags: ['users', 'suppliers'], audience: [audiences.farmStore] });
+      await recordChange(tx, {
+        tags: ['users', 'suppliers'],
+        audience: [audiences.farmStore],
+        audit: { actor: user, record: user.id },
+      });
       return user;
     });
   } catch (err) {
@@ -219,6 +225,7 @@ export async function signIn(
       if (previousToken) await deleteSession(tx, previousToken);
       if (rehash) await repo.rehashPassword(tx, user, rehash);
       const written = await createSession(tx, user, deps.sessionTtlHours);
+      if (written) await audit(tx, { actor: user, summary: rehash ? 'password hash upgraded' : undefined });
       if (written && pauseForTests) await pauseForTests('session-written', user.id);
       return written;
     });

@@ -1,0 +1,58 @@
+// /api/audit: the audit trail for the farm store (Settings → Activity, decision 027): a filtered page,
+// the people to filter by, and the CSV export.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditFilterQuery, auditList, auditListQuery, auditPeople } from '../../../shared/audit.ts';
+import { farmToday } from '../../lib/farm-date.ts';
+import * as service from './service.ts';
+
+const tags = ['audit'];
+
+const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/audit',
+    {
+      config: { access: 'read:audit:any' },
+      schema: {
+        tags,
+        description:
+          'The audit trail, newest first: ?userId= (who), ?action=, ?from= and ?to= (farm days, inclusive), ?limit= and ?before=<id>.',
+        querystring: auditListQuery,
+        response: { 200: auditList },
+      },
+    },
+    async (request) => service.listEntries(app.db, request.query, app.config.farmTimezone),
+  );
+
+  app.get(
+    '/audit/people',
+    {
+      config: { access: 'read:audit:any' },
+      schema: { tags, description: 'Every account, for the person filter.', response: { 200: auditPeople } },
+    },
+    async () => service.listPeople(app.db),
+  );
+
+  app.get(
+    '/audit.csv',
+    {
+      config: { access: 'read:audit:any' },
+      schema: {
+        tags,
+        description: 'The filtered audit trail as CSV (UTF-8, RFC 4180, formulas neutralised), streamed.',
+        querystring: auditFilterQuery,
+        response: { 200: z.unknown() },
+      },
+    },
+    async (request, reply) => {
+      const fileName = `cratekeeper-activity-${farmToday(app.config.farmTimezone)}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(service.auditCsv({ db: app.db, log: request.log }, request.query, app.config.farmTimezone));
+    },
+  );
+};
+
+export default auditRoutes;

@@ -1,0 +1,143 @@
+// The audit trail's one writer (DESIGN §6, decision 027): audit(tx, note) appends who did what to which
+// record, in the caller's transaction. Who, the address, the route and the route's default action and
+// record come from the request's audit scope, which the audit plugin opens for every mutation
+// (AsyncLocalStorage), so a service names only what it knows better: the record it created, a summary.
+// recordChange() calls audit() for every write, so a write that says what changed is also audited.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
+import type { Role } from '../../shared/auth.ts';
+import type { Executor } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
+
+export type AuditActor = { id: number; role: Role };
+export type AuditRecord = { type: string; id: number | null };
+
+/** What a write says about itself; everything left out comes from the request's scope. */
+export type AuditNote = {
+  /** The action, when it is not the route's (an e-mail queued while answering any route). */
+  action?: string;
+  /** The record: an id of the route's record type, or a type and id. */
+  record?: number | AuditRecord;
+  /** A short before → after: 'pricePerCrate R 100.00 → R 120.00'. Never a password, token or full account number. */
+  summary?: string;
+  /** Who, when it is not the signed-in caller (the account a sign-in or registration is for); null: anonymous. */
+  actor?: AuditActor | null;
+};
+
+/** One request's audit context, opened by the audit plugin before the handler runs. */
+export type AuditScope = {
+  /** 'PUT /api/transmissions/:id/acknowledge' */
+  route: string;
+  address: string;
+  /** The route's action (features/audit/route-actions.ts). */
+  action: string;
+  /** The route's record: its type, and the id from the path or the caller's own ('self'). */
+  record: { type: string | null; id: number | 'self' | null };
+  /** The signed-in caller, read when a row is written (a public route may have loaded its session). */
+  actor: () => AuditActor | null;
+  /** Rows appended for this request so far (committed or not). */
+  written: number;
+  /** A security event already accounts for this request's refusal (its row may be throttled away). */
+  accounted: boolean;
+};
+
+const scopes = new AsyncLocalStorage<AuditScope>();
+
+/** Runs `fn` (and everything it starts) inside the request's audit scope. */
+export const runInAuditScope = <T>(scope: AuditScope, fn: () => T): T => scopes.run(scope, fn);
+
+/** The current request's audit scope, if any. */
+export const auditScope = (): AuditScope | undefined => scopes.getStore();
+
+export const SUMMARY_MAX = 500;
+
+/** Keeps a summary to one line of at most SUMMARY_MAX characters, any kind of space as a plain one. */
+export const oneLineSummary = (text: string) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > SUMMARY_MAX ? `${line.slice(0, SUMMARY_MAX - 1)}…` : line;
+};
+
+/**
+ * Appends one audit row in `tx` (the change's own transaction). Outside a request (a scheduled job,
+ * start-up, a test calling a service) a row is written only when the note names its action.
+ */
+export async function audit(tx: Executor, note: AuditNote = {}): Promise<void> {
+  const scope = scopes.getStore();
+  if (!scope && !note.action) return;
+  const actor = note.actor !== undefined ? note.actor : (scope?.actor() ?? null);
+  const record = recordOf(note.record, scope, actor);
+  await tx.insert(auditLog).values({
+    userId: actor?.id ?? null,
+    role: actor?.role ?? null,
+    action: note.action ?? scope!.action,
+    recordType: record.type,
+    recordId: record.id,
+    summary: oneLineSummary(note.summary ?? ''),
+    address: scope?.address ?? null,
+    route: scope?.route ?? null,
+  });
+  if (scope) scope.written++;
+}
+
+function recordOf(
+  given: AuditNote['record'],
+  scope: AuditScope | undefined,
+  actor: AuditActor | null,
+): { type: string | null; id: number | null } {
+  if (typeof given === 'object') return given;
+  const type = scope?.record.type ?? null;
+  if (typeof given === 'number') return { type, id: given };
+  const id = scope?.record.id ?? null;
+  return { type, id: id === 'self' ? (actor?.id ?? null) : id };
+}
+
+/**
+ * A row that is not a change (a refused sign-in, a limit tripped), written on its own: who is the
+ * user with `actorId` (role read in the same statement), or anonymous.
+ */
+export async function auditEvent(
+  db: Executor,
+  event: {
+    action: string;
+    actorId?: number | null;
+    record?: AuditRecord | null;
+    summary: string;
+    address: string;
+    route?: string;
+  },
+): Promise<void> {
+  const scope = scopes.getStore();
+  const actorId = event.actorId ?? null;
+  await db.insert(auditLog).values({
+    userId: actorId,
+    role: actorId === null ? null : sql`(select role from users where id = ${actorId})`,
+    action: event.action,
+    recordType: event.record?.type ?? null,
+    recordId: event.record?.id ?? null,
+    summary: oneLineSummary(event.summary),
+    address: event.address,
+    route: event.route ?? scope?.route ?? null,
+  });
+  if (scope) scope.written++;
+}
+
+type Shown = string | number | boolean | null | undefined;
+
+/**
+ * 'pricePerCrate R 100.00 → R 120.00; availability In Season → Limited': each listed field whose value
+ * changed, shown by its formatter (e.g. money as rand, an account number masked), or 'no change'.
+ */
+export function describeChanges<T extends Record<string, unknown>>(
+  before: T,
+  after: T,
+  fields: { [K in keyof T]?: true | ((value: T[K]) => Shown) },
+): string {
+  const show = (value: Shown) => (value === null || value === undefined || value === '' ? '(none)' : String(value));
+  const parts: string[] = [];
+  for (const [field, format] of Object.entries(fields) as [keyof T & string, true | ((v: unknown) => Shown)][]) {
+    if (before[field] === after[field]) continue;
+    const f = format === true ? (v: unknown) => v as Shown : format;
+    parts.push(`${field} ${show(f(before[field]))} → ${show(f(after[field]))}`);
+  }
+  return parts.length > 0 ? parts.join('; ') : 'no change';
+}

@@ -1,0 +1,86 @@
+// Opens the audit scope of every /api mutation (decision 027): who is calling, from which address,
+// through which route, and the route's default action and record, so that recordChange() and audit()
+// in the route's transaction can append the audit row without being told. Also records every 429 that
+// no security event accounted for (rate-limit trips, DESIGN §6).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MAX_ID } from '../../shared/fields.ts';
+import { routeAuditOf } from '../features/audit/route-actions.ts';
+import { recordRateLimitTrip } from '../features/audit/service.ts';
+import { SESSION_COOKIE } from '../features/auth/sessions.ts';
+import { type AuditScope, runInAuditScope } from '../lib/audit.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's audit scope (a mutation of /api), or null. */
+    auditScope: AuditScope | null;
+  }
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** 'PUT /api/transmissions/:id/acknowledge', or null for a request that matched no /api route. */
+export function routeKey(request: FastifyRequest): string | null {
+  const url = request.routeOptions.url;
+  return url?.startsWith('/api/') ? `${request.method} ${url}` : null;
+}
+
+/** A path id as a record id; null when it is not one (the route answers 400 or 404 before any write). */
+function pathId(params: unknown, name: string): number | null {
+  const value = (params as Record<string, unknown> | undefined)?.[name];
+  if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
+async function auditPlugin(app: FastifyInstance) {
+  app.decorateRequest('auditScope', null);
+
+  // After the auth plugin's guard: a refused caller never gets this far.
+  app.addHook('onRequest', async (request) => {
+    if (READS.has(request.method)) return;
+    const route = routeKey(request);
+    const defaults = route ? routeAuditOf(route) : null;
+    if (!route || !defaults) return;
+    // A public route (sign-out, the contact form) still knows who is signed in, if anyone.
+    if (request.routeOptions.config?.access === 'public' && request.cookies[SESSION_COOKIE]) {
+      await request.loadSession();
+    }
+    const { id } = defaults;
+    request.auditScope = {
+      route,
+      address: request.ip,
+      action: defaults.action,
+      record: { type: defaults.record, id: id === 'self' ? 'self' : id ? pathId(request.params, id.param) : null },
+      actor: () => (request.sessionUser ? { id: request.sessionUser.id, role: request.sessionUser.role } : null),
+      written: 0,
+      accounted: false,
+    };
+  });
+
+  // The handler (and everything it awaits) runs inside the scope. Entered here rather than in onRequest
+  // because a request body is read in the socket's async context, which would leave the scope behind.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.auditScope) runInAuditScope(request.auditScope, done);
+    else done();
+  });
+
+  // Before the answer goes out, so the row exists once the caller has its 429.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode !== 429) return payload;
+    const scope = request.auditScope;
+    if (scope && (scope.written > 0 || scope.accounted)) return payload;
+    const route = routeKey(request) ?? `${request.method} ${request.url.split('?')[0].slice(0, 200)}`;
+    await recordRateLimitTrip(
+      { db: app.db, log: request.log },
+      {
+        route,
+        address: request.ip,
+        actorId: request.sessionUser?.id ?? null,
+      },
+    );
+    return payload;
+  });
+}
+
+export default fp(auditPlugin, { name: 'audit', dependencies: ['db', 'auth'] });
