@@ -82,8 +82,19 @@ export async function createCycle(
       }
       const created = await repo.insertCycle(tx, { ...body, createdBy });
       await repo.billLinesInto(tx, created, takeFrom);
+      const completes =
+        plan.kind === 'complete-running'
+          ? `; cycle ${plan.running.id} endDate ${plan.running.endDate} → ${plan.newEndDate}`
+          : '';
       // Every agent's screen shows the current cycle: one role audience, not a list of every agent.
-      await recordChange(tx, { tags: ['billing'], audience: [audiences.farmStore, audiences.marketAgents] });
+      await recordChange(tx, {
+        tags: ['billing'],
+        audience: [audiences.farmStore, audiences.marketAgents],
+        audit: {
+          record: created,
+          summary: `${body.startDate} to ${body.endDate} at R ${body.ratePerCrate} per crate${completes}`,
+        },
+      });
       return created;
     });
   } catch (err) {
@@ -213,7 +224,12 @@ export async function recordPayment(
       tx,
       rows.map((r) => r.marketAgentId),
     );
-    await recordChange(tx, { tags: ['billing'], audience: [audiences.farmStore, ...users.map(audiences.user)] });
+    const paidTotal = centsToDecimal(payees.reduce((sum, p) => sum + cents(p.owedAmount), 0));
+    await recordChange(tx, {
+      tags: ['billing'],
+      audience: [audiences.farmStore, ...users.map(audiences.user)],
+      audit: { summary: `paid ${rows.length} agents R ${paidTotal} on ${body.paidOn}, reference ${body.reference}` },
+    });
     const names = new Map(payees.map((p) => [p.marketAgentId, p.agentName]));
     return rows.map((r) => ({ ...r, cycleId, agentName: names.get(r.marketAgentId) ?? '' }));
   });
@@ -242,7 +258,13 @@ export async function saveBankDetails(
   return db.transaction(async (tx) => {
     const row = await repo.updateBankDetails(tx, userId, details);
     if (!row) throw notFound('Market agent not found');
-    await recordChange(tx, { tags: ['billing'], audience: [audiences.farmStore, audiences.user(userId)] });
+    // The account number masked, as everyone but its owner sees it (DESIGN §6).
+    const account = `${details.bankName}, account ${maskAccountNumber(details.accountNumber)}, ${details.accountType}`;
+    await recordChange(tx, {
+      tags: ['billing'],
+      audience: [audiences.farmStore, audiences.user(userId)],
+      audit: { summary: `bank details → ${account}` },
+    });
     return row;
   });
 }

@@ -80,7 +80,11 @@ export async function createClient(db: Db, caller: Caller, body: CreateClientBod
   const agentId = await agentIdOf(db, caller);
   const id = await db.transaction(async (tx) => {
     const created = await repo.insertClient(tx, { marketAgentId: agentId, ...body });
-    await recordChange(tx, { tags: ['clients'], audience: audienceFor(caller, false) });
+    await recordChange(tx, {
+      tags: ['clients'],
+      audience: audienceFor(caller, false),
+      audit: { record: created, summary: `${body.businessName} (${body.clientName})` },
+    });
     return created;
   });
   return clientView(db, agentId, id, settings);
@@ -90,7 +94,14 @@ export async function updateClient(db: Db, caller: Caller, id: number, body: Upd
   const agentId = await agentIdOf(db, caller);
   await db.transaction(async (tx) => {
     if (!(await repo.updateClient(tx, agentId, id, body))) throw notFound(m.clientNotFound);
-    await recordChange(tx, { tags: ['clients'], audience: audienceFor(caller, false) });
+    const changed = Object.entries(body).flatMap(([field, value]) =>
+      value === undefined ? [] : `${field} → ${value}`,
+    );
+    await recordChange(tx, {
+      tags: ['clients'],
+      audience: audienceFor(caller, false),
+      audit: { summary: changed.join('; ') || 'no change' },
+    });
   });
   return clientView(db, agentId, id, settings);
 }
@@ -146,7 +157,11 @@ export async function lendCrates(db: Db, caller: Caller, body: LendBody, setting
       insufficient: (available) =>
         new HttpError(409, m.notEnoughFullCrates(available), { quantityBorrowed: m.notEnoughFullCrates(available) }),
     });
-    await recordChange(tx, { tags: ['clients', 'crates'], audience: audienceFor(caller, true) });
+    await recordChange(tx, {
+      tags: ['clients', 'crates'],
+      audience: audienceFor(caller, true),
+      audit: { record: loanId, summary: `lent ${body.quantityBorrowed} crates to client ${client.id}` },
+    });
     return loanId;
   });
   return transactionView(db, agentId, id, settings);
@@ -185,7 +200,14 @@ export async function returnCrates(
       createdBy: caller.id,
       occurredAt: at,
     });
-    await recordChange(tx, { tags: ['clients', 'crates'], audience: audienceFor(caller, true) });
+    const left = out - body.quantityReturned;
+    await recordChange(tx, {
+      tags: ['clients', 'crates'],
+      audience: audienceFor(caller, true),
+      audit: {
+        summary: `returned ${body.quantityReturned}; crates out ${out} → ${left}${left === 0 ? ' (closed)' : ''}`,
+      },
+    });
   });
   return transactionView(db, agentId, id, settings);
 }

@@ -49,8 +49,13 @@ export async function receiveContactMessage({ db, mailer, log, timeZone }: Deps,
     throw tooManyRequests(contactMessages.tooMany);
   }
   const message = await db.transaction(async (tx) => {
-    await recordChange(tx, { tags: ['contact'], audience: [audiences.farmStore] });
-    return repo.insertContactMessage(tx, body);
+    const inserted = await repo.insertContactMessage(tx, body);
+    await recordChange(tx, {
+      tags: ['contact'],
+      audience: [audiences.farmStore],
+      audit: { record: inserted.id, summary: `from ${inserted.name}: ${inserted.subject}` },
+    });
+    return inserted;
   });
   try {
     const email = contactEmail(message, timeZone);
@@ -64,10 +69,15 @@ export async function receiveContactMessage({ db, mailer, log, timeZone }: Deps,
 }
 
 export async function markContactMessage(db: Db, id: number, isRead: boolean) {
-  const row = await db.transaction(async (tx) => {
-    await recordChange(tx, { tags: ['contact'], audience: [audiences.farmStore] });
-    return repo.setContactMessageRead(tx, id, isRead);
+  // An unknown id is refused inside the transaction, so it records no change and no audit row.
+  return db.transaction(async (tx) => {
+    const row = await repo.setContactMessageRead(tx, id, isRead);
+    if (!row) throw notFound(contactMessages.notFound);
+    await recordChange(tx, {
+      tags: ['contact'],
+      audience: [audiences.farmStore],
+      audit: { summary: `marked ${isRead ? 'read' : 'unread'}` },
+    });
+    return row;
   });
-  if (!row) throw notFound(contactMessages.notFound);
-  return row;
 }

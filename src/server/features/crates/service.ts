@@ -19,8 +19,7 @@ export async function adjustStock(
   { at }: { at?: Date } = {},
 ) {
   const movementId = await inLedgerTransaction(db, async (tx) => {
-    await recordChange(tx, { tags: ['crates'], audience: [audiences.farmStore] });
-    return moveCrates(tx, {
+    const id = await moveCrates(tx, {
       from: body.quantity > 0 ? holders.external : holders.farm,
       to: body.quantity > 0 ? holders.farm : holders.external,
       quantity: Math.abs(body.quantity),
@@ -31,6 +30,14 @@ export async function adjustStock(
       insufficient: (available) =>
         new HttpError(409, stockMessages.belowZero(available), { quantity: stockMessages.belowZero(available) }),
     });
+    const after = await balanceOf(tx, holders.farm);
+    const change = body.quantity > 0 ? `+${body.quantity}` : String(body.quantity);
+    await recordChange(tx, {
+      tags: ['crates'],
+      audience: [audiences.farmStore],
+      audit: { record: id, summary: `farm stock ${after - body.quantity} → ${after} (${change}: ${body.reason})` },
+    });
+    return id;
   });
   const [entry] = await repo.listStockEntries(db, { ids: [movementId], limit: 1 });
   return { stock: await balanceOf(db, holders.farm), entry };
@@ -52,7 +59,11 @@ export async function enterOpeningBalance(
   const ids = await inLedgerTransaction(db, async (tx) => {
     await repo.lockMarketAgent(tx, agent.id);
     if (await repo.hasOpeningBalance(tx, agent.id)) throw conflict(stockMessages.openingBalanceTwice);
-    await recordChange(tx, { tags: ['crates'], audience: [audiences.farmStore, audiences.user(agent.userId)] });
+    await recordChange(tx, {
+      tags: ['crates'],
+      audience: [audiences.farmStore, audiences.user(agent.userId)],
+      audit: { record: agent.id, summary: `+${body.fullCrates} full, +${body.emptyCrates} empty crates (${reason})` },
+    });
     const created: number[] = [];
     for (const [count, to] of [
       [body.fullCrates, holders.agentFull(agent.id)],

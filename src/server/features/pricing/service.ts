@@ -1,6 +1,7 @@
 // Pricing rules: the built-in varieties, price changes that always leave a history row, and the
 // history a chart or report reads (one point per variety and day, oldest first).
 import { sql } from 'drizzle-orm';
+import { formatRand } from '../../../shared/money.ts';
 import {
   type Availability,
   type HistoryPoint,
@@ -11,6 +12,7 @@ import {
   varieties,
 } from '../../../shared/pricing.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import { describeChanges } from '../../lib/audit.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { notFound } from '../../lib/http-error.ts';
 import * as repo from './repository.ts';
@@ -73,7 +75,12 @@ export async function updatePrice(db: Db, id: number, body: UpdatePricingBody, t
     const before = await repo.findPricingForUpdate(tx, id);
     if (!before) throw notFound(pricingMessages.notFound);
     const row = (await repo.updatePricing(tx, id, body))!;
-    await recordChange(tx, { tags: ['pricing'], audience: [audiences.public] });
+    const changed = describeChanges(before, row, { pricePerCrate: formatRand, availability: true });
+    await recordChange(tx, {
+      tags: ['pricing'],
+      audience: [audiences.public],
+      audit: { summary: `${row.variety}: ${changed}` },
+    });
     if (row.pricePerCrate !== before.pricePerCrate) {
       await repo.insertHistory(tx, [{ variety: row.variety, effectiveDate: today, pricePerCrate: row.pricePerCrate }]);
     }

@@ -51,6 +51,12 @@ export async function listSuppliers(
  * Sets the status unless it is already that (the conditional update decides between two farm store
  * users clicking at once). Returns the row, or null when nothing changed.
  */
+/** A supplier's status, its row held until the transaction ends (the audit's before → after). */
+export async function lockSupplierStatus(db: Executor, id: number) {
+  const [row] = await db.select({ status: suppliers.status }).from(suppliers).where(eq(suppliers.id, id)).for('update');
+  return row?.status ?? null;
+}
+
 export async function setSupplierStatus(db: Executor, id: number, status: 'approved' | 'rejected') {
   const [row] = await db
     .update(suppliers)

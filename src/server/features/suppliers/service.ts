@@ -18,6 +18,7 @@ import {
   type updateSupplierBody,
 } from '../../../shared/suppliers.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import { describeChanges } from '../../lib/audit.ts';
 import { type Audience, audiences, recordChange } from '../../lib/changes.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import type { Caller } from '../../lib/ownership.ts';
@@ -92,6 +93,7 @@ export async function setSupplierStatus(
   caller: Caller,
 ): Promise<SupplierWithCrates> {
   const row = await db.transaction(async (tx) => {
+    const before = await repo.lockSupplierStatus(tx, id);
     const updated = await repo.setSupplierStatus(tx, id, status);
     if (!updated) {
       // A removed supplier's account is not found here, as it is in the lists.
@@ -105,6 +107,9 @@ export async function setSupplierStatus(
     await recordChange(tx, {
       tags: cancelled > 0 ? ['suppliers', 'users', 'transmissions'] : ['suppliers', 'users'],
       audience: supplierAudience(updated),
+      audit: {
+        summary: `status ${before} → ${status}${cancelled > 0 ? `; ${cancelled} pending crate requests withdrawn` : ''}`,
+      },
     });
     return updated;
   });
@@ -134,7 +139,23 @@ export async function updateMySupplier(
       branchCode: blank(body.branchCode),
       accountHolderName: blank(body.accountHolderName),
     });
-    await recordChange(tx, { tags: ['suppliers'], audience: supplierAudience(updated) });
+    await recordChange(tx, {
+      tags: ['suppliers'],
+      audience: supplierAudience(updated),
+      audit: {
+        summary: describeChanges(existing, updated, {
+          businessName: true,
+          contactPerson: true,
+          contactNumber: true,
+          farmLocation: true,
+          certificationType: true,
+          bankName: true,
+          accountNumber: maskAccountNumber,
+          branchCode: true,
+          accountHolderName: true,
+        }),
+      },
+    });
     return updated;
   });
   const [supplier] = await withCrates(db, [row], { owner: true });
@@ -168,7 +189,11 @@ export async function createOffer(db: Db, caller: Caller, body: CreateOfferInput
       description: orNull(body.description),
       isActive: body.isActive ?? true,
     });
-    await recordChange(tx, { tags: ['suppliers'], audience: supplierAudience(supplier) });
+    await recordChange(tx, {
+      tags: ['suppliers'],
+      audience: supplierAudience(supplier),
+      audit: { record: row.id, summary: `${row.produceName} (${row.produceType}), ${row.quantityCrates} crates` },
+    });
     return row;
   });
 }
@@ -194,7 +219,12 @@ export async function updateOffer(
   if (body.isActive !== undefined) values.isActive = body.isActive;
   return db.transaction(async (tx) => {
     const row = await repo.updateOffer(tx, id, values);
-    await recordChange(tx, { tags: ['suppliers'], audience: supplierAudience(supplier) });
+    const fields = Object.fromEntries(Object.keys(values).map((k) => [k, true]));
+    await recordChange(tx, {
+      tags: ['suppliers'],
+      audience: supplierAudience(supplier),
+      audit: { summary: describeChanges(offer, row, fields) },
+    });
     return row;
   });
 }
@@ -228,7 +258,11 @@ export async function answerTender(
     const row = await repo.answerPendingTender(tx, id, answer);
     if (!row) throw conflict(m.tenderAnswered);
     if (answer === 'accepted') await repo.updateOffer(tx, row.offerId, { isActive: false });
-    await recordChange(tx, { tags: ['suppliers'], audience: supplierAudience(supplier) });
+    await recordChange(tx, {
+      tags: ['suppliers'],
+      audience: supplierAudience(supplier),
+      audit: { summary: `status pending → ${answer}${answer === 'accepted' ? `; offer ${row.offerId} sold` : ''}` },
+    });
   });
   return tenderView(db, id);
 }
@@ -263,7 +297,11 @@ export async function openTender(db: Db, caller: Caller, body: z.infer<typeof cr
       marketQuote: body.marketQuote ?? null,
       notes: body.notes ? body.notes : null,
     });
-    await recordChange(tx, { tags: ['suppliers'], audience: supplierAudience(supplier) });
+    await recordChange(tx, {
+      tags: ['suppliers'],
+      audience: supplierAudience(supplier),
+      audit: { record: row.id, summary: `offer ${offer.id}: farm quote R ${row.farmQuote}` },
+    });
     return row.id;
   });
   return tenderView(db, id);

@@ -216,7 +216,11 @@ async function dispatch(
       occurredAt: transmission.at,
       insufficient,
     });
-    await recordChange(tx, { tags: changedBy(row), audience: audienceOf(row) });
+    await recordChange(tx, {
+      tags: changedBy(row),
+      audience: audienceOf(row),
+      audit: { record: row.id, summary: sent(row) },
+    });
     return row.id;
   });
   return viewOf(db, id);
@@ -247,11 +251,19 @@ async function createCrateRequest(
       notes,
       at,
     });
-    await recordChange(tx, { tags: ['transmissions'], audience: audienceOf(inserted) });
+    await recordChange(tx, {
+      tags: ['transmissions'],
+      audience: audienceOf(inserted),
+      audit: { record: inserted.id, summary: sent(inserted) },
+    });
     return inserted;
   });
   return viewOf(db, row.id);
 }
+
+/** The audit summary of a new transmission: 'farm_to_market, 10 crates, market agent 3 (status pending)'. */
+const sent = (t: Pick<repo.TransmissionRow, 'type' | 'quantity' | 'marketAgentId'>) =>
+  `${t.type}, ${t.quantity} crates${t.marketAgentId ? `, market agent ${t.marketAgentId}` : ''} (status pending)`;
 
 /** Where a transmission's crates arrive. */
 async function destinationOf(db: Executor, t: repo.TransmissionRow): Promise<string> {
@@ -313,7 +325,11 @@ export async function acknowledgeTransmission(
     }
     const t = await repo.acknowledgePending(tx, { id, userId: caller.id, as: recipient, actualQuantity, at });
     if (!t) throw conflict(m.alreadyAcknowledged);
-    await recordChange(tx, { tags: changedBy(t), audience: audienceOf(t) });
+    await recordChange(tx, {
+      tags: changedBy(t),
+      audience: audienceOf(t),
+      audit: { summary: `counted ${t.actualQuantity} of ${t.quantity}; status pending → acknowledged` },
+    });
     const actual = t.actualQuantity!;
     const to = await destinationOf(tx, t);
     const common = { transmissionId: t.id, createdBy: caller.id, occurredAt: at };
@@ -394,7 +410,11 @@ export async function recallTransmission(db: Db, caller: Caller, id: number): Pr
   await inLedgerTransaction(db, async (tx) => {
     const t = await repo.recallPending(tx, { id, userId: caller.id });
     if (!t) throw conflict(m.notPending);
-    await recordChange(tx, { tags: changedBy(t), audience: audienceOf(t) });
+    await recordChange(tx, {
+      tags: changedBy(t),
+      audience: audienceOf(t),
+      audit: { summary: `status pending → recalled; ${t.quantity} crates` },
+    });
     const origin = originOf(t);
     if (origin) {
       await moveCrates(tx, {
@@ -450,7 +470,13 @@ export async function resolveFlaggedTransmission(
     if (!t) throw conflict(m.alreadyResolved);
     const arrivedAt = await destinationOf(tx, t);
     const common = { kind: 'resolution' as const, transmissionId: t.id, reason: note, createdBy: caller.id };
-    await recordChange(tx, { tags: changedBy(t), audience: audienceOf(t) });
+    const correction =
+      foundQuantity > 0 ? `; ${foundQuantity} found` : reverseQuantity > 0 ? `; ${reverseQuantity} reversed` : '';
+    await recordChange(tx, {
+      tags: changedBy(t),
+      audience: audienceOf(t),
+      audit: { summary: `flag open → resolved${correction}; note: ${note}` },
+    });
     if (foundQuantity > 0) {
       await moveCrates(tx, { ...common, from: holders.writeoff, to: arrivedAt, quantity: foundQuantity });
       if (t.type === 'market_to_farm') await billing.correctReturn(tx, t.id, foundQuantity);
