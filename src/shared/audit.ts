@@ -118,7 +118,8 @@ export const auditPeople = z.array(auditPersonSchema);
 
 /** The CSV's columns, in order. */
 export const AUDIT_CSV_COLUMNS = [
-  'When (UTC)',
+  // The farm's wall clock with its UTC offset: 2026-11-25 11:47:03 +02:00.
+  'When',
   'User ID',
   'Name',
   'Email',
