@@ -1,7 +1,9 @@
-// Farm store dashboard (spec §2): dashboard, pricing, users, reports and settings tabs.
+// Farm store dashboard (spec §2): dashboard, pricing, users, reports and settings tabs (settings ends
+// with Activity, the audit trail: decision 027).
 import { Stack } from '@mantine/core';
 import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ActivityLog } from '../../../features/audit/components/activity-log.tsx';
 import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
 import { useUnreadContactCount } from '../../../features/contact/api/get-unread-count.ts';
 import { UnreadMessagesBadge } from '../../../features/contact/components/unread-messages.tsx';
@@ -38,6 +40,7 @@ export function FarmStoreDashboard() {
                 <CrateAccountCard />
                 <FarmStockSettings />
                 <ChangePasswordCard />
+                <ActivityLog />
               </Stack>
             ),
           },
