@@ -169,3 +169,30 @@ describe('strict bodies', () => {
     expect(await farmStock(farm)).toBe(stock);
   });
 });
+
+describe('routes that take no body', () => {
+  it('refuse any body but none, null or {} (400) and do nothing; nested unknown fields are named too', async () => {
+    const pending = await registerAs(app, 'supplier');
+    const id = (await json(pending, 'GET', '/api/suppliers/me')).json().id;
+    for (const payload of ['{"isApproved":false,"status":"rejected"}', '[1]', '0']) {
+      const res = await farm.inject({
+        method: 'POST',
+        url: `/api/suppliers/${id}/approve`,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().message).toBe('This request takes no body');
+    }
+    expect((await json(pending, 'GET', '/api/suppliers/me')).json().isApproved).toBe(false);
+    expect((await json(farm, 'POST', `/api/suppliers/${id}/approve`, {})).statusCode).toBe(200);
+
+    const report = await json(farm, 'POST', '/api/reports/generate', {
+      reportType: 'weekly',
+      dateRange: { startDate: '', endDate: '', junk: 1 },
+      selectedAgentId: 'all',
+    });
+    expect(report.statusCode).toBe(400);
+    expect(report.json().errors).toEqual({ 'dateRange.junk': 'This field is not accepted here' });
+  });
+});

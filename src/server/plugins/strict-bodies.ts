@@ -1,6 +1,8 @@
 // Strict request bodies (DESIGN §6): a field the route does not know is a 400 that names it, never
 // silently dropped — a typo ("quantty") or a field the caller hoped would be honoured ("isApproved")
-// is told, not ignored. The fields a body schema knows are read from its zod definition once per route.
+// is told, not ignored; nested objects (a report's dateRange) too. A mutation that declares no body
+// takes none: only no body, null or {} (spec §7's "empty body"). The fields a body schema knows are
+// read from its zod definition.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/http-error.ts';
@@ -14,45 +16,60 @@ type ZodDef = {
 };
 const defOf = (schema: unknown): ZodDef | undefined => (schema as { _zod?: { def?: ZodDef } } | null)?._zod?.def;
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
 /**
- * The top-level fields an object body schema accepts (through pipes, refinements, optional/nullable/
- * default wrappers and unions of objects), or null when the schema is not an object (nothing to check).
+ * The object shapes a schema accepts at its top (through pipes, refinements, optional/nullable/default
+ * wrappers and unions of objects): each maps a known field to its own schema. Empty when the schema is
+ * not an object (nothing to check).
  */
-export function knownFields(schema: unknown): Set<string> | null {
+function objectShapes(schema: unknown): Record<string, unknown>[] {
   const def = defOf(schema);
-  if (!def) return null;
-  switch (def.type) {
+  switch (def?.type) {
     case 'object':
-      return new Set(Object.keys(def.shape ?? {}));
+      return [def.shape ?? {}];
     case 'pipe':
-      return knownFields(def.in);
+      return objectShapes(def.in);
     case 'optional':
     case 'nullable':
     case 'default':
     case 'prefault':
     case 'readonly':
-      return knownFields(def.innerType);
-    case 'union': {
-      const sets = (def.options ?? []).map(knownFields).filter((s): s is Set<string> => s !== null);
-      return sets.length === 0 ? null : new Set(sets.flatMap((s) => [...s]));
-    }
+      return objectShapes(def.innerType);
+    case 'union':
+      return (def.options ?? []).flatMap(objectShapes);
     default:
-      return null;
+      return [];
   }
 }
 
+/** The paths of fields in `value` that `schema` does not know ('dateRange.junk'), nested objects included. */
+export function unknownFields(schema: unknown, value: unknown, prefix = ''): string[] {
+  const shapes = objectShapes(schema);
+  if (shapes.length === 0 || !isPlainObject(value)) return [];
+  return Object.keys(value).flatMap((key) => {
+    const owner = shapes.find((shape) => Object.hasOwn(shape, key));
+    if (!owner) return [`${prefix}${key}`];
+    return unknownFields(owner[key], value[key], `${prefix}${key}.`);
+  });
+}
+
 export const unknownFieldMessage = 'This field is not accepted here';
+export const noBodyMessage = 'This request takes no body';
+
+const isEmpty = (body: unknown) =>
+  body === undefined || body === null || (isPlainObject(body) && Object.keys(body).length === 0);
 
 async function strictBodiesPlugin(app: FastifyInstance) {
-  const cache = new WeakMap<object, Set<string> | null>();
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema?.body;
-    const body = request.body;
-    if (!schema || body === null || typeof body !== 'object' || Array.isArray(body)) return;
-    if (!cache.has(schema)) cache.set(schema, knownFields(schema));
-    const known = cache.get(schema);
-    if (!known) return;
-    const unknown = Object.keys(body).filter((key) => !known.has(key));
+    if (!schema) {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && !isEmpty(request.body))
+        throw badRequest(noBodyMessage);
+      return;
+    }
+    const unknown = unknownFields(schema, request.body);
     if (unknown.length > 0) {
       throw badRequest(
         `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
