@@ -227,7 +227,9 @@ export async function recordPayment(
     const paidTotal = centsToDecimal(payees.reduce((sum, p) => sum + cents(p.owedAmount), 0));
     await recordChange(tx, {
       tags: ['billing'],
-      audience: [audiences.farmStore, ...users.map(audiences.user)],
+      // One agent paid: that agent; a whole payout: every agent by role, never a list of ids (issue 21:
+      // a notification payload stays a few bytes however many agents were paid).
+      audience: [audiences.farmStore, users.length === 1 ? audiences.user(users[0]) : audiences.marketAgents],
       audit: { summary: `paid ${rows.length} agents R ${paidTotal} on ${body.paidOn}, reference ${body.reference}` },
     });
     const names = new Map(payees.map((p) => [p.marketAgentId, p.agentName]));
