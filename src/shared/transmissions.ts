@@ -69,6 +69,7 @@ export const transmissionMessages = {
   notSender: 'Only the sender can recall this transmission',
   notPending: 'Only a pending transmission can be recalled',
   recalled: 'Transmission recalled',
+  withdrawn: 'This transmission was withdrawn and can no longer be acknowledged',
   recallFailed: 'Failed to recall transmission',
   recallButton: 'Recall',
   countTooHigh: (max: number) => `The count can be at most ${max} for this transmission`,

@@ -506,7 +506,7 @@ describe('crate requests and crate figures', () => {
     });
   });
 
-  it("a removed supplier's pending request stops waiting and can't be fulfilled until it is restored", async () => {
+  it("a removed supplier's pending request is withdrawn: it stops waiting and can never be fulfilled", async () => {
     const s = await wizardSupplier();
     await approve(s.supplierId);
     const request = (await call(s, 'POST', '/api/transmissions', { type: 'supplier_to_farm', quantity: 7 })).json();
@@ -525,19 +525,15 @@ describe('crate requests and crate figures', () => {
     const stockBefore = (await call(farm, 'GET', '/api/farm-store/me')).json().stock;
     const refused = await call(farm, 'PUT', `/api/transmissions/${request.id}/acknowledge`, { actualQuantity: 7 });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(transmissionMessages.requesterRemoved);
+    expect(refused.json().message).toBe(transmissionMessages.withdrawn);
     expect((await call(farm, 'GET', '/api/farm-store/me')).json().stock).toBe(stockBefore);
-    // Its history still shows it, and a restored account's request waits again.
+    // Its history still shows it, withdrawn; a restored account asks again rather than reviving it.
     const all = (await call(farm, 'GET', '/api/suppliers/crate-requests')).json();
-    expect(all.map((r: { id: number }) => r.id)).toContain(request.id);
-
+    expect(all.find((r: { id: number }) => r.id === request.id)).toMatchObject({ status: 'recalled' });
     expect((await call(farm, 'POST', `/api/admin/users/${s.user.id}/restore`)).statusCode).toBe(200);
-    expect(await pendingIds()).toContain(request.id);
-    expect(await incoming()).toContain(request.id);
-    expect(await waiting()).toBe(before);
-    const ack = await call(farm, 'PUT', `/api/transmissions/${request.id}/acknowledge`, { actualQuantity: 7 });
-    expect(ack.statusCode, ack.body).toBe(200);
-    expect((await call(farm, 'GET', '/api/farm-store/me')).json().stock).toBe(stockBefore - 7);
+    expect(await pendingIds()).not.toContain(request.id);
+    expect((await call(farm, 'PUT', `/api/transmissions/${request.id}/acknowledge`, {})).statusCode).toBe(409);
+    expect((await call(farm, 'GET', '/api/farm-store/me')).json().stock).toBe(stockBefore);
   });
 
   it('a supplier sees only its own requests; agents may not read them; 400 for a bad status', async () => {

@@ -311,6 +311,7 @@ export async function acknowledgeTransmission(
   if (!existing) throw notFound(m.transmissionNotFound);
   const recipient = recipientOf(existing);
   if (!actsFor(caller, recipient)) throw forbidden(m.notRecipient);
+  if (existing.status === 'recalled') throw conflict(m.withdrawn);
   if (existing.status !== 'pending') throw conflict(m.alreadyAcknowledged);
   const max = highestCount(existing);
   if (actualQuantity !== null && actualQuantity > max) {

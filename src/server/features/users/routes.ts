@@ -45,7 +45,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const prefix of ['/admin/users', '/users']) {
     app.get(prefix, list, async (request) => service.listUsers(app.db, request.query));
     app.delete(`${prefix}/:id`, remove, async (request) => {
-      await service.removeUser(app.db, request.params.id);
+      await service.removeUser(app.db, request.params.id, currentUser(request).id);
       return { message: userMessages.removed };
     });
   }

@@ -13,6 +13,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { releaseAttempt, reserveAttempt } from '../../lib/rate-limit.ts';
 import { recordSecurityEvent, type SecurityDeps } from '../auth/security-events.ts';
 import { deleteUserSessions } from '../auth/sessions.ts';
+import * as transmissions from '../transmissions/service.ts';
 import * as repo from './repository.ts';
 
 function toManagedUser(row: repo.ManagedUserRow): ManagedUser {
@@ -99,12 +100,15 @@ async function endSessions(tx: Executor, user: { id: number; role: string }) {
 /**
  * Removes a user: the account is deactivated (it can't sign in and its sessions end), and everything
  * it did — transmissions, crate movements, loans, billing records — stays. Crates it still holds stay
- * on the ledger; what is still pending to it the farm store can recall (decision 012).
+ * on the ledger; what is still pending to it the farm store can recall (decision 012). A supplier's
+ * pending crate requests are withdrawn with it (issue 21: crates never go to a removed supplier; a
+ * restored account asks again).
  */
-export async function removeUser(db: Db, id: number): Promise<void> {
+export async function removeUser(db: Db, id: number, byUserId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const removed = await repo.deactivateUser(tx, id);
     if (!removed) throw await refusal(tx, id);
+    if (removed.role === 'supplier') await transmissions.cancelCrateRequestsOf(tx, removed.id, byUserId);
     await endSessions(tx, removed);
   });
 }
