@@ -4,11 +4,11 @@
 // no security event accounted for (rate-limit trips, DESIGN §6).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MAX_ID } from '../../shared/fields.ts';
-import { routeAuditOf } from '../features/audit/route-actions.ts';
-import { recordRateLimitTrip } from '../features/audit/service.ts';
-import { SESSION_COOKIE } from '../features/auth/sessions.ts';
-import { type AuditScope, runInAuditScope } from '../lib/audit.ts';
+import { MAX_ID } from '../../../shared/fields.ts';
+import { type AuditScope, runInAuditScope } from '../../lib/audit.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { routeAuditOf } from './route-actions.ts';
+import { recordRateLimitTrip } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
