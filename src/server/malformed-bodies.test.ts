@@ -65,7 +65,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * invalid for the server too. Objects are closed (unknown fields are a 400, DESIGN §6).
  */
 function mayAccept(schema: Schema | undefined, value: unknown, top = true): boolean {
-  if (!schema) return true;
+  // No schema, or an empty one (the spec's ignored fields, z.unknown()): anything goes, null included.
+  if (!schema || Object.keys(schema).length === 0) return true;
   if (value === null) {
     return !!schema.nullable || [schema.anyOf, schema.oneOf].some((b) => b?.some((s) => mayAccept(s, null, top)));
   }
