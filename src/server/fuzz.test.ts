@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Account, registerAs, registrationFor } from '../../tests/support/accounts.ts';
+import { holdScheduledJobs, fingerprint as sharedFingerprint } from '../../tests/support/fingerprint.ts';
 import { buildTestApp } from '../../tests/support/test-app.ts';
 import { messages } from '../shared/auth.ts';
 import {
@@ -130,20 +131,9 @@ const safeDecode = (s: string) => {
   }
 };
 
-// A digest of every table, to compare before and after a refused request.
-async function fingerprint(): Promise<Record<string, string>> {
-  const tables = await app.db.execute<{ name: string }>(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  );
-  const query = tables.rows
-    .map(
-      (t) =>
-        `select '${t.name}' as name, md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as digest from "${t.name}" x`,
-    )
-    .join(' union all ');
-  const rows = await app.db.execute<{ name: string; digest: string }>(sql.raw(query));
-  return Object.fromEntries(rows.rows.map((r) => [r.name, r.digest]));
-}
+// A digest of every table, to compare before and after a refused request; no scheduled job writes meanwhile.
+const fingerprint = () => sharedFingerprint(app.db);
+await holdScheduledJobs(app);
 
 type Target = {
   route: string;

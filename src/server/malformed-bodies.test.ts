@@ -10,21 +10,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildAccessWorld, callerNames, callRow, type Row } from '../../tests/support/access-table.ts';
-import { fingerprint } from '../../tests/support/fingerprint.ts';
+import { fingerprint, holdScheduledJobs } from '../../tests/support/fingerprint.ts';
 import { buildTestApp } from '../../tests/support/test-app.ts';
-import { settings } from './db/schema/index.ts';
 
 const app = await buildTestApp();
 const world = await buildAccessWorld(app);
-// A scheduled job records its run in settings (housekeeping every hour at :17): marked as run until
-// 2100 (plugins/jobs.ts's last-slot rows), none writes while a property compares the tables.
-for (const name of app.jobs.names()) {
-  const row = { key: `job:${name}:last-slot`, value: '2100-01-01T00:00:00.000Z' };
-  await app.db
-    .insert(settings)
-    .values(row)
-    .onConflictDoUpdate({ target: settings.key, set: { value: row.value } });
-}
+await holdScheduledJobs(app);
 
 // ---- the body schemas, and a conservative check of a value against one ----
 
