@@ -20,7 +20,7 @@ import pg from 'pg';
 import { afterAll, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from './db/client.ts';
 import { checkLedgerInvariant } from './features/crates/ledger.ts';
-import { DEFAULT_FARM_TIMEZONE, farmToday } from './lib/farm-date.ts';
+import { addDays, DEFAULT_FARM_TIMEZONE, farmToday } from './lib/farm-date.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FARM_CODE = 'CRASH-FARM-CODE';
@@ -176,8 +176,7 @@ it('keeps every write answered 2xx through SIGKILLs under load, and the ledger a
   });
   await must(farm, 'POST', '/api/farm-store/stock-adjustments', { quantity: 10_000, reason: 'Bought' }, 201);
   const today = farmToday(DEFAULT_FARM_TIMEZONE);
-  const shift = (days: number) =>
-    new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const shift = (days: number) => addDays(today, days);
   await must(
     farm,
     'POST',

@@ -15,7 +15,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/server/app.ts';
 import { suppliers } from '../../src/server/db/schema/index.ts';
 import { acknowledgeTransmission } from '../../src/server/features/transmissions/service.ts';
-import { DEFAULT_FARM_TIMEZONE, farmToday } from '../../src/server/lib/farm-date.ts';
+import { addDays, DEFAULT_FARM_TIMEZONE, farmToday } from '../../src/server/lib/farm-date.ts';
 import type { Role } from '../../src/shared/auth.ts';
 import { registerAs, sessionCookie, uniqueEmail } from './accounts.ts';
 
@@ -144,11 +144,7 @@ export async function callRow(
 
 export async function buildAccessWorld(app: App) {
   const today = farmToday(DEFAULT_FARM_TIMEZONE);
-  const day = (n: number) => {
-    const d = new Date(`${today}T00:00:00Z`);
-    d.setUTCDate(d.getUTCDate() + n);
-    return d.toISOString().slice(0, 10);
-  };
+  const day = (n: number) => addDays(today, n);
   /** Noon on the farm's day `n` days from today (Johannesburg is UTC+2 all year). */
   const noonOn = (n: number) => new Date(`${day(n)}T10:00:00Z`);
 

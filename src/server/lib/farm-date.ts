@@ -8,3 +8,15 @@ export function farmToday(timeZone: string, now: Date = new Date()): string {
   // en-CA formats dates as YYYY-MM-DD.
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
+
+// Calendar arithmetic on YYYY-MM-DD dates, counted in UTC days so no time zone or daylight saving
+// shifts a day.
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+/** `date` moved by `days` calendar days (negative: back). */
+export const addDays = (date: string, days: number): string =>
+  new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
+
+/** How many calendar days `to` is after `from` (negative when before). */
+export const daysBetween = (from: string, to: string): number => dayNumber(to) - dayNumber(from);

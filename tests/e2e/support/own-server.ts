@@ -11,13 +11,8 @@ import { E2E_FARM_CODE } from '../../../playwright.config.ts';
 export const WESTMOST_ZONE = 'Etc/GMT+12';
 export const EASTMOST_ZONE = 'Pacific/Kiritimati';
 
-/** Today in `timeZone`, YYYY-MM-DD (what the server's farmToday answers there). */
-export const todayIn = (timeZone: string, now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-
-/** A calendar day `days` after `date` (YYYY-MM-DD), by UTC arithmetic (no zone can shift it). */
-export const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** Today in `timeZone`, YYYY-MM-DD: the server's own farmToday; addDays is its calendar arithmetic. */
+export { addDays, farmToday as todayIn } from '../../../src/server/lib/farm-date.ts';
 
 /** A port nobody listens on (the OS's ephemeral range, which Chromium never blocks). */
 async function freePort(): Promise<number> {

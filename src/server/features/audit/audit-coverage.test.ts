@@ -14,7 +14,7 @@ import {
   uniqueEmail,
 } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { farmToday } from '../../lib/farm-date.ts';
+import { addDays, farmToday } from '../../lib/farm-date.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
 import {
   type AgentAccount,
@@ -68,11 +68,7 @@ const newLoan = async () =>
 const report = { reportType: 'weekly', dateRange: {}, selectedAgentId: 'all' };
 
 /** A day `n` days from the farm's today, and noon on it (UTC+2 all year). */
-const day = (n: number) => {
-  const d = new Date(`${farmToday(app.config.farmTimezone)}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
+const day = (n: number) => addDays(farmToday(app.config.farmTimezone), n);
 
 /** For each mutation route: whatever it needs, then the call itself (returned unstarted). */
 type Prepared = () => Promise<LightMyRequestResponse>;

@@ -19,7 +19,7 @@ import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { billingMessages } from '../../../shared/billing.ts';
 import { centsToDecimal, decimalToCents, rateTimesCrates } from '../../../shared/money.ts';
 import { maxCountFor } from '../../../shared/transmissions.ts';
-import { DEFAULT_FARM_TIMEZONE, farmToday } from '../../lib/farm-date.ts';
+import { addDays, DEFAULT_FARM_TIMEZONE, daysBetween, farmToday } from '../../lib/farm-date.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { checkLedgerInvariant } from '../crates/ledger.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
@@ -48,13 +48,9 @@ for (const i of withBankDetails) {
 }
 
 const T = farmToday(DEFAULT_FARM_TIMEZONE);
-const day = (offset: number) => {
-  const d = new Date(`${T}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-};
+const day = (offset: number) => addDays(T, offset);
 /** A date's offset in days from the farm's today. */
-const offsetOf = (d: string) => Math.round((Date.parse(`${d}T00:00:00Z`) - Date.parse(`${T}T00:00:00Z`)) / 86_400_000);
+const offsetOf = (d: string) => daysBetween(T, d);
 /** Noon on that farm day (Africa/Johannesburg is UTC+2 all year). */
 const noonOn = (offset: number) => new Date(`${day(offset)}T12:00:00+02:00`);
 

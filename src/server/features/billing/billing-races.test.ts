@@ -11,7 +11,7 @@ import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { billingMessages } from '../../../shared/billing.ts';
 import { centsToDecimal, decimalToCents, rateTimesCrates } from '../../../shared/money.ts';
 import { maxCountFor } from '../../../shared/transmissions.ts';
-import { DEFAULT_FARM_TIMEZONE, farmToday } from '../../lib/farm-date.ts';
+import { addDays, DEFAULT_FARM_TIMEZONE, farmToday } from '../../lib/farm-date.ts';
 import { checkLedgerInvariant } from '../crates/ledger.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
 import { type AgentAccount, addStock, enterOpeningBalance, json, registerAgent } from '../transmissions/testing.ts';
@@ -29,11 +29,7 @@ for (let i = 0; i < 5; i++) {
 
 /** The farm's today; every date below is an offset from it. */
 const T = farmToday(DEFAULT_FARM_TIMEZONE);
-const day = (offset: number) => {
-  const d = new Date(`${T}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-};
+const day = (offset: number) => addDays(T, offset);
 /** Noon on that farm day (Africa/Johannesburg is UTC+2 all year). */
 const noonOn = (offset: number) => new Date(`${day(offset)}T12:00:00+02:00`);
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type Account, registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { changeEvents, marketAgents } from '../../db/schema/index.ts';
-import { DEFAULT_FARM_TIMEZONE, farmToday } from '../../lib/farm-date.ts';
+import { addDays, DEFAULT_FARM_TIMEZONE, farmToday } from '../../lib/farm-date.ts';
 import { checkLedgerInvariant } from '../crates/ledger.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
 import {
@@ -25,11 +25,7 @@ await addStock(farm, 10_000);
 
 const today = farmToday(DEFAULT_FARM_TIMEZONE);
 /** The farm's day `n` days from today, YYYY-MM-DD. */
-const day = (n: number) => {
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
+const day = (n: number) => addDays(today, n);
 /** Noon on the farm's day `n` days from today (Johannesburg is UTC+2 all year). */
 const noonOn = (n: number) => new Date(`${day(n)}T10:00:00Z`);
 

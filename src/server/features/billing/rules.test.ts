@@ -1,12 +1,15 @@
 // The date rules of billing cycles (issue 20, decision 024), without a database.
 import { describe, expect, it } from 'vitest';
-import { cycleStatus, dayBefore, planNewCycle } from './rules.ts';
+import { addDays } from '../../lib/farm-date.ts';
+import { cycleStatus, planNewCycle } from './rules.ts';
+
+const dayBefore = (date: string) => addDays(date, -1);
 
 const cycle = (id: number, startDate: string, endDate: string) => ({ id, startDate, endDate });
 const today = '2026-11-25';
 const running = cycle(1, '2026-11-01', '2026-11-30');
 
-describe('dayBefore', () => {
+describe('the day before (addDays −1, lib/farm-date.ts)', () => {
   it('steps back over month, year and leap-day ends', () => {
     expect(dayBefore('2026-11-25')).toBe('2026-11-24');
     expect(dayBefore('2026-03-01')).toBe('2026-02-28');

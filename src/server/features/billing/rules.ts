@@ -2,15 +2,9 @@
 // cycles never overlap, the active cycle is the one containing today, and a new cycle that starts
 // inside the running one after its first day completes it.
 import type { CycleStatus } from '../../../shared/billing.ts';
+import { addDays } from '../../lib/farm-date.ts';
 
 export type CycleDates = { id: number; startDate: string; endDate: string };
-
-/** The day before a YYYY-MM-DD date, as YYYY-MM-DD (calendar arithmetic in UTC: no time zone shifts). */
-export function dayBefore(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
 
 export const overlaps = (a: { startDate: string; endDate: string }, b: { startDate: string; endDate: string }) =>
   a.startDate <= b.endDate && b.startDate <= a.endDate;
@@ -45,7 +39,7 @@ export function planNewCycle(
     first.startDate < next.startDate &&
     next.startDate <= first.endDate
   ) {
-    return { kind: 'complete-running', running: first, newEndDate: dayBefore(next.startDate) };
+    return { kind: 'complete-running', running: first, newEndDate: addDays(next.startDate, -1) };
   }
   return { kind: 'clash', with: first };
 }

@@ -2,22 +2,16 @@
 // last 7 days up to today), the period just before it for the 'vs last period' changes, and how many
 // days one bar of the chart holds.
 import { DEFAULT_REPORT_DAYS, MAX_REPORT_DAYS, reportMessages } from '../../../shared/reports.ts';
+import { addDays, daysBetween } from '../../lib/farm-date.ts';
 import { badRequest } from '../../lib/http-error.ts';
 
 export type Period = { startDate: string; endDate: string; days: number };
-
-const DAY_MS = 86_400_000;
-const toDay = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-const fromDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
-/** `date` moved by `days` calendar days. */
-export const addDays = (date: string, days: number) => fromDay(toDay(date) + days);
 
 export function resolvePeriod(range: { startDate?: string; endDate?: string }, today: string): Period {
   const endDate = range.endDate ?? (range.startDate && range.startDate > today ? range.startDate : today);
   const startDate = range.startDate ?? addDays(endDate, -(DEFAULT_REPORT_DAYS - 1));
   if (startDate > endDate) throw badRequest(reportMessages.dateOrder, { endDate: reportMessages.dateOrder });
-  const days = toDay(endDate) - toDay(startDate) + 1;
+  const days = daysBetween(startDate, endDate) + 1;
   if (days > MAX_REPORT_DAYS) throw badRequest(reportMessages.tooLong, { startDate: reportMessages.tooLong });
   return { startDate, endDate, days };
 }

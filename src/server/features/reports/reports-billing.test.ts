@@ -8,7 +8,7 @@ import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { billingMessages } from '../../../shared/billing.ts';
 import { reportMessages } from '../../../shared/reports.ts';
-import { DEFAULT_FARM_TIMEZONE, farmToday } from '../../lib/farm-date.ts';
+import { addDays, DEFAULT_FARM_TIMEZONE, farmToday } from '../../lib/farm-date.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
 import {
   type AgentAccount,
@@ -18,7 +18,6 @@ import {
   json,
   registerAgent,
 } from '../transmissions/testing.ts';
-import { addDays } from './period.ts';
 
 const app = await buildTestApp();
 const today = farmToday(DEFAULT_FARM_TIMEZONE);

@@ -10,11 +10,10 @@ import { buildTestApp, openTestDatabase, testConfig } from '../../../../tests/su
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { outbox, users } from '../../db/schema/index.ts';
-import { farmToday } from '../../lib/farm-date.ts';
+import { addDays, farmToday } from '../../lib/farm-date.ts';
 import { OUTBOX_RETRY_JOB } from '../../plugins/mailer.ts';
 import { acknowledge, addStock, enterOpeningBalance, json, registerAgent, send } from '../transmissions/testing.ts';
 import { WEEKLY_REPORTS_JOB } from './jobs.ts';
-import { addDays } from './period.ts';
 
 const smtp = await startSmtpServer();
 afterAll(smtp.close);

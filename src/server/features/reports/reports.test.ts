@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { billingCycles, transmissions } from '../../db/schema/index.ts';
-import { farmToday } from '../../lib/farm-date.ts';
+import { addDays, farmToday } from '../../lib/farm-date.ts';
 import {
   acknowledge,
   addStock,
@@ -16,7 +16,6 @@ import {
   registerApprovedSupplier,
   send,
 } from '../transmissions/testing.ts';
-import { addDays } from './period.ts';
 
 const app = await buildTestApp();
 const tz = app.config.farmTimezone;

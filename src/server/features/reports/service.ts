@@ -13,7 +13,7 @@ import {
   type WeeklySummary,
 } from '../../../shared/reports.ts';
 import type { Executor } from '../../db/client.ts';
-import { farmToday } from '../../lib/farm-date.ts';
+import { addDays, farmToday } from '../../lib/farm-date.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import {
@@ -28,7 +28,7 @@ import {
 import { agentBalances, clientBalances } from '../crates/balances.ts';
 import { reportEmail, weeklyEmail } from './emails.ts';
 import { renderReportPdf } from './pdf.ts';
-import { addDays, bucketDays, previousPeriod, resolvePeriod } from './period.ts';
+import { bucketDays, previousPeriod, resolvePeriod } from './period.ts';
 import * as repo from './repository.ts';
 import { renderBillingStatement, type StatementRow, type StatementTotals } from './statement.ts';
 
