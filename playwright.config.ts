@@ -1,8 +1,8 @@
-// End-to-end tests in Debian's Chromium (CHROME_PATH or /usr/bin/chromium) against the real app on a
-// fresh embedded database.
+// End-to-end tests in Debian's Chromium (CHROME_PATH or /usr/bin/chromium) against the real app. Each
+// spec file gets a farm of its own (tests/e2e/support/test.ts): its own app on a free port, on a copy
+// of the embedded database that global-setup.ts migrates once per run.
 import { defineConfig, devices } from '@playwright/test';
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 5055);
 export const E2E_FARM_CODE = 'E2E-FARM-CODE';
 
 const chrome = { ...devices['Desktop Chrome'], channel: undefined };
@@ -17,9 +17,13 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 2,
   retries: 0,
   reporter: process.env.PW_JSON_OUTPUT ? [['list'], ['json', { outputFile: process.env.PW_JSON_OUTPUT }]] : 'list',
+  globalSetup: './tests/e2e/support/global-setup.ts',
   use: {
-    baseURL: `http://localhost:${E2E_PORT}`,
+    // baseURL is each spec file's own farm (support/test.ts).
     trace: 'retain-on-failure',
+    // The app's service worker (decision 036) would answer requests that page.route() never sees;
+    // offline.spec.ts allows it for the journeys that need it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: [
@@ -30,8 +34,6 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
-        // Chromium refuses some ports (5060/5061 are SIP); the test port is always allowed.
-        `--explicitly-allowed-ports=${E2E_PORT}`,
       ],
     },
   },
@@ -41,19 +43,4 @@ export default defineConfig({
     // rest, alone on the machine, so they measure the app rather than a second worker's load.
     { name: 'live-updates', use: chrome, testMatch: /live-updates\.spec\.ts/, dependencies: ['chromium'] },
   ],
-  webServer: {
-    command: `rm -rf .tmp/e2e-data-${E2E_PORT} && node --import tsx src/server/index.ts`,
-    url: `http://localhost:${E2E_PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: `.tmp/e2e-data-${E2E_PORT}`,
-      ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
-      FARM_ACCESS_CODE: E2E_FARM_CODE,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-  },
 });

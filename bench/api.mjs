@@ -1,120 +1,509 @@
-// `npm run bench`: the API's hot reads and one write under load (DESIGN §1, docs/decisions/010).
-// Starts the real app as a child process (bench/serve.ts) on a free 127.0.0.1 port against a fresh
-// database — PGlite in a temporary directory, or a throwaway `cratekeeper_bench_<random>` database on
-// the PostgreSQL at BENCH_DATABASE_URL — seeds a year of a farm through the real services, signs in
-// once per role, runs autocannon against each endpoint and prints a table. Everything it created is
-// removed at the end, also on Ctrl-C.
+// `npm run bench` (DESIGN §1, docs/decisions/010, issue 23 item 4): in one run, on the bench's farm
+// (bench/farm.ts) —
+//   the ceiling: a bare node:http server answering a fixed JSON body, and GET /api/health;
+//   every hot authenticated read, signed in as the farm store or an agent, full 200 answers (no
+//     If-None-Match), with its ratio to the bare server's requests per second in the same run;
+//   the monthly PDF report and the current cycle's billing statement over the full data;
+//   writes: a delivery and its acknowledgement, a loan and its return;
+//   (BENCH_SHAPE=busy-week) the busy week's pending deliveries acknowledged, and the reads again;
+//   1 000 open dashboards polling at the spec's intervals, with If-None-Match as browsers send it;
+//   2 000 event streams hearing one change;
+//   the app's memory (resident set sampled every 250 ms) and `npm start` on the same database.
+// Results go to bench/results/latest.json (and <kind>-<size>[-busy-week].json beside it); the tables
+// docs/performance.md shows are printed at the end (bench/markdown.mjs renders them again).
 //
-// Knobs: BENCH_DURATION (seconds per endpoint, 10), BENCH_CONNECTIONS (10), BENCH_TRANSMISSIONS
-// (10000), BENCH_AGENTS (40), BENCH_ONLY (run endpoints whose name contains this text),
-// BENCH_KEEP_DATABASE=1 (leave the PostgreSQL database for EXPLAIN; its name is printed).
+// The database: PGlite in a temporary directory seeded at the small size, or, with
+// BENCH_DATABASE_URL=postgres://…, the reusable cratekeeper_bench_<size> database (big by default;
+// `npm run bench:seed` makes it, and the bench does when it is missing). Nothing else is left behind.
+//
+// Knobs: BENCH_DURATION (seconds per endpoint, 5), BENCH_CONNECTIONS (50), BENCH_SIZE, BENCH_SHAPE,
+// BENCH_ONLY (comma-separated parts: ceiling, reads, documents, writes, busy-week, dashboards, events,
+// start; or text in an endpoint's name), BENCH_DASHBOARDS (1000), BENCH_FARM_DASHBOARDS (100),
+// BENCH_DASHBOARD_SECONDS (20, after a 10 s warm-up), BENCH_STREAMS (2000), BENCH_EVENT_ROUNDS (3),
+// BENCH_DOCUMENT_RUNS (3), BENCH_RESEED=1, BENCH_KEEP_DATABASE=1.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { cleanups, freePort, freshDatabase, HOST, post, runBench, signIn, startApp } from './support.mjs';
+import { AGENT_DASHBOARD, FARM_DASHBOARD, measureStreams, runTasks, simulateDashboards } from './load.mjs';
+import { renderRun } from './markdown.mjs';
+import { planFromEnv } from './plan.ts';
+import {
+  BROWSER_HEADERS,
+  benchDatabase,
+  call,
+  cleanups,
+  freePort,
+  HOST,
+  request,
+  root,
+  rssOf,
+  runBench,
+  startApp,
+  startBare,
+  timeNpmStart,
+} from './support.mjs';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ONLY = process.env.BENCH_ONLY;
+const env = process.env;
+const DURATION = Number(env.BENCH_DURATION ?? 5);
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
+const DASHBOARDS = Number(env.BENCH_DASHBOARDS ?? 1000);
+const FARM_DASHBOARDS = Math.min(DASHBOARDS, Number(env.BENCH_FARM_DASHBOARDS ?? 100));
+const DASHBOARD_SECONDS = Number(env.BENCH_DASHBOARD_SECONDS ?? 20);
+const DASHBOARD_WARMUP = Number(env.BENCH_DASHBOARD_WARMUP ?? 10);
+const STREAMS = Number(env.BENCH_STREAMS ?? 2000);
+const EVENT_ROUNDS = Number(env.BENCH_EVENT_ROUNDS ?? 3);
+const DOCUMENT_RUNS = Number(env.BENCH_DOCUMENT_RUNS ?? 3);
+const PARTS = ['ceiling', 'reads', 'documents', 'writes', 'busy-week', 'dashboards', 'events', 'start'];
+const only = (env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+/** Text that is not a part's name picks reads by endpoint name; the ceiling runs with any read. */
+const names = only.filter((o) => !PARTS.includes(o));
+const partOn = (part) =>
+  only.length === 0 ||
+  only.includes(part) ||
+  ((part === 'reads' || part === 'ceiling') && (names.length > 0 || only.includes('reads')));
+const endpointOn = (name) => names.length === 0 || names.some((o) => name.includes(o));
 
-function run(base, { name, ...options }) {
+/** The command that made this run, with the knobs that were set (a database password left out). */
+function command() {
+  const knobs = Object.entries(env)
+    .filter(([k]) => k.startsWith('BENCH_') || k === 'FARM_TIMEZONE')
+    .map(([k, v]) => {
+      if (k !== 'BENCH_DATABASE_URL') return `${k}=${v}`;
+      const u = new URL(v);
+      u.password = '';
+      return `${k}=${u}`;
+    });
+  return [...knobs, 'npm run bench'].join(' ');
+}
+
+// ---- The app's resident set, sampled all along; each part keeps its peak. ----
+const memory = { samples: 0, peak: 0, byPart: {} };
+let currentPart = 'start-up';
+function sampleMemory(pid) {
+  const timer = setInterval(() => {
+    const rss = rssOf(pid);
+    if (rss === null) return;
+    memory.samples++;
+    memory.peak = Math.max(memory.peak, rss);
+    memory.byPart[currentPart] = Math.max(memory.byPart[currentPart] ?? 0, rss);
+  }, 250);
+  cleanups.push(async () => clearInterval(timer));
+  return () => clearInterval(timer);
+}
+
+function autocannonRun(base, options) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       { url: base, connections: CONNECTIONS, duration: DURATION, ...options },
-      (err, result) => (err ? reject(err) : resolve({ name, result })),
+      (err, result) => (err ? reject(err) : resolve(result)),
     );
     cleanups.push(async () => instance.stop());
   });
 }
 
-const ms = (v) => (v === undefined ? '-' : `${v < 10 ? v.toFixed(1) : Math.round(v)} ms`);
-
-function table(rows) {
-  const head = ['endpoint', 'req/s', 'p50', 'p97.5', 'p99', 'errors', 'non-2xx'];
-  const body = rows.map(({ name, result: r }) => [
-    name,
-    String(Math.round(r.requests.average)),
-    ms(r.latency.p50),
-    ms(r.latency.p97_5),
-    ms(r.latency.p99),
-    String(r.errors + r.timeouts),
-    String(r.non2xx),
-  ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells) =>
-    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
-  return [
-    line(head),
-    `|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
-    ...body.map(line),
-  ].join('\n');
+/** One autocannon row: requests per second, latency, failures (errors, timeouts, non-2xx). */
+async function measure(base, row) {
+  process.stdout.write(`  ${row.name} …`);
+  const r = await autocannonRun(base, { requests: row.requests });
+  const out = {
+    name: row.name,
+    group: row.group,
+    hot: Boolean(row.hot),
+    requestsPerSecond: r.requests.average,
+    requests: r.requests.total,
+    latency: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+    errors: r.errors + r.timeouts + r.non2xx,
+    bytesPerRequest: r.requests.total ? r.throughput.total / r.requests.total : 0,
+    ...(row.pairs ? { pairs: true } : {}),
+  };
+  process.stdout.write(
+    ` ${Math.round(out.requestsPerSecond)} req/s, p50 ${out.latency.p50} ms, p99 ${out.latency.p99} ms${out.errors ? `, ${out.errors} errors` : ''}\n`,
+  );
+  return out;
 }
 
-async function main() {
-  const port = await freePort();
-  const base = `http://${HOST}:${port}`;
-  const database = await freshDatabase();
-  console.log(`Seeding a farm on ${database.label}; the app will listen on ${base} …`);
-  const seededAt = Date.now();
-  const ready = await startApp(port, database.env);
-  console.log(`Seeded and ready in ${((Date.now() - seededAt) / 1000).toFixed(1)} s.`);
+const get = (group, name, path, cookie, hot = true) => ({
+  group,
+  name,
+  hot,
+  requests: [{ method: 'GET', path, headers: { ...BROWSER_HEADERS, ...(cookie ? { cookie } : {}) } }],
+});
 
-  // One sign-in per role for the whole run: the login limit is 100 per IP in 15 minutes.
-  const farm = await signIn(base, ready.farm, ready.password);
-  const agent = await signIn(base, ready.agent, ready.password);
-  // Enough farm stock for every delivery the write benchmark can send.
-  await post(base, farm, '/api/farm-store/stock-adjustments', { quantity: 1_000_000, reason: 'Bench write stock' });
+/** Every hot read of issue 23 item 4, then the other reads the dashboards poll. */
+function readRows(farm, agent) {
+  return [
+    get('reads', 'GET /api/transmissions (agent)', '/api/transmissions', agent),
+    get('reads', 'GET /api/transmissions (farm)', '/api/transmissions', farm),
+    get('reads', 'GET /api/transmissions/recent?limit=50 (farm)', '/api/transmissions/recent?limit=50', farm),
+    get('reads', 'GET /api/transmissions/recent?limit=5 (agent)', '/api/transmissions/recent?limit=5', agent),
+    get('reads', 'GET /api/market-agents', '/api/market-agents', farm),
+    get('reads', 'GET /api/market-agents/me', '/api/market-agents/me', agent),
+    get('reads', 'GET /api/dashboard/farm-metrics', '/api/dashboard/farm-metrics', farm),
+    get('reads', 'GET /api/dashboard (farm)', '/api/dashboard', farm),
+    get('reads', 'GET /api/dashboard (agent)', '/api/dashboard', agent),
+    get('reads', 'GET /api/market-agents/earnings', '/api/market-agents/earnings', agent),
+    get('reads', 'GET /api/clients?limit=500 (agent)', '/api/clients?limit=500', agent),
+    get('reads', 'GET /api/billing/current-cycle', '/api/billing/current-cycle', farm),
+    get('reads', 'GET /api/billing/cycles', '/api/billing/cycles', farm),
+    get('reads', 'GET /api/transmissions/pending-count (agent)', '/api/transmissions/pending-count', agent, false),
+    get(
+      'reads',
+      'GET /api/transmissions/incoming?limit=500 (agent)',
+      '/api/transmissions/incoming?limit=500',
+      agent,
+      false,
+    ),
+    get('reads', 'GET /api/market-agents/earnings/history', '/api/market-agents/earnings/history', agent, false),
+    get('reads', 'GET /api/public/farm-metrics', '/api/public/farm-metrics', undefined, false),
+    get('reads', 'GET /api/pepper-pricing', '/api/pepper-pricing', undefined, false),
+  ];
+}
 
-  const get = (name, path, cookie) => ({
-    name,
-    requests: [{ method: 'GET', path, headers: cookie ? { cookie } : {} }],
-  });
+/** Round-robin over the agents (one session each): who sends, acknowledges, lends next. */
+const roundRobin = (list) => {
+  let i = 0;
+  return () => list[i++ % list.length];
+};
+
+function writeRows(farm, agents) {
   const json = { 'content-type': 'application/json' };
-  const endpoints = [
-    get('GET /api/transmissions (farm)', '/api/transmissions', farm),
-    get('GET /api/transmissions (agent)', '/api/transmissions', agent),
-    get('GET /api/transmissions/recent?limit=50', '/api/transmissions/recent?limit=50', farm),
-    get('GET /api/transmissions/pending-count', '/api/transmissions/pending-count', farm),
-    get('GET /api/market-agents', '/api/market-agents', farm),
-    get('GET /api/dashboard (farm)', '/api/dashboard', farm),
-    get('GET /api/dashboard (agent)', '/api/dashboard', agent),
-    get('GET /api/dashboard/farm-metrics', '/api/dashboard/farm-metrics', farm),
-    get('GET /api/public/farm-metrics', '/api/public/farm-metrics'),
-    get('GET /api/pepper-pricing', '/api/pepper-pricing'),
-    get('GET /api/pepper-pricing/history?months=24', '/api/pepper-pricing/history?months=24'),
+  const nextDelivery = roundRobin(agents);
+  const nextLoan = roundRobin(agents);
+  return [
     {
-      // Each connection sends a delivery as the farm store, then the agent acknowledges it.
+      // The farm store sends 5 crates to an agent; that agent acknowledges them (counted as sent).
+      group: 'writes',
       name: 'POST /api/transmissions + PUT …/acknowledge',
+      pairs: true,
       requests: [
         {
           method: 'POST',
           path: '/api/transmissions',
-          headers: { ...json, cookie: farm },
-          body: JSON.stringify({ type: 'farm_to_market', marketAgentId: ready.agentMarketAgentId, quantity: 5 }),
+          setupRequest: (req, context) => {
+            context.agent = nextDelivery();
+            return {
+              ...req,
+              headers: { ...json, cookie: farm },
+              body: JSON.stringify({ type: 'farm_to_market', marketAgentId: context.agent.marketAgentId, quantity: 5 }),
+            };
+          },
           onResponse: (status, body, context) => {
             if (status === 201) context.id = JSON.parse(body).id;
           },
         },
         {
           method: 'PUT',
-          headers: { ...json, cookie: agent },
-          body: JSON.stringify({ actualQuantity: 5 }),
-          setupRequest: (request, context) => ({ ...request, path: `/api/transmissions/${context.id}/acknowledge` }),
+          setupRequest: (req, context) => ({
+            ...req,
+            path: `/api/transmissions/${context.id}/acknowledge`,
+            headers: { ...json, cookie: context.agent.cookie },
+            body: JSON.stringify({ actualQuantity: 5 }),
+          }),
         },
       ],
     },
-  ].filter((e) => !ONLY || e.name.includes(ONLY));
+    {
+      // An agent lends one crate to a client of its own, then records it back.
+      group: 'writes',
+      name: 'POST /api/client-transactions + PUT …/return',
+      pairs: true,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/client-transactions',
+          setupRequest: (req, context) => {
+            context.agent = nextLoan();
+            return {
+              ...req,
+              headers: { ...json, cookie: context.agent.cookie },
+              body: JSON.stringify({ clientId: context.agent.clientId, quantityBorrowed: 1 }),
+            };
+          },
+          onResponse: (status, body, context) => {
+            if (status === 201) context.id = JSON.parse(body).id;
+          },
+        },
+        {
+          method: 'PUT',
+          setupRequest: (req, context) => ({
+            ...req,
+            path: `/api/client-transactions/${context.id}/return`,
+            headers: { ...json, cookie: context.agent.cookie },
+            body: JSON.stringify({ quantityReturned: 1 }),
+          }),
+        },
+      ],
+    },
+  ];
+}
 
-  const results = [];
-  for (const endpoint of endpoints) {
-    process.stdout.write(`  ${endpoint.name} …`);
-    const done = await run(base, endpoint);
-    process.stdout.write(` ${Math.round(done.result.requests.average)} req/s\n`);
-    results.push(done);
+/** A document over the full data, `DOCUMENT_RUNS` times one after another. */
+async function measureDocument(port, name, cookie, body, expect) {
+  process.stdout.write(`  ${name} …`);
+  const runs = [];
+  let errors = 0;
+  let bytes = 0;
+  for (let i = 0; i < DOCUMENT_RUNS; i++) {
+    const res = await request(port, { method: 'POST', path: '/api/reports/generate', cookie, body });
+    runs.push(res.ms);
+    bytes = res.body?.length ?? 0;
+    if (res.status !== 200 || !expect(res)) errors++;
   }
-  console.log(
-    `\n${database.label}, ${CONNECTIONS} connections, ${DURATION} s per endpoint (the write row counts both requests):\n`,
+  const sorted = [...runs].sort((a, b) => a - b);
+  const out = { name, runs, p50: sorted[Math.floor((sorted.length - 1) / 2)], max: sorted.at(-1), bytes, errors };
+  process.stdout.write(
+    ` ${runs.map((ms) => `${Math.round(ms)} ms`).join(', ')}${errors ? `, ${errors} errors` : ''}\n`,
   );
-  console.log(table(results));
-  return results.some(({ result: r }) => r.errors + r.timeouts + r.non2xx > 0) ? 1 : 0;
+  return out;
+}
+
+const addDays = (date, days) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+async function main() {
+  const startedAt = new Date();
+  const plan = planFromEnv(env, env.BENCH_DATABASE_URL ? 'big' : 'small');
+  const database = await benchDatabase(plan);
+  const barePort = await freePort();
+  const port = await freePort();
+  const base = `http://${HOST}:${port}`;
+  console.log(`Starting the app on ${database.label} (${base}) …`);
+  const appStarted = performance.now();
+  const app = await startApp(port, database.env, {
+    BENCH_FARM_SESSIONS: String(Math.max(FARM_DASHBOARDS, 3)),
+    BENCH_AGENT_SESSIONS: String(Math.max(DASHBOARDS - FARM_DASHBOARDS, 1)),
+  });
+  const appReadyMs = performance.now() - appStarted;
+  const stopSampling = sampleMemory(app.pid);
+  await startBare(barePort);
+  const heapAtStart = await app.memory();
+
+  const farm = app.farmCookies[0];
+  const agentsOnce = app.agentSessions.slice(0, app.agents);
+  const agent = agentsOnce[0].cookie;
+  const result = {
+    date: startedAt.toISOString(),
+    command: command(),
+    machine: {
+      cores: os.cpus().length,
+      cpu: os.cpus()[0]?.model ?? '',
+      memoryGB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      os: `${os.type()} ${os.release()}`,
+      loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100),
+    },
+    database: {
+      kind: database.kind,
+      size: plan.size,
+      shape: plan.shape,
+      label: database.label,
+      reused: Boolean(database.reused),
+      plan: database.seeded?.plan ?? plan,
+      counts: database.seeded?.counts,
+      seedSeconds: database.seeded?.seconds,
+    },
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    rows: [],
+  };
+
+  // The reads must answer 200 before they are measured: a wrong path would measure a 404.
+  for (const row of readRows(farm, agent)) {
+    const { path, headers } = row.requests[0];
+    const res = await request(port, { path, cookie: headers.cookie });
+    if (res.status !== 200) console.warn(`  warning: ${row.name} answers ${res.status} before the run`);
+  }
+
+  if (partOn('ceiling')) {
+    console.log(`\nCeiling (${CONNECTIONS} connections, ${DURATION} s each):`);
+    currentPart = 'ceiling';
+    result.rows.push(
+      await measure(
+        `http://${HOST}:${barePort}`,
+        get('ceiling', 'bare node:http (fixed JSON body)', '/', undefined, false),
+      ),
+    );
+    result.rows.push(await measure(base, get('ceiling', 'GET /api/health', '/api/health', undefined, false)));
+  }
+
+  const runReads = async (rows) => {
+    for (const row of rows.filter((r) => endpointOn(r.name))) result.rows.push(await measure(base, row));
+  };
+  if (partOn('reads')) {
+    console.log('\nReads (full 200 answers, no If-None-Match):');
+    currentPart = 'reads';
+    await runReads(readRows(farm, agent));
+  }
+
+  if (partOn('documents')) {
+    console.log(`\nDocuments over the full data (${DOCUMENT_RUNS} runs each, one at a time):`);
+    currentPart = 'documents';
+    result.documents = [
+      await measureDocument(
+        port,
+        'Monthly report PDF, every agent (POST /api/reports/generate)',
+        farm,
+        {
+          reportType: 'monthly',
+          dateRange: { startDate: addDays(app.today, -29), endDate: app.today },
+          selectedAgentId: 'all',
+        },
+        (res) => res.body.subarray(0, 4).toString() === '%PDF',
+      ),
+      await measureDocument(
+        port,
+        "Current cycle's billing statement, every agent",
+        farm,
+        { reportType: 'billing', dateRange: {}, selectedAgentId: 'all' },
+        (res) => String(res.headers['content-type']).startsWith('text/html'),
+      ),
+    ];
+  }
+
+  if (plan.shape === 'busy-week' && partOn('busy-week')) {
+    console.log('\nThe busy week: every pending delivery acknowledged by its agent:');
+    currentPart = 'busy-week';
+    const tasks = [];
+    for (const a of agentsOnce) {
+      const incoming = await call(port, { path: '/api/transmissions/incoming?limit=500', cookie: a.cookie });
+      for (const t of incoming)
+        tasks.push({ method: 'PUT', path: `/api/transmissions/${t.id}/acknowledge`, cookie: a.cookie });
+    }
+    const acked = await runTasks(port, tasks, CONNECTIONS);
+    result.busyWeek = acked;
+    console.log(
+      `  ${acked.requests} acknowledged in ${acked.seconds.toFixed(1)} s: ${Math.round(acked.requestsPerSecond)}/s, p50 ${Math.round(acked.latency.p50 ?? 0)} ms, p99 ${Math.round(acked.latency.p99 ?? 0)} ms, ${acked.errors} errors`,
+    );
+    console.log('  … and the reads it changed, again:');
+    const again = new Set([
+      'GET /api/dashboard/farm-metrics',
+      'GET /api/dashboard (farm)',
+      'GET /api/transmissions (farm)',
+      'GET /api/market-agents',
+      'GET /api/dashboard (agent)',
+    ]);
+    await runReads(
+      readRows(farm, agent)
+        .filter((r) => again.has(r.name))
+        .map((r) => ({ ...r, group: 'after the busy week', name: `${r.name}, busy week acknowledged`, hot: false })),
+    );
+  }
+
+  if (partOn('writes')) {
+    console.log('\nWrites (each row counts both requests of a pair):');
+    currentPart = 'writes';
+    const me = await call(port, { path: '/api/farm-store/me', cookie: farm });
+    if (me.stock < 100_000) {
+      await call(port, {
+        method: 'POST',
+        path: '/api/farm-store/stock-adjustments',
+        cookie: farm,
+        body: { quantity: 200_000, reason: 'Bench: crates for the write benchmark' },
+      });
+    }
+    for (const row of writeRows(farm, agentsOnce)) result.rows.push(await measure(base, row));
+  }
+
+  if (partOn('dashboards')) {
+    console.log(
+      `\n${DASHBOARDS} open dashboards (${FARM_DASHBOARDS} farm store, ${DASHBOARDS - FARM_DASHBOARDS} agents) polling for ${DASHBOARD_SECONDS} s after ${DASHBOARD_WARMUP} s …`,
+    );
+    currentPart = 'dashboards';
+    const d = await simulateDashboards(port, {
+      farmCookies: app.farmCookies,
+      agentCookies: app.agentSessions.map((a) => a.cookie),
+      count: DASHBOARDS,
+      farmCount: FARM_DASHBOARDS,
+      warmupMs: DASHBOARD_WARMUP * 1000,
+      durationMs: DASHBOARD_SECONDS * 1000,
+    });
+    d.mixes = { farm: FARM_DASHBOARD, agent: AGENT_DASHBOARD };
+    result.dashboards = d;
+    console.log(
+      `  offered ${Math.round(d.offeredPerSecond)} req/s, answered ${Math.round(d.requestsPerSecond)} req/s; p50 ${Math.round(d.latency.p50 ?? 0)} ms, p99 ${Math.round(d.latency.p99 ?? 0)} ms; ${d.notModified} × 304; ${d.errors} errors; ${d.skippedPolls} polls skipped (previous still out)`,
+    );
+  }
+
+  if (partOn('events')) {
+    console.log(`\n${STREAMS} event streams, ${EVENT_ROUNDS} changes every one of them may see …`);
+    currentPart = 'events';
+    const price = app.pricing[0];
+    const setPrice = (pricePerCrate) =>
+      call(port, {
+        method: 'PATCH',
+        path: `/api/pepper-pricing/${price.id}`,
+        cookie: farm,
+        body: { pricePerCrate, availability: price.availability },
+      });
+    const e = await measureStreams(port, {
+      cookies: [...app.farmCookies.slice(0, 3), ...agentsOnce.map((a) => a.cookie)],
+      count: STREAMS,
+      rounds: EVENT_ROUNDS,
+      change: (round) => setPrice(price.pricePerCrate + (round % 2 === 0 ? 500 : 0)),
+      memory: app.memory,
+    });
+    if (EVENT_ROUNDS % 2 === 1) await setPrice(price.pricePerCrate);
+    result.events = { ...e, withStreams: undefined, heapWithStreams: e.withStreams.heapUsed + e.withStreams.external };
+    for (const [i, r] of e.rounds.entries()) {
+      console.log(
+        `  change ${i + 1}: answered in ${Math.round(r.answered)} ms; ${r.heard} of ${STREAMS} heard it, the last after ${Math.round(r.last ?? 0)} ms`,
+      );
+    }
+  }
+
+  const heapAtEnd = await app.memory();
+  stopSampling();
+  result.memory = {
+    rssPeak: memory.peak,
+    rssPeakByPart: memory.byPart,
+    samples: memory.samples,
+    heapAtStart: heapAtStart.heapUsed + heapAtStart.external,
+    heapAtEnd: heapAtEnd.heapUsed + heapAtEnd.external,
+    rssAtEnd: heapAtEnd.rss,
+  };
+  result.appReadyMs = appReadyMs;
+  await app.stop();
+
+  if (partOn('start')) {
+    console.log('\n`npm start` on this database until it listens …');
+    try {
+      result.start = await timeNpmStart(database);
+      console.log(
+        `  ${result.start.runs.map((r) => `${Math.round(r.ms)} ms${r.builtClient ? ' (built the client first)' : ''}`).join(', ')}`,
+      );
+    } catch (err) {
+      result.start = { error: err.message };
+      console.log(`  failed: ${err.message}`);
+    }
+  }
+  result.machine.loadAverageAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);
+  result.finishedAt = new Date().toISOString();
+
+  const dir = join(root, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const text = `${JSON.stringify(result, null, 2)}\n`;
+  const key = `${database.kind}-${plan.size}${plan.shape === 'busy-week' ? '-busy-week' : ''}`;
+  const files = [join(dir, 'latest.json'), ...(only.length === 0 ? [join(dir, `${key}.json`)] : [])];
+  for (const file of files) writeFileSync(file, text);
+  // In the repository's JSON style, so `biome check` passes on committed results.
+  try {
+    execFileSync(join(root, 'node_modules', '.bin', 'biome'), ['format', '--write', ...files], { stdio: 'ignore' });
+  } catch {
+    console.warn('(biome could not format the results; run npx biome format --write bench/results)');
+  }
+  console.log(`\nResults: bench/results/latest.json${only.length === 0 ? ` and bench/results/${key}.json` : ''}\n`);
+  console.log(renderRun(result));
+
+  const failed =
+    result.rows.some((r) => r.errors > 0) ||
+    (result.documents ?? []).some((d) => d.errors > 0) ||
+    (result.busyWeek?.errors ?? 0) > 0 ||
+    (result.dashboards?.errors ?? 0) > 0 ||
+    (result.events?.rounds ?? []).some((r) => r.heard < STREAMS) ||
+    Boolean(result.start?.error);
+  return failed ? 1 : 0;
 }
 
 await runBench(main);

@@ -1,8 +1,11 @@
-// npm start: build the client if it is missing or older than its sources, then serve everything.
+// npm start: build the client if it is missing or older than its sources, and the server bundle if
+// its sources changed (scripts/build-server.mjs, decision 034), then serve everything.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import module from 'node:module';
 import { join } from 'node:path';
-import { register } from 'tsx/esm/api';
+import { pathToFileURL } from 'node:url';
+import { ensureServerBuild } from './build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const builtIndex = join(root, 'dist/client/index.html');
@@ -25,5 +28,20 @@ if (built === 0 || sources.some((p) => existsSync(p) && newestMtime(p) > built))
   });
 }
 
-register();
-await import('../src/server/index.ts');
+// Node 22.1+ keeps V8's compiled code of every module between starts; Node 20 has no such cache.
+module.enableCompileCache?.();
+let server = null;
+try {
+  server = await ensureServerBuild();
+} catch (err) {
+  console.warn(
+    `Could not bundle the server, so it runs from its sources through tsx (slower to start):\n${err.message}`,
+  );
+}
+if (server) {
+  await import(pathToFileURL(server).href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/server/index.ts');
+}

@@ -8,6 +8,17 @@ const app = await buildTestApp();
 const postRawLogin = (contentType: string, payload: string) =>
   app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': contentType }, payload });
 
+// Helmet's headers and ours (plugins/security.ts), set once per request before anything can refuse it.
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'referrer-policy',
+  'x-content-type-options',
+  'x-frame-options',
+  'permissions-policy',
+];
+
 describe('the HTTP layer', () => {
   it('reports health with the database kind', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
@@ -51,6 +62,23 @@ describe('the HTTP layer', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('sends the same security headers on refusals, errors and the client', async () => {
+    const ok = await app.inject({ method: 'GET', url: '/api/health' });
+    const expected = Object.fromEntries(SECURITY_HEADERS.map((name) => [name, ok.headers[name]]));
+    expect(Object.values(expected).every((value) => typeof value === 'string' && value !== '')).toBe(true);
+    for (const url of ['/api/transmissions', '/api/no-such-route', '/']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(Object.fromEntries(SECURITY_HEADERS.map((name) => [name, res.headers[name]])), url).toEqual(expected);
+    }
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.headers['content-security-policy']).toBe(expected['content-security-policy']);
   });
 
   it('serves the OpenAPI description with the routes in it', async () => {

@@ -38,6 +38,12 @@ const envSchema = z.object({
       (v) => v === 'off' || isCronPattern(v),
       'BACKUP_CRON must be a cron pattern such as "30 2 * * *" (every night at 02:30), or off',
     ),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters (a long random secret: openssl rand -hex 32)')
+    .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be visible ASCII characters only (no spaces)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   TRUST_PROXY: z
@@ -96,6 +102,8 @@ export type Config = {
   /** When the nightly backup is written to DATA_DIR/backups (cron in farmTimezone), or null: off (decision 026). */
   backupCron: string | null;
   logLevel: string;
+  /** GET /metrics answers only with `Authorization: Bearer <this>`; unset, it is off (issue 28). */
+  metricsToken?: string;
   /** Sign-in attempts allowed per IP address in 15 minutes. */
   loginLimitPerIp: number;
   /** Failed sign-ins for one e-mail from one address before that pair waits 15 minutes. */
@@ -138,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loanOverdueDays: e.LOAN_OVERDUE_DAYS,
     weeklyReportsCron: e.WEEKLY_REPORTS_CRON,
     backupCron: e.BACKUP_CRON === 'off' ? null : e.BACKUP_CRON,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     loginLimitPerIp: 100,

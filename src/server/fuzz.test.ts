@@ -8,14 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { type Account, registerAs, registrationFor } from '../../tests/support/accounts.ts';
 import { holdScheduledJobs, fingerprint as sharedFingerprint } from '../../tests/support/fingerprint.ts';
 import { buildTestApp } from '../../tests/support/test-app.ts';
-import { messages } from '../shared/auth.ts';
 import {
   acknowledge,
   addStock,
   registerAgent,
   registerApprovedSupplier,
   send,
-} from './features/transmissions/testing.ts';
+} from '../../tests/support/transmissions.ts';
+import { messages } from '../shared/auth.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAs, registrationFor, sessionCookie } from '../../tests/support/accounts.ts';
 import { TEST_PASSWORD_COST } from '../../tests/support/cheap-passwords.ts';
 import { buildTestApp } from '../../tests/support/test-app.ts';
+import { addStock, registerAgent, send } from '../../tests/support/transmissions.ts';
 import { messages } from '../shared/auth.ts';
 import { fieldMessages } from '../shared/fields.ts';
 import { loadConfig, parseTrustProxy } from './config.ts';
 import { LOGIN_DELAY_STEP_MS, loginDelayMs } from './features/auth/service.ts';
-import { addStock, registerAgent, send } from './features/transmissions/testing.ts';
 import { PASSWORD_COST, setPasswordCostForTests } from './lib/passwords.ts';
 import { crossSiteMessage } from './plugins/security.ts';
 
@@ -23,6 +23,9 @@ await addStock(farm, 100);
 let address = 0;
 /** A fresh client address per call, so per-address limits of one test don't touch another. */
 const nextAddress = () => `10.77.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
+/** POST /api/auth/login from `from`, a fresh address unless given. */
+const signIn = (email: string, password: string, from = nextAddress()) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: from });
 const contact = (overrides: Record<string, unknown> = {}) => ({
   name: 'Thandi',
   email: 'thandi@example.co.za',
@@ -120,28 +123,13 @@ describe('2. sign-in lockout', () => {
     const owner = await registerAs(app, 'supplier');
     const attacker = nextAddress();
     for (let i = 0; i < 10; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: owner.user.email, password: `guess-${i}` },
-        remoteAddress: attacker,
-      });
+      const res = await signIn(owner.user.email, `guess-${i}`, attacker);
       expect(res.statusCode).toBe(401);
     }
-    const locked = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: owner.user.email, password: owner.password },
-      remoteAddress: attacker,
-    });
+    const locked = await signIn(owner.user.email, owner.password, attacker);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe(messages.tooManyAttempts);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: owner.user.email, password: owner.password },
-      remoteAddress: nextAddress(),
-    });
+    const res = await signIn(owner.user.email, owner.password);
     expect(res.statusCode).toBe(200);
   });
 
@@ -535,13 +523,7 @@ describe('10. passwords', () => {
       const key = scryptSync(account.password, salt, 32, { N, r: 8, p: 1, maxmem: 128 * N * 8 + 16 * 1024 * 1024 });
       const old = ['scrypt', N, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
       await app.db.execute(sql`update users set password_hash = ${old} where id = ${account.user.id}`);
-      const login = (password: string) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email: account.user.email, password },
-          remoteAddress: nextAddress(),
-        });
+      const login = (password: string) => signIn(account.user.email, password);
       expect((await login('not-the-password')).statusCode).toBe(401);
       expect(await storedHash(account.user.id)).toBe(old);
       expect((await login(account.password)).statusCode).toBe(200);
@@ -554,12 +536,7 @@ describe('10. passwords', () => {
     const account = await registerAs(app, 'supplier');
     const huge = (await storedHash(account.user.id)).replace('m=19456', 'm=4194304');
     await app.db.execute(sql`update users set password_hash = ${huge} where id = ${account.user.id}`);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: account.user.email, password: account.password },
-      remoteAddress: nextAddress(),
-    });
+    const res = await signIn(account.user.email, account.password);
     expect(res.statusCode).toBe(401);
   });
 });

@@ -1,6 +1,4 @@
 // Starts Cratekeeper: configuration, database (migrated), the app on PORT, graceful shutdown.
-import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
@@ -12,12 +10,20 @@ try {
   process.exit(1);
 }
 
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+// The database opens while the app's modules load (decision 034): the embedded one compiles its
+// WebAssembly off the main thread and reads its files meanwhile. A failure to open is thrown below.
+const opening = openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+opening.catch(() => {});
+const [{ buildApp }, { default: closeWithGrace }] = await Promise.all([import('./app.ts'), import('close-with-grace')]);
+const database = await opening;
 const app = await buildApp({ config, database, logger: true });
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info(`${signal} received, shutting down`);
+  // Readiness says 503 at once; close() then stops accepting, lets requests in flight finish, ends
+  // the event streams with a retry hint; closeWithGrace exits anyway after 10 s.
+  app.lifecycle.shuttingDown = true;
   await app.close();
   await database.close();
 });

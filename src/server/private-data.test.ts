@@ -9,7 +9,7 @@ import {
   json,
   registerAgent,
   registerApprovedSupplier,
-} from './features/transmissions/testing.ts';
+} from '../../tests/support/transmissions.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');

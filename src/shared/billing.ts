@@ -1,69 +1,23 @@
 // Billing cycles, records, agents' earnings and bank details (spec §2 Billing screen, §3, §5, §9;
 // DESIGN §5): request/response schemas and messages for both sides. Money is an exact decimal string.
 import { z } from 'zod';
+import {
+  accountTypes,
+  billingMessages,
+  cycleStatuses,
+  FIRST_BILLING_DATE,
+  LAST_BILLING_DATE,
+  MAX_RATE_CENTS,
+} from './billing-labels.ts';
 import { idParam, isStorableText, requiredText } from './fields.ts';
 import { pageQuery } from './http.ts';
 import { centsToDecimal, decimalToCents } from './money.ts';
 
-export const billingMessages = {
-  startDateRequired: 'Please enter a start date',
-  endDateRequired: 'Please enter an end date',
-  dateInvalid: 'Enter a date as YYYY-MM-DD',
-  endBeforeStart: 'The end date must be on or after the start date',
-  rateRequired: 'Please enter a rate per crate',
-  rateInvalid: 'The rate per crate must be a positive amount with at most 2 decimal places, e.g. 0.70',
-  rateTooHigh: 'The rate per crate can be at most 1000.00',
-  created: 'New billing cycle created successfully',
-  createFailed: 'Failed to create billing cycle',
-  weeklySent: 'Weekly reports sent to all market agents',
-  weeklyFailed: 'Failed to send weekly reports',
-  statementDownloaded:
-    'Billing statement downloaded. Open it in your browser and print it to PDF if you need a PDF copy.',
-  statementFailed: 'Failed to generate billing statement',
-  noActiveCycle: 'No active billing cycle',
-  noActiveCycleTitle: 'No Active Billing Cycle',
-  createFirstCycle: 'Create First Cycle',
-  activeBadge: 'Active Cycle',
-  completedBadge: 'Completed Cycle',
-  bankDetailsRequired: 'Bank details required for EFT payment',
-  cycleNotFound: 'Billing cycle not found',
-  farmStoreOnly: 'This page is only available to farm store administrators.',
-  bankNameRequired: 'Please enter your bank name',
-  accountNumberInvalid: 'Enter the account number as 6 to 16 digits',
-  branchCodeInvalid: 'Enter the branch code as 6 digits',
-  holderRequired: 'Please enter the account holder name',
-  bankDetailsSaved: 'Bank details saved',
-  bankDetailsFailed: 'Failed to save bank details',
-  payoutFailed: 'Failed to download the payout file',
-  dateOutOfRange: 'Enter a date from 2000-01-01 to 2100-12-31',
-  cycleOverlaps: (c: { startDate: string; endDate: string }) =>
-    `These dates overlap the billing cycle ${c.startDate} to ${c.endDate}`,
-  unbilledSummary: (returns: number, crates: number) =>
-    `${returns} ${returns === 1 ? 'return' : 'returns'} (${crates} ${crates === 1 ? 'crate' : 'crates'}) not yet in a billing cycle`,
-  notInPayoutFile: 'Not in the payout file — no bank details',
-  addBankDetailsToBePaid: 'Add your bank details to be paid',
-  paidOnRequired: 'Please enter the date it was paid',
-  referenceRequired: 'Please enter the bank reference',
-  referenceTooLong: 'The bank reference can be at most 35 characters',
-  cycleNotEnded: 'A billing cycle can be marked paid once its end date has passed',
-  nothingOwed: 'Nothing is owed in this billing cycle',
-  agentNothingOwed: 'This agent is owed nothing in this billing cycle',
-  alreadyPaid: 'This payout is already recorded as paid',
-  paymentRecorded: 'Payment recorded',
-  paymentFailed: 'Failed to record payment',
-  cycleJustPaid: 'The billing cycle of this day was paid a moment ago: acknowledge the return again',
-  correctionAfterPayment: "This return's billing cycle is already paid to the agent; its count can no longer change",
-  accountTypeInvalid: 'Choose the account type: Current (cheque), Savings or Transmission',
-} as const;
-
-/** The highest rate per crate accepted: anything above is a typing mistake (numeric(12,2) holds more). */
-export const MAX_RATE_CENTS = 100_000;
+// The zod-free half (constants, labels, messages, file names) lives in billing-labels.ts, so screens
+// that only show them need not load zod; it is re-exported here.
+export * from './billing-labels.ts';
 
 const m = billingMessages;
-
-/** The first and last day a billing cycle (or a payment) may carry (issue 20: no years 0001 or 9999). */
-export const FIRST_BILLING_DATE = '2000-01-01';
-export const LAST_BILLING_DATE = '2100-12-31';
 
 /** A calendar date, YYYY-MM-DD, that exists (2026-02-30 does not), from 2000-01-01 to 2100-12-31. */
 export const billingDate = (required: string) =>
@@ -107,14 +61,6 @@ export const createCycleBody = z
   .refine((b) => b.startDate <= b.endDate, { message: m.endBeforeStart, path: ['endDate'] });
 export type CreateCycleInput = z.input<typeof createCycleBody>;
 
-/**
- * A cycle's status by the farm's calendar (DESIGN §5): upcoming (starts after today), active (its dates
- * contain today), completed (ended, money still owed or nothing billed), paid (ended, something was
- * paid and nobody is owed anything more).
- */
-export const cycleStatuses = ['upcoming', 'active', 'completed', 'paid'] as const;
-export type CycleStatus = (typeof cycleStatuses)[number];
-
 /** A billing cycle with its totals: sums of its billing lines and recorded payments, exact decimals. */
 export const billingCycleSchema = z.object({
   id: z.number(),
@@ -136,6 +82,12 @@ export const billingCycleSchema = z.object({
   agentsOwed: z.number(),
   /** Of those, the agents without complete bank details (left out of the payout file). */
   agentsWithoutBankDetails: z.number(),
+  /**
+   * Whether the caller may record the cycle's payout as paid now ('Mark Cycle Paid'): the farm store,
+   * once the cycle has ended, while an agent with bank details is owed money (issue 22: the server
+   * states it, the client doesn't repeat the rule).
+   */
+  canRecordPayment: z.boolean(),
 });
 export type BillingCycle = z.infer<typeof billingCycleSchema>;
 /** current-cycle and last-cycle answer null when there is none. */
@@ -207,8 +159,22 @@ export const payoutSummarySchema = z.object({
   missingBankDetails: z.array(
     z.object({ marketAgentId: z.number(), agentName: z.string(), agentNumber: z.string(), amount: z.string() }),
   ),
+  /** Whether the caller may record this payout as paid now: the cycle's `canRecordPayment`. */
+  canRecordPayment: z.boolean(),
 });
 export type PayoutSummary = z.infer<typeof payoutSummarySchema>;
+
+/** An agent's record in one cycle: what it was billed, what was recorded as paid, and the rest (owed). */
+const cycleEarnings = {
+  totalCratesReturned: z.number(),
+  totalAmount: z.string(),
+  /** What was recorded as paid to the agent for this cycle ("0.00" when nothing), and when/how. */
+  paidAmount: z.string(),
+  paidOn: z.string().nullable(),
+  paymentReference: z.string().nullable(),
+  /** totalAmount − paidAmount. */
+  owedAmount: z.string(),
+};
 
 /** A billing record as the farm store sees it (spec §3), the account number masked. */
 export const billingRecordSchema = z.object({
@@ -221,16 +187,14 @@ export const billingRecordSchema = z.object({
   bankName: z.string().nullable(),
   /** Masked to its last four digits ('****1234'), or null when the agent has entered none. */
   accountNumber: z.string().nullable(),
-  totalCratesReturned: z.number(),
-  totalAmount: z.string(),
   /** Complete bank details (bank, account, branch, holder): only then is the agent in the payout file. */
   hasBankDetails: z.boolean(),
-  /** What was recorded as paid to the agent for this cycle ("0.00" when nothing), and when/how. */
-  paidAmount: z.string(),
-  paidOn: z.string().nullable(),
-  paymentReference: z.string().nullable(),
-  /** totalAmount − paidAmount. */
-  owedAmount: z.string(),
+  ...cycleEarnings,
+  /**
+   * Whether the caller may record this agent's payment for the cycle now ('Mark Paid'): the farm
+   * store, once the cycle has ended, while the agent is billed something and not yet paid.
+   */
+  canRecordPayment: z.boolean(),
 });
 export type BillingRecord = z.infer<typeof billingRecordSchema>;
 export const billingRecordListResponse = z.array(billingRecordSchema);
@@ -242,12 +206,7 @@ export const earningsHistoryItem = z.object({
   endDate: z.string(),
   ratePerCrate: z.string(),
   status: z.enum(cycleStatuses),
-  totalCratesReturned: z.number(),
-  totalAmount: z.string(),
-  paidAmount: z.string(),
-  paidOn: z.string().nullable(),
-  paymentReference: z.string().nullable(),
-  owedAmount: z.string(),
+  ...cycleEarnings,
 });
 export type EarningsHistoryItem = z.infer<typeof earningsHistoryItem>;
 export const earningsHistoryResponse = z.array(earningsHistoryItem);
@@ -256,15 +215,6 @@ export const earningsHistoryQuery = pageQuery;
 // ---- Bank details ----
 
 const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
-
-/** South African account types a bulk EFT file names (issue 20). */
-export const accountTypes = ['current', 'savings', 'transmission'] as const;
-export type AccountType = (typeof accountTypes)[number];
-export const accountTypeLabels: Record<AccountType, string> = {
-  current: 'Current (cheque)',
-  savings: 'Savings',
-  transmission: 'Transmission',
-};
 
 /** PUT /api/market-agents/me/bank-details; the settings form validates with it too. */
 export const bankDetailsBody = z.object({
@@ -293,9 +243,3 @@ export const bankDetailsSchema = z.object({
   accountType: z.enum(accountTypes).nullable(),
 });
 export type BankDetails = z.infer<typeof bankDetailsSchema>;
-
-/** The statement's file name, by the cycle's end date (spec §7). */
-export const statementFileName = (endDate: string) => `billing-statement-${endDate}.html`;
-/** The payout file's name for a cycle. */
-export const payoutFileName = (cycle: { id: number; endDate: string }) =>
-  `payout-cycle-${cycle.id}-${cycle.endDate}.csv`;

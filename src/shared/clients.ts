@@ -2,52 +2,14 @@
 // crates, Return crates; §8 toasts): request/response schemas and messages for both sides, and the
 // WhatsApp reminder link (docs/decisions/018).
 import { z } from 'zod';
-import { isPhoneNumber } from './auth.ts';
-import { formatCount } from './counts.ts';
+import { isPhoneNumber } from './auth-labels.ts';
+import { clientMessages, LOAN_QUANTITY_MAX } from './clients-labels.ts';
 import { jsonId, multilineText, requiredText } from './fields.ts';
 import { instant } from './http.ts';
 
-/** No agent holds this many crates; a bigger number is a typing mistake, refused as a 400. */
-export const LOAN_QUANTITY_MAX = 100_000;
-export const LOAN_OVERDUE_DAYS_DEFAULT = 14;
-
-export const clientMessages = {
-  accessDenied: 'This page is only available to market agents.',
-  businessNameRequired: 'Business name is required',
-  clientNameRequired: 'Client name is required',
-  contactNumberRequired: 'Contact number is required',
-  contactNumberInvalid: 'Please enter a phone number, e.g. 082 123 4567 or +27 82 123 4567',
-  clientRequired: 'Please select a client',
-  transactionRequired: 'Please select a transaction',
-  quantityRequired: 'Please enter quantity',
-  lendQuantityRange: 'Quantity must be at least 1',
-  returnQuantityRange: 'Quantity must be above zero',
-  quantityWhole: 'Quantity must be a whole number of crates',
-  quantityTooLarge: `Quantity must be at most ${formatCount(LOAN_QUANTITY_MAX)}`,
-  notesTooLong: 'Notes must be at most 500 characters',
-  notEnoughFullCrates: (available: number) => `Not enough full crates: you have ${available}`,
-  tooManyReturned: (out: number) => `This loan has only ${out} crates out`,
-  clientNotFound: 'Client not found',
-  transactionNotFound: 'Transaction not found',
-  clientInactive: 'This client is inactive: activate the client before lending crates',
-  loanClosed: 'This loan is already fully returned',
-  noChanges: 'Nothing to change',
-  added: 'Client added successfully',
-  updated: 'Client updated successfully',
-  lent: 'Crates lent successfully',
-  returned: 'Crates returned successfully',
-  addFailed: 'Failed to add client',
-  updateFailed: 'Failed to update client',
-  lendFailed: 'Failed to lend crates',
-  returnFailed: 'Failed to process return',
-  registerAndLendFailed: 'Failed to register client and lend crates',
-  noOpenTransaction: 'No open transaction found for this client',
-  noClients: 'No Clients Yet',
-  addFirstClient: 'Add First Client',
-  openTransactions: 'Open Transactions',
-  processReturn: 'Process Return',
-  cratesToReturn: (n: number) => `Client has ${n} crates to return`,
-} as const;
+// The zod-free half (limits, messages, the reminder link) lives in clients-labels.ts, so screens that
+// only show them need not load zod; it is re-exported here.
+export * from './clients-labels.ts';
 
 const m = clientMessages;
 
@@ -73,14 +35,18 @@ export const updateClientBody = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: m.noChanges });
 export type UpdateClientBody = z.infer<typeof updateClientBody>;
 
+/** Crates lent or handed back: a whole number from 1 up to LOAN_QUANTITY_MAX; `belowOne` says why not 0. */
+const loanQuantity = (belowOne: string) =>
+  z
+    .number({ error: m.quantityRequired })
+    .int(m.quantityWhole)
+    .min(1, belowOne)
+    .max(LOAN_QUANTITY_MAX, m.quantityTooLarge);
+
 /** POST /api/client-transactions: a lend (spec §5: at least 1, not above the agent's full crates). */
 export const lendBody = z.object({
   clientId: jsonId(m.clientRequired),
-  quantityBorrowed: z
-    .number({ error: m.quantityRequired })
-    .int(m.quantityWhole)
-    .min(1, m.lendQuantityRange)
-    .max(LOAN_QUANTITY_MAX, m.quantityTooLarge),
+  quantityBorrowed: loanQuantity(m.lendQuantityRange),
   notes,
 });
 export type LendBody = z.infer<typeof lendBody>;
@@ -90,11 +56,7 @@ export type LendBody = z.infer<typeof lendBody>;
  * back now (above zero, at most the loan's crates out; the form has no upper bound, spec §5).
  */
 export const returnBody = z.object({
-  quantityReturned: z
-    .number({ error: m.quantityRequired })
-    .int(m.quantityWhole)
-    .min(1, m.returnQuantityRange)
-    .max(LOAN_QUANTITY_MAX, m.quantityTooLarge),
+  quantityReturned: loanQuantity(m.returnQuantityRange),
   notes,
 });
 export type ReturnBody = z.infer<typeof returnBody>;
@@ -114,6 +76,9 @@ export const clientSchema = z.object({
   daysOut: z.number().nullable(),
   isOverdue: z.boolean(),
   createdAt: instant,
+  /** What the agent may do now (issue 22): lend while active, take a return while crates are out. */
+  canLend: z.boolean(),
+  canReturn: z.boolean(),
 });
 export type Client = z.infer<typeof clientSchema>;
 export const clientListResponse = z.array(clientSchema);
@@ -136,6 +101,8 @@ export const clientTransactionSchema = z.object({
   overdueAfterDays: z.number(),
   createdAt: instant,
   closedAt: instant.nullable(),
+  /** Whether crates can be returned against this loan now: while it is open (issue 22). */
+  canReturn: z.boolean(),
 });
 export type ClientTransaction = z.infer<typeof clientTransactionSchema>;
 export const clientTransactionListResponse = z.array(clientTransactionSchema);
@@ -159,28 +126,3 @@ export const clientStatementResponse = z.object({
   generatedAt: instant,
 });
 export type ClientStatement = z.infer<typeof clientStatementResponse>;
-
-/** The client's number as WhatsApp wants it: digits only, international (South African 0XX → 27XX). */
-export function whatsappNumber(contact: string): string {
-  const trimmed = contact.trim().replace(/^(\+\d{1,3})\s*\(0\)/, '$1');
-  const digits = trimmed.replace(/\D/g, '');
-  if (trimmed.startsWith('+')) return digits;
-  if (digits.startsWith('00')) return digits.slice(2);
-  if (digits.startsWith('0')) return `27${digits.slice(1)}`;
-  return digits;
-}
-
-/** The reminder a market agent sends a client with crates out. */
-export function reminderMessage(client: Pick<Client, 'clientName' | 'outstandingCrates' | 'daysOut'>, from: string) {
-  const crates = `${client.outstandingCrates} crate${client.outstandingCrates === 1 ? '' : 's'}`;
-  const days = client.daysOut === null ? '' : ` (out for ${client.daysOut} day${client.daysOut === 1 ? '' : 's'})`;
-  return `Hello ${client.clientName}, this is a reminder from ${from} that you still have ${crates}${days} to return. Thank you!`;
-}
-
-/** https://wa.me/<number>?text=<message>: opens WhatsApp with the reminder typed, no API needed. */
-export function whatsappReminderLink(
-  client: Pick<Client, 'clientName' | 'contactNumber' | 'outstandingCrates' | 'daysOut'>,
-  from: string,
-) {
-  return `https://wa.me/${whatsappNumber(client.contactNumber)}?text=${encodeURIComponent(reminderMessage(client, from))}`;
-}

@@ -2,28 +2,10 @@
 // same rules (issue 7, decision 011): text the database can store, ids and counts that are JSON
 // integers, path ids and paging parameters that are plain decimal digits within PostgreSQL's integer.
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, fieldMessages, isOneLine, isStorableText, MAX_ID, MAX_PAGE_SIZE } from './fields-labels.ts';
 
-/** Largest id PostgreSQL's integer holds: bigger ids are a 400, never a database error. */
-export const MAX_ID = 2_147_483_647;
-export const DEFAULT_PAGE_SIZE = 100;
-export const MAX_PAGE_SIZE = 500;
-
-export const fieldMessages = {
-  badCharacters: 'This text contains a character that cannot be saved (a control character or a broken symbol)',
-  lineBreak: 'Line breaks are not allowed in this field',
-  limit: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
-  before: 'before must be the id of an item in the list',
-  pathId: `The id in the address must be a whole number from 1 to ${MAX_ID}`,
-} as const;
-
-// NUL breaks PostgreSQL text; other C0 controls (but tab, newline, return), DEL and lone UTF-16
-// surrogates are never typed by a person and would be stored altered or not at all.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these characters are what it looks for
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** True when the database can store the text exactly as typed. */
-export const isStorableText = (value: string) => !CONTROL_CHARACTER.test(value) && !LONE_SURROGATE.test(value);
+// The zod-free half (limits, messages, text checks) lives in fields-labels.ts; it is re-exported here.
+export * from './fields-labels.ts';
 
 /** A string with only storable characters, not trimmed (passwords, codes). */
 export const rawText = (message?: string, max = 200, tooLong?: string) =>
@@ -31,9 +13,6 @@ export const rawText = (message?: string, max = 200, tooLong?: string) =>
     .string(message ? { error: message } : undefined)
     .refine(isStorableText, fieldMessages.badCharacters)
     .max(max, tooLong);
-
-/** True when the text holds no line break: a name, subject or reference is one line (DESIGN §6). */
-export const isOneLine = (value: string) => !/[\r\n]/.test(value);
 
 /**
  * Optional one-line text a person types (a name, a subject, a reference): storable, no CR or LF (an

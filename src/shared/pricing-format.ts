@@ -2,13 +2,26 @@
 // landing page can import them cheaply (decision 008). src/shared/pricing.ts re-exports all of it.
 import dayjs from 'dayjs';
 import { FALLBACK_PRICE_CENTS } from './money.ts';
-import type { HistoryPoint, PepperPricing } from './pricing.ts';
 
 export const varieties = ['Sweet Bell Peppers', 'Hot Chili Peppers', 'Sweet Mini Peppers', 'Eggfruit'] as const;
 export type Variety = (typeof varieties)[number];
 
 export const availabilities = ['In Season', 'Limited', 'Out of Season'] as const;
 export type Availability = (typeof availabilities)[number];
+
+// The two answer shapes the zod-free helpers read; pricing.ts checks its schemas against them, so
+// this file needs nothing from pricing.ts (which re-exports it).
+/** A variety's price per crate, as GET /api/pricing answers it. */
+export type PepperPricing = {
+  id: number;
+  variety: string;
+  description: string;
+  pricePerCrate: number;
+  availability: Availability;
+  updatedAt: Date | string;
+};
+/** One price change in the history. */
+export type HistoryPoint = { variety: string; effectiveDate: string; pricePerCrate: number };
 
 /** Chart ranges in months (spec §2 Trends); the default is 12. */
 export const trendRanges = [3, 6, 12, 24] as const;

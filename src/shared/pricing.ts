@@ -7,7 +7,9 @@ import {
   availabilities,
   DEFAULT_TREND_MONTHS,
   exportRanges,
+  type HistoryPoint,
   MAX_PRICE_CENTS,
+  type PepperPricing,
   pricingMessages,
   trendRanges,
   varieties,
@@ -24,8 +26,7 @@ export const pepperPricingSchema = z.object({
   pricePerCrate: z.number().int(),
   availability: z.enum(availabilities),
   updatedAt: instant,
-});
-export type PepperPricing = z.infer<typeof pepperPricingSchema>;
+}) satisfies z.ZodType<PepperPricing, PepperPricing>;
 export const pepperPricingList = z.array(pepperPricingSchema);
 
 export const pricingIdParams = idParams();
@@ -63,8 +64,7 @@ export const historyPointSchema = z.object({
   /** A calendar day in the farm's time zone, YYYY-MM-DD. */
   effectiveDate: z.string(),
   pricePerCrate: z.number().int(),
-});
-export type HistoryPoint = z.infer<typeof historyPointSchema>;
+}) satisfies z.ZodType<HistoryPoint, HistoryPoint>;
 export const historyList = z.array(historyPointSchema);
 
 export const exportQuery = z.object({ months: monthsParam(exportRanges, 12) });

@@ -1,17 +1,13 @@
 // Suppliers (spec §3 Supplier): their record and approval state.
 import { z } from 'zod';
-import { messages as authMessages, isPhoneNumber, MIN_PASSWORD_LENGTH } from './auth.ts';
+import { messages as authMessages, isPhoneNumber, MIN_PASSWORD_LENGTH } from './auth-labels.ts';
 import { idParams, jsonId, multilineText, pageQuery, rawText, requiredText, text, wholeNumber } from './fields.ts';
 import { instant } from './http.ts';
+import { certificationTypes, MAX_OFFER_CRATES, supplierMessages } from './suppliers-labels.ts';
 
-export const certificationTypes = ['class1', 'organic', 'gmp', 'globalGAP', 'other'] as const;
-export const certificationLabels: Record<(typeof certificationTypes)[number], string> = {
-  class1: 'Class 1',
-  organic: 'Organic',
-  gmp: 'GMP',
-  globalGAP: 'GlobalG.A.P.',
-  other: 'Other',
-};
+// The zod-free half (labels, limits, messages) lives in suppliers-labels.ts, so screens that only show
+// them need not load zod; it is re-exported here.
+export * from './suppliers-labels.ts';
 
 export const supplierSchema = z.object({
   id: z.number(),
@@ -29,43 +25,14 @@ export const supplierSchema = z.object({
   branchCode: z.string().nullable(),
   accountHolderName: z.string().nullable(),
   createdAt: instant,
+  /** What the caller may do with it (issue 22): the farm store approves or rejects it. */
+  canApprove: z.boolean(),
+  canReject: z.boolean(),
 });
 export type Supplier = z.infer<typeof supplierSchema>;
 
 // --- Registration wizard, offers, tenders, metrics, crate requests (issue 14, decision 021) ---
 
-export const supplierMessages = {
-  fillRequired: 'Please fill in all required fields',
-  passwordsMismatch: 'Passwords do not match',
-  passwordTooShort: 'Password must be at least 6 characters',
-  farmDetailsRequired: 'Please fill in all required farm and business details',
-  createFailed: 'Failed to create supplier account',
-  registered: 'Supplier account created. You can sign in now; your dashboard opens once the farm approves you.',
-  updateStatusFailed: 'Failed to update supplier status',
-  crateRequestFailed: 'Failed to send crate request',
-  pendingApproval: 'Your supplier account is waiting for the farm store to approve it',
-  notApproved: 'Your supplier account was not approved',
-  supplierNotFound: 'Supplier not found',
-  alreadyApproved: 'This supplier is already approved',
-  alreadyRejected: 'This supplier is already rejected',
-  offerNotFound: 'Offer not found',
-  notYourOffer: 'This offer belongs to another supplier',
-  tenderNotFound: 'Tender not found',
-  notYourTender: 'This tender was sent to another supplier',
-  tenderAnswered: 'This tender has already been answered',
-  offerInactive: 'Tenders can only be opened on an active offer',
-  offerHasOpenTender: 'This offer already has an open tender',
-  supplierNotApprovedForTender: 'Tenders can only be opened with an approved supplier',
-  produceNameRequired: 'Produce name is required',
-  produceTypeRequired: 'Produce type is required',
-  qualityRequired: 'Quality is required',
-  quantityCrates: 'Enter a whole number of crates from 1 to 100 000',
-  amount: 'Enter an amount in rand above zero with at most two decimals, e.g. 1250.00',
-  offerRequired: 'Please choose an offer',
-  nothingToUpdate: 'Nothing to update',
-} as const;
-
-export const MAX_OFFER_CRATES = 100_000;
 /** numeric(12,2): ten digits before the point. */
 const MAX_AMOUNT_DIGITS = 10;
 
@@ -135,6 +102,22 @@ export type RegisterSupplierBody = z.infer<typeof registerSupplierBody>;
 export const updateSupplierBody = z.object({ ...farmDetails, ...bankDetails });
 export type UpdateSupplierInput = z.input<typeof updateSupplierBody>;
 
+/** A supplier's farm and bank details as stored: a blank bank field is not given (null), an account number has no spaces. */
+export function supplierDetailsRecord(body: z.infer<typeof updateSupplierBody>) {
+  const given = (v: string | undefined) => (v ? v : null);
+  return {
+    businessName: body.businessName,
+    contactPerson: body.contactPerson,
+    contactNumber: body.contactNumber,
+    farmLocation: body.farmLocation,
+    certificationType: body.certificationType,
+    bankName: given(body.bankName),
+    accountNumber: given(body.accountNumber?.replace(/\s/g, '')),
+    branchCode: given(body.branchCode),
+    accountHolderName: given(body.accountHolderName),
+  };
+}
+
 /** A supplier with its crate figures (spec §3; decision 021 defines them). */
 export const supplierWithCratesSchema = supplierSchema.extend({
   totalCratesOwned: z.number(),
@@ -193,6 +176,8 @@ export const marketOfferSchema = offerSchema.extend({
   farmLocation: z.string(),
   certificationType: z.enum(certificationTypes),
   hasOpenTender: z.boolean(),
+  /** Whether the caller may open a tender on it now (issue 22). */
+  canOpenTender: z.boolean(),
 });
 export type MarketOffer = z.infer<typeof marketOfferSchema>;
 
@@ -221,6 +206,8 @@ export const tenderSchema = z.object({
   produceName: z.string(),
   quantityCrates: z.number(),
   businessName: z.string(),
+  /** Whether the caller may accept or reject it now: the supplier it was sent to, while pending (issue 22). */
+  canAnswer: z.boolean(),
 });
 export type Tender = z.infer<typeof tenderSchema>;
 
@@ -238,6 +225,8 @@ export const crateRequestSchema = z.object({
   supplierId: z.number().nullable(),
   businessName: z.string().nullable(),
   requestedBy: z.string(),
+  /** Whether the caller may fulfil it now: the farm store, while pending and the supplier's account is active (issue 22). */
+  canFulfil: z.boolean(),
 });
 export type CrateRequest = z.infer<typeof crateRequestSchema>;
 

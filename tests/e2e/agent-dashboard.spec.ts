@@ -1,8 +1,9 @@
 // The agent's next job is on top (issue 9 item 3): on a 375 px phone a delivery waiting to be counted
 // is the first thing on the dashboard, with 'Acknowledge Receipt' and the count dialog, and the header
 // shows how many are pending without opening the menu.
-import { expect, test } from '@playwright/test';
+
 import { pageOverflow, signedInPage, uniqueName } from './support/crates.ts';
+import { expect, test } from './support/test.ts';
 
 test('pending deliveries sit on top of the agent dashboard, with the count on the header', async ({ browser }) => {
   const agent = await signedInPage(browser, 'market_agent', { name: uniqueName('Agent') });

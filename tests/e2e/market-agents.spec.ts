@@ -1,8 +1,9 @@
 // The Market Agents screen (spec §2): farm store only, groups by business, cards, totals, empty state.
-import { expect, test } from '@playwright/test';
+
 import type { MarketAgent } from '../../src/shared/agents.ts';
 import { signedInAs } from './support/accounts.ts';
 import { pageOverflow } from './support/crates.ts';
+import { expect, test } from './support/test.ts';
 
 function agent(overrides: Partial<MarketAgent>): MarketAgent {
   return {
@@ -95,7 +96,7 @@ test('agents grouped by business with counts, cards and the four totals', async 
   await expect(totals.filter({ hasText: 'Ready for Pickup' })).toContainText('15');
 
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.waitForTimeout(300);
+  await expect(page.getByRole('button', { name: 'Toggle navigation' })).toBeVisible();
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
 });
 

@@ -1,7 +1,8 @@
 // The app shell's routes: landing for unknown paths when signed out, the 404 card when signed in,
 // 'Loading...' while the session loads, Access Denied for the wrong role.
-import { expect, test } from '@playwright/test';
+
 import { signedInAs } from './support/accounts.ts';
+import { expect, test } from './support/test.ts';
 
 test('an unknown path while signed out shows the landing page', async ({ page }) => {
   await page.goto('/no/such/page');
@@ -72,7 +73,8 @@ test('a slow answer to a password change keeps the person signed in and shows th
   // The server ends the old session (its live-update stream hears 'signed-out') before this browser
   // has the answer with the new cookie: the app must wait for that answer instead of signing out.
   const account = await signedInAs(page, 'market_agent');
-  // Sent outside the browser (route.fetch would store the new cookie at once), answered 1.5 s late.
+  // Sent outside the browser (route.fetch would store the new cookie at once), and answered only once
+  // the page's live-update stream has heard 'signed-out' (it closes and the page is no longer live).
   await page.route('**/api/auth/change-password', async (route) => {
     const request = route.request();
     const response = await fetch(request.url(), {
@@ -81,10 +83,11 @@ test('a slow answer to a password change keeps the person signed in and shows th
       body: request.postData(),
     });
     const body = await response.text();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await page.waitForFunction(() => document.documentElement.dataset.liveUpdates === 'off');
     await route.fulfill({ status: response.status, headers: Object.fromEntries(response.headers), body });
   });
   await page.goto('/?tab=settings');
+  await expect(page.locator('html')).toHaveAttribute('data-live-updates', 'on');
   await page.getByLabel('Current password').fill(account.password);
   await page.getByLabel('New password', { exact: true }).fill('newpass1');
   await page.getByLabel('Confirm new password').fill('newpass1');

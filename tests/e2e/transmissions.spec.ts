@@ -1,9 +1,11 @@
 // The Transmissions screen and the crate journey (issue 4): the farm sends 50 crates, the agent
 // counts 48, both see the flagged difference; the agent returns 10 empties, the farm acknowledges.
-import { expect, type Page, test } from '@playwright/test';
+
 import { decimalToCents, formatRandDecimal } from '../../src/shared/money.ts';
+import { settled } from './support/a11y.ts';
 import { signedInAs } from './support/accounts.ts';
 import { pageOverflow, pick, signedInPage, uniqueName } from './support/crates.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 /** The active billing cycle, or null. */
 const currentCycle = async (page: Page) =>
@@ -181,7 +183,9 @@ test('create form validation for the farm store', async ({ page }) => {
   await expect(page.getByText('Collect empties (Market to Farm)')).toBeVisible();
 });
 
-test('a refused send shows the spec failure messages', async ({ browser }) => {
+test('a refused send shows the spec failure messages', async ({ browser, problems }) => {
+  // The refusal this test replays, from both forms.
+  problems.allow('409 POST /api/transmissions');
   const farm = await signedInPage(browser, 'farm_store');
   const agentName = uniqueName('Agent');
   await signedInPage(browser, 'market_agent', { name: agentName });
@@ -222,12 +226,18 @@ test('a market agent without empties: validation, the no-empties message and the
 
 test('the history shows a skeleton while loading', async ({ page }) => {
   await signedInAs(page, 'market_agent');
+  // The history's answer is held until the skeleton has been seen.
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
   await page.route('**/api/transmissions?limit=*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await held;
     await route.continue();
   });
   await page.goto('/transmissions');
   await expect(page.getByTestId('transmissions-skeleton')).toBeVisible();
+  answer();
   await expect(page.getByText('No transmissions found')).toBeVisible();
 });
 
@@ -237,8 +247,8 @@ test('the transmissions screen and dashboards fit a 375 px phone', async ({ brow
     await page.setViewportSize({ width: 375, height: 812 });
     for (const path of ['/transmissions', '/', '/?tab=settings']) {
       await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForTimeout(300);
+      // Measured once the screen has loaded (nothing loading any more).
+      await settled(page, /./);
       expect(await pageOverflow(page), `${role} ${path}`).toBeLessThanOrEqual(0);
     }
     await page.context().close();

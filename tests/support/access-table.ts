@@ -447,6 +447,7 @@ export async function buildAccessWorld(app: App) {
     // --- public and session ---
     row('GET /api/docs', get('/api/docs'), [200, 200, 200, 200, 200, 200, 200]),
     row('GET /api/health', get('/api/health'), [200, 200, 200, 200, 200, 200, 200]),
+    row('GET /api/ready', get('/api/ready'), [200, 200, 200, 200, 200, 200, 200]),
     row(
       'POST /api/auth/register',
       () =>

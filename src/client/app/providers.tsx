@@ -1,19 +1,15 @@
-// Everything the app runs inside: theme, toasts (one at a time, 5000 ms), modals, the query cache.
+// Everything the app runs inside: theme, toasts (one at a time, 5000 ms), the query cache.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 // After Mantine's styles: resizes every control to thumb size on a phone (decision 015).
 import './touch-targets.css';
 import {
-  Badge,
   type CSSVariablesResolver,
   createTheme,
+  type MantineColorSchemeManager,
   type MantineColorsTuple,
   MantineProvider,
-  Modal,
-  PasswordInput,
-  Select,
 } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -41,20 +37,23 @@ const theme = createTheme({
   colors: { green: farmGreen },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  // Plain objects keyed by component name, not Component.extend(): importing Select, Modal and
+  // PasswordInput here would put them (and Combobox, Popover, floating-ui) in the entry chunk that
+  // every page loads first (decision 031).
   components: {
     // The eye button's default name contains "password", so it would share the field's label.
-    PasswordInput: PasswordInput.extend({
+    PasswordInput: {
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide the characters' } },
-    }),
+    },
     // A badge beside text in a row keeps its width: squeezed, it read 'MARKET …' or 'In ou…' at 375 px.
     // Only a badge wider than its whole container is cut (the e2e layout check lists any). Badges say
     // the spec's words as the spec writes them ('Well Stocked', 'Active Cycle'), not in capitals.
-    Badge: Badge.extend({ styles: { root: { flexShrink: 0, maxWidth: '100%', textTransform: 'none' } } }),
+    Badge: { styles: { root: { flexShrink: 0, maxWidth: '100%', textTransform: 'none' } } },
     // The dialogs' close button is an icon with no name of its own.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A searchable picker takes a typed name and Enter: the first match is highlighted as you type
     // (decision 015), so Enter picks it.
-    Select: Select.extend({ defaultProps: { selectFirstOptionOnChange: true } }),
+    Select: { defaultProps: { selectFirstOptionOnChange: true } },
   },
 });
 
@@ -69,18 +68,31 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
+// The app is light only: its colour scheme is never read from or written to localStorage, as Mantine's
+// default manager does on the first render (a synchronous storage read before the first paint).
+const lightOnly: MantineColorSchemeManager = {
+  get: () => 'light',
+  set: () => undefined,
+  subscribe: () => undefined,
+  unsubscribe: () => undefined,
+  clear: () => undefined,
+};
+
 export const NOTIFICATION_LIMIT = 1;
 export const NOTIFICATION_MS = 5000;
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      colorSchemeManager={lightOnly}
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <Notifications limit={NOTIFICATION_LIMIT} autoClose={NOTIFICATION_MS} position="top-right" />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <BrowserRouter>{children}</BrowserRouter>
-        </ModalsProvider>
+        <BrowserRouter>{children}</BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>
   );

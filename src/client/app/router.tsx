@@ -1,15 +1,21 @@
 // The routes of spec §2: one table when signed out, another when signed in, 'Loading...' between.
-import { lazy, Suspense, useEffect } from 'react';
-import { Route, Routes } from 'react-router';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { DASHBOARD_PATHS, opensFirstTab } from '../boot.ts';
 import { LoadingScreen } from '../components/status-screens.tsx';
 import { useSession } from '../features/auth/api.ts';
+import { ServerUnreachableBanner } from '../features/auth/components/server-unreachable-banner.tsx';
 import { CurrentUserProvider } from '../lib/current-user.tsx';
+import { lazyComponent } from '../lib/lazy-component.tsx';
 import { clearNotifications } from '../lib/notify.ts';
+import { useOpenOffline } from './open-offline.ts';
 import { paths } from './paths.ts';
+import { preloadDashboard } from './routes/dashboard/dashboards.ts';
 import { LandingPage } from './routes/landing/landing-page.tsx';
 
 // The signed-in area loads on its own, so the public pages stay small.
-const SignedInApp = lazy(() => import('./signed-in-app.tsx'));
+const SignedInApp = lazyComponent(() => import('./signed-in-app.tsx').then((m) => m.default));
 // So do the sign-in and registration forms (they bring zod and @mantine/form); see decision 008.
 const AuthPage = lazy(() => import('../features/auth/pages/auth-page.tsx').then((m) => ({ default: m.AuthPage })));
 const SupplierRegistrationPage = lazy(() =>
@@ -18,16 +24,51 @@ const SupplierRegistrationPage = lazy(() =>
   })),
 );
 
+/**
+ * Starts downloading the signed-in app and, on a dashboard path, the role's dashboard, together
+ * (decision 031): called as soon as the session says who is signed in. Given the query client, the
+ * dashboard's first tab also asks for its data as soon as its code is in. Idempotent.
+ */
+export function preloadSignedInScreens(
+  role: string,
+  { pathname, search }: { pathname: string; search: string },
+  queryClient?: QueryClient,
+) {
+  SignedInApp.preload().catch(() => undefined);
+  if (!DASHBOARD_PATHS.has(pathname)) return;
+  preloadDashboard(role, opensFirstTab({ pathname, search }) ? queryClient : undefined);
+}
+
 export function AppRoutes() {
   const { user, isLoading } = useSession();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  // No network: the phone opens on the data it kept (decision 036).
+  useOpenOffline(isLoading);
   // An error toast from the sign-in or registration form ('Access Denied') is about the signed-out
   // screen: once someone signs in or out it no longer applies (issue 9 item 2).
   const userId = user?.id ?? null;
   useEffect(() => {
     if (userId !== null) clearNotifications();
   }, [userId]);
-  if (isLoading) return <LoadingScreen />;
+  // The first answer is shown in a deferred render: the signed-in app (layout, navigation, dashboard)
+  // then mounts in slices of a few milliseconds instead of one long task on a phone, and while its
+  // code is still downloading, 'Loading...' stays (decision 031). Later changes (sign-in, sign-out)
+  // are not deferred.
+  const stillLoading = useDeferredValue(isLoading);
+  if (isLoading || stillLoading) {
+    // A first session check that can't reach the server waits here, saying so, rather than showing
+    // the signed-out pages to someone who is signed in.
+    return (
+      <>
+        <ServerUnreachableBanner />
+        <LoadingScreen />
+      </>
+    );
+  }
   if (user) {
+    // The dashboard's own chunk downloads alongside the signed-in app's, not after it (decision 031).
+    preloadSignedInScreens(user.role, location, queryClient);
     return (
       <CurrentUserProvider user={user}>
         <Suspense fallback={<LoadingScreen />}>
@@ -38,6 +79,7 @@ export function AppRoutes() {
   }
   return (
     <Suspense fallback={<LoadingScreen />}>
+      <ServerUnreachableBanner />
       <Routes>
         <Route path={paths.home.path} element={<LandingPage />} />
         <Route path={paths.homeAlias.path} element={<LandingPage />} />

@@ -3,19 +3,37 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFoundCard } from '../components/status-screens.tsx';
-import { MarketAgentsPage } from '../features/agents/pages/market-agents-page.tsx';
-import { recheckSession } from '../features/auth/api.ts';
-import { BillingPage } from '../features/billing/pages/billing-page.tsx';
-import { ClientStatementPage } from '../features/clients/pages/client-statement-page.tsx';
-import { ClientsPage } from '../features/clients/pages/clients-page.tsx';
+import { recheckSession, useSessionWatch } from '../features/auth/api.ts';
 import { SupplierApprovalGate } from '../features/suppliers/components/supplier-approval-gate.tsx';
-import { TransmissionsPage } from '../features/transmissions/pages/transmissions-page.tsx';
+import { useUser } from '../lib/current-user.tsx';
+import { lazyComponent } from '../lib/lazy-component.tsx';
 import { useLiveUpdatesConnection } from '../lib/live-updates.ts';
+import { useOfflineSupport } from '../lib/offline/use-offline.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { paths } from './paths.ts';
 import { DashboardPage } from './routes/dashboard/dashboard-page.tsx';
-import { ReportsPage } from './routes/reports-page.tsx';
-import { UserManagementPage } from './routes/user-management-page.tsx';
+
+// Every screen but the dashboard loads when it is opened (decision 031): the dashboard a phone opens
+// first does not wait for, nor run, the code of the others. The layout's Suspense shows 'Loading...'.
+const TransmissionsPage = lazyComponent(() =>
+  import('../features/transmissions/pages/transmissions-page.tsx').then((m) => m.TransmissionsPage),
+);
+const ClientsPage = lazyComponent(() =>
+  import('../features/clients/pages/clients-page.tsx').then((m) => m.ClientsPage),
+);
+const ClientStatementPage = lazyComponent(() =>
+  import('../features/clients/pages/client-statement-page.tsx').then((m) => m.ClientStatementPage),
+);
+const MarketAgentsPage = lazyComponent(() =>
+  import('../features/agents/pages/market-agents-page.tsx').then((m) => m.MarketAgentsPage),
+);
+const BillingPage = lazyComponent(() =>
+  import('../features/billing/pages/billing-page.tsx').then((m) => m.BillingPage),
+);
+const ReportsPage = lazyComponent(() => import('./routes/reports-page.tsx').then((m) => m.ReportsPage));
+const UserManagementPage = lazyComponent(() =>
+  import('./routes/user-management-page.tsx').then((m) => m.UserManagementPage),
+);
 
 export default function SignedInApp() {
   // One live-update stream for the signed-in app; when the server ends it (signed out elsewhere,
@@ -23,6 +41,12 @@ export default function SignedInApp() {
   const queryClient = useQueryClient();
   const onSignedOut = useCallback(async () => !!(await recheckSession(queryClient)), [queryClient]);
   useLiveUpdatesConnection(onSignedOut);
+  // The queue of changes made offline, the service worker and, on a market agent's phone, the
+  // last-seen data, after the first paint (decision 036).
+  const user = useUser();
+  useOfflineSupport(user.id, user.role === 'market_agent', onSignedOut);
+  // Only a 401 signs out; a call that can't reach the server shows the banner while the check retries.
+  useSessionWatch();
   return (
     <Routes>
       <Route element={<AppLayout />}>

@@ -27,6 +27,10 @@ export function AgentSelect({
       searchable
       nothingFoundMessage={agents.data?.length === 0 ? 'No market agents yet' : 'No matching agent'}
       withAsterisk
+      // The option list is put in the page when it opens, not kept there hidden: a hidden list is
+      // still positioned when the form first draws, a forced style and layout on the dashboard's
+      // first paint (decision 031).
+      comboboxProps={{ keepMounted: false }}
     />
   );
 }

@@ -1,7 +1,9 @@
-// A dashboard's tabs, kept in the URL (?tab=) so a tab can be linked to and survives a reload.
+// A dashboard's tabs, kept in the URL (?tab=) so a tab can be linked to and survives a reload. Only
+// the open tab is rendered; a tab whose code loads on first opening shows a loader meanwhile.
 import { Tabs } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { SectionLoader } from './status-screens.tsx';
 
 /** `badge`: a count shown after the label (e.g. unread messages on Pricing). */
 export type DashboardTab = { value: string; label: string; panel: ReactNode; badge?: ReactNode };
@@ -25,7 +27,7 @@ export function DashboardTabs({ tabs }: { tabs: DashboardTab[] }) {
       </Tabs.List>
       {tabs.map((t) => (
         <Tabs.Panel key={t.value} value={t.value}>
-          {t.panel}
+          <Suspense fallback={<SectionLoader />}>{t.panel}</Suspense>
         </Tabs.Panel>
       ))}
     </Tabs>

@@ -1,5 +1,7 @@
 // The Cratekeeper mark (a crate with a pepper) and name; an SVG, so it renders without emoji fonts.
-import { Group, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../app/paths.ts';
 
 export function Logo({ size = 'lg' }: { size?: 'md' | 'lg' | 'xl' }) {
   const px = size === 'xl' ? 34 : size === 'lg' ? 26 : 22;
@@ -15,5 +17,21 @@ export function Logo({ size = 'lg' }: { size?: 'md' | 'lg' | 'xl' }) {
         Cratekeeper
       </Text>
     </Group>
+  );
+}
+
+/** The logo as the way home, thumb-sized, on the public pages' headers. */
+export function HomeLogoLink() {
+  return (
+    <Anchor
+      component={Link}
+      to={paths.home.href()}
+      underline="never"
+      c="inherit"
+      aria-label="Cratekeeper home"
+      className="thumb-link"
+    >
+      <Logo size="md" />
+    </Anchor>
   );
 }

@@ -1,4 +1,5 @@
-// A screen's title row, with optional actions that wrap under it on a phone.
+// A screen's title row, with optional actions that wrap under it on a phone; and a card's title with
+// the line under it that says what the card is for.
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -21,5 +22,21 @@ export function PageHeader({
       </Stack>
       {actions && <Group gap="xs">{actions}</Group>}
     </Group>
+  );
+}
+
+/** A card's heading (h2) and what it is for, in the secondary text colour that passes WCAG. */
+export function SectionHeader({ title, description, id }: { title: string; description?: ReactNode; id?: string }) {
+  return (
+    <Stack gap={4} mb="md">
+      <Title order={2} size="h4" id={id}>
+        {title}
+      </Title>
+      {description && (
+        <Text size="sm" c="gray.7">
+          {description}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -38,3 +38,19 @@ export function QuantityInput({ min, max, hint, description, ...props }: Quantit
     />
   );
 }
+
+/**
+ * A required count from 1 up to `max` with its range in the hint, bound to a @mantine/form field: the
+ * count every crate form asks for (send, request, offer).
+ */
+export function CountInput({
+  form,
+  name,
+  ...props
+}: Omit<QuantityInputProps, 'min' | 'form' | 'name'> & {
+  // biome-ignore lint/suspicious/noExplicitAny: any form with a count field
+  form: { getInputProps: (path: any) => object };
+  name: string;
+}) {
+  return <QuantityInput min={1} hint withAsterisk {...props} {...form.getInputProps(name)} />;
+}

@@ -1,7 +1,8 @@
 // Whole-screen states shared by every feature: loading, access denied, not found.
-import { Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
+import { MessageCard } from './message-card.tsx';
 
 export function LoadingScreen() {
   return (
@@ -14,31 +15,32 @@ export function LoadingScreen() {
   );
 }
 
-/** A centred card with a title, a line of text and the way back to the dashboard. */
-function MessageCard({ title, text }: { title: string; text: string }) {
+/** A part of a screen (a tab, a section) whose code or first answers are on their way. */
+export function SectionLoader() {
   return (
     <Center py="xl">
-      <Card withBorder radius="md" p="xl" maw={480} w="100%">
-        <Stack align="center" gap="sm">
-          <Title order={1} size="h3">
-            {title}
-          </Title>
-          <Text ta="center" c="dimmed">
-            {text}
-          </Text>
-          <Button component={Link} to={paths.dashboard.href()} variant="light">
-            Back to dashboard
-          </Button>
-        </Stack>
-      </Card>
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+/** A whole screen's message, centred, with the way back to the dashboard. */
+function ScreenMessage({ title, text }: { title: string; text: string }) {
+  return (
+    <Center py="xl">
+      <MessageCard screen title={title} text={text}>
+        <Button component={Link} to={paths.dashboard.href()} variant="light">
+          Back to dashboard
+        </Button>
+      </MessageCard>
     </Center>
   );
 }
 
 export function AccessDenied({ message }: { message: string }) {
-  return <MessageCard title="Access Denied" text={message} />;
+  return <ScreenMessage title="Access Denied" text={message} />;
 }
 
 export function NotFoundCard() {
-  return <MessageCard title="Page Not Found" text="The page you are looking for does not exist or has moved." />;
+  return <ScreenMessage title="Page Not Found" text="The page you are looking for does not exist or has moved." />;
 }

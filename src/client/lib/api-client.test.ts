@@ -1,6 +1,6 @@
 // The spec §8 error rule: "<status>: <body text or status text>", and the server message for toasts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, errorMessage } from './api-client.ts';
+import { ApiError, api, errorMessage, forgetAnswers } from './api-client.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -40,7 +40,7 @@ describe('api client', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/transmissions/1/acknowledge', {
       method: 'PUT',
       credentials: 'include',
-      headers: undefined,
+      headers: {},
       body: undefined,
     });
     await api.post('/api/contact', { name: 'A' });
@@ -50,5 +50,37 @@ describe('api client', () => {
       headers: { 'Content-Type': 'application/json' },
       body: '{"name":"A"}',
     });
+  });
+
+  it('sends back the ETag of the last answer to a read, and reuses that answer on 304', async () => {
+    forgetAnswers();
+    const fetchMock = vi.fn(
+      async (_path: string, _init: RequestInit) =>
+        new Response('{"count":2}', { status: 200, headers: { etag: '"a1"' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await api.get('/api/transmissions/pending-count')).toEqual({ count: 2 });
+    expect(fetchMock.mock.calls[0][1].headers).toEqual({});
+
+    fetchMock.mockImplementation(async () => new Response(null, { status: 304, headers: { etag: '"a1"' } }));
+    expect(await api.get('/api/transmissions/pending-count')).toEqual({ count: 2 });
+    expect(fetchMock.mock.calls[1][1].headers).toEqual({ 'If-None-Match': '"a1"' });
+
+    forgetAnswers();
+    await api.get('/api/transmissions/pending-count').catch(() => undefined);
+    expect(fetchMock.mock.calls[2][1].headers).toEqual({});
+  });
+
+  it('names the newest change it knows of, from a write answer, on the reads after it', async () => {
+    forgetAnswers();
+    const fetchMock = vi.fn(
+      async (_path: string, _init: RequestInit) =>
+        new Response('{}', { status: 201, headers: { 'x-change-id': '41' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await api.post('/api/transmissions', { quantity: 1 });
+    fetchMock.mockImplementation(async () => new Response('{}', { status: 200 }));
+    await api.get('/api/dashboard');
+    expect(fetchMock.mock.calls[1][1].headers).toEqual({ 'X-Seen-Change': '41' });
   });
 });

@@ -1,5 +1,7 @@
 // The one way the client talks to the API (spec §7, §8): cookies always, JSON bodies, and any
 // non-OK response becomes an ApiError whose message is "<status>: <body text or status text>".
+import { takeEarlyAnswer } from '../boot.ts';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -41,20 +43,62 @@ export function errorMessage(error: unknown, fallback: string): string {
   return `${/[.!?]$/.test(fallback) ? fallback : `${fallback}.`} ${reason}`;
 }
 
+/**
+ * The newest change the browser knows of, from a write's answer (x-change-id) or the event stream. Reads
+ * name it (x-seen-change), so a server instance that has not heard of it yet answers from its database
+ * rather than its memory (decision 032).
+ */
+let seenChange = 0;
+
+export function noteSeenChange(id: number) {
+  if (Number.isSafeInteger(id) && id > seenChange) seenChange = id;
+}
+
+/** The last answer to each read with its ETag: sent back as If-None-Match, reused on 304 Not Modified. */
+const answers = new Map<string, { etag: string; text: string }>();
+const KEPT_ANSWERS = 200;
+
+/** Forgets every kept answer (sign-out: the next person starts from nothing). */
+export function forgetAnswers() {
+  answers.clear();
+  seenChange = 0;
+}
+
+function keepAnswer(path: string, etag: string, text: string) {
+  answers.delete(path);
+  answers.set(path, { etag, text });
+  if (answers.size > KEPT_ANSWERS) answers.delete(answers.keys().next().value as string);
+}
+
 /** Sends a request with the session cookie; a non-OK response throws ApiError. */
 async function send(method: string, path: string, body?: unknown): Promise<Response> {
-  const res = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method === 'GET') {
+    const kept = answers.get(path);
+    if (kept) headers['If-None-Match'] = kept.etag;
+    if (seenChange > 0) headers['X-Seen-Change'] = String(seenChange);
+  }
+  // A first read the page's first script already sent (boot.ts, decision 033) is taken as it is: it
+  // was sent the same way, and before any write this page could know of.
+  const early = method === 'GET' && !headers['If-None-Match'] && seenChange === 0 ? takeEarlyAnswer(path) : undefined;
+  const res = await (early ??
+    fetch(path, {
+      method,
+      credentials: 'include',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }));
+  noteSeenChange(Number(res.headers.get('x-change-id') ?? 0));
+  if (!res.ok && res.status !== 304) throw new ApiError(res.status, await res.text(), res.statusText);
   return res;
 }
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const text = await (await send(method, path, body)).text();
+  const res = await send(method, path, body);
+  const text = res.status === 304 ? (answers.get(path)?.text ?? '') : await res.text();
+  const etag = res.headers.get('etag');
+  if (method === 'GET' && etag && res.status === 200) keepAnswer(path, etag, text);
   return (text ? JSON.parse(text) : undefined) as T;
 }
 

@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { changeTags, isChangeTag } from '../../shared/change-tags.ts';
+import { noteSeenChange } from './api-client.ts';
 import { setLiveUpdates } from './polling.ts';
 import { invalidateTags } from './query-tags.ts';
 
@@ -25,6 +26,7 @@ function markLive(connected: boolean) {
 }
 
 /** Opens the stream and keeps it open until the returned function is called. */
+// Long: one connection's state (source, last event id, attempts, timer) is shared by its handlers, so they stay in one closure.
 export function connectLiveUpdates(queryClient: QueryClient, { onSignedOut }: Options): () => void {
   let source: EventSource | null = null;
   let lastEventId: string | null = null;
@@ -48,7 +50,9 @@ export function connectLiveUpdates(queryClient: QueryClient, { onSignedOut }: Op
     const es = new EventSource(url, { withCredentials: true });
     source = es;
     const remember = (event: MessageEvent) => {
-      if (event.lastEventId) lastEventId = event.lastEventId;
+      if (!event.lastEventId) return;
+      lastEventId = event.lastEventId;
+      noteSeenChange(Number(event.lastEventId));
     };
 
     es.onopen = () => {
@@ -94,7 +98,9 @@ export function connectLiveUpdates(queryClient: QueryClient, { onSignedOut }: Op
   };
 
   markLive(false);
-  open();
+  // In a task of its own rather than in the one that mounts the signed-in app: on a slow phone that
+  // task is long enough already (decision 033).
+  retryTimer = setTimeout(open, 0);
   return stop;
 }
 

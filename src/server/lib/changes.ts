@@ -3,11 +3,13 @@
 // reconnecting streams; the pg_notify in the same transaction is delivered only on commit, to every
 // app instance listening on the database (PGlite: this process), which tells its open streams.
 // Inside a request the same call appends the audit row (lib/audit.ts, decision 027).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { ChangeTag } from '../../shared/change-tags.ts';
 import type { Executor } from '../db/client.ts';
 import { changeEvents } from '../db/schema/index.ts';
 import { type AuditNote, audit } from './audit.ts';
+import { markKeyBooked } from './idempotency.ts';
 
 /** The LISTEN/NOTIFY channel every instance listens on. */
 export const CHANGES_CHANNEL = 'cratekeeper_changes';
@@ -28,6 +30,26 @@ export const audiences = {
 
 export type ChangeEvent = { id: number; tags: ChangeTag[]; audience: Audience[] };
 
+const recorded = new AsyncLocalStorage<ChangeEvent[]>();
+
+/**
+ * Runs `fn` (a request's handler) collecting into `into` every change it records, so the instance that
+ * made them can apply them to its read cache as soon as they committed, before their notification
+ * comes round (a caller always reads its own writes).
+ */
+export const collectChanges = <T>(into: ChangeEvent[], fn: () => T): T => recorded.run(into, fn);
+
+const recordedListeners = new Set<(event: ChangeEvent) => void>();
+
+/**
+ * Tells `listener` of every change recorded in this process, as it is recorded (before its commit):
+ * the read cache keeps those scopes out of memory until the commit is heard. Returns the unsubscribe.
+ */
+export function onChangeRecorded(listener: (event: ChangeEvent) => void): () => void {
+  recordedListeners.add(listener);
+  return () => recordedListeners.delete(listener);
+}
+
 /**
  * Records that `tags` changed for `audience`, in the caller's transaction: nothing is published if it
  * rolls back. Call it once per write with every tag and audience the write touched. Inside a request it
@@ -38,11 +60,15 @@ export async function recordChange(
   tx: Executor,
   change: { tags: readonly ChangeTag[]; audience: readonly Audience[]; audit?: AuditNote | false },
 ): Promise<void> {
+  // A request sent with an Idempotency-Key books its change and marks the key in one transaction.
+  await markKeyBooked(tx);
   const tags = [...new Set(change.tags)];
   const audience = [...new Set(change.audience)];
   const [row] = await tx.insert(changeEvents).values({ tags, audience }).returning({ id: changeEvents.id });
   const event: ChangeEvent = { id: row.id, tags, audience: audience as Audience[] };
   await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(event)})`);
+  recorded.getStore()?.push(event);
+  for (const listener of recordedListeners) listener(event);
   if (change.audit !== false) await audit(tx, change.audit);
 }
 

@@ -16,3 +16,8 @@ export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
+
+/** Why a record rule refuses an action (features/<domain>/rules.ts): the status and message of the answer. */
+export type Refusal = { status: 403 | 409; message: string };
+
+export const refusalError = (r: Refusal) => new HttpError(r.status, r.message);

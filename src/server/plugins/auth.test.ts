@@ -39,8 +39,10 @@ describe('route guards', () => {
     const { default: Fastify } = await import('fastify');
     const { default: authPlugin } = await import('./auth.ts');
     const { default: dbPlugin } = await import('./db.ts');
+    const { default: readCachePlugin } = await import('./read-cache.ts');
     const bare = Fastify();
     await bare.register(dbPlugin, { database: app.database, config: app.config });
+    await bare.register(readCachePlugin);
     await bare.register(authPlugin);
     await expect(
       bare.register(async (f) => {

@@ -4,18 +4,18 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { messages, type Role } from '../../shared/auth.ts';
+import { messages } from '../../shared/auth.ts';
 import { type Permission, roleHasPermission } from '../../shared/permissions.ts';
-import { findSessionUser, SESSION_COOKIE } from '../features/auth/sessions.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
+import type { Caller } from '../lib/ownership.ts';
+import { findSessionUser, hashToken, SESSION_COOKIE } from '../lib/sessions.ts';
 
 export type Access = 'public' | 'signed-in' | Permission;
 
-export type SessionUser = {
-  id: number;
+/** The caller (lib/ownership.ts) with what the session adds: name, e-mail, since when, which session. */
+export type SessionUser = Caller & {
   name: string;
   email: string;
-  role: Role;
   createdAt: Date;
   sessionId: number;
 };
@@ -55,23 +55,31 @@ export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
+/** The session behind a cookie token, as the request sees it, with until when it holds. */
+async function readSession(app: FastifyInstance, token: string): Promise<(SessionUser & { expiresAt: Date }) | null> {
+  const row = await findSessionUser(app.db, token);
+  if (!row) return null;
+  return {
+    id: row.user.id,
+    name: row.user.name,
+    email: row.user.email,
+    role: row.user.role,
+    marketAgentId: row.marketAgentId,
+    supplierId: row.supplierId,
+    createdAt: row.user.createdAt,
+    sessionId: row.sessionId,
+    expiresAt: row.expiresAt,
+  };
+}
+
 async function authPlugin(app: FastifyInstance) {
   await app.register(cookie);
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('loadSession', async function (this: FastifyRequest) {
     const token = this.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return null;
-    const row = await findSessionUser(app.db, token);
-    this.sessionUser = row
-      ? {
-          id: row.user.id,
-          name: row.user.name,
-          email: row.user.email,
-          role: row.user.role,
-          createdAt: row.user.createdAt,
-          sessionId: row.sessionId,
-        }
-      : null;
+    // From memory while no `users` change (sign-out, password, reset, removal) happened since it was read.
+    this.sessionUser = await app.readCache.session(hashToken(token), () => readSession(app, token));
     return this.sessionUser;
   });
 
@@ -95,4 +103,4 @@ async function authPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });
+export default fp(authPlugin, { name: 'auth', dependencies: ['db', 'read-cache'] });

@@ -8,18 +8,20 @@ import fp from 'fastify-plugin';
 import pg from 'pg';
 import type { Role } from '../../shared/auth.ts';
 import type { Database } from '../db/client.ts';
-import * as repo from '../features/events/repository.ts';
+import { COMMIT_SKEW_MS, eventsSince, latestEventId, purgeEventsBefore } from '../lib/change-log.ts';
 import { CHANGES_CHANNEL, type ChangeEvent, canSee } from '../lib/changes.ts';
+import type { ReadCache } from '../lib/read-cache.ts';
+import { liveSessionIds } from '../lib/sessions.ts';
 
 /** A comment line this often keeps proxies from closing an idle stream; sessions are re-checked with it. */
 export const HEARTBEAT_MS = 20_000;
 /** How long change events are kept for replay; an older Last-Event-ID gets 'refetch-all'. */
 export const EVENT_RETENTION_MS = 60 * 60_000;
 const PURGE_EVERY_MS = 5 * 60_000;
-/** How far back a listener replays after its LISTEN connection dropped (commits land out of id order). */
-const COMMIT_SKEW_MS = 5_000;
 
 /** One open event stream. */
+export type StreamCloseReason = 'signed-out' | 'shutting-down' | 'too-slow';
+
 export type EventStream = {
   userId: number;
   role: Role;
@@ -28,8 +30,12 @@ export type EventStream = {
   send(event: ChangeEvent): void;
   /** Writes a heartbeat comment. */
   heartbeat(): void;
-  /** Closes the stream; `signedOut` tells the browser not to reconnect. */
-  close(signedOut: boolean): void;
+  /**
+   * Closes the stream: 'signed-out' tells the browser not to reconnect; 'shutting-down' (this instance
+   * is stopping) tells it to reconnect soon, to another instance if there is one; 'too-slow' (a
+   * browser not reading) just ends it.
+   */
+  close(reason: StreamCloseReason): void;
 };
 
 export type ChangeHub = {
@@ -64,11 +70,14 @@ async function listenPglite(database: Database, onPayload: (payload: string) => 
  * PostgreSQL: a dedicated connection (a pooled one would be handed to queries) that reconnects with
  * backoff when it drops; after a reconnect `onReconnect` replays what was committed meanwhile.
  */
+// Long: one small state machine (the connection, closed, the retry timer and its delay) whose four
+// steps (connect, watch, dropped, close) share that state; apart they would pass it all around.
 async function listenPostgres(
   url: string,
   log: FastifyBaseLogger,
   onPayload: (payload: string) => void,
   onReconnect: (droppedAt: Date) => Promise<void>,
+  onDropped: () => void,
 ): Promise<Listener> {
   let closed = false;
   let client: pg.Client | null = null;
@@ -90,6 +99,7 @@ async function listenPostgres(
     client = null;
     c.end().catch(() => {});
     const droppedAt = new Date();
+    onDropped();
     log.warn('change-event listener lost its database connection; reconnecting');
     const retry = () => {
       retryTimer = setTimeout(async () => {
@@ -147,50 +157,68 @@ function recentIds(capacity: number) {
   };
 }
 
-async function eventsPlugin(app: FastifyInstance) {
-  const streams = new Set<EventStream>();
-  const dispatched = recentIds(4096);
-  let sessionCheck: Promise<void> | null = null;
+/**
+ * Closes the streams whose session ended or whose user was removed: one query for every open stream;
+ * a check asked for while one runs runs once more after it.
+ */
+function sessionChecker(app: FastifyInstance, streams: Set<EventStream>) {
+  let running: Promise<void> | null = null;
   let checkAgain = false;
 
-  const checkSessions = async (): Promise<void> => {
-    // One query for every open stream; a check asked for while one runs runs once more after it.
-    if (sessionCheck) {
-      checkAgain = true;
-      return sessionCheck;
+  const closeEnded = async (open: EventStream[]) => {
+    try {
+      const live = await liveSessionIds(app.db, [...new Set(open.map((s) => s.sessionId))]);
+      for (const stream of open) if (!live.has(stream.sessionId)) stream.close('signed-out');
+    } catch (err) {
+      app.log.warn({ err }, 'could not check the event streams’ sessions');
     }
-    sessionCheck = (async () => {
+  };
+
+  const check = async (): Promise<void> => {
+    if (running) {
+      checkAgain = true;
+      return running;
+    }
+    running = (async () => {
       do {
         checkAgain = false;
         const open = [...streams];
         if (open.length === 0) break;
-        try {
-          const live = await repo.liveSessionIds(app.db, [...new Set(open.map((s) => s.sessionId))]);
-          for (const stream of open) if (!live.has(stream.sessionId)) stream.close(true);
-        } catch (err) {
-          app.log.warn({ err }, 'could not check the event streams’ sessions');
-        }
+        await closeEnded(open);
       } while (checkAgain);
     })().finally(() => {
-      sessionCheck = null;
+      running = null;
     });
-    return sessionCheck;
+    return running;
   };
 
+  return { check, settled: async () => void (await running) };
+}
+
+/** The hub's dispatch: each event once, to the read cache and to every stream whose user may see it. */
+function dispatcher(streams: Set<EventStream>, checkSessions: () => Promise<void>, readCache: ReadCache<unknown>) {
+  const dispatched = recentIds(4096);
   const deliver = (event: ChangeEvent) => {
     for (const stream of streams) {
       if (canSee(event.audience, { userId: stream.userId, role: stream.role })) stream.send(event);
     }
   };
-
-  const dispatch = (event: ChangeEvent) => {
+  return (event: ChangeEvent) => {
     if (!dispatched.add(event.id)) return;
+    readCache.apply(event);
     // A sign-out, a password change or a removed user: first close the streams that lost their
     // session ('signed-out'), so an ended session is never sent a change it could only answer with 401s.
     if (event.tags.includes('users')) void checkSessions().then(() => deliver(event));
     else deliver(event);
   };
+}
 
+/**
+ * Listens on the database, replaying after a PostgreSQL reconnect what was committed meanwhile. The
+ * read cache is used only while the listener hears every change: off while it is down, on again
+ * (from empty) once the replay is done.
+ */
+async function listenForChanges(app: FastifyInstance, dispatch: (event: ChangeEvent) => void): Promise<Listener> {
   const onPayload = (payload: string) => {
     try {
       dispatch(JSON.parse(payload) as ChangeEvent);
@@ -198,11 +226,33 @@ async function eventsPlugin(app: FastifyInstance) {
       app.log.warn({ err }, 'ignored a malformed change event');
     }
   };
+  const replayMissed = async (droppedAt: Date) => {
+    const missed = await eventsSince(app.db, {
+      afterId: Number.MAX_SAFE_INTEGER,
+      since: new Date(droppedAt.getTime() - COMMIT_SKEW_MS),
+      limit: 10_000,
+    });
+    for (const event of missed) dispatch(event);
+    app.readCache.setListening(true, (await latestEventId(app.db)) ?? 0);
+  };
+  const database = app.database;
+  const listener =
+    database.kind === 'postgres' && database.url
+      ? await listenPostgres(database.url, app.log, onPayload, replayMissed, () => app.readCache.setListening(false))
+      : await listenPglite(database, onPayload);
+  app.readCache.setListening(true, (await latestEventId(app.db)) ?? 0);
+  return listener;
+}
+
+async function eventsPlugin(app: FastifyInstance) {
+  const streams = new Set<EventStream>();
+  const sessions = sessionChecker(app, streams);
+  const dispatch = dispatcher(streams, sessions.check, app.readCache);
 
   const purge = () =>
-    repo
-      .purgeEventsBefore(app.db, new Date(Date.now() - EVENT_RETENTION_MS))
-      .catch((err) => app.log.warn({ err }, 'could not purge old change events'));
+    purgeEventsBefore(app.db, new Date(Date.now() - EVENT_RETENTION_MS)).catch((err) =>
+      app.log.warn({ err }, 'could not purge old change events'),
+    );
 
   const hub: ChangeHub = {
     add: (stream) => void streams.add(stream),
@@ -213,26 +263,14 @@ async function eventsPlugin(app: FastifyInstance) {
     dispatch,
     heartbeat: async () => {
       for (const stream of streams) stream.heartbeat();
-      await checkSessions();
+      await sessions.check();
     },
-    checkSessions,
+    checkSessions: sessions.check,
     purge,
   };
   app.decorate('changeHub', hub);
 
-  const database = app.database;
-  const listener =
-    database.kind === 'postgres' && database.url
-      ? await listenPostgres(database.url, app.log, onPayload, async (droppedAt) => {
-          const missed = await repo.eventsSince(app.db, {
-            afterId: Number.MAX_SAFE_INTEGER,
-            since: new Date(droppedAt.getTime() - COMMIT_SKEW_MS),
-            limit: 10_000,
-          });
-          for (const event of missed) dispatch(event);
-        })
-      : await listenPglite(database, onPayload);
-
+  const listener = await listenForChanges(app, dispatch);
   await purge();
   const heartbeatTimer = setInterval(() => void hub.heartbeat(), HEARTBEAT_MS).unref();
   const purgeTimer = setInterval(() => void purge(), PURGE_EVERY_MS).unref();
@@ -242,12 +280,13 @@ async function eventsPlugin(app: FastifyInstance) {
   app.addHook('preClose', async () => {
     clearInterval(heartbeatTimer);
     clearInterval(purgeTimer);
-    for (const stream of [...streams]) stream.close(false);
+    for (const stream of [...streams]) stream.close('shutting-down');
   });
   app.addHook('onClose', async () => {
-    await sessionCheck;
+    app.readCache.setListening(false);
+    await sessions.settled();
     await listener.close();
   });
 }
 
-export default fp(eventsPlugin, { name: 'events', dependencies: ['db'] });
+export default fp(eventsPlugin, { name: 'events', dependencies: ['db', 'read-cache'] });

@@ -28,6 +28,8 @@ export type Jobs = {
   /** Runs a job now for `slot` (default: this moment), through the same lock as a scheduled run. */
   runNow(name: string, slot?: Date): Promise<JobOutcome>;
   names(): string[];
+  /** How each job's runs on this instance ended since start (for /metrics). */
+  counts(): { job: string; outcome: JobOutcome | 'failed'; runs: number }[];
 };
 
 declare module 'fastify' {
@@ -42,30 +44,60 @@ const lockKey = (name: string): [number, number] => [
 ];
 const lastRunKey = (name: string) => `job:${name}:last-slot`;
 
+/** How each job's runs on this instance ended, counted for /metrics. */
+function runCounts() {
+  const counted = new Map<string, number>();
+  return {
+    count(job: string, outcome: JobOutcome | 'failed') {
+      const key = `${job}\n${outcome}`;
+      counted.set(key, (counted.get(key) ?? 0) + 1);
+    },
+    list: () =>
+      [...counted].map(([key, runs]) => {
+        const [job, outcome] = key.split('\n') as [string, JobOutcome | 'failed'];
+        return { job, outcome, runs };
+      }),
+  };
+}
+
+/** Runs `job` for `slot` under its lock, unless another instance holds the lock or did the slot already. */
+async function runSlotOnce(app: FastifyInstance, job: ScheduledJob, slot: Date): Promise<JobOutcome> {
+  let outcome: JobOutcome = 'locked';
+  await app.database.tryWithLock(lockKey(job.name), async () => {
+    const [last] = await app.db
+      .select()
+      .from(settings)
+      .where(eq(settings.key, lastRunKey(job.name)));
+    if (last && new Date(last.value) >= slot) {
+      outcome = 'done-already';
+      return;
+    }
+    await job.run();
+    const value = slot.toISOString();
+    await app.db
+      .insert(settings)
+      .values({ key: lastRunKey(job.name), value })
+      .onConflictDoUpdate({ target: settings.key, set: { value } });
+    outcome = 'ran';
+  });
+  return outcome;
+}
+
 async function jobsPlugin(app: FastifyInstance) {
   const jobs = new Map<string, ScheduledJob>();
   const crons: Cron[] = [];
+  const runs = runCounts();
+  const count = runs.count;
 
   const runSlot = async (job: ScheduledJob, slot: Date): Promise<JobOutcome> => {
-    let outcome: JobOutcome = 'locked';
-    await app.database.tryWithLock(lockKey(job.name), async () => {
-      const [last] = await app.db
-        .select()
-        .from(settings)
-        .where(eq(settings.key, lastRunKey(job.name)));
-      if (last && new Date(last.value) >= slot) {
-        outcome = 'done-already';
-        return;
-      }
-      await job.run();
-      const value = slot.toISOString();
-      await app.db
-        .insert(settings)
-        .values({ key: lastRunKey(job.name), value })
-        .onConflictDoUpdate({ target: settings.key, set: { value } });
-      outcome = 'ran';
-    });
-    return outcome;
+    try {
+      const outcome = await runSlotOnce(app, job, slot);
+      count(job.name, outcome);
+      return outcome;
+    } catch (err) {
+      count(job.name, 'failed');
+      throw err;
+    }
   };
 
   app.decorate('jobs', {
@@ -95,6 +127,7 @@ async function jobsPlugin(app: FastifyInstance) {
       return runSlot(job, slot);
     },
     names: () => [...jobs.keys()],
+    counts: runs.list,
   });
 
   app.addHook('onClose', async () => {

@@ -8,14 +8,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import {
-  claimDue,
-  insertOutboxEntry,
-  type OutboxListRow,
-  recordFailure,
-  recordSent,
-} from '../features/outbox/repository.ts';
 import { audiences, recordChange } from '../lib/changes.ts';
+import { claimDue, insertOutboxEntry, type OutboxListRow, recordFailure, recordSent } from '../lib/outbox.ts';
 
 export type MailAttachment = { filename: string; content: Buffer | string; contentType: string };
 
@@ -57,6 +51,8 @@ const RETRY_BATCH = 50;
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 
+// Long: one closure over the SMTP transport, the composer and the deliveries in flight; attempt(),
+// writeEml() and the three Mailer methods all share them, each a short named step.
 async function mailerPlugin(app: FastifyInstance) {
   const from = app.config.mailFrom;
   const outboxDir = join(app.config.dataDir, 'outbox');

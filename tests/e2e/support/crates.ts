@@ -1,33 +1,13 @@
 // Helpers for the crate journeys: two signed-in browsers (farm store and agent) and Mantine pickers.
-import {
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  expect,
-  type Page,
-  test,
-} from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { type E2ERole, registerVia } from './accounts.ts';
 
-// The browsers a test opened stay open only for that test: left open, every earlier test's farm and
-// agent pages kept polling and holding live-update streams, and a worker ran with dozens of them.
-// A worker runs one test at a time, so the first call of a new test closes the previous test's.
-let opened: { testId: string; contexts: BrowserContext[] } | null = null;
-
-async function contextForThisTest(browser: Browser, options: BrowserContextOptions = {}) {
-  const { testId } = test.info();
-  if (opened?.testId !== testId) {
-    await Promise.all((opened?.contexts ?? []).map((c) => c.close().catch(() => {})));
-    opened = { testId, contexts: [] };
-  }
-  const context = await browser.newContext(options);
-  opened.contexts.push(context);
-  return context;
-}
-
-/** A new page of its own browser context, closed when the next test starts; `options.baseURL` for another app. */
+/**
+ * A new page in a browser context of its own; `options.baseURL` for another app. The test fixture
+ * (test.ts) watches the context for problems and closes it when the test ends.
+ */
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}) {
-  return (await contextForThisTest(browser, options)).newPage();
+  return (await browser.newContext(options)).newPage();
 }
 
 export async function signedInPage(
@@ -43,13 +23,8 @@ export async function signedInPage(
 
 /** Picks an option of a Mantine Select by its label and part of the option's text. */
 export async function pick(page: Page, label: string, option: string | RegExp) {
-  // In a full run the open list was twice found closed again (the page back at its top) while other
-  // tests' changes refetched the screen; not reproduced alone. A person would tap again; so does this,
-  // for up to 30 s. The cause is noted for the next session (issue note, decision 023).
-  await expect(async () => {
-    await page.getByRole('combobox', { name: label }).click();
-    await page.getByRole('option', { name: option }).click({ timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
 }
 
 export const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;

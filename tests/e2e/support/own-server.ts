@@ -1,10 +1,12 @@
-// A second app for one spec, on its own embedded database and port, for a journey the shared server
-// can't hold: the shared database's "today" is every spec's, and the farm's calendar day only moves
-// with the clock. FARM_TIMEZONE moves it: the same database restarted in a time zone a day ahead is
-// the next farm day, with nothing back-dated (the app has no way to back-date, by design).
+// An app of its own on its own embedded database and a free port: every spec file's farm (test.ts)
+// and a second app for a journey that needs other settings. The database is a copy of the migrated
+// template made once per run (global-setup.ts), so start-up skips the migrations. FARM_TIMEZONE moves
+// the farm's calendar day: the same database restarted in a time zone a day ahead is the next farm
+// day, with nothing back-dated (the app has no way to back-date, by design).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { E2E_FARM_CODE } from '../../../playwright.config.ts';
 
 /** UTC−12 and UTC+14: at any moment the second zone's date is one or two days after the first's. */
@@ -26,18 +28,39 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Where global-setup.ts left the migrated template (its `pglite` folder), for this run. */
+export const TEMPLATE_ENV = 'E2E_TEMPLATE_DIR';
+
 export type OwnServer = {
   baseURL: string;
+  /** The app's log (warnings and errors). */
+  logFile: string;
   /** Stops the app (its database closed cleanly) and starts it again on the same database and port. */
   restart: (env: Record<string, string>) => Promise<void>;
-  /** Stops the app and removes its database (its log stays in .tmp/e2e-own-<port>.log). */
+  /** Stops the app and removes its database (its log stays in .tmp/e2e-farm-<port>.log). */
   dispose: () => Promise<void>;
 };
 
-export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
-  const port = await freePort();
-  const dataDir = `.tmp/e2e-own-${port}`;
+export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
+  // The free port is free when probed; another process could take it before the app listens. Rare,
+  // and then a second port is tried rather than the spec failing.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), env);
+    } catch (err) {
+      if (attempt >= 3 || !String(err).includes('EADDRINUSE')) throw err;
+    }
+  }
+}
+
+async function startOn(port: number, env: Record<string, string>): Promise<OwnServer> {
+  const dataDir = `.tmp/e2e-farm-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
+  // A closed PGlite data directory is a stopped cluster's files: copying them is a clean clone.
+  const template = process.env[TEMPLATE_ENV];
+  if (template && existsSync(join(template, 'pglite'))) {
+    cpSync(join(template, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
+  }
   const baseURL = `http://localhost:${port}`;
   // The app's log (warnings and errors), kept beside its database for a failed run to be read.
   const logFile = `${dataDir}.log`;
@@ -87,26 +110,35 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
     await Promise.race([healthy, exited]);
   };
 
-  const stop = async () => {
+  /** Graceful (the database closed cleanly, to be opened again) unless it is about to be deleted. */
+  const stop = async ({ graceful = true } = {}) => {
     const running = child;
     child = null;
     if (!running || running.exitCode !== null) return;
     const gone = new Promise<void>((resolve) => running.once('exit', () => resolve()));
-    running.kill('SIGTERM');
+    running.kill(graceful ? 'SIGTERM' : 'SIGKILL');
     const timer = setTimeout(() => running.kill('SIGKILL'), 15_000);
     await gone;
     clearTimeout(timer);
   };
 
-  await start(env);
+  try {
+    await start(env);
+  } catch (err) {
+    await stop({ graceful: false });
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     baseURL,
+    logFile,
     restart: async (next) => {
       await stop();
       await start(next);
     },
     dispose: async () => {
-      await stop();
+      // The database goes with it: no need to wait for a clean shutdown (seconds on a busy machine).
+      await stop({ graceful: false });
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

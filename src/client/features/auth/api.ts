@@ -1,23 +1,32 @@
 // The session and account calls (spec §7 Authentication, §4 Session).
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { LoginBody, RegisterInput, User } from '../../../shared/auth.ts';
-import { api } from '../../lib/api-client.ts';
+import { api, forgetAnswers } from '../../lib/api-client.ts';
 import { tagged } from '../../lib/query-tags.ts';
+import { isSignedOutError, isUnreachableError, retryBackOff, retryWhileUnreachable } from '../../lib/server-reach.ts';
+import { SESSION_PATH, takeFirstSessionCheck } from './first-session-check.ts';
 
-export const SESSION_PATH = '/api/auth/session';
+export { SESSION_PATH };
 
-/** The signed-in user, or null: any failure of the check means signed out. */
+/**
+ * The signed-in user, or null when nobody is (the server says so, or answers 401). Any other failure
+ * throws: a dropped connection or a 5xx keeps the user the cache already has (issue 22 item 6).
+ */
 async function getSessionUser(): Promise<User | null> {
   try {
-    const { user } = await api.get<{ user: User | null }>(SESSION_PATH);
+    // The first check was sent as the app started (first-session-check.ts); later ones ask anew.
+    const { user } = await (takeFirstSessionCheck() ?? api.get<{ user: User | null }>(SESSION_PATH));
     return user;
   } catch (error) {
-    if (error instanceof TypeError) console.error('Auth check failed', error);
-    return null;
+    if (isSignedOutError(error)) return null;
+    throw error;
   }
 }
 
-// Cached 5 minutes; no refetch on focus and no polling (spec §7).
+// Cached 5 minutes; no refetch on focus and no polling (spec §7). While the server can't be reached
+// the check is tried again and again, further apart each time, even when the browser thinks it is
+// offline ('always'), so the banner goes as soon as the server answers.
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: [SESSION_PATH],
@@ -26,11 +35,20 @@ export const sessionQueryOptions = () =>
     staleTime: 5 * 60 * 1000,
     refetchOnWindowFocus: false,
     refetchInterval: false,
+    retry: retryWhileUnreachable,
+    retryDelay: retryBackOff,
+    networkMode: 'always',
   });
 
 export function useSession() {
   const query = useQuery(sessionQueryOptions());
   return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+/** True while the session check is failing because the server can't be reached (it is retrying). */
+export function useServerUnreachable() {
+  const { failureReason } = useQuery(sessionQueryOptions());
+  return isUnreachableError(failureReason);
 }
 
 export function useLogin() {
@@ -60,12 +78,37 @@ export async function recheckSession(queryClient: QueryClient) {
   return queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
 }
 
+/**
+ * While signed in, any call answered 401 or not answered at all sends the session check again: a 401
+ * there signs the user out, an unreachable server shows the banner until it answers.
+ */
+export function useSessionWatch() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const recheckAfter = (error: unknown) => {
+      if (isSignedOutError(error) || isUnreachableError(error)) void recheckSession(queryClient).catch(() => undefined);
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'error') return;
+      if (event.query.queryKey[0] !== SESSION_PATH) recheckAfter(event.action.error);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') recheckAfter(event.action.error);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient]);
+}
+
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post('/api/auth/logout'),
     // Signed out even if the call failed: every cached query goes with the session.
     onSettled: () => {
+      forgetAnswers();
       queryClient.setQueryData(sessionQueryOptions().queryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_PATH });
     },

@@ -1,6 +1,6 @@
 // Transmission messages that depend on the numbers (issue 9 item 4): what an agent may send back (the
 // form's 400, never more than it holds, and how many it does hold) and what a count that differs did.
-import { transmissionMessages as m, TRANSMISSIONS_FORM_MAX } from '../../../shared/transmissions.ts';
+import { transmissionMessages as m, TRANSMISSIONS_FORM_MAX } from '../../../shared/transmissions-labels.ts';
 import { crates } from '../../lib/format.ts';
 
 /** The spec's 'No empty crates available to return' for none, else how many there are. */

@@ -64,9 +64,12 @@ export const billingLines = pgTable(
   },
   (t) => [
     uniqueIndex('billing_lines_transmission_idx').on(t.transmissionId),
-    // A cycle's records (per agent) and an agent's history (per cycle).
-    index('billing_lines_cycle_agent_idx').on(t.cycleId, t.marketAgentId),
-    index('billing_lines_agent_cycle_idx').on(t.marketAgentId, t.cycleId),
+    // A cycle's records (per agent) and an agent's history (per cycle). crates and amount are in the
+    // keys so the sums over them (cycle totals, earnings, return rates) are index-only scans.
+    index('billing_lines_cycle_agent_idx').on(t.cycleId, t.marketAgentId, t.crates, t.amount),
+    index('billing_lines_agent_cycle_idx').on(t.marketAgentId, t.cycleId, t.crates, t.amount),
+    // Reports: returns counted (acknowledged) on the days of a period, farm-wide or per agent.
+    index('billing_lines_acknowledged_idx').on(t.acknowledgedOn, t.marketAgentId),
     // The unbilled list and the sweep when a cycle is created.
     index('billing_lines_unbilled_idx').on(t.acknowledgedOn, t.id).where(sql`${t.cycleId} is null`),
     check('billing_lines_crates_not_negative', sql`${t.crates} >= 0`),

@@ -43,8 +43,13 @@ export const clientTransactions = pgTable(
   },
   (t) => [
     index('client_transactions_agent_idx').on(t.marketAgentId, t.id),
-    index('client_transactions_agent_open_idx').on(t.marketAgentId, t.createdAt).where(sql`${t.isOpen}`),
-    index('client_transactions_client_idx').on(t.clientId, t.id),
+    // An agent's open loans, newest first (the Open tab), and how many are open (weekly summary).
+    index('client_transactions_agent_open_idx').on(t.marketAgentId, t.id).where(sql`${t.isOpen}`),
+    // Loans an agent made in a period (weekly summary).
+    index('client_transactions_agent_created_idx').on(t.marketAgentId, t.createdAt),
+    // A client's loans, newest first; the rest of the key makes the clients list's per-client sums
+    // (crates borrowed, open loans, the oldest open one) index-only scans.
+    index('client_transactions_client_idx').on(t.clientId, t.id, t.quantityBorrowed, t.isOpen, t.createdAt),
     check('client_transactions_borrowed_positive', sql`${t.quantityBorrowed} > 0`),
     check(
       'client_transactions_returned_in_range',

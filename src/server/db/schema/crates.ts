@@ -88,7 +88,26 @@ export const crateBalances = pgTable(
       .references(() => clients.id),
   },
   (t) => [
+    // An agent's full and empty crates (agents list, /me, reports) and each client's (an agent's
+    // "with clients"), by id: partial, since every other holder has null there.
+    index('crate_balances_agent_idx').on(t.marketAgentId).where(sql`${t.marketAgentId} is not null`),
+    index('crate_balances_client_idx').on(t.clientId).where(sql`${t.clientId} is not null`),
     check('crate_balances_not_negative', sql`${t.balance} >= 0 or ${t.holder} in ('external', 'writeoff')`),
     check('crate_balances_holder_form', sql`${t.holder} ~ ${sql.raw(`'${HOLDER_FORM}'`)}`),
   ],
 );
+
+/**
+ * The farm's flow per 15-minute slot (UTC, counted from 2000-01-01): crates dispatched from the farm to
+ * markets (a recall taken off again) and crates counted back in at the farm. moveCrates adds each such
+ * movement here in its own transaction, so the dashboard's twelve weeks of flow read at most 12 × 672
+ * rows however busy the weeks were (docs/decisions/030); the invariant checker compares it with
+ * crate_movements. Fifteen minutes because every time zone's offset from UTC is a multiple of it: a
+ * week that starts at midnight in FARM_TIMEZONE starts on a slot boundary.
+ */
+export const farmFlowTotals = pgTable('farm_flow_totals', {
+  slotStart: timestamp('slot_start', { withTimezone: true }).primaryKey(),
+  /** Dispatched minus recalled: negative in a slot where more came back unsent than went out. */
+  sent: integer('sent').notNull().default(0),
+  returned: integer('returned').notNull().default(0),
+});

@@ -47,6 +47,8 @@ export const transmissions = pgTable(
       .on(t.marketAgentId, t.acknowledgedAt, t.actualQuantity)
       .where(sql`${t.type} = 'market_to_farm' and ${t.status} = 'acknowledged'`),
     index('transmissions_from_user_idx').on(t.fromUserId, t.id),
+    // Reports: what was sent in a period (calendar days in the farm's time zone), farm-wide or per agent.
+    index('transmissions_sent_idx').on(t.sentAt, t.marketAgentId),
     index('transmissions_agent_idx').on(t.marketAgentId, t.id),
     index('transmissions_flagged_idx').on(t.id).where(sql`${t.isFlagged} and ${t.resolvedAt} is null`),
     // The flagged list with state=all, newest first (without it: a backward scan over every row).

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { acknowledge, addStock, json, registerAgent, send } from '../../../../tests/support/transmissions.ts';
 import { returnRate, stockLevel } from '../../../shared/agents.ts';
-import { acknowledge, addStock, json, registerAgent, send } from '../transmissions/testing.ts';
+import { audiences, recordChange } from '../../lib/changes.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');
@@ -81,6 +83,13 @@ describe('GET /api/market-agents/me and /earnings', () => {
 });
 
 describe('GET /api/market-agents/for-transmission', () => {
+  /** Behind the services' back, so it says what changed, as a script must (the read cache, decision 032). */
+  const setActive = (userId: number, active: boolean) =>
+    app.db.transaction(async (tx) => {
+      await tx.execute(sql`update users set is_active = ${active} where id = ${userId}`);
+      await recordChange(tx, { tags: ['users'], audience: [audiences.farmStore], audit: false });
+    });
+
   it('lists active agents for the farm store’s picker', async () => {
     const res = await json(farm, 'GET', '/api/market-agents/for-transmission');
     expect(res.statusCode).toBe(200);
@@ -88,7 +97,7 @@ describe('GET /api/market-agents/for-transmission', () => {
     expect(Object.keys(res.json()[0]).sort()).toEqual(
       ['id', 'userId', 'agentName', 'agentNumber', 'businessName', 'marketName'].sort(),
     );
-    await app.database.db.execute(`update users set is_active = false where id = ${pta.user.id}`);
+    await setActive(pta.user.id, false);
     expect((await json(farm, 'GET', '/api/market-agents/for-transmission')).json()).toHaveLength(1);
     const toInactive = await json(farm, 'POST', '/api/transmissions', {
       type: 'farm_to_market',
@@ -96,7 +105,7 @@ describe('GET /api/market-agents/for-transmission', () => {
       quantity: 1,
     });
     expect(toInactive.statusCode).toBe(404);
-    await app.database.db.execute(`update users set is_active = true where id = ${pta.user.id}`);
+    await setActive(pta.user.id, true);
     expect((await json(jhb, 'GET', '/api/market-agents/for-transmission')).statusCode).toBe(403);
   });
 });

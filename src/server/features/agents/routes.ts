@@ -7,48 +7,35 @@ import {
   marketAgentSchema,
 } from '../../../shared/agents.ts';
 import { farmToday } from '../../lib/farm-date.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { ownMarketAgentId } from '../../lib/ownership.ts';
+import { cached, FARM_DATA, routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as agents from './service.ts';
+
+const route = routeOptions('market-agents');
 
 const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
-    {
-      config: { access: 'read:market-agent:any' },
-      schema: { tags: ['market-agents'], response: { 200: marketAgentListResponse } },
-    },
+    cached(route('read:market-agent:any', { response: { 200: marketAgentListResponse } }), FARM_DATA),
     async () => agents.listMarketAgents(app.db, farmToday(app.config.farmTimezone)),
   );
 
   app.get(
     '/me',
-    {
-      config: { access: 'read:market-agent:own' },
-      schema: { tags: ['market-agents'], response: { 200: marketAgentSchema } },
-    },
-    async (request) => agents.marketAgentForUser(app.db, currentUser(request).id, farmToday(app.config.farmTimezone)),
+    cached(route('read:market-agent:own', { response: { 200: marketAgentSchema } }), FARM_DATA),
+    async (request) => agents.ownMarketAgent(app.db, currentUser(request), farmToday(app.config.farmTimezone)),
   );
 
   app.get(
     '/earnings',
-    {
-      config: { access: 'read:earnings:own' },
-      schema: { tags: ['market-agents'], response: { 200: earningsResponse } },
-    },
-    async (request) => {
-      const agent = await agents.findAgentByUserId(app.db, currentUser(request).id);
-      if (!agent) throw notFound('Market agent not found');
-      return agents.earningsForAgent(app.db, agent.id);
-    },
+    cached(route('read:earnings:own', { response: { 200: earningsResponse } }), FARM_DATA),
+    async (request) => agents.earningsForAgent(app.db, ownMarketAgentId(currentUser(request))),
   );
 
   app.get(
     '/for-transmission',
-    {
-      config: { access: 'read:market-agent:any' },
-      schema: { tags: ['market-agents'], response: { 200: agentsForTransmissionResponse } },
-    },
+    cached(route('read:market-agent:any', { response: { 200: agentsForTransmissionResponse } }), FARM_DATA),
     async () => agents.agentsForTransmission(app.db),
   );
 };

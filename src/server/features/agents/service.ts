@@ -2,6 +2,7 @@
 import { type MarketAgent, returnRate, stockLevel } from '../../../shared/agents.ts';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { type Caller, ownMarketAgentId } from '../../lib/ownership.ts';
 import { agentEarnings } from '../billing/reads.ts';
 import { type AgentBalance, agentBalances, cratesWithClientsByAgent } from '../crates/balances.ts';
 import * as repo from './repository.ts';
@@ -31,8 +32,9 @@ export async function listMarketAgents(db: Executor, today: string): Promise<Mar
   return withCrates(db, await repo.listAgentsWithCrates(db, { today }));
 }
 
-export async function marketAgentForUser(db: Executor, userId: number, today: string): Promise<MarketAgent> {
-  const rows = await repo.listAgentsWithCrates(db, { filter: { userId }, today });
+/** The caller's own market agent record with its crates; 404 when the caller has none. */
+export async function ownMarketAgent(db: Executor, caller: Caller, today: string): Promise<MarketAgent> {
+  const rows = await repo.listAgentsWithCrates(db, { filter: { agentId: ownMarketAgentId(caller) }, today });
   if (rows.length === 0) throw notFound('Market agent not found');
   return (await withCrates(db, rows))[0];
 }
@@ -41,6 +43,7 @@ export async function findAgentById(db: Executor, id: number) {
   return repo.findAgent(db, { id });
 }
 
+/** Another user's market agent record (a recipient, demo data); the caller's own id is on the caller. */
 export async function findAgentByUserId(db: Executor, userId: number) {
   return repo.findAgent(db, { userId });
 }

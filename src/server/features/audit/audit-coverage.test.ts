@@ -13,9 +13,8 @@ import {
   sessionCookie,
   uniqueEmail,
 } from '../../../../tests/support/accounts.ts';
+import { askEveryCachedRoute, staleCachedAnswers } from '../../../../tests/support/read-cache.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { addDays, farmToday } from '../../lib/farm-date.ts';
-import { acknowledgeTransmission } from '../transmissions/service.ts';
 import {
   type AgentAccount,
   acknowledge,
@@ -24,7 +23,9 @@ import {
   registerAgent,
   registerApprovedSupplier,
   send,
-} from '../transmissions/testing.ts';
+} from '../../../../tests/support/transmissions.ts';
+import { addDays, farmToday } from '../../lib/farm-date.ts';
+import { acknowledgeTransmission } from '../transmissions/service.ts';
 import { routeActions } from './route-actions.ts';
 
 const app = await buildTestApp();
@@ -39,6 +40,8 @@ async function stockedAgent(): Promise<AgentAccount> {
 }
 const agent = await stockedAgent();
 const supplier = await registerApprovedSupplier(app);
+/** Who reads the cached routes around each write (read-cache check). */
+const readers = [farm, agent, supplier];
 
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (account: Account | null, method: Method, url: string, payload?: object) =>
@@ -269,6 +272,8 @@ async function writersSince(since: bigint) {
 // Written beside the change in transactions of their own, and no one's action: counters of attempts
 // (rate_limits), and the session a registration starts right after its audited transaction.
 const BOOKKEEPING = new Set(['rate_limits']);
+// Tables no cached read shows: a write to only these needs no change event (a new session, a counter).
+const UNREAD = new Set(['rate_limits', 'sessions', 'audit_log', 'change_events']);
 const FIRST_SESSION = new Set(['POST /api/auth/register']);
 
 describe('every mutation route is audited in its transaction', () => {
@@ -280,6 +285,10 @@ describe('every mutation route is audited in its transaction', () => {
   for (const route of Object.keys(walk)) {
     it(route, async () => {
       const request = await walk[route]();
+      await askEveryCachedRoute(app, readers);
+      const [{ id: lastEvent }] = (
+        await app.db.execute<{ id: number }>(sql`select coalesce(max(id), 0) as id from change_events`)
+      ).rows;
       const [{ id: lastId }] = (
         await app.db.execute<{ id: number }>(sql`select coalesce(max(id), 0) as id from audit_log`)
       ).rows;
@@ -300,6 +309,14 @@ describe('every mutation route is audited in its transaction', () => {
         if (table === 'sessions' && FIRST_SESSION.has(route)) continue;
         for (const x of xids) changeTx.add(x);
       }
+
+      // The read cache (decision 032): what changed was announced, and no cached answer is older than it.
+      const events = (await app.db.execute<{ id: number }>(sql`select id from change_events where id > ${lastEvent}`))
+        .rows;
+      const changedData = [...writers.keys()].filter((t) => !UNREAD.has(t));
+      if (changedData.length > 0)
+        expect(events.length, `change events for ${changedData.join(', ')}`).toBeGreaterThan(0);
+      expect(await staleCachedAnswers(app, readers), 'cached answers older than the write').toEqual([]);
 
       if (routeActions[route] === null) {
         expect(appended).toEqual([]);

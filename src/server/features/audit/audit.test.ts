@@ -6,10 +6,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type Account, registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { addStock, registerAgent, send } from '../../../../tests/support/transmissions.ts';
 import { AUDIT_CSV_COLUMNS, type AuditEntry } from '../../../shared/audit.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { farmToday } from '../../lib/farm-date.ts';
-import { addStock, registerAgent, send } from '../transmissions/testing.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store', { name: 'Nomsa Farm' });

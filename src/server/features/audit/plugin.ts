@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAX_ID } from '../../../shared/fields.ts';
 import { type AuditScope, runInAuditScope } from '../../lib/audit.ts';
-import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { SESSION_COOKIE } from '../../lib/sessions.ts';
 import { routeAuditOf } from './route-actions.ts';
 import { recordRateLimitTrip } from './service.ts';
 

@@ -4,46 +4,34 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditFilterQuery, auditList, auditListQuery, auditPeople } from '../../../shared/audit.ts';
 import { farmToday } from '../../lib/farm-date.ts';
+import { routeOptions } from '../../lib/route-options.ts';
 import * as service from './service.ts';
 
-const tags = ['audit'];
+const route = routeOptions('audit');
 
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',
-    {
-      config: { access: 'read:audit:any' },
-      schema: {
-        tags,
-        description:
-          'The audit trail, newest first: ?userId= (who), ?action=, ?from= and ?to= (farm days, inclusive), ?limit= and ?before=<id>.',
-        querystring: auditListQuery,
-        response: { 200: auditList },
-      },
-    },
+    route(
+      'read:audit:any',
+      'The audit trail, newest first: ?userId= (who), ?action=, ?from= and ?to= (farm days, inclusive), ?limit= and ?before=<id>.',
+      { querystring: auditListQuery, response: { 200: auditList } },
+    ),
     async (request) => service.listEntries(app.db, request.query, app.config.farmTimezone),
   );
 
   app.get(
     '/audit/people',
-    {
-      config: { access: 'read:audit:any' },
-      schema: { tags, description: 'Every account, for the person filter.', response: { 200: auditPeople } },
-    },
+    route('read:audit:any', 'Every account, for the person filter.', { response: { 200: auditPeople } }),
     async () => service.listPeople(app.db),
   );
 
   app.get(
     '/audit.csv',
-    {
-      config: { access: 'read:audit:any' },
-      schema: {
-        tags,
-        description: 'The filtered audit trail as CSV (UTF-8, RFC 4180, formulas neutralised), streamed.',
-        querystring: auditFilterQuery,
-        response: { 200: z.unknown() },
-      },
-    },
+    route('read:audit:any', 'The filtered audit trail as CSV (UTF-8, RFC 4180, formulas neutralised), streamed.', {
+      querystring: auditFilterQuery,
+      response: { 200: z.unknown() },
+    }),
     async (request, reply) => {
       const fileName = `cratekeeper-activity-${farmToday(app.config.farmTimezone)}.csv`;
       return reply

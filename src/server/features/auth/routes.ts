@@ -13,14 +13,19 @@ import { registerSupplierBody, supplierMessages } from '../../../shared/supplier
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { tooManyRequests } from '../../lib/http-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { routeOptions } from '../../lib/route-options.ts';
+import { createSession, deleteSession, endPreviousSession, SESSION_COOKIE } from '../../lib/sessions.ts';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth.ts';
 import * as repo from './repository.ts';
 import type { SecurityDeps } from './security-events.ts';
 import { changePassword, registerAccount, registerSupplier, signIn, toUserDto } from './service.ts';
-import { createSession, deleteSession, SESSION_COOKIE } from './sessions.ts';
+
+const route = routeOptions('auth');
 
 const REGISTRATIONS_PER_IP_PER_HOUR = 500;
 
+// Long: the route table of /api/auth, one app.<verb> per endpoint with its guard and schemas; it reads
+// best as one list, and each handler is a call into the service.
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = (request: { log: SecurityDeps['log'] }): SecurityDeps => ({
     db: app.db,
@@ -37,7 +42,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   ) => {
     const session = await app.db.transaction(async (tx) => {
       const previous = request.cookies[SESSION_COOKIE];
-      if (previous) await deleteSession(tx, previous);
+      if (previous) await endPreviousSession(tx, previous);
       return createSession(tx, user, app.config.sessionTtlHours);
     });
     // Only a removal in the same instant as the registration could stop it.
@@ -47,10 +52,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['auth'], body: registerBody, response: { 200: userResponse } },
-    },
+    route('public', { body: registerBody, response: { 200: userResponse } }),
     async (request, reply) => {
       if (!(await consumeRateLimit(app.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
         throw tooManyRequests('Too many registrations from this address. Please try again later.');
@@ -64,14 +66,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // The supplier wizard (decision 021): creates the account pending approval and does not sign in.
   app.post(
     '/register-supplier',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        body: registerSupplierBody,
-        response: { 201: z.object({ user: userSchema, message: z.string() }) },
-      },
-    },
+    route('public', {
+      body: registerSupplierBody,
+      response: { 201: z.object({ user: userSchema, message: z.string() }) },
+    }),
     async (request, reply) => {
       if (!(await consumeRateLimit(app.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
         throw tooManyRequests('Too many registrations from this address. Please try again later.');
@@ -81,64 +79,46 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/login',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['auth'], body: loginBody, response: { 200: userResponse } },
-    },
-    async (request, reply) => {
-      const { config } = app;
-      const deps = {
-        ...security(request),
-        sessionTtlHours: config.sessionTtlHours,
-        limits: {
-          perIp: config.loginLimitPerIp,
-          failuresPerAddress: config.loginFailuresPerAddress,
-          failuresPerEmail: config.loginFailuresPerEmail,
-          turnMs: config.loginTurnMs,
-        },
-      };
-      const { email, password } = request.body;
-      const { user, token, expiresAt } = await signIn(deps, request, email, password, request.cookies[SESSION_COOKIE]);
-      setSessionCookie(request, reply, token, expiresAt);
-      return { user: toUserDto(user) };
-    },
-  );
+  app.post('/login', route('public', { body: loginBody, response: { 200: userResponse } }), async (request, reply) => {
+    const { config } = app;
+    const deps = {
+      ...security(request),
+      sessionTtlHours: config.sessionTtlHours,
+      limits: {
+        perIp: config.loginLimitPerIp,
+        failuresPerAddress: config.loginFailuresPerAddress,
+        failuresPerEmail: config.loginFailuresPerEmail,
+        turnMs: config.loginTurnMs,
+      },
+    };
+    const { email, password } = request.body;
+    const { user, token, expiresAt } = await signIn(deps, request, email, password, request.cookies[SESSION_COOKIE]);
+    setSessionCookie(request, reply, token, expiresAt);
+    return { user: toUserDto(user) };
+  });
 
-  app.post(
-    '/logout',
-    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: messageResponse } } },
-    async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
-      // The 'users' change makes every instance close this session's event streams.
-      if (token) {
-        await app.db.transaction(async (tx) => {
-          const userId = await deleteSession(tx, token);
-          if (userId) await recordChange(tx, { tags: ['users'], audience: [audiences.user(userId)] });
-        });
-      }
-      clearSessionCookie(reply);
-      return { message: 'Signed out' };
-    },
-  );
+  app.post('/logout', route('public', { response: { 200: messageResponse } }), async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    // The 'users' change makes every instance close this session's event streams.
+    if (token) {
+      await app.db.transaction(async (tx) => {
+        const userId = await deleteSession(tx, token);
+        if (userId) await recordChange(tx, { tags: ['users'], audience: [audiences.user(userId)] });
+      });
+    }
+    clearSessionCookie(reply);
+    return { message: 'Signed out' };
+  });
 
-  app.get(
-    '/me',
-    { config: { access: 'signed-in' }, schema: { tags: ['auth'], response: { 200: userResponse } } },
-    async (request) => {
-      const user = await repo.findUserById(app.db, currentUser(request).id);
-      return { user: toUserDto(user!) };
-    },
-  );
+  app.get('/me', route('signed-in', { response: { 200: userResponse } }), async (request) => {
+    const user = await repo.findUserById(app.db, currentUser(request).id);
+    return { user: toUserDto(user!) };
+  });
 
   // The client's session check: 200 either way, so a signed-out visitor's browser logs no error.
   app.get(
     '/session',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['auth'], response: { 200: z.object({ user: userSchema.nullable() }) } },
-    },
+    route('public', { response: { 200: z.object({ user: userSchema.nullable() }) } }),
     async (request) => {
       const session = await request.loadSession();
       const user = session ? await repo.findUserById(app.db, session.id) : null;
@@ -148,10 +128,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/change-password',
-    {
-      config: { access: 'signed-in' },
-      schema: { tags: ['auth'], body: changePasswordBody, response: { 200: messageResponse } },
-    },
+    route('signed-in', { body: changePasswordBody, response: { 200: messageResponse } }),
     async (request, reply) => {
       // A new token for this browser; the old one and every other session end (issue 7).
       const deps = {

@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { messages, type RegisterBody } from '../../../shared/auth.ts';
-import type { RegisterSupplierBody } from '../../../shared/suppliers.ts';
+import { type RegisterSupplierBody, supplierDetailsRecord } from '../../../shared/suppliers.ts';
 import { userMessages } from '../../../shared/users.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
@@ -10,10 +10,10 @@ import { audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { clearRateLimit, consumeRateLimit, releaseAttempt, reserveAttempt, reserveTurn } from '../../lib/rate-limit.ts';
+import { createSession, deleteUserSessions, endPreviousSession } from '../../lib/sessions.ts';
 import { readFarmAccessCode } from './farm-access-code.ts';
 import * as repo from './repository.ts';
 import { recordSecurityEvent, type SecurityDeps } from './security-events.ts';
-import { createSession, deleteSession, deleteUserSessions } from './sessions.ts';
 
 const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** Each failure for an e-mail beyond what one address may make slows every next attempt by this much. */
@@ -107,22 +107,13 @@ export async function registerAccount(db: Db, body: RegisterBody, configuredFarm
 export async function registerSupplier(db: Db, body: RegisterSupplierBody) {
   await refuseTakenEmail(db, body.email);
   const passwordHash = await hashPassword(body.password);
-  const orNull = (v: string | undefined) => (v ? v : null);
   try {
     return await db.transaction(async (tx) => {
       const user = await repo.insertUser(tx, { name: body.name, email: body.email, passwordHash, role: 'supplier' });
       await repo.insertSupplier(tx, {
         userId: user.id,
-        businessName: body.businessName,
-        contactPerson: body.contactPerson,
-        contactNumber: body.contactNumber,
-        farmLocation: body.farmLocation,
+        ...supplierDetailsRecord(body),
         produceTypes: body.produceTypes ?? '',
-        certificationType: body.certificationType,
-        bankName: orNull(body.bankName),
-        accountNumber: orNull(body.accountNumber?.replace(/\s/g, '')),
-        branchCode: orNull(body.branchCode),
-        accountHolderName: orNull(body.accountHolderName),
       });
       await recordChange(tx, {
         tags: ['users', 'suppliers'],
@@ -179,56 +170,33 @@ export async function signIn(
   previousToken: string | undefined,
 ) {
   const { db, limits } = deps;
-  const address = request.ip;
-  const keys = signInKeys(email, address);
-  const refuse = async (detail: string) => {
-    await recordSecurityEvent(deps, { action: 'sign-in.rate-limited', address, email, detail });
-    return tooManyRequests(messages.tooManyAttempts);
-  };
+  const attempt = { address: request.ip, email };
+  const keys = signInKeys(email, attempt.address);
   if (!(await consumeRateLimit(db, keys.address, limits.perIp, LOGIN_WINDOW_SECONDS))) {
-    throw await refuse(`more than ${limits.perIp} sign-ins from this address`);
+    throw await refuseSignIn(deps, attempt, `more than ${limits.perIp} sign-ins from this address`);
   }
   const pairHits = await reserveAttempt(db, keys.pair, limits.failuresPerAddress, LOGIN_WINDOW_SECONDS);
-  if (pairHits === null) throw await refuse(`${limits.failuresPerAddress} failures for this e-mail from this address`);
+  if (pairHits === null) {
+    throw await refuseSignIn(deps, attempt, `${limits.failuresPerAddress} failures for this e-mail from this address`);
+  }
   // Places given back unless the attempt ends as a wrong password.
   const taken = [keys.pair];
   let failed = false;
   try {
-    const accountHits = await reserveAttempt(db, keys.account, limits.failuresPerEmail, LOGIN_WINDOW_SECONDS);
-    if (accountHits !== null) {
-      taken.push(keys.account);
-      const delay = loginDelayMs(accountHits - 1, limits.failuresPerAddress);
-      if (delay > 0) await sleep(delay);
-    } else {
-      // The e-mail's cap is reached: only an address with no failure (and no other attempt in
-      // flight) for it may go on, one turn at a time.
-      if (pairHits > 1) throw await refuse(`${limits.failuresPerEmail} failures for this e-mail`);
-      const wait = await reserveTurn(db, keys.turn, limits.turnMs, 2 * limits.turnMs);
-      if (wait === null) throw await refuse(`${limits.failuresPerEmail} failures for this e-mail; no turn free`);
-      if (wait > 0) await sleep(wait);
-    }
+    const accountHits = await waitForTheEmail(deps, attempt, keys, pairHits);
+    if (accountHits !== null) taken.push(keys.account);
 
     const user = await repo.findUserByEmail(db, email);
     // Compare against a dummy hash for unknown e-mails so both failures look and take the same.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
     if (!user || !ok || !user.isActive) {
       failed = true;
-      await recordFailure(deps, { address, email, user, pairHits, accountHits });
+      await recordFailure(deps, { ...attempt, user, pairHits, accountHits });
       throw unauthorized(messages.invalidCredentials);
     }
     if (pauseForTests) await pauseForTests('password-judged', user.id);
 
-    // Today's cost for an older hash; if the pool is busy, the next sign-in does it.
-    const rehash = needsRehash(user.passwordHash) ? await hashPassword(password).catch(() => null) : null;
-    const session = await db.transaction(async (tx) => {
-      // A sign-in from a browser that is already signed in ends the session it had (issue 7).
-      if (previousToken) await deleteSession(tx, previousToken);
-      if (rehash) await repo.rehashPassword(tx, user, rehash);
-      const written = await createSession(tx, user, deps.sessionTtlHours);
-      if (written) await audit(tx, { actor: user, summary: rehash ? 'password hash upgraded' : undefined });
-      if (written && pauseForTests) await pauseForTests('session-written', user.id);
-      return written;
-    });
+    const session = await writeSession(deps, user, password, previousToken);
     // The password was set again, or the account removed, while it was being judged.
     if (!session) throw unauthorized(messages.invalidCredentials);
     // The e-mail's own count keeps its failures: the owner signing in does not reset a spread-out
@@ -239,6 +207,56 @@ export async function signIn(
   } finally {
     if (!failed) for (const key of taken) await releaseAttempt(db, key);
   }
+}
+
+type SignInAttempt = { address: string; email: string };
+
+async function refuseSignIn(deps: SignInDeps, attempt: SignInAttempt, detail: string) {
+  await recordSecurityEvent(deps, { action: 'sign-in.rate-limited', ...attempt, detail });
+  return tooManyRequests(messages.tooManyAttempts);
+}
+
+/**
+ * Takes the attempt's place in the e-mail's count from every address and waits as long as its
+ * failures say; returns that count, or null past the cap, when the attempt went on by taking a turn.
+ */
+async function waitForTheEmail(
+  deps: SignInDeps,
+  attempt: SignInAttempt,
+  keys: ReturnType<typeof signInKeys>,
+  pairHits: number,
+): Promise<number | null> {
+  const { db, limits } = deps;
+  const accountHits = await reserveAttempt(db, keys.account, limits.failuresPerEmail, LOGIN_WINDOW_SECONDS);
+  if (accountHits !== null) {
+    const delay = loginDelayMs(accountHits - 1, limits.failuresPerAddress);
+    if (delay > 0) await sleep(delay);
+    return accountHits;
+  }
+  // The e-mail's cap is reached: only an address with no failure (and no other attempt in
+  // flight) for it may go on, one turn at a time.
+  if (pairHits > 1) throw await refuseSignIn(deps, attempt, `${limits.failuresPerEmail} failures for this e-mail`);
+  const wait = await reserveTurn(db, keys.turn, limits.turnMs, 2 * limits.turnMs);
+  if (wait === null) {
+    throw await refuseSignIn(deps, attempt, `${limits.failuresPerEmail} failures for this e-mail; no turn free`);
+  }
+  if (wait > 0) await sleep(wait);
+  return null;
+}
+
+/** The session row (and today's cost for an older hash), or null when the credentials changed meanwhile. */
+async function writeSession(deps: SignInDeps, user: repo.UserRow, password: string, previousToken: string | undefined) {
+  // Today's cost for an older hash; if the pool is busy, the next sign-in does it.
+  const rehash = needsRehash(user.passwordHash) ? await hashPassword(password).catch(() => null) : null;
+  return deps.db.transaction(async (tx) => {
+    // A sign-in from a browser that is already signed in ends the session it had (issue 7).
+    if (previousToken) await endPreviousSession(tx, previousToken);
+    if (rehash) await repo.rehashPassword(tx, user, rehash);
+    const written = await createSession(tx, user, deps.sessionTtlHours);
+    if (written) await audit(tx, { actor: user, summary: rehash ? 'password hash upgraded' : undefined });
+    if (written && pauseForTests) await pauseForTests('session-written', user.id);
+    return written;
+  });
 }
 
 async function recordFailure(

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { json } from '../../../../tests/support/transmissions.ts';
 import { changeEvents } from '../../db/schema/index.ts';
-import { json } from '../transmissions/testing.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');

@@ -16,14 +16,21 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import {
+  type AgentAccount,
+  addStock,
+  enterOpeningBalance,
+  json,
+  registerAgent,
+} from '../../../../tests/support/transmissions.ts';
 import { billingMessages } from '../../../shared/billing.ts';
 import { centsToDecimal, decimalToCents, rateTimesCrates } from '../../../shared/money.ts';
 import { maxCountFor } from '../../../shared/transmissions.ts';
+import { audiences, recordChange } from '../../lib/changes.ts';
 import { addDays, DEFAULT_FARM_TIMEZONE, daysBetween, farmToday } from '../../lib/farm-date.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { checkLedgerInvariant } from '../crates/ledger.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
-import { type AgentAccount, addStock, enterOpeningBalance, json, registerAgent } from '../transmissions/testing.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');
@@ -369,9 +376,18 @@ async function run(o: Op): Promise<{ outcome: Outcome; expected: number; message
  * fill the days around today and every later cycle clashes. The returns and their lines stay.
  */
 async function newCalendar() {
-  await app.db.execute(sql`delete from billing_payments`);
-  await app.db.execute(sql`update billing_lines set cycle_id = null, amount = null`);
-  await app.db.execute(sql`delete from billing_cycles`);
+  // Behind the services' back, so it says itself what changed, as any script writing to the database
+  // must: the read cache (decision 032) would otherwise go on serving the old calendar's answers.
+  await app.db.transaction(async (tx) => {
+    await tx.execute(sql`delete from billing_payments`);
+    await tx.execute(sql`update billing_lines set cycle_id = null, amount = null`);
+    await tx.execute(sql`delete from billing_cycles`);
+    await recordChange(tx, {
+      tags: ['billing'],
+      audience: [audiences.farmStore, audiences.marketAgents],
+      audit: false,
+    });
+  });
   cycles.length = 0;
   paid.clear();
   expect((await checkLedgerInvariant(app.db)).problems).toEqual([]);

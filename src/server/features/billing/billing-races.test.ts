@@ -7,41 +7,23 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type Account, registerAs } from '../../../../tests/support/accounts.ts';
+import { billingFixtures, farmDay as day, noonOn, returnEmpties } from '../../../../tests/support/billing.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { type AgentAccount, addStock, json } from '../../../../tests/support/transmissions.ts';
+import type { BillingCycle as Cycle } from '../../../shared/billing.ts';
 import { billingMessages } from '../../../shared/billing.ts';
 import { centsToDecimal, decimalToCents, rateTimesCrates } from '../../../shared/money.ts';
 import { maxCountFor } from '../../../shared/transmissions.ts';
-import { addDays, DEFAULT_FARM_TIMEZONE, farmToday } from '../../lib/farm-date.ts';
 import { checkLedgerInvariant } from '../crates/ledger.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
-import { type AgentAccount, addStock, enterOpeningBalance, json, registerAgent } from '../transmissions/testing.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');
 const farm2 = await registerAs(app, 'farm_store');
 await addStock(farm, 1_000);
+const { agentWithEmpties } = billingFixtures(app, farm);
 const agents: AgentAccount[] = [];
-for (let i = 0; i < 5; i++) {
-  const agent = await registerAgent(app);
-  await enterOpeningBalance(farm, agent, { emptyCrates: 300 });
-  agents.push(agent);
-}
-
-/** The farm's today; every date below is an offset from it. */
-const T = farmToday(DEFAULT_FARM_TIMEZONE);
-const day = (offset: number) => addDays(T, offset);
-/** Noon on that farm day (Africa/Johannesburg is UTC+2 all year). */
-const noonOn = (offset: number) => new Date(`${day(offset)}T12:00:00+02:00`);
-
-type Cycle = {
-  id: number;
-  startDate: string;
-  endDate: string;
-  ratePerCrate: string;
-  status: string;
-  totalCratesReturned: number;
-  totalAmount: string;
-};
+for (let i = 0; i < 5; i++) agents.push(await agentWithEmpties(300));
 
 const createCycle = (as: Account, startDate: string, endDate: string, ratePerCrate: string) =>
   json(as, 'POST', '/api/billing/create-cycle', { startDate, endDate, ratePerCrate });
@@ -50,12 +32,6 @@ async function cycle(id: number): Promise<Cycle> {
   const res = await json(farm, 'GET', `/api/billing/cycles/${id}`);
   expect(res.statusCode).toBe(200);
   return res.json();
-}
-
-async function returnEmpties(agent: AgentAccount, quantity: number): Promise<number> {
-  const res = await json(agent, 'POST', '/api/transmissions', { type: 'market_to_farm', quantity });
-  if (res.statusCode !== 201) throw new Error(`return failed: ${res.statusCode} ${res.body}`);
-  return res.json().id;
 }
 
 /** Acknowledged on an earlier farm day, as the demo data does (the API always acknowledges now). */

@@ -4,76 +4,39 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Account, registerAs } from '../../../../tests/support/accounts.ts';
+import {
+  bankDetails,
+  billingFixtures,
+  farmDay as day,
+  noonOn,
+  returnEmpties,
+  today,
+} from '../../../../tests/support/billing.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { changeEvents, marketAgents } from '../../db/schema/index.ts';
-import { addDays, DEFAULT_FARM_TIMEZONE, farmToday } from '../../lib/farm-date.ts';
-import { checkLedgerInvariant } from '../crates/ledger.ts';
-import { acknowledgeTransmission } from '../transmissions/service.ts';
 import {
   type AgentAccount,
   acknowledge,
   addStock,
-  enterOpeningBalance,
   json,
   registerAgent,
-} from '../transmissions/testing.ts';
+} from '../../../../tests/support/transmissions.ts';
+import type { BillingCycle as Cycle } from '../../../shared/billing.ts';
+import { changeEvents, marketAgents } from '../../db/schema/index.ts';
+import { checkLedgerInvariant } from '../crates/ledger.ts';
+import { acknowledgeTransmission } from '../transmissions/service.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');
 const supplier = await registerAs(app, 'supplier');
 await addStock(farm, 10_000);
-
-const today = farmToday(DEFAULT_FARM_TIMEZONE);
-/** The farm's day `n` days from today, YYYY-MM-DD. */
-const day = (n: number) => addDays(today, n);
-/** Noon on the farm's day `n` days from today (Johannesburg is UTC+2 all year). */
-const noonOn = (n: number) => new Date(`${day(n)}T10:00:00Z`);
-
-type Cycle = {
-  id: number;
-  startDate: string;
-  endDate: string;
-  ratePerCrate: string;
-  status: string;
-  totalCratesReturned: number;
-  totalAmount: string;
-  totalPaid: string;
-  totalOwed: string;
-  agentsOwed: number;
-  agentsWithoutBankDetails: number;
-};
+const { agentWithEmpties, returnCountedOn, newCycle } = billingFixtures(app, farm);
 
 const createCycle = (body: Record<string, unknown>, as: Account = farm) =>
   json(as, 'POST', '/api/billing/create-cycle', body);
 
-async function newCycle(startDate: string, endDate: string, ratePerCrate: string): Promise<Cycle> {
-  const res = await createCycle({ startDate, endDate, ratePerCrate });
-  if (res.statusCode !== 201) throw new Error(`create-cycle failed: ${res.statusCode} ${res.body}`);
-  return res.json();
-}
-
 const cycle = async (id: number): Promise<Cycle> => (await json(farm, 'GET', `/api/billing/cycles/${id}`)).json();
 const current = async () => (await json(farm, 'GET', '/api/billing/current-cycle')).json() as Cycle | null;
 const unbilled = async () => (await json(farm, 'GET', '/api/billing/unbilled')).json();
-
-async function agentWithEmpties(empties: number, overrides: Record<string, unknown> = {}) {
-  const agent = await registerAgent(app, overrides);
-  await enterOpeningBalance(farm, agent, { emptyCrates: empties });
-  return agent;
-}
-
-async function returnEmpties(agent: AgentAccount, quantity: number): Promise<number> {
-  const res = await json(agent, 'POST', '/api/transmissions', { type: 'market_to_farm', quantity });
-  if (res.statusCode !== 201) throw new Error(`return failed: ${res.statusCode} ${res.body}`);
-  return res.json().id;
-}
-
-/** A return the farm counted in `daysAgo` days ago (the service's `at`, as demo data does). */
-async function returnCountedOn(agent: AgentAccount, quantity: number, n: number, counted: number | null = null) {
-  const id = await returnEmpties(agent, quantity);
-  await acknowledgeTransmission(app.db, { id: farm.user.id, role: 'farm_store' }, id, counted, { at: noonOn(n) });
-  return id;
-}
 
 async function records(cycleId: number, as: Account = farm) {
   const res = await json(as, 'GET', `/api/billing/records/${cycleId}`);
@@ -94,13 +57,7 @@ const recordOf = async (cycleId: number, agent: AgentAccount) =>
 
 const earnings = async (agent: AgentAccount) => (await json(agent, 'GET', '/api/market-agents/earnings')).json();
 
-const bank = {
-  bankName: 'Capitec',
-  accountNumber: '0123456789',
-  branchCode: '470010',
-  accountHolderName: 'Jozi Fresh',
-  accountType: 'savings',
-};
+const bank = bankDetails;
 
 const pay = (cycleId: number, body: Record<string, unknown>, as: Account = farm) =>
   json(as, 'POST', `/api/billing/cycles/${cycleId}/payments`, body);
@@ -457,6 +414,7 @@ describe('the payout file', () => {
           amount: '1.40',
         },
       ],
+      canRecordPayment: true,
     });
 
     const res = await json(farm, 'GET', `/api/billing/cycles/${ended.id}/payout.csv`);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { acknowledge, addStock, enterOpeningBalance, json, registerAgent } from '../transmissions/testing.ts';
+import {
+  acknowledge,
+  addStock,
+  enterOpeningBalance,
+  json,
+  registerAgent,
+} from '../../../../tests/support/transmissions.ts';
 import { agentEarnings, currentCycle, cycleTotalsByAgent, cycleWithDates, lastCycle } from './reads.ts';
 
 const app = await buildTestApp();

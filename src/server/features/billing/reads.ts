@@ -6,7 +6,7 @@ import type { CycleStatus } from '../../../shared/billing.ts';
 import type { Executor } from '../../db/client.ts';
 import { billingCycles, billingLines, billingPayments } from '../../db/schema/index.ts';
 import * as repo from './repository.ts';
-import { cycleById } from './service.ts';
+import { cycleStatusById } from './service.ts';
 
 export type BillingCycle = {
   id: number;
@@ -128,7 +128,7 @@ export async function cycleTotalsByAgent(db: Executor, cycleId: number): Promise
 
 /** A cycle's status on the farm's `today` (upcoming, active, completed, paid: billing's one rule). */
 export async function cycleStatusOn(db: Executor, cycleId: number, today: string): Promise<CycleStatus> {
-  return (await cycleById(db, cycleId, today)).status;
+  return cycleStatusById(db, cycleId, today);
 }
 
 export type CycleRecord = repo.RecordRow;

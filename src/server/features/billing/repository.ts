@@ -1,7 +1,7 @@
 // Billing queries: cycles with their totals, billing lines (one per acknowledged return), payments,
 // records (an agent's lines in a cycle, summed), bank details. Every amount is computed and summed in
 // SQL numeric and leaves as text, so it is exact end to end. Dates leave as text (YYYY-MM-DD as stored).
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { billingCycles, marketAgents } from '../../db/schema/index.ts';
 
@@ -48,24 +48,22 @@ async function cyclesWhere(db: Executor, where: ReturnType<typeof sql>, limit: n
       coalesce(b.agents, 0)::integer as agents,
       coalesce(p.amount, 0)::numeric(16, 2)::text as paid,
       (coalesce(b.amount, 0) - coalesce(p.amount, 0))::numeric(16, 2)::text as owed,
-      coalesce(o.owed_agents, 0)::integer as owed_agents,
-      coalesce(o.missing, 0)::integer as missing
+      coalesce(b.owed_agents, 0)::integer as owed_agents,
+      coalesce(b.missing, 0)::integer as missing
     from billing_cycles c
+    -- One pass over the cycle's lines (an index-only scan): each agent's sums, then the cycle's.
     left join lateral (
-      select sum(l.crates) as crates, sum(l.amount) as amount, count(distinct l.market_agent_id) as agents
-      from billing_lines l where l.cycle_id = c.id
-    ) b on true
-    left join lateral (select sum(amount) as amount from billing_payments where cycle_id = c.id) p on true
-    left join lateral (
-      select count(*) as owed_agents, count(*) filter (where not ${complete}) as missing
+      select sum(x.crates) as crates, sum(x.billed) as amount, count(*) as agents,
+        count(*) filter (where x.billed > coalesce(pay.amount, 0)) as owed_agents,
+        count(*) filter (where x.billed > coalesce(pay.amount, 0) and not ${complete}) as missing
       from (
-        select l.market_agent_id, sum(l.amount) as billed from billing_lines l
+        select l.market_agent_id, sum(l.crates) as crates, sum(l.amount) as billed from billing_lines l
         where l.cycle_id = c.id group by l.market_agent_id
       ) x
       join market_agents a on a.id = x.market_agent_id
       left join billing_payments pay on pay.cycle_id = c.id and pay.market_agent_id = x.market_agent_id
-      where x.billed > coalesce(pay.amount, 0)
-    ) o on true
+    ) b on true
+    left join lateral (select sum(amount) as amount from billing_payments where cycle_id = c.id) p on true
     where ${where}
     order by c.start_date desc
     limit ${limit}`);
@@ -418,20 +416,28 @@ const bankColumns = {
   accountType: marketAgents.accountType,
 };
 
-export async function findBankDetails(db: Executor, userId: number): Promise<BankDetailsRow | null> {
-  const [row] = await db.select(bankColumns).from(marketAgents).where(eq(marketAgents.userId, userId)).limit(1);
+export async function findBankDetails(db: Executor, marketAgentId: number): Promise<BankDetailsRow | null> {
+  const [row] = await db.select(bankColumns).from(marketAgents).where(eq(marketAgents.id, marketAgentId)).limit(1);
   return row ?? null;
 }
 
 export async function updateBankDetails(
   tx: Executor,
-  userId: number,
+  marketAgentId: number,
   details: Omit<BankDetailsRow, 'accountType'> & { accountType: NonNullable<BankDetailsRow['accountType']> },
 ): Promise<BankDetailsRow | null> {
   const [row] = await tx
     .update(marketAgents)
     .set(details)
-    .where(and(eq(marketAgents.userId, userId)))
+    .where(eq(marketAgents.id, marketAgentId))
     .returning(bankColumns);
   return row ?? null;
+}
+
+/** Returns acknowledged but in no billing cycle yet, and their crates (for /metrics). */
+export async function unbilledFigures(db: Executor): Promise<{ returns: number; crates: number }> {
+  const { rows } = await db.execute<{ returns: number; crates: string | number }>(sql`
+    select count(*)::integer as returns, coalesce(sum(crates), 0)::bigint as crates
+    from billing_lines where cycle_id is null`);
+  return { returns: Number(rows[0]?.returns ?? 0), crates: Number(rows[0]?.crates ?? 0) };
 }

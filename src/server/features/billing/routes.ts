@@ -1,9 +1,9 @@
 // /api/billing (farm store): cycles (current, previous, all, one), unbilled returns, a cycle's records,
 // creating a cycle, recording payments, the payout file and its summary.
 // /api/market-agents/… (an agent's own): earnings per cycle and bank details.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { agentMessages } from '../../../shared/agents.ts';
 import {
   bankDetailsBody,
   bankDetailsSchema,
@@ -25,161 +25,135 @@ import {
   unbilledResponse,
 } from '../../../shared/billing.ts';
 import { farmToday } from '../../lib/farm-date.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { ownMarketAgentId } from '../../lib/ownership.ts';
+import { cached, FARM_DATA, routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import * as agents from '../agents/service.ts';
 import * as billing from './service.ts';
 
-const tags = ['billing'];
+const route = routeOptions('billing');
 
+// Long: the route table of /api/billing, one app.<verb> per endpoint with its guard and schemas; it reads
+// best as one list, and each handler is a call into the service.
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.metrics.figure({
+    name: 'unbilled_returns',
+    help: 'Returns acknowledged but in no billing cycle yet (unit: returns; crates in unbilled_crates)',
+    read: async () => (await billing.unbilledFigures(app.db)).returns,
+  });
+  app.metrics.figure({
+    name: 'unbilled_crates',
+    help: 'Crates returned but in no billing cycle yet',
+    read: async () => (await billing.unbilledFigures(app.db)).crates,
+  });
+
   const today = () => farmToday(app.config.farmTimezone);
+  /** The farm's today and the caller: answers state what this caller may do (canRecordPayment). */
+  const asking = (request: FastifyRequest) => ({ today: today(), caller: currentUser(request) });
 
   app.get(
     '/current-cycle',
-    {
-      config: { access: 'read:billing:any' },
-      schema: {
-        tags,
-        description: "The cycle whose dates contain the farm's today, with its totals, or null.",
+    cached(
+      route('read:billing:any', "The cycle whose dates contain the farm's today, with its totals, or null.", {
         response: { 200: billingCycleOrNull },
-      },
-    },
-    async (_request, reply) => reply.send(await billing.currentCycle(app.db, today())),
+      }),
+      FARM_DATA,
+    ),
+    async (request, reply) => reply.send(await billing.currentCycle(app.db, asking(request))),
   );
 
   app.get(
     '/last-cycle',
-    {
-      config: { access: 'read:billing:any' },
-      schema: {
-        tags,
-        description: 'The cycle that ended most recently before today, with its totals, or null.',
+    cached(
+      route('read:billing:any', 'The cycle that ended most recently before today, with its totals, or null.', {
         response: { 200: billingCycleOrNull },
-      },
-    },
-    async (_request, reply) => reply.send(await billing.lastCycle(app.db, today())),
+      }),
+      FARM_DATA,
+    ),
+    async (request, reply) => reply.send(await billing.lastCycle(app.db, asking(request))),
   );
 
   app.get(
     '/cycles',
-    {
-      config: { access: 'read:billing:any' },
-      schema: {
-        tags,
-        description: 'Every cycle, latest dates first, with totals, status and what is owed.',
+    cached(
+      route('read:billing:any', 'Every cycle, latest dates first, with totals, status and what is owed.', {
         querystring: cyclesQuery,
         response: { 200: billingCycleListResponse },
-      },
-    },
-    async (request) => billing.listCycles(app.db, request.query, today()),
+      }),
+      FARM_DATA,
+    ),
+    async (request) => billing.listCycles(app.db, request.query, asking(request)),
   );
 
   app.get(
     '/cycles/:cycleId',
-    {
-      config: { access: 'read:billing:any' },
-      schema: { tags, params: cycleIdParams, response: { 200: billingCycleSchema } },
-    },
-    async (request) => billing.cycleById(app.db, request.params.cycleId, today()),
+    cached(route('read:billing:any', { params: cycleIdParams, response: { 200: billingCycleSchema } }), FARM_DATA),
+    async (request) => billing.cycleById(app.db, request.params.cycleId, asking(request)),
   );
 
   app.get(
     '/unbilled',
-    {
-      config: { access: 'read:billing:any' },
-      schema: {
-        tags,
-        description: 'Acknowledged returns that no cycle covers yet: totals and the oldest of them.',
+    cached(
+      route('read:billing:any', 'Acknowledged returns that no cycle covers yet: totals and the oldest of them.', {
         querystring: unbilledQuery,
         response: { 200: unbilledResponse },
-      },
-    },
+      }),
+      FARM_DATA,
+    ),
     async (request) => billing.unbilledReturns(app.db, request.query.limit),
   );
 
   app.get(
     '/records/:cycleId',
-    {
-      config: { access: 'read:billing-record:own' },
-      schema: {
-        tags,
-        description: "A cycle's records: every agent's for the farm store, only the caller's own for a market agent.",
-        params: cycleIdParams,
-        querystring: recordsQuery,
-        response: { 200: billingRecordListResponse },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      if (user.role === 'farm_store') return billing.listRecords(app.db, request.params.cycleId, request.query);
-      // DESIGN §6: an agent sees only its own earnings.
-      const agent = await agents.findAgentByUserId(app.db, user.id);
-      if (!agent) throw notFound(agentMessages.agentNotFound);
-      return billing.listRecords(app.db, request.params.cycleId, { ...request.query, marketAgentId: agent.id });
-    },
+    cached(
+      route(
+        'read:billing-record:own',
+        "A cycle's records: every agent's for the farm store, only the caller's own for a market agent.",
+        { params: cycleIdParams, querystring: recordsQuery, response: { 200: billingRecordListResponse } },
+      ),
+      FARM_DATA,
+    ),
+    async (request) => billing.listRecords(app.db, request.params.cycleId, request.query, asking(request)),
   );
 
   app.post(
     '/create-cycle',
-    {
-      config: { access: 'manage:billing:any' },
-      schema: { tags, body: createCycleBody, response: { 201: billingCycleSchema } },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await billing.createCycle(app.db, request.body, { today: today(), createdBy: currentUser(request).id })),
+    route('manage:billing:any', { body: createCycleBody, response: { 201: billingCycleSchema } }),
+    async (request, reply) => reply.status(201).send(await billing.createCycle(app.db, request.body, asking(request))),
   );
 
   app.post(
     '/cycles/:cycleId/payments',
-    {
-      config: { access: 'manage:billing:any' },
-      schema: {
-        tags,
-        description:
-          "Records a cycle's payout as paid (every agent owed money with bank details) or, with marketAgentId, one agent's.",
-        params: cycleIdParams,
-        body: recordPaymentBody,
-        response: { 201: recordPaymentResponse },
-      },
-    },
+    route(
+      'manage:billing:any',
+      "Records a cycle's payout as paid (every agent owed money with bank details) or, with marketAgentId, one agent's.",
+      { params: cycleIdParams, body: recordPaymentBody, response: { 201: recordPaymentResponse } },
+    ),
     async (request, reply) =>
-      reply.status(201).send(
-        await billing.recordPayment(app.db, request.params.cycleId, request.body, {
-          today: today(),
-          recordedBy: currentUser(request).id,
-        }),
-      ),
+      reply
+        .status(201)
+        .send(await billing.recordPayment(app.db, request.params.cycleId, request.body, asking(request))),
   );
 
   app.get(
     '/cycles/:cycleId/payout',
-    {
-      config: { access: 'read:billing:any' },
-      schema: {
-        tags,
-        description: 'What the payout file holds (rows, total) and the agents it leaves out for lack of bank details.',
-        params: cycleIdParams,
-        response: { 200: payoutSummarySchema },
-      },
-    },
+    route(
+      'read:billing:any',
+      'What the payout file holds (rows, total) and the agents it leaves out for lack of bank details.',
+      { params: cycleIdParams, response: { 200: payoutSummarySchema } },
+    ),
     async (request, reply) =>
-      reply.header('cache-control', 'no-store').send(await billing.payoutSummary(app.db, request.params.cycleId)),
+      reply
+        .header('cache-control', 'no-store')
+        .send(await billing.payoutSummary(app.db, request.params.cycleId, asking(request))),
   );
 
   app.get(
     '/cycles/:cycleId/payout.csv',
-    {
-      config: { access: 'read:billing:any' },
-      schema: {
-        tags,
-        description: "The cycle's payout for a bank's bulk EFT upload (full account numbers; farm store only).",
-        params: cycleIdParams,
-        response: { 200: z.string() },
-      },
-    },
+    route(
+      'read:billing:any',
+      "The cycle's payout for a bank's bulk EFT upload (full account numbers; farm store only).",
+      { params: cycleIdParams, response: { 200: z.string() } },
+    ),
     async (request, reply) => {
       const { cycle, csv } = await billing.payoutCsv(app.db, request.params.cycleId);
       return reply
@@ -195,41 +169,36 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 export const agentBillingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/earnings/history',
-    {
-      config: { access: 'read:billing:own' },
-      schema: {
-        tags,
-        description: "The calling agent's record in each cycle, latest first, with what was paid and is owed.",
-        querystring: earningsHistoryQuery,
-        response: { 200: earningsHistoryResponse },
-      },
-    },
-    async (request) => {
-      const agent = await agents.findAgentByUserId(app.db, currentUser(request).id);
-      if (!agent) throw notFound(agentMessages.agentNotFound);
-      return billing.earningsHistory(app.db, agent.id, request.query, farmToday(app.config.farmTimezone));
-    },
+    cached(
+      route(
+        'read:billing:own',
+        "The calling agent's record in each cycle, latest first, with what was paid and is owed.",
+        { querystring: earningsHistoryQuery, response: { 200: earningsHistoryResponse } },
+      ),
+      FARM_DATA,
+    ),
+    async (request) =>
+      billing.earningsHistory(
+        app.db,
+        ownMarketAgentId(currentUser(request)),
+        request.query,
+        farmToday(app.config.farmTimezone),
+      ),
   );
 
   app.get(
     '/me/bank-details',
-    {
-      config: { access: 'read:bank-details:own' },
-      schema: { tags, response: { 200: bankDetailsSchema } },
-    },
+    route('read:bank-details:own', { response: { 200: bankDetailsSchema } }),
     async (request, reply) =>
-      reply.header('cache-control', 'no-store').send(await billing.bankDetailsOf(app.db, currentUser(request).id)),
+      reply.header('cache-control', 'no-store').send(await billing.bankDetailsOf(app.db, currentUser(request))),
   );
 
   app.put(
     '/me/bank-details',
-    {
-      config: { access: 'update:bank-details:own' },
-      schema: { tags, body: bankDetailsBody, response: { 200: bankDetailsSchema } },
-    },
+    route('update:bank-details:own', { body: bankDetailsBody, response: { 200: bankDetailsSchema } }),
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await billing.saveBankDetails(app.db, currentUser(request).id, request.body)),
+        .send(await billing.saveBankDetails(app.db, currentUser(request), request.body)),
   );
 };

@@ -1,7 +1,16 @@
 // The date rules of billing cycles (issue 20, decision 024), without a database.
 import { describe, expect, it } from 'vitest';
+import { messages as authMessages } from '../../../shared/auth.ts';
+import { billingMessages as m } from '../../../shared/billing.ts';
 import { addDays } from '../../lib/farm-date.ts';
-import { cycleStatus, planNewCycle } from './rules.ts';
+import {
+  actionsOnCycle,
+  actionsOnRecord,
+  agentPaymentRefusal,
+  cycleStatus,
+  payoutRefusal,
+  planNewCycle,
+} from './rules.ts';
 
 const dayBefore = (date: string) => addDays(date, -1);
 
@@ -76,5 +85,63 @@ describe('cycleStatus', () => {
     expect(cycleStatus({ ...base, totalPaidCents: 490 }, '2026-12-01')).toBe('paid');
     expect(cycleStatus({ ...base, totalPaidCents: 490, agentsOwed: 1 }, '2026-12-01')).toBe('completed');
     expect(cycleStatus({ ...base, totalPaidCents: 490 }, '2026-11-15')).toBe('active');
+  });
+});
+
+describe('recording payments (issue 22): the refusals the service answers with and the answers state', () => {
+  const farm = { role: 'farm_store' as const };
+  const agent = { role: 'market_agent' as const };
+  const supplier = { role: 'supplier' as const };
+  // A cycle of November 2026 with two agents owed money, one of them without bank details.
+  const owed = { endDate: '2026-11-30', agentsOwed: 2, agentsWithoutBankDetails: 1, totalPaidCents: 0 };
+  const after = '2026-12-01';
+
+  it('the payout: the farm store, once the cycle has ended, while an agent with bank details is owed', () => {
+    expect(payoutRefusal(owed, farm, after)).toBeNull();
+    expect(actionsOnCycle(owed, farm, after)).toEqual({ canRecordPayment: true });
+  });
+
+  it('the payout: never before the cycle has ended (its last day included)', () => {
+    for (const today of ['2026-11-30', '2026-11-15', '2026-10-01']) {
+      expect(payoutRefusal(owed, farm, today)).toEqual({ status: 409, message: m.cycleNotEnded });
+      expect(actionsOnCycle(owed, farm, today).canRecordPayment).toBe(false);
+    }
+  });
+
+  it('the payout: not once paid, nor with nothing owed, nor when only agents without bank details are owed', () => {
+    const paid = { ...owed, agentsOwed: 0, agentsWithoutBankDetails: 0, totalPaidCents: 490 };
+    expect(payoutRefusal(paid, farm, after)).toEqual({ status: 409, message: m.alreadyPaid });
+    const empty = { ...paid, totalPaidCents: 0 };
+    expect(payoutRefusal(empty, farm, after)).toEqual({ status: 409, message: m.nothingOwed });
+    const onlyNoBank = { ...owed, agentsOwed: 1, agentsWithoutBankDetails: 1, totalPaidCents: 490 };
+    expect(payoutRefusal(onlyNoBank, farm, after)).toEqual({ status: 409, message: m.nothingOwed });
+    for (const c of [paid, empty, onlyNoBank]) expect(actionsOnCycle(c, farm, after).canRecordPayment).toBe(false);
+  });
+
+  it('the payout: never for an agent or a supplier (403 before anything else)', () => {
+    for (const who of [agent, supplier]) {
+      expect(payoutRefusal(owed, who, after)).toEqual({ status: 403, message: authMessages.forbidden });
+      expect(payoutRefusal(owed, who, '2026-11-15')?.status).toBe(403);
+      expect(actionsOnCycle(owed, who, after).canRecordPayment).toBe(false);
+    }
+  });
+
+  it('one agent: the farm store, once the cycle has ended, for an agent billed and not yet paid', () => {
+    const record = { totalAmountCents: 350, paid: false };
+    expect(agentPaymentRefusal(owed, record, farm, after)).toBeNull();
+    expect(actionsOnRecord(owed, record, farm, after)).toEqual({ canRecordPayment: true });
+    expect(agentPaymentRefusal(owed, record, farm, '2026-11-30')).toEqual({ status: 409, message: m.cycleNotEnded });
+    expect(agentPaymentRefusal(owed, { ...record, paid: true }, farm, after)).toEqual({
+      status: 409,
+      message: m.alreadyPaid,
+    });
+    expect(agentPaymentRefusal(owed, null, farm, after)).toEqual({ status: 409, message: m.agentNothingOwed });
+    expect(agentPaymentRefusal(owed, { ...record, totalAmountCents: 0 }, farm, after)).toEqual({
+      status: 409,
+      message: m.agentNothingOwed,
+    });
+    expect(agentPaymentRefusal(owed, record, agent, after)).toEqual({ status: 403, message: authMessages.forbidden });
+    expect(actionsOnRecord(owed, record, agent, after).canRecordPayment).toBe(false);
+    expect(actionsOnRecord(owed, { ...record, paid: true }, farm, after).canRecordPayment).toBe(false);
   });
 });

@@ -1,8 +1,14 @@
-// Billing's date rules (DESIGN §5, issue 20), free of the database so they are unit-tested alone:
+// Billing's rules (DESIGN §5, issue 20), free of the database so they are unit-tested alone:
 // cycles never overlap, the active cycle is the one containing today, and a new cycle that starts
-// inside the running one after its first day completes it.
-import type { CycleStatus } from '../../../shared/billing.ts';
+// inside the running one after its first day completes it. Who may record a payment (issue 22) is a
+// pure function too: the service refuses with it, and every answer states it as `canRecordPayment`,
+// so the client shows 'Mark Cycle Paid' and 'Mark Paid' without repeating the rule.
+import type { Role } from '../../../shared/auth.ts';
+import { messages as authMessages } from '../../../shared/auth.ts';
+import { type CycleStatus, billingMessages as m } from '../../../shared/billing.ts';
+import { roleHasPermission } from '../../../shared/permissions.ts';
 import { addDays } from '../../lib/farm-date.ts';
+import type { Refusal } from '../../lib/http-error.ts';
 
 export type CycleDates = { id: number; startDate: string; endDate: string };
 
@@ -56,3 +62,65 @@ export function cycleStatus(
   if (cycle.endDate >= today) return 'active';
   return cycle.totalPaidCents > 0 && cycle.agentsOwed === 0 ? 'paid' : 'completed';
 }
+
+export type BillingCaller = { role: Role };
+
+/** What the payout rule reads of a cycle: its last day and who is still owed (its totals' fields). */
+export type CyclePayoutFacts = {
+  endDate: string;
+  /** Agents still owed money in the cycle. */
+  agentsOwed: number;
+  /** Of those, the agents without complete bank details (left out of the payout file). */
+  agentsWithoutBankDetails: number;
+  /** Sum of the payments already recorded for the cycle. */
+  totalPaidCents: number;
+};
+
+const notEnded = (cycle: { endDate: string }, today: string) => cycle.endDate >= today;
+
+/**
+ * Recording a cycle's payout as paid ('Mark Cycle Paid'): the farm store, once the cycle has ended (its
+ * lines are final then), while some agent with complete bank details (a payout file row) is owed money.
+ */
+export function payoutRefusal(cycle: CyclePayoutFacts, caller: BillingCaller, today: string): Refusal | null {
+  if (!roleHasPermission(caller.role, 'manage:billing:any')) return { status: 403, message: authMessages.forbidden };
+  if (notEnded(cycle, today)) return { status: 409, message: m.cycleNotEnded };
+  if (cycle.agentsOwed === 0) return { status: 409, message: cycle.totalPaidCents > 0 ? m.alreadyPaid : m.nothingOwed };
+  if (cycle.agentsOwed <= cycle.agentsWithoutBankDetails) return { status: 409, message: m.nothingOwed };
+  return null;
+}
+
+/** What the one-agent payment rule reads of an agent's record in a cycle (null: it has none there). */
+export type AgentPaymentFacts = { totalAmountCents: number; paid: boolean } | null;
+
+/**
+ * Recording one agent's payment for a cycle ('Mark Paid', e.g. paid in cash): the farm store, once the
+ * cycle has ended, for an agent billed something in it and not yet paid for it (bank details or not).
+ */
+export function agentPaymentRefusal(
+  cycle: { endDate: string },
+  record: AgentPaymentFacts,
+  caller: BillingCaller,
+  today: string,
+): Refusal | null {
+  if (!roleHasPermission(caller.role, 'manage:billing:any')) return { status: 403, message: authMessages.forbidden };
+  if (notEnded(cycle, today)) return { status: 409, message: m.cycleNotEnded };
+  if (!record || record.totalAmountCents <= 0) return { status: 409, message: m.agentNothingOwed };
+  if (record.paid) return { status: 409, message: m.alreadyPaid };
+  return null;
+}
+
+/** What the caller may do with a cycle now, as every cycle answer (and the payout summary) states it. */
+export const actionsOnCycle = (cycle: CyclePayoutFacts, caller: BillingCaller, today: string) => ({
+  canRecordPayment: payoutRefusal(cycle, caller, today) === null,
+});
+
+/** What the caller may do with an agent's record in a cycle now, as the records list states it. */
+export const actionsOnRecord = (
+  cycle: { endDate: string },
+  record: AgentPaymentFacts,
+  caller: BillingCaller,
+  today: string,
+) => ({
+  canRecordPayment: agentPaymentRefusal(cycle, record, caller, today) === null,
+});

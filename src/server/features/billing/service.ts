@@ -10,6 +10,7 @@ import {
   type BankDetails,
   type BillingCycle,
   type BillingRecord,
+  type CycleStatus,
   billingMessages as m,
   type PayoutSummary,
   payoutFileName,
@@ -17,37 +18,65 @@ import {
 import { centsToDecimal, decimalToCents } from '../../../shared/money.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
-import { conflict, notFound } from '../../lib/http-error.ts';
+import { conflict, notFound, refusalError } from '../../lib/http-error.ts';
+import { type Acting, type Caller, ownMarketAgentId } from '../../lib/ownership.ts';
 import * as repo from './repository.ts';
-import { cycleStatus, planNewCycle } from './rules.ts';
+import {
+  type AgentPaymentFacts,
+  actionsOnCycle,
+  actionsOnRecord,
+  agentPaymentRefusal,
+  type BillingCaller,
+  type CyclePayoutFacts,
+  cycleStatus,
+  payoutRefusal,
+  planNewCycle,
+} from './rules.ts';
 
 const cents = (amount: string) => decimalToCents(amount) ?? 0;
 
-const toCycle = (row: repo.CycleTotalsRow, today: string): BillingCycle => ({
+/** What the payout rule reads of a cycle's totals. */
+const payoutFacts = (row: repo.CycleTotalsRow): CyclePayoutFacts => ({ ...row, totalPaidCents: cents(row.totalPaid) });
+
+/** What the one-agent payment rule reads of an agent's record (null: no record in the cycle). */
+const paymentFacts = (row: repo.RecordRow | undefined): AgentPaymentFacts =>
+  row ? { totalAmountCents: cents(row.totalAmount), paid: row.paidOn !== null } : null;
+
+/** Who asks and when: the answers state what this caller may do on the farm's `today`. */
+export type Asking = { today: string; caller: BillingCaller };
+
+const statusOf = (row: repo.CycleTotalsRow, today: string) =>
+  cycleStatus({ ...row, totalPaidCents: cents(row.totalPaid) }, today);
+
+const toCycle = (row: repo.CycleTotalsRow, { today, caller }: Asking): BillingCycle => ({
   ...row,
-  status: cycleStatus({ ...row, totalPaidCents: cents(row.totalPaid) }, today),
+  status: statusOf(row, today),
+  ...actionsOnCycle(payoutFacts(row), caller, today),
 });
 
 /** The cycle whose dates contain today, or null (spec §2 'No Active Billing Cycle'). */
-export async function currentCycle(db: Executor, today: string): Promise<BillingCycle | null> {
-  const row = await repo.findCycleOn(db, today);
-  return row ? toCycle(row, today) : null;
+export async function currentCycle(db: Executor, asking: Asking): Promise<BillingCycle | null> {
+  const row = await repo.findCycleOn(db, asking.today);
+  return row ? toCycle(row, asking) : null;
 }
 
 /** The previous cycle: the one that ended most recently before today, or null. */
-export async function lastCycle(db: Executor, today: string): Promise<BillingCycle | null> {
-  const row = await repo.findCycleEndedBefore(db, today);
-  return row ? toCycle(row, today) : null;
+export async function lastCycle(db: Executor, asking: Asking): Promise<BillingCycle | null> {
+  const row = await repo.findCycleEndedBefore(db, asking.today);
+  return row ? toCycle(row, asking) : null;
 }
 
-export async function cycleById(db: Executor, cycleId: number, today: string): Promise<BillingCycle> {
-  const row = await repo.findCycle(db, cycleId);
-  if (!row) throw notFound(m.cycleNotFound);
-  return toCycle(row, today);
+export async function cycleById(db: Executor, cycleId: number, asking: Asking): Promise<BillingCycle> {
+  return toCycle(await cycleOrNotFound(db, cycleId), asking);
 }
 
-export async function listCycles(db: Executor, page: { limit: number; before?: number }, today: string) {
-  return (await repo.listCycles(db, page)).map((row) => toCycle(row, today));
+/** A cycle's status on the farm's `today` (for other features, through reads.ts). */
+export async function cycleStatusById(db: Executor, cycleId: number, today: string): Promise<CycleStatus> {
+  return statusOf(await cycleOrNotFound(db, cycleId), today);
+}
+
+export async function listCycles(db: Executor, page: { limit: number; before?: number }, asking: Asking) {
+  return (await repo.listCycles(db, page)).map((row) => toCycle(row, asking));
 }
 
 export const unbilledReturns = (db: Executor, limit: number) => repo.unbilled(db, limit);
@@ -67,7 +96,7 @@ const isExclusionViolation = (err: unknown) => {
 export async function createCycle(
   db: Db,
   body: { startDate: string; endDate: string; ratePerCrate: string },
-  { today, createdBy = null }: { today: string; createdBy?: number | null },
+  { today, caller }: { today: string; caller: Acting },
 ): Promise<BillingCycle> {
   let id: number;
   try {
@@ -80,7 +109,7 @@ export async function createCycle(
         await repo.shortenCycle(tx, plan.running.id, plan.newEndDate);
         takeFrom = plan.running.id;
       }
-      const created = await repo.insertCycle(tx, { ...body, createdBy });
+      const created = await repo.insertCycle(tx, { ...body, createdBy: caller.id });
       await repo.billLinesInto(tx, created, takeFrom);
       const completes =
         plan.kind === 'complete-running'
@@ -102,7 +131,7 @@ export async function createCycle(
     if (isExclusionViolation(err)) throw conflict('These dates overlap another billing cycle');
     throw err;
   }
-  return (await cycleById(db, id, today))!;
+  return cycleById(db, id, { today, caller });
 }
 
 /**
@@ -142,7 +171,7 @@ async function cycleOrNotFound(db: Executor, cycleId: number) {
   return cycle;
 }
 
-const toRecord = (row: repo.RecordRow): BillingRecord => ({
+const toRecord = (row: repo.RecordRow, cycle: { endDate: string }, { today, caller }: Asking): BillingRecord => ({
   id: row.id,
   cycleId: row.cycleId,
   marketAgentId: row.marketAgentId,
@@ -158,15 +187,22 @@ const toRecord = (row: repo.RecordRow): BillingRecord => ({
   paidOn: row.paidOn,
   paymentReference: row.paymentReference,
   owedAmount: row.owedAmount,
+  ...actionsOnRecord(cycle, paymentFacts(row), caller, today),
 });
 
+/** A cycle's records: every agent's for the farm store, only the caller's own for a market agent. */
 export async function listRecords(
   db: Executor,
   cycleId: number,
-  page: { limit: number; before?: number; marketAgentId?: number },
+  page: { limit: number; before?: number },
+  { today, caller }: { today: string; caller: Caller },
 ): Promise<BillingRecord[]> {
-  await cycleOrNotFound(db, cycleId);
-  return (await repo.cycleRecords(db, cycleId, page)).map(toRecord);
+  const cycle = await cycleOrNotFound(db, cycleId);
+  // DESIGN §6: an agent sees only its own earnings.
+  const marketAgentId = caller.role === 'farm_store' ? undefined : ownMarketAgentId(caller);
+  return (await repo.cycleRecords(db, cycleId, { ...page, marketAgentId })).map((row) =>
+    toRecord(row, cycle, { today, caller }),
+  );
 }
 
 export const earningsHistory = async (
@@ -189,36 +225,37 @@ export const earningsHistory = async (
 /**
  * Records that the farm store paid a cycle's payout (every agent still owed money who has bank details:
  * the payout file's rows) or one agent's amount, with the day and the bank's reference. Only for a cycle
- * that has ended (its lines are final then); each agent is paid once per cycle.
+ * that has ended (its lines are final then); each agent is paid once per cycle. Refused by the rules the
+ * answers state as `canRecordPayment` (rules.ts), read under the billing lock.
  */
 export async function recordPayment(
   db: Db,
   cycleId: number,
   body: { paidOn: string; reference: string; marketAgentId?: number },
-  { today, recordedBy }: { today: string; recordedBy: number },
+  { today, caller }: { today: string; caller: Acting },
 ) {
   const paid = await db.transaction(async (tx) => {
     await repo.holdBillingExclusive(tx);
     const cycle = await cycleOrNotFound(tx, cycleId);
-    if (cycle.endDate >= today) throw conflict(m.cycleNotEnded);
     const records = await repo.cycleRecords(tx, cycleId, { limit: 100_000, order: 'amount' });
     let payees: repo.RecordRow[];
     if (body.marketAgentId !== undefined) {
       const record = records.find((r) => r.marketAgentId === body.marketAgentId);
-      if (!record || cents(record.totalAmount) <= 0) throw conflict(m.agentNothingOwed);
-      if (record.paidOn !== null) throw conflict(m.alreadyPaid);
+      const refusal = agentPaymentRefusal(cycle, paymentFacts(record), caller, today);
+      if (refusal || !record) throw refusalError(refusal ?? { status: 409, message: m.agentNothingOwed });
       payees = [record];
     } else {
-      const unpaid = records.filter((r) => r.paidOn === null && cents(r.totalAmount) > 0);
-      if (unpaid.length === 0) throw conflict(records.some((r) => r.paidOn !== null) ? m.alreadyPaid : m.nothingOwed);
-      payees = unpaid.filter((r) => r.hasBankDetails);
+      const refusal = payoutRefusal(payoutFacts(cycle), caller, today);
+      if (refusal) throw refusalError(refusal);
+      // The payout file's rows: every agent still owed money who has complete bank details.
+      payees = records.filter((r) => r.paidOn === null && cents(r.owedAmount) > 0 && r.hasBankDetails);
       if (payees.length === 0) throw conflict(m.nothingOwed);
     }
     const rows = await repo.insertPayments(
       tx,
       cycleId,
       payees.map((p) => p.marketAgentId),
-      { paidOn: body.paidOn, reference: body.reference, recordedBy },
+      { paidOn: body.paidOn, reference: body.reference, recordedBy: caller.id },
     );
     const users = await repo.agentUserIds(
       tx,
@@ -235,20 +272,21 @@ export async function recordPayment(
     const names = new Map(payees.map((p) => [p.marketAgentId, p.agentName]));
     return rows.map((r) => ({ ...r, cycleId, agentName: names.get(r.marketAgentId) ?? '' }));
   });
-  return { cycle: await cycleById(db, cycleId, today), payments: paid };
+  return { cycle: await cycleById(db, cycleId, { today, caller }), payments: paid };
 }
 
 // ---- Bank details ----
 
-export async function bankDetailsOf(db: Executor, userId: number): Promise<BankDetails> {
-  const row = await repo.findBankDetails(db, userId);
+/** The caller's own bank details (its market agent row; 404 when it has none). */
+export async function bankDetailsOf(db: Executor, caller: Pick<Caller, 'marketAgentId'>): Promise<BankDetails> {
+  const row = await repo.findBankDetails(db, ownMarketAgentId(caller));
   if (!row) throw notFound('Market agent not found');
   return row;
 }
 
 export async function saveBankDetails(
   db: Db,
-  userId: number,
+  caller: Pick<Caller, 'id' | 'marketAgentId'>,
   details: {
     bankName: string;
     accountNumber: string;
@@ -258,13 +296,13 @@ export async function saveBankDetails(
   },
 ): Promise<BankDetails> {
   return db.transaction(async (tx) => {
-    const row = await repo.updateBankDetails(tx, userId, details);
+    const row = await repo.updateBankDetails(tx, ownMarketAgentId(caller), details);
     if (!row) throw notFound('Market agent not found');
     // The account number masked, as everyone but its owner sees it (DESIGN §6).
     const account = `${details.bankName}, account ${maskAccountNumber(details.accountNumber)}, ${details.accountType}`;
     await recordChange(tx, {
       tags: ['billing'],
-      audience: [audiences.farmStore, audiences.user(userId)],
+      audience: [audiences.farmStore, audiences.user(caller.id)],
       audit: { summary: `bank details → ${account}` },
     });
     return row;
@@ -305,8 +343,11 @@ async function payoutOf(db: Executor, cycleId: number) {
   return { cycle, rows: owed.filter((r) => r.hasBankDetails), missing: owed.filter((r) => !r.hasBankDetails) };
 }
 
-/** What the payout file holds (its rows and total) and the agents it leaves out, shown before download. */
-export async function payoutSummary(db: Executor, cycleId: number): Promise<PayoutSummary> {
+/**
+ * What the payout file holds (its rows and total) and the agents it leaves out, shown before download,
+ * and whether the caller may record it as paid now.
+ */
+export async function payoutSummary(db: Executor, cycleId: number, { today, caller }: Asking): Promise<PayoutSummary> {
   const { cycle, rows, missing } = await payoutOf(db, cycleId);
   return {
     cycleId,
@@ -319,6 +360,7 @@ export async function payoutSummary(db: Executor, cycleId: number): Promise<Payo
       agentNumber: r.agentNumber,
       amount: r.owedAmount,
     })),
+    ...actionsOnCycle(payoutFacts(cycle), caller, today),
   };
 }
 
@@ -360,3 +402,6 @@ export async function payoutCsv(db: Executor, cycleId: number) {
   );
   return { cycle, csv };
 }
+
+/** Returns waiting for a billing cycle (for /metrics). */
+export const unbilledFigures = (db: Executor) => repo.unbilledFigures(db);

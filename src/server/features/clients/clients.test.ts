@@ -2,9 +2,6 @@ import { desc, gt, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { clientMessages as m } from '../../../shared/clients.ts';
-import { changeEvents } from '../../db/schema/index.ts';
-import { checkLedgerInvariant } from '../crates/ledger.ts';
 import {
   type AgentAccount,
   addStock,
@@ -12,7 +9,10 @@ import {
   enterOpeningBalance,
   json,
   registerAgent,
-} from '../transmissions/testing.ts';
+} from '../../../../tests/support/transmissions.ts';
+import { clientMessages as m } from '../../../shared/clients.ts';
+import { changeEvents } from '../../db/schema/index.ts';
+import { checkLedgerInvariant } from '../crates/ledger.ts';
 
 const app = await buildTestApp({ loanOverdueDays: 14 });
 const farm = await registerAs(app, 'farm_store');

@@ -1,12 +1,13 @@
 // DEMO=1: the demo agent's clients, with loans written as they happened (one overdue, one closed,
 // one partly returned), through the same service as the screens.
 import type { Db } from '../../db/client.ts';
+import { findCaller } from '../../lib/sessions.ts';
 import { createClient, lendCrates, returnCrates, type Settings } from './service.ts';
 
 const DAY = 86_400_000;
 
 export async function seedDemoClients(db: Db, agentUserId: number, settings: Settings, now = new Date()) {
-  const agent = { id: agentUserId, role: 'market_agent' as const };
+  const agent = (await findCaller(db, agentUserId))!;
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
   const add = (businessName: string, clientName: string, contactNumber: string) =>
     createClient(db, agent, { businessName, clientName, contactNumber }, settings);

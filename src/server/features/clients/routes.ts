@@ -13,10 +13,11 @@ import {
   updateClientBody,
 } from '../../../shared/clients.ts';
 import { idParam, idParams, pageQuery } from '../../../shared/fields.ts';
+import { cached, FARM_DATA, routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
-const tags = ['clients'];
+const route = routeOptions('clients');
 const transactionQuery = pageQuery.extend({
   clientId: idParam('clientId must be the id of one of your clients').optional(),
 });
@@ -26,44 +27,30 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    {
-      config: { access: 'read:client:own' },
-      schema: { tags, querystring: pageQuery, response: { 200: clientListResponse } },
-    },
+    cached(route('read:client:own', { querystring: pageQuery, response: { 200: clientListResponse } }), FARM_DATA),
     async (request) => service.listClients(app.db, currentUser(request), request.query, settings),
   );
 
-  app.get(
-    '/:id',
-    { config: { access: 'read:client:own' }, schema: { tags, params: idParams(), response: { 200: clientSchema } } },
-    async (request) => service.getClient(app.db, currentUser(request), request.params.id, settings),
+  app.get('/:id', route('read:client:own', { params: idParams(), response: { 200: clientSchema } }), async (request) =>
+    service.getClient(app.db, currentUser(request), request.params.id, settings),
   );
 
   app.get(
     '/:id/statement',
-    {
-      config: { access: 'read:client:own' },
-      schema: { tags, params: idParams(), response: { 200: clientStatementResponse } },
-    },
+    route('read:client:own', { params: idParams(), response: { 200: clientStatementResponse } }),
     async (request) => service.clientStatement(app.db, currentUser(request), request.params.id, settings),
   );
 
   app.post(
     '/',
-    {
-      config: { access: 'manage:client:own' },
-      schema: { tags, body: createClientBody, response: { 201: clientSchema } },
-    },
+    route('manage:client:own', { body: createClientBody, response: { 201: clientSchema } }),
     async (request, reply) =>
       reply.status(201).send(await service.createClient(app.db, currentUser(request), request.body, settings)),
   );
 
   app.patch(
     '/:id',
-    {
-      config: { access: 'manage:client:own' },
-      schema: { tags, params: idParams(), body: updateClientBody, response: { 200: clientSchema } },
-    },
+    route('manage:client:own', { params: idParams(), body: updateClientBody, response: { 200: clientSchema } }),
     async (request) => service.updateClient(app.db, currentUser(request), request.params.id, request.body, settings),
   );
 };
@@ -72,33 +59,26 @@ export const clientTransactionRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = { loanOverdueDays: app.config.loanOverdueDays };
   const list = { 200: clientTransactionListResponse };
 
-  app.get(
-    '/',
-    { config: { access: 'read:client:own' }, schema: { tags, querystring: transactionQuery, response: list } },
-    async (request) => service.listTransactions(app.db, currentUser(request), request.query, settings),
+  app.get('/', route('read:client:own', { querystring: transactionQuery, response: list }), async (request) =>
+    service.listTransactions(app.db, currentUser(request), request.query, settings),
   );
 
-  app.get(
-    '/open',
-    { config: { access: 'read:client:own' }, schema: { tags, querystring: transactionQuery, response: list } },
-    async (request) =>
-      service.listTransactions(app.db, currentUser(request), { ...request.query, openOnly: true }, settings),
+  app.get('/open', route('read:client:own', { querystring: transactionQuery, response: list }), async (request) =>
+    service.listTransactions(app.db, currentUser(request), { ...request.query, openOnly: true }, settings),
   );
 
   app.post(
     '/',
-    {
-      config: { access: 'manage:client:own' },
-      schema: { tags, body: lendBody, response: { 201: clientTransactionSchema } },
-    },
+    route('manage:client:own', { body: lendBody, response: { 201: clientTransactionSchema } }),
     async (request, reply) =>
       reply.status(201).send(await service.lendCrates(app.db, currentUser(request), request.body, settings)),
   );
 
-  const returnRoute = {
-    config: { access: 'manage:client:own' as const },
-    schema: { tags, params: idParams(), body: returnBody, response: { 200: clientTransactionSchema } },
-  };
+  const returnRoute = route('manage:client:own', {
+    params: idParams(),
+    body: returnBody,
+    response: { 200: clientTransactionSchema },
+  });
 
   // The dashboard's variant (spec §7): quantityReturned and notes.
   app.put('/:id/return', returnRoute, async (request) =>

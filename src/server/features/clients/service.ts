@@ -14,23 +14,17 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import { type Audience, audiences, recordChange } from '../../lib/changes.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import type { Caller } from '../../lib/ownership.ts';
+import { type Caller, ownMarketAgentId } from '../../lib/ownership.ts';
 import * as agents from '../agents/service.ts';
 import { clientBalances, clientMovements } from '../crates/balances.ts';
 import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
 import * as repo from './repository.ts';
+import { actionsOnClient, actionsOnLoan, lendRefusal, returnRefusal } from './rules.ts';
 
 export type Settings = { loanOverdueDays: number };
 /** For demo data written as it happened: when the action took place (default: now). */
 export type When = { at?: Date };
 type Page = { limit: number; before?: number };
-
-/** The caller's market agent id: every client query is scoped to it. */
-async function agentIdOf(db: Executor, caller: Caller): Promise<number> {
-  const agent = await agents.findAgentByUserId(db, caller.id);
-  if (!agent) throw notFound('Market agent not found');
-  return agent.id;
-}
 
 /** A client changed: the agent's screens, and the farm store's crate figures when crates moved. */
 function audienceFor(caller: Caller, cratesMoved: boolean): Audience[] {
@@ -48,6 +42,7 @@ async function withBalances(db: Executor, rows: repo.ClientRow[], settings: Sett
       ...row,
       outstandingCrates,
       isOverdue: outstandingCrates > 0 && row.daysOut !== null && row.daysOut > settings.loanOverdueDays,
+      ...actionsOnClient({ isActive: row.isActive, outstandingCrates }),
     };
   });
 }
@@ -58,11 +53,12 @@ function toTransaction(row: repo.TransactionRow, settings: Settings): ClientTran
     cratesOut: row.quantityBorrowed - row.quantityReturned,
     isOverdue: row.isOpen && row.daysOut > settings.loanOverdueDays,
     overdueAfterDays: settings.loanOverdueDays,
+    ...actionsOnLoan(row),
   };
 }
 
 export async function listClients(db: Db, caller: Caller, page: Page, settings: Settings): Promise<Client[]> {
-  const agentId = await agentIdOf(db, caller);
+  const agentId = ownMarketAgentId(caller);
   return withBalances(db, await repo.listClients(db, agentId, page), settings);
 }
 
@@ -73,11 +69,11 @@ async function clientView(db: Executor, agentId: number, id: number, settings: S
 }
 
 export async function getClient(db: Db, caller: Caller, id: number, settings: Settings): Promise<Client> {
-  return clientView(db, await agentIdOf(db, caller), id, settings);
+  return clientView(db, ownMarketAgentId(caller), id, settings);
 }
 
 export async function createClient(db: Db, caller: Caller, body: CreateClientBody, settings: Settings) {
-  const agentId = await agentIdOf(db, caller);
+  const agentId = ownMarketAgentId(caller);
   const id = await db.transaction(async (tx) => {
     const created = await repo.insertClient(tx, { marketAgentId: agentId, ...body });
     await recordChange(tx, {
@@ -91,7 +87,7 @@ export async function createClient(db: Db, caller: Caller, body: CreateClientBod
 }
 
 export async function updateClient(db: Db, caller: Caller, id: number, body: UpdateClientBody, settings: Settings) {
-  const agentId = await agentIdOf(db, caller);
+  const agentId = ownMarketAgentId(caller);
   await db.transaction(async (tx) => {
     if (!(await repo.updateClient(tx, agentId, id, body))) throw notFound(m.clientNotFound);
     const changed = Object.entries(body).flatMap(([field, value]) =>
@@ -112,7 +108,7 @@ export async function listTransactions(
   filter: Page & { openOnly?: boolean; clientId?: number },
   settings: Settings,
 ): Promise<ClientTransaction[]> {
-  const agentId = await agentIdOf(db, caller);
+  const agentId = ownMarketAgentId(caller);
   // ?clientId= names one of the caller's clients; another agent's (or none) is not found, as everywhere.
   if (filter.clientId !== undefined && !(await repo.findClient(db, agentId, filter.clientId))) {
     throw notFound(m.clientNotFound);
@@ -132,12 +128,13 @@ async function transactionView(db: Executor, agentId: number, id: number, settin
  * (409 otherwise, decided by the ledger's conditional update, so concurrent lends never overdraw).
  */
 export async function lendCrates(db: Db, caller: Caller, body: LendBody, settings: Settings, { at }: When = {}) {
-  const agentId = await agentIdOf(db, caller);
+  const agentId = ownMarketAgentId(caller);
   const notes = body.notes?.trim() || null;
   const id = await inLedgerTransaction(db, async (tx) => {
     const client = await repo.lockClient(tx, agentId, body.clientId);
     if (!client) throw notFound(m.clientNotFound);
-    if (!client.isActive) throw new HttpError(409, m.clientInactive, { clientId: m.clientInactive });
+    const refused = lendRefusal(client);
+    if (refused) throw refused;
     const loanId = await repo.insertTransaction(tx, {
       clientId: client.id,
       marketAgentId: agentId,
@@ -179,12 +176,13 @@ export async function returnCrates(
   settings: Settings,
   { at }: When = {},
 ) {
-  const agentId = await agentIdOf(db, caller);
+  const agentId = ownMarketAgentId(caller);
   const notes = body.notes?.trim() || null;
   await inLedgerTransaction(db, async (tx) => {
     const loan = await repo.lockTransaction(tx, agentId, id);
     if (!loan) throw notFound(m.transactionNotFound);
-    if (!loan.isOpen) throw new HttpError(409, m.loanClosed, { quantityReturned: m.loanClosed });
+    const refused = returnRefusal(loan);
+    if (refused) throw refused;
     const out = loan.quantityBorrowed - loan.quantityReturned;
     if (body.quantityReturned > out) {
       throw new HttpError(409, m.tooManyReturned(out), { quantityReturned: m.tooManyReturned(out) });
@@ -219,7 +217,7 @@ export async function clientStatement(
   id: number,
   settings: Settings,
 ): Promise<ClientStatement> {
-  const agentId = await agentIdOf(db, caller);
+  const agentId = ownMarketAgentId(caller);
   const client = await clientView(db, agentId, id, settings);
   const agent = await agents.findAgentById(db, agentId);
   const entries = await clientMovements(db, id);

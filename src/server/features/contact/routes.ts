@@ -11,16 +11,16 @@ import {
   unreadContactCountResponse,
   updateContactMessageBody,
 } from '../../../shared/contact.ts';
+import { cached, routeOptions } from '../../lib/route-options.ts';
 import * as repo from './repository.ts';
 import { markContactMessage, receiveContactMessage } from './service.ts';
+
+const route = routeOptions('contact');
 
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['contact'], body: contactBody, response: { 201: contactSentResponse } },
-    },
+    route('public', { body: contactBody, response: { 201: contactSentResponse } }),
     async (request, reply) => {
       const deps = { db: app.db, mailer: app.mailer, log: request.log, timeZone: app.config.farmTimezone };
       const message = await receiveContactMessage(deps, request.body, request.ip);
@@ -30,33 +30,23 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/contact-messages',
-    {
-      config: { access: 'read:contact-message:any' },
-      schema: { tags: ['contact'], querystring: contactMessagesQuery, response: { 200: contactMessageList } },
-    },
+    route('read:contact-message:any', { querystring: contactMessagesQuery, response: { 200: contactMessageList } }),
     async (request) => repo.listContactMessages(app.db, request.query),
   );
 
   app.get(
     '/contact-messages/unread-count',
-    {
-      config: { access: 'read:contact-message:any' },
-      schema: { tags: ['contact'], response: { 200: unreadContactCountResponse } },
-    },
+    cached(route('read:contact-message:any', { response: { 200: unreadContactCountResponse } }), ['contact']),
     async () => ({ count: await repo.countUnreadContactMessages(app.db) }),
   );
 
   app.patch(
     '/contact-messages/:id',
-    {
-      config: { access: 'update:contact-message:any' },
-      schema: {
-        tags: ['contact'],
-        params: contactMessageParams,
-        body: updateContactMessageBody,
-        response: { 200: contactMessageSchema },
-      },
-    },
+    route('update:contact-message:any', {
+      params: contactMessageParams,
+      body: updateContactMessageBody,
+      response: { 200: contactMessageSchema },
+    }),
     async (request) => markContactMessage(app.db, request.params.id, request.body.isRead),
   );
 };

@@ -3,6 +3,7 @@
 // is named, so a new holder or a new way to keep balances changes nothing elsewhere.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { countsOf } from '../../db/rows.ts';
 import { holders } from './ledger.ts';
 
 export type AgentBalance = { fullCrates: number; emptyCrates: number };
@@ -40,6 +41,9 @@ export async function clientBalances(db: Executor, clientIds: number[]): Promise
   return namedBalances(db, clientIds, holders.client);
 }
 
+/** Up to this many agents, cratesWithClientsByAgent looks each client's balance up by its index. */
+const FEW_AGENTS = 10;
+
 /**
  * Crates each agent's clients hold together (agents without clients get 0): the Market Agents
  * screen's "With Clients" and an agent's cratesWithClients, in one query.
@@ -47,10 +51,18 @@ export async function clientBalances(db: Executor, clientIds: number[]): Promise
 export async function cratesWithClientsByAgent(db: Executor, marketAgentIds: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>(marketAgentIds.map((id) => [id, 0]));
   if (marketAgentIds.length === 0) return out;
-  // crate_balances.client_id is generated from the holder's name (schema/crates.ts).
+  // crate_balances.client_id is generated from the holder's name (schema/crates.ts). For a few agents
+  // (an agent's own screens) each client's balance is looked up by that index, so the cost follows
+  // their clients: joined, PostgreSQL would rather read every holder of the farm. For many (the farm's
+  // list of agents) one pass over the holders is cheaper than a lookup per client.
+  const crates =
+    marketAgentIds.length <= FEW_AGENTS
+      ? sql`coalesce(sum((select b.balance from crate_balances b where b.client_id = c.id)), 0)`
+      : sql`coalesce(sum(b.balance), 0)`;
+  const join = marketAgentIds.length <= FEW_AGENTS ? sql`` : sql`join crate_balances b on b.client_id = c.id`;
   const result = await db.execute<{ market_agent_id: number; crates: string | number }>(sql`
-    select c.market_agent_id, sum(b.balance)::bigint as crates
-    from crate_balances b join clients c on c.id = b.client_id
+    select c.market_agent_id, ${crates}::bigint as crates
+    from clients c ${join}
     where c.market_agent_id in (${idList(marketAgentIds)})
     group by c.market_agent_id`);
   for (const row of result.rows) out.set(Number(row.market_agent_id), Number(row.crates));
@@ -135,28 +147,19 @@ export type HolderTotals = {
 
 /** Crates per kind of holder, farm-wide. */
 export async function totalsByKind(db: Executor): Promise<HolderTotals> {
-  const result = await db.execute<Record<string, string | number>>(sql`
+  const result = await db.execute<Record<keyof HolderTotals, string | number>>(sql`
     select
       coalesce(sum(balance) filter (where holder = ${holders.farm}), 0)::bigint as farm,
-      coalesce(sum(balance) filter (where holder = ${holders.transit}), 0)::bigint as in_transit,
+      coalesce(sum(balance) filter (where holder = ${holders.transit}), 0)::bigint as "inTransit",
       coalesce(sum(balance) filter (where market_agent_id is not null and holder like '%:full'), 0)::bigint
-        as full_crates,
+        as "atMarketsFull",
       coalesce(sum(balance) filter (where market_agent_id is not null and holder like '%:empty'), 0)::bigint
-        as empty_crates,
-      coalesce(sum(balance) filter (where holder like 'client:%'), 0)::bigint as with_clients,
-      coalesce(sum(balance) filter (where supplier_id is not null), 0)::bigint as with_suppliers,
-      coalesce(sum(balance) filter (where holder = ${holders.writeoff}), 0)::bigint as written_off
+        as "atMarketsEmpty",
+      coalesce(sum(balance) filter (where holder like 'client:%'), 0)::bigint as "withClients",
+      coalesce(sum(balance) filter (where supplier_id is not null), 0)::bigint as "withSuppliers",
+      coalesce(sum(balance) filter (where holder = ${holders.writeoff}), 0)::bigint as "writtenOff"
     from crate_balances`);
-  const r = result.rows[0];
-  return {
-    farm: Number(r.farm),
-    inTransit: Number(r.in_transit),
-    atMarketsFull: Number(r.full_crates),
-    atMarketsEmpty: Number(r.empty_crates),
-    withClients: Number(r.with_clients),
-    withSuppliers: Number(r.with_suppliers),
-    writtenOff: Number(r.written_off),
-  };
+  return countsOf(result.rows[0]);
 }
 
 /**
@@ -173,7 +176,10 @@ export async function damagedWrittenOff(db: Executor): Promise<number> {
 
 /**
  * Crates dispatched from the farm to markets and counted back in at the farm, per week (Monday to
- * Sunday in the farm's time zone), for the `weeks` weeks up to and including this one.
+ * Sunday in the farm's time zone), for the `weeks` weeks up to and including this one: sums of the
+ * 15-minute slots ledger.ts keeps in farm_flow_totals (at most 672 a week, however busy the week),
+ * never a scan of the week's movements. A recalled delivery came back unsent: it is taken off the
+ * week it was recalled in.
  */
 export async function weeklyFarmFlow(db: Executor, timeZone: string, weeks: number) {
   const result = await db.execute<{ week_start: string; sent: string | number; returned: string | number }>(sql`
@@ -183,17 +189,12 @@ export async function weeklyFarmFlow(db: Executor, timeZone: string, weeks: numb
       from this_week t, generate_series(0, ${weeks - 1}) as g(i)
     )
     select to_char(w.week_start, 'YYYY-MM-DD') as week_start,
-      -- A recalled delivery came back unsent: it is taken off the week it was recalled in.
-      (coalesce(sum(m.quantity) filter (where m.kind = 'dispatch'), 0)
-        - coalesce(sum(m.quantity) filter (where m.kind = 'recall'), 0))::bigint as sent,
-      coalesce(sum(m.quantity) filter (where m.kind in ('receipt', 'count_difference')), 0)::bigint as returned
+      coalesce(sum(f.sent), 0)::bigint as sent,
+      coalesce(sum(f.returned), 0)::bigint as returned
     from weeks w
-    left join crate_movements m
-      on m.occurred_at >= (w.week_start::timestamp at time zone ${timeZone})
-     and m.occurred_at < ((w.week_start + 7)::timestamp at time zone ${timeZone})
-     and ((m.kind = 'dispatch' and m.from_holder = ${holders.farm})
-       or (m.kind in ('receipt', 'count_difference') and m.to_holder = ${holders.farm})
-       or (m.kind = 'recall' and m.from_holder = ${holders.transit} and m.to_holder = ${holders.farm}))
+    left join farm_flow_totals f
+      on f.slot_start >= (w.week_start::timestamp at time zone ${timeZone})
+     and f.slot_start < ((w.week_start + 7)::timestamp at time zone ${timeZone})
     group by w.week_start
     order by w.week_start`);
   return result.rows.map((r) => ({ weekStart: r.week_start, sent: Number(r.sent), returned: Number(r.returned) }));

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { addStock, agentCrates, farmStock, json, registerAgent } from '../../../../tests/support/transmissions.ts';
 import { stockMessages } from '../../../shared/transmissions.ts';
-import { addStock, agentCrates, farmStock, json, registerAgent } from '../transmissions/testing.ts';
 import { checkLedgerInvariant, holders, inLedgerTransaction, moveCrates } from './ledger.ts';
 
 const app = await buildTestApp();

@@ -5,7 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { addStock, registerAgent, send } from '../transmissions/testing.ts';
+import { addStock, registerAgent, send } from '../../../../tests/support/transmissions.ts';
 import { checkLedgerInvariant, holders } from './ledger.ts';
 
 const app = await buildTestApp();

@@ -1,8 +1,8 @@
 // The crate ledger service (DESIGN §4): the only code that changes a crate count. Each move appends
 // one crate_movements row and updates both holders' crate_balances in the caller's transaction.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { crateMovements, type movementKinds } from '../../db/schema/index.ts';
+import { crateMovements, farmFlowTotals, type movementKinds } from '../../db/schema/index.ts';
 import { conflict, type HttpError } from '../../lib/http-error.ts';
 
 /** Holder names, as documented in src/server/db/schema/crates.ts. */
@@ -81,6 +81,67 @@ async function takeFrom(db: Executor, holder: string, quantity: number): Promise
 }
 
 /**
+ * What a movement adds to the farm's flow (the dashboard's weekly chart): crates dispatched from the
+ * farm to markets, a recalled delivery's crates taken off again, and crates counted back in at the
+ * farm. Null for every other movement. The SQL twin is FARM_FLOW below.
+ */
+function farmFlowOf(move: Pick<CrateMove, 'from' | 'to' | 'kind' | 'quantity'>) {
+  if (move.kind === 'dispatch' && move.from === holders.farm) return { sent: move.quantity, returned: 0 };
+  if (move.kind === 'recall' && move.from === holders.transit && move.to === holders.farm) {
+    return { sent: -move.quantity, returned: 0 };
+  }
+  if ((move.kind === 'receipt' || move.kind === 'count_difference') && move.to === holders.farm) {
+    return { sent: 0, returned: move.quantity };
+  }
+  return null;
+}
+
+/** A moment's 15-minute slot in farm_flow_totals (schema/crates.ts says why 15 minutes). */
+const flowSlot = (at: SQL) => sql`date_bin('15 minutes', ${at}, timestamptz '2000-01-01 00:00:00+00')`;
+
+/** farmFlowOf over crate_movements `m`, per slot: what farm_flow_totals must hold. */
+const FARM_FLOW = sql`
+  select ${flowSlot(sql`m.occurred_at`)} as slot_start,
+    (coalesce(sum(m.quantity) filter (where m.kind = 'dispatch' and m.from_holder = ${holders.farm}), 0)
+      - coalesce(sum(m.quantity) filter (
+          where m.kind = 'recall' and m.from_holder = ${holders.transit} and m.to_holder = ${holders.farm}), 0)
+    )::integer as sent,
+    coalesce(sum(m.quantity) filter (
+      where m.kind in ('receipt', 'count_difference') and m.to_holder = ${holders.farm}), 0)::integer as returned
+  from crate_movements m
+  where (m.kind = 'dispatch' and m.from_holder = ${holders.farm})
+     or (m.kind = 'recall' and m.from_holder = ${holders.transit} and m.to_holder = ${holders.farm})
+     or (m.kind in ('receipt', 'count_difference') and m.to_holder = ${holders.farm})
+  group by 1`;
+
+/** Adds a movement's flow to its slot, in the movement's transaction (after the farm's balance row is locked). */
+async function addFarmFlow(tx: Executor, move: CrateMove) {
+  const flow = farmFlowOf(move);
+  if (!flow) return;
+  // The movement's occurred_at: the given moment, or now() (the transaction's start, as its default).
+  const at = move.occurredAt ? sql`${move.occurredAt.toISOString()}::timestamptz` : sql`now()`;
+  await tx
+    .insert(farmFlowTotals)
+    .values({ slotStart: flowSlot(at), sent: flow.sent, returned: flow.returned })
+    .onConflictDoUpdate({
+      target: farmFlowTotals.slotStart,
+      set: {
+        sent: sql`${farmFlowTotals.sent} + excluded.sent`,
+        returned: sql`${farmFlowTotals.returned} + excluded.returned`,
+      },
+    });
+}
+
+/**
+ * Recomputes farm_flow_totals from crate_movements: for a loader that writes movements in bulk
+ * without moveCrates (a benchmark's farm). Everything else keeps it current through moveCrates.
+ */
+export async function rebuildFarmFlowTotals(tx: Executor): Promise<void> {
+  await tx.execute(sql`delete from farm_flow_totals`);
+  await tx.execute(sql`insert into farm_flow_totals (slot_start, sent, returned) ${FARM_FLOW}`);
+}
+
+/**
  * Moves crates between two holders inside the caller's transaction. Throws 409 when the giving holder
  * (other than 'external' and 'writeoff') has too few; the caller's transaction then rolls back.
  * Returns the movement's id. Both balance rows are touched in name order so concurrent moves lock rows in one order.
@@ -120,6 +181,7 @@ export async function moveCrates(tx: Executor, move: CrateMove): Promise<number>
       ...(move.occurredAt ? { occurredAt: move.occurredAt } : {}),
     })
     .returning({ id: crateMovements.id });
+  await addFarmFlow(tx, move);
   return row.id;
 }
 
@@ -141,12 +203,20 @@ export type InvariantReport = { ok: boolean; problems: string[] };
  *    counted crates of acknowledged returns), and nothing else has a line;
  * 8. a billed line lies inside its cycle's dates with amount = crates × the cycle's rate (so each
  *    cycle's amount = its crates × its rate, to the cent); an unbilled line's day is in no cycle;
- *    cycles never overlap; a payment equals what its agent's lines in that cycle come to.
+ *    cycles never overlap; a payment equals what its agent's lines in that cycle come to;
+ * 9. farm_flow_totals holds, per slot, exactly the farm's flow of the movements in that slot.
  */
 export async function checkLedgerInvariant(db: Db | Executor): Promise<InvariantReport> {
   const problems: string[] = [];
-  const num = (v: unknown) => Number(v ?? 0);
+  for (const check of invariantChecks) problems.push(...(await check(db)));
+  return { ok: problems.length === 0, problems };
+}
 
+const num = (v: unknown) => Number(v ?? 0);
+
+// 1. holders (but external) sum to the stock adjustments, and to −external.
+async function stockAdjustmentsMatchHolders(db: Db | Executor): Promise<string[]> {
+  const problems: string[] = [];
   const totals = await db.execute<{ held: number; external: number; adjustments: number }>(sql`
     select
       (select coalesce(sum(balance), 0) from crate_balances where holder <> 'external')::bigint as held,
@@ -160,12 +230,22 @@ export async function checkLedgerInvariant(db: Db | Executor): Promise<Invariant
     problems.push(`holders sum to ${t.held} but stock adjustments sum to ${t.adjustments}`);
   }
   if (num(t.held) !== -num(t.external)) problems.push(`holders sum to ${t.held} but external is ${t.external}`);
+  return problems;
+}
 
+// 2. nobody but writeoff and external is below zero.
+async function noHolderBelowZero(db: Db | Executor): Promise<string[]> {
+  const problems: string[] = [];
   const negative = await db.execute<{ holder: string; balance: number }>(sql`
     select holder, balance from crate_balances
     where balance < 0 and holder not in ('writeoff', 'external')`);
   for (const row of negative.rows) problems.push(`${row.holder} is below zero (${row.balance})`);
+  return problems;
+}
 
+// 3. each balance row is the sum of its movements.
+async function balancesMatchMovements(db: Db | Executor): Promise<string[]> {
+  const problems: string[] = [];
   const mismatched = await db.execute<{ holder: string; balance: number; ledger: number }>(sql`
     with sums as (
       select holder, sum(delta)::bigint as ledger from (
@@ -180,7 +260,12 @@ export async function checkLedgerInvariant(db: Db | Executor): Promise<Invariant
   for (const row of mismatched.rows) {
     problems.push(`${row.holder}: balance ${row.balance} but movements sum to ${row.ledger}`);
   }
+  return problems;
+}
 
+// 4. only adjustments touch external, and every movement is positive.
+async function onlyAdjustmentsTouchExternal(db: Db | Executor): Promise<string[]> {
+  const problems: string[] = [];
   const odd = await db.execute<{ id: number; kind: string; quantity: number }>(sql`
     select id, kind, quantity from crate_movements
     where quantity <= 0
@@ -188,7 +273,12 @@ export async function checkLedgerInvariant(db: Db | Executor): Promise<Invariant
            and kind not in ('stock_adjustment', 'opening_balance'))
     limit 10`);
   for (const row of odd.rows) problems.push(`movement ${row.id} (${row.kind}, ${row.quantity}) is not allowed`);
+  return problems;
+}
 
+// 5. transit holds the crates of pending transmissions.
+async function transitMatchesPendingTransmissions(db: Db | Executor): Promise<string[]> {
+  const problems: string[] = [];
   const transit = await db.execute<{ pending: number; held: number }>(sql`
     select
       (select coalesce(sum(quantity), 0) from transmissions
@@ -197,7 +287,12 @@ export async function checkLedgerInvariant(db: Db | Executor): Promise<Invariant
   if (num(transit.rows[0].pending) !== num(transit.rows[0].held)) {
     problems.push(`transit holds ${transit.rows[0].held} but pending transmissions carry ${transit.rows[0].pending}`);
   }
+  return problems;
+}
 
+// 6. each client holds the crates out of its loans.
+async function clientsHoldTheirLoans(db: Db | Executor): Promise<string[]> {
+  const problems: string[] = [];
   const loans = await db.execute<{ client_id: number; held: number; out: number }>(sql`
     with out as (
       select client_id, sum(quantity_borrowed - quantity_returned)::bigint as out
@@ -211,7 +306,12 @@ export async function checkLedgerInvariant(db: Db | Executor): Promise<Invariant
   for (const row of loans.rows) {
     problems.push(`client ${row.client_id} holds ${row.held} but its loans have ${row.out} crates out`);
   }
+  return problems;
+}
 
+// 7. every acknowledged return has one billing line of the crates counted.
+async function everyReturnBilledOnce(db: Db | Executor): Promise<string[]> {
+  const problems: string[] = [];
   const billed = await db.execute<{ id: number; line_crates: number | null; counted: number | null }>(sql`
     with counted as (
       select t.id, coalesce(sum(case when m.to_holder = 'farm' then m.quantity
@@ -234,7 +334,12 @@ export async function checkLedgerInvariant(db: Db | Executor): Promise<Invariant
           : `return ${row.id}: billing line has ${row.line_crates} crates but ${row.counted} were counted`,
     );
   }
+  return problems;
+}
 
+// 8. billed lines lie in their cycle at crates × rate, unbilled ones in no cycle; cycles never overlap.
+async function linesInsideTheirCycles(db: Db | Executor): Promise<string[]> {
+  const problems: string[] = [];
   const lines = await db.execute<{ id: number; problem: string }>(sql`
     select l.id, case when l.cycle_id is null then 'unbilled though a cycle covers its day'
                       when l.acknowledged_on not between c.start_date and c.end_date then 'outside its cycle''s dates'
@@ -253,7 +358,12 @@ export async function checkLedgerInvariant(db: Db | Executor): Promise<Invariant
       on x.id < y.id and x.start_date <= y.end_date and y.start_date <= x.end_date
     limit 10`);
   for (const row of overlapping.rows) problems.push(`billing cycles ${row.a} and ${row.b} overlap`);
+  return problems;
+}
 
+// 8. a payment equals what its agent's lines in that cycle come to.
+async function paymentsMatchLines(db: Db | Executor): Promise<string[]> {
+  const problems: string[] = [];
   const payments = await db.execute<{ id: number; amount: string; billed: string | null }>(sql`
     select p.id, p.amount::text as amount, s.billed::text as billed
     from billing_payments p
@@ -266,8 +376,36 @@ export async function checkLedgerInvariant(db: Db | Executor): Promise<Invariant
   for (const row of payments.rows) {
     problems.push(`payment ${row.id} of ${row.amount} but the agent's lines in its cycle come to ${row.billed}`);
   }
-  return { ok: problems.length === 0, problems };
+  return problems;
 }
+
+// 9. the flow totals are the movements' flow, slot by slot.
+async function flowTotalsMatchMovements(db: Db | Executor): Promise<string[]> {
+  const mismatched = await db.execute<{ slot: string; sent: number; returned: number; kept: string }>(sql`
+    with flows as (${FARM_FLOW})
+    select coalesce(f.slot_start, t.slot_start)::text as slot, coalesce(f.sent, 0) as sent,
+      coalesce(f.returned, 0) as returned, coalesce(t.sent, 0) || ' sent, ' || coalesce(t.returned, 0) as kept
+    from flows f full outer join farm_flow_totals t on t.slot_start = f.slot_start
+    where coalesce(f.sent, 0) <> coalesce(t.sent, 0) or coalesce(f.returned, 0) <> coalesce(t.returned, 0)
+    limit 10`);
+  return mismatched.rows.map(
+    (r) =>
+      `farm flow at ${r.slot}: movements say ${r.sent} sent, ${r.returned} returned; farm_flow_totals ${r.kept} returned`,
+  );
+}
+
+const invariantChecks = [
+  stockAdjustmentsMatchHolders,
+  noHolderBelowZero,
+  balancesMatchMovements,
+  onlyAdjustmentsTouchExternal,
+  transitMatchesPendingTransmissions,
+  clientsHoldTheirLoans,
+  everyReturnBilledOnce,
+  linesInsideTheirCycles,
+  paymentsMatchLines,
+  flowTotalsMatchMovements,
+];
 
 const RETRYABLE = new Set(['40P01', '40001']);
 const sqlState = (err: unknown): string | undefined => {

@@ -7,7 +7,6 @@ import { audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { Caller } from '../../lib/ownership.ts';
 import * as agents from '../agents/service.ts';
-import * as transmissions from '../transmissions/service.ts';
 import { balanceOf, holders, inLedgerTransaction, moveCrates } from './ledger.ts';
 import * as repo from './repository.ts';
 
@@ -99,13 +98,4 @@ export async function listStockEntries(db: Executor, page: { limit: number; befo
 
 export async function farmStock(db: Executor): Promise<number> {
   return balanceOf(db, holders.farm);
-}
-
-export async function farmStoreSummary(db: Executor, caller: Caller) {
-  const [stock, flaggedCount, pendingCount] = await Promise.all([
-    farmStock(db),
-    transmissions.countOpenFlags(db),
-    transmissions.countPendingFor(db, caller),
-  ]);
-  return { stock, flaggedCount, pendingCount };
 }

@@ -8,7 +8,7 @@ import {
   registerAgent,
   registerApprovedSupplier,
   send,
-} from '../transmissions/testing.ts';
+} from '../../../../tests/support/transmissions.ts';
 
 const app = await buildTestApp();
 

@@ -1,11 +1,12 @@
-// Dashboards: the role-specific summary, the farm's crate metrics and the public site's figures.
+// Dashboards: the role-specific summary, the farm store's own summary, the farm's crate metrics and the
+// public site's figures. It reads from other features' services; none of them reads from it.
 import { DASHBOARD_RECENT_TRANSMISSIONS, type Dashboard, type FarmMetrics } from '../../../shared/agents.ts';
 import type { Executor } from '../../db/client.ts';
+import type { Caller } from '../../lib/ownership.ts';
 import * as agents from '../agents/service.ts';
 import * as balances from '../crates/balances.ts';
 import * as crates from '../crates/service.ts';
 import * as suppliers from '../suppliers/service.ts';
-import type { Caller } from '../transmissions/service.ts';
 import * as transmissions from '../transmissions/service.ts';
 
 export const CHART_WEEKS = 12;
@@ -32,6 +33,16 @@ export async function publicFarmMetrics(db: Executor) {
   return { totalCrates, atMarkets };
 }
 
+/** The farm store's stock and what waits for it: open flags and transmissions pending its action. */
+export async function farmStoreSummary(db: Executor, caller: Caller) {
+  const [stock, flaggedCount, pendingCount] = await Promise.all([
+    crates.farmStock(db),
+    transmissions.countOpenFlags(db),
+    transmissions.countPendingFor(db, caller),
+  ]);
+  return { stock, flaggedCount, pendingCount };
+}
+
 /** `today`: the farm's calendar day (FARM_TIMEZONE), which picks the agent's current billing cycle. */
 export async function dashboardFor(db: Executor, caller: Caller, today: string): Promise<Dashboard> {
   const recent = () => transmissions.listTransmissions(db, caller, { limit: DASHBOARD_RECENT_TRANSMISSIONS });
@@ -39,7 +50,7 @@ export async function dashboardFor(db: Executor, caller: Caller, today: string):
   const pendingCount = () => transmissions.countPendingFor(db, caller);
   if (caller.role === 'farm_store') {
     const [summary, metrics, activeAgents, recentTransmissions] = await Promise.all([
-      crates.farmStoreSummary(db, caller),
+      farmStoreSummary(db, caller),
       cratePositions(db),
       agents.countActiveAgents(db),
       recent(),
@@ -47,7 +58,7 @@ export async function dashboardFor(db: Executor, caller: Caller, today: string):
     return { role: 'farm_store', ...summary, activeAgents, metrics, recentTransmissions };
   }
   if (caller.role === 'market_agent') {
-    const agent = await agents.marketAgentForUser(db, caller.id, today);
+    const agent = await agents.ownMarketAgent(db, caller, today);
     const [earnings, pending, recentTransmissions] = await Promise.all([
       agents.earningsForAgent(db, agent.id),
       pendingCount(),
@@ -68,7 +79,7 @@ export async function dashboardFor(db: Executor, caller: Caller, today: string):
     };
   }
   const [supplierCrates, pendingRequests, pending, recentTransmissions] = await Promise.all([
-    suppliers.cratesOfSupplierUser(db, caller.id),
+    suppliers.cratesOfOwnSupplier(db, caller),
     transmissions.countPendingRequestsFrom(db, caller.id),
     pendingCount(),
     recent(),

@@ -1,12 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerAs, sessionCookie } from '../../../../tests/support/accounts.ts';
+import { openEventStream } from '../../../../tests/support/event-stream.ts';
 import { buildTestApp, openTestDatabase, testConfig } from '../../../../tests/support/test-app.ts';
+import {
+  addStock,
+  json,
+  registerAgent,
+  registerApprovedSupplier,
+  send,
+} from '../../../../tests/support/transmissions.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { changeEvents, users } from '../../db/schema/index.ts';
-import { addStock, json, registerAgent, registerApprovedSupplier, send } from '../transmissions/testing.ts';
-import { openEventStream } from './testing.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');

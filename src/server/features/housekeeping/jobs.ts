@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { deleteStaleRateLimits } from '../../lib/rate-limit.ts';
-import { deleteExpiredSessions } from '../auth/sessions.ts';
+import { deleteExpiredSessions } from '../../lib/sessions.ts';
 
 export const PURGE_JOB = 'purge-expired-sessions-and-rate-limits';
 /** Longer than the longest rate-limit window (registrations: one hour). */

@@ -15,9 +15,12 @@ import {
 import { farmToday } from '../../lib/farm-date.ts';
 import { tooManyRequests } from '../../lib/http-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { cached, routeOptions } from '../../lib/route-options.ts';
 import { renderPriceReport, reportFilename } from './report.ts';
 import * as repo from './repository.ts';
 import { priceHistory, updatePrice } from './service.ts';
+
+const route = routeOptions('pricing');
 
 const EXPORTS_PER_IP = 30;
 const EXPORT_WINDOW_SECONDS = 10 * 60;
@@ -29,35 +32,25 @@ const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/pepper-pricing',
-    { config: { access: 'public' }, schema: { tags: ['pricing'], response: { 200: pepperPricingList } } },
+    cached(route('public', { response: { 200: pepperPricingList } }), ['pricing'], { everyone: true }),
     async () => repo.listPricing(app.db),
   );
 
   app.get(
     '/pepper-pricing/history',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['pricing'],
-        description: 'One point per variety and day, oldest first; variety omitted means all varieties.',
-        querystring: historyQuery,
-        response: { 200: historyList },
-      },
-    },
+    route('public', 'One point per variety and day, oldest first; variety omitted means all varieties.', {
+      querystring: historyQuery,
+      response: { 200: historyList },
+    }),
     async (request) => priceHistory(app.db, request.query, today()),
   );
 
   app.get(
     '/pepper-pricing/export',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['pricing'],
-        description: 'A printable HTML report of the price history (12 or 24 months), as a download.',
-        querystring: exportQuery,
-        response: { 200: z.string() },
-      },
-    },
+    route('public', 'A printable HTML report of the price history (12 or 24 months), as a download.', {
+      querystring: exportQuery,
+      response: { 200: z.string() },
+    }),
     async (request, reply) => {
       if (!(await consumeRateLimit(app.db, `price-export:ip:${request.ip}`, EXPORTS_PER_IP, EXPORT_WINDOW_SECONDS))) {
         throw tooManyRequests(pricingMessages.tooManyExports);
@@ -84,15 +77,11 @@ const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/pepper-pricing/:id',
-    {
-      config: { access: 'update:pricing:any' },
-      schema: {
-        tags: ['pricing'],
-        params: pricingIdParams,
-        body: updatePricingBody,
-        response: { 200: pepperPricingSchema },
-      },
-    },
+    route('update:pricing:any', {
+      params: pricingIdParams,
+      body: updatePricingBody,
+      response: { 200: pepperPricingSchema },
+    }),
     async (request) => updatePrice(app.db, request.params.id, request.body, today()),
   );
 };

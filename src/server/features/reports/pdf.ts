@@ -3,7 +3,6 @@
 // crates delivered and returned, the flow analysis and the per-agent table. A report for one agent
 // (the one e-mailed to it) carries that agent's figures only: no farm-wide count of agents.
 // Black on white with one accent colour and patterns that survive a black-and-white printer.
-import PDFDocument from 'pdfkit';
 import { formatRandDecimal } from '../../../shared/money.ts';
 import type { ReportSummary } from '../../../shared/reports.ts';
 import { longDate, periodText } from './emails.ts';
@@ -36,6 +35,8 @@ export async function renderReportPdf(
   summary: ReportSummary,
   options: { title: string; timeZone: string },
 ): Promise<Buffer> {
+  // pdfkit and its fonts load with the first report, not at start (~0.3 s of `npm start`, decision 034).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
@@ -49,30 +50,46 @@ export async function renderReportPdf(
     doc.on('error', reject);
   });
 
-  const x0 = PAGE.margin;
-  const write = (text: string, x: number, y: number, opts: PDFKit.Mixins.TextOptions = {}) =>
-    doc.text(pdfText(text), x, y, { lineBreak: false, ...opts });
-  const ensureRoom = (height: number) => {
-    if (doc.y + height > BOTTOM) {
-      doc.addPage();
-      doc.y = PAGE.margin;
-    }
-  };
-  const heading = (text: string) => {
-    ensureRoom(60);
-    // doc.text moves doc.y; every position here is computed from one saved top instead.
-    const top = doc.y + 14;
-    doc.font('Helvetica-Bold').fontSize(13).fillColor(ACCENT);
-    write(text, x0, top);
-    doc.y = top + 22;
-    doc.fillColor(INK);
-  };
+  drawHeader(doc, summary, options);
+  drawTotals(doc, summary);
+  drawBilling(doc, summary);
+  const perBar = summary.chart.bucketDays;
+  heading(doc, perBar === 1 ? 'Crates moved per day' : `Crates moved per ${perBar === 7 ? 'week' : 'fortnight'}`);
+  drawChart(doc, summary);
+  drawFlow(doc, summary);
+  drawAgents(doc, summary);
+  drawFooters(doc, summary, options.title);
+  doc.end();
+  return finished;
+}
 
-  // Header.
+const write = (doc: PDFKit.PDFDocument, text: string, x: number, y: number, opts: PDFKit.Mixins.TextOptions = {}) =>
+  doc.text(pdfText(text), x, y, { lineBreak: false, ...opts });
+
+function ensureRoom(doc: PDFKit.PDFDocument, height: number) {
+  if (doc.y + height > BOTTOM) {
+    doc.addPage();
+    doc.y = PAGE.margin;
+  }
+}
+
+function heading(doc: PDFKit.PDFDocument, text: string) {
+  ensureRoom(doc, 60);
+  // doc.text moves doc.y; every position here is computed from one saved top instead.
+  const top = doc.y + 14;
+  doc.font('Helvetica-Bold').fontSize(13).fillColor(ACCENT);
+  write(doc, text, PAGE.margin, top);
+  doc.y = top + 22;
+  doc.fillColor(INK);
+}
+
+/** The title, then the period, the agent, the period compared with and when it was made. */
+function drawHeader(doc: PDFKit.PDFDocument, summary: ReportSummary, options: { title: string; timeZone: string }) {
+  const x0 = PAGE.margin;
   doc.font('Helvetica-Bold').fontSize(10).fillColor(ACCENT);
-  write('CRATEKEEPER', x0, PAGE.margin);
+  write(doc, 'CRATEKEEPER', x0, PAGE.margin);
   doc.font('Helvetica-Bold').fontSize(22).fillColor(INK);
-  write(options.title, x0, PAGE.margin + 16);
+  write(doc, options.title, x0, PAGE.margin + 16);
   const generated = new Intl.DateTimeFormat('en-ZA', {
     timeZone: options.timeZone,
     dateStyle: 'long',
@@ -87,55 +104,64 @@ export async function renderReportPdf(
   let y = PAGE.margin + 50;
   for (const [label, value] of meta) {
     doc.font('Helvetica-Bold').fontSize(10).fillColor(MUTED);
-    write(`${label}:`, x0, y);
+    write(doc, `${label}:`, x0, y);
     doc.font('Helvetica').fillColor(INK);
-    write(value, x0 + 90, y);
+    write(doc, value, x0 + 90, y);
     y += 15;
   }
   doc.y = y;
+}
 
-  // Four boxes in a row: a label, the figure, a line under it.
-  const boxRow = (boxes: [string, string, string][], height: number, valueSize: number) => {
-    const gap = 8;
-    const boxWidth = (CONTENT_WIDTH - gap * 3) / 4;
-    const boxTop = doc.y;
-    boxes.forEach(([label, value, sub], i) => {
-      const bx = x0 + i * (boxWidth + gap);
-      doc.lineWidth(0.8).strokeColor(RULE).rect(bx, boxTop, boxWidth, height).stroke();
-      doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
-      write(label, bx + 8, boxTop + 8, { width: boxWidth - 16 });
-      doc.font('Helvetica-Bold').fontSize(valueSize).fillColor(INK);
-      write(value, bx + 8, boxTop + 21, { width: boxWidth - 16 });
-      doc.font('Helvetica').fontSize(7.5).fillColor(MUTED);
-      write(sub, bx + 8, boxTop + height - 16, { width: boxWidth - 16 });
-    });
-    doc.y = boxTop + height;
-  };
-  const crateCount = (n: number) => `${n} ${n === 1 ? 'crate' : 'crates'}`;
+// Four boxes in a row: a label, the figure, a line under it.
+function boxRow(doc: PDFKit.PDFDocument, boxes: [string, string, string][], height: number, valueSize: number) {
+  const gap = 8;
+  const boxWidth = (CONTENT_WIDTH - gap * 3) / 4;
+  const boxTop = doc.y;
+  boxes.forEach(([label, value, sub], i) => {
+    const bx = PAGE.margin + i * (boxWidth + gap);
+    doc.lineWidth(0.8).strokeColor(RULE).rect(bx, boxTop, boxWidth, height).stroke();
+    doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
+    write(doc, label, bx + 8, boxTop + 8, { width: boxWidth - 16 });
+    doc.font('Helvetica-Bold').fontSize(valueSize).fillColor(INK);
+    write(doc, value, bx + 8, boxTop + 21, { width: boxWidth - 16 });
+    doc.font('Helvetica').fontSize(7.5).fillColor(MUTED);
+    write(doc, sub, bx + 8, boxTop + height - 16, { width: boxWidth - 16 });
+  });
+  doc.y = boxTop + height;
+}
 
-  // Totals. The fourth box: the farm's active agents, or for one agent its own billing this period.
-  heading('Totals');
+const crateCount = (n: number) => `${n} ${n === 1 ? 'crate' : 'crates'}`;
+/** A report for one agent shows that agent's billing where the farm's report shows its agents. */
+const isForOneAgent = (summary: ReportSummary) => summary.agent !== null || summary.newAgentsThisMonth === null;
+
+// Totals. The fourth box: the farm's active agents, or for one agent its own billing this period.
+function drawTotals(doc: PDFKit.PDFDocument, summary: ReportSummary) {
+  heading(doc, 'Totals');
   const t = summary.totals;
   const b = summary.billing;
-  const forOneAgent = summary.agent !== null || summary.newAgentsThisMonth === null;
   boxRow(
+    doc,
     [
       ['Total transmissions', String(t.totalTransmissions), changeText(summary.changes.totalTransmissions)],
       ['Crates moved', String(t.cratesMoved), changeText(summary.changes.cratesMoved)],
       ['Completion rate', `${t.completionRate}%`, changeText(summary.changes.completionRate, ' pts')],
-      forOneAgent
+      isForOneAgent(summary)
         ? ['Billed this period', formatRandDecimal(b.billedAmount), crateCount(b.billedCrates)]
         : ['Active agents', String(t.activeAgents), `+${summary.newAgentsThisMonth} new this month`],
     ],
     62,
     18,
   );
+}
 
-  // Billing: sums of billing lines and recorded payments, for this report's scope only.
-  heading('Billing');
+// Billing: sums of billing lines and recorded payments, for this report's scope only.
+function drawBilling(doc: PDFKit.PDFDocument, summary: ReportSummary) {
+  heading(doc, 'Billing');
+  const b = summary.billing;
   boxRow(
+    doc,
     [
-      forOneAgent
+      isForOneAgent(summary)
         ? ['Billed in all cycles', formatRandDecimal(b.totalEarnings), 'every billing cycle']
         : ['Billed this period', formatRandDecimal(b.billedAmount), crateCount(b.billedCrates)],
       [
@@ -149,14 +175,16 @@ export async function renderReportPdf(
     50,
     13,
   );
+}
 
-  // Chart.
-  const perBar = summary.chart.bucketDays;
-  heading(perBar === 1 ? 'Crates moved per day' : `Crates moved per ${perBar === 7 ? 'week' : 'fortnight'}`);
-  drawChart(doc, summary, write);
+const flowColumns: Column[] = [
+  { header: 'Flow', width: 255 },
+  { header: 'Transmissions', width: 120, align: 'right' },
+  { header: 'Share of all', width: 120, align: 'right' },
+];
 
-  // Flow analysis.
-  heading('Transmission Flow Analysis');
+function drawFlow(doc: PDFKit.PDFDocument, summary: ReportSummary) {
+  heading(doc, 'Transmission Flow Analysis');
   const flow: [string, { count: number; share: number }][] = [
     ['Farm to market', summary.flow.farmToMarket],
     ['Market to farm', summary.flow.marketToFarm],
@@ -164,22 +192,36 @@ export async function renderReportPdf(
   ];
   table(
     doc,
-    write,
-    ensureRoom,
-    [
-      { header: 'Flow', width: 255 },
-      { header: 'Transmissions', width: 120, align: 'right' },
-      { header: 'Share of all', width: 120, align: 'right' },
-    ],
+    flowColumns,
     flow.map(([label, f]) => [label, String(f.count), `${f.share}%`]),
   );
+}
 
-  // Agents.
-  heading('Agent Performance Summary');
+const agentColumns: Column[] = [
+  { header: 'Agent', width: 143 },
+  { header: 'Trans.', width: 36, align: 'right' },
+  { header: 'Deliv.', width: 38, align: 'right' },
+  { header: 'Ret.', width: 30, align: 'right' },
+  { header: 'Full', width: 30, align: 'right' },
+  { header: 'Empty', width: 36, align: 'right' },
+  { header: 'Billed', width: 60, align: 'right' },
+  { header: 'Owed', width: 60, align: 'right' },
+  { header: 'Earnings est.', width: 66, align: 'right' },
+];
+
+function drawAgents(doc: PDFKit.PDFDocument, summary: ReportSummary) {
+  const x0 = PAGE.margin;
+  heading(doc, 'Agent Performance Summary');
   doc.font('Helvetica').fontSize(9).fillColor(MUTED);
   const noteTop = doc.y;
-  write('Billed: for returns counted in this period. Owed: billed in all cycles less recorded payments.', x0, noteTop);
   write(
+    doc,
+    'Billed: for returns counted in this period. Owed: billed in all cycles less recorded payments.',
+    x0,
+    noteTop,
+  );
+  write(
+    doc,
     summary.cycle
       ? `Earnings est.: empty crates still held x the current cycle's rate of ${formatRandDecimal(summary.cycle.ratePerCrate)} per crate.`
       : 'No active billing cycle: no earnings estimate.',
@@ -189,39 +231,29 @@ export async function renderReportPdf(
   doc.y = noteTop + 29;
   if (summary.agents.length === 0) {
     const emptyTop = doc.y;
-    write('No market agents.', x0, emptyTop);
+    write(doc, 'No market agents.', x0, emptyTop);
     doc.y = emptyTop + 16;
-  } else {
-    table(
-      doc,
-      write,
-      ensureRoom,
-      [
-        { header: 'Agent', width: 143 },
-        { header: 'Trans.', width: 36, align: 'right' },
-        { header: 'Deliv.', width: 38, align: 'right' },
-        { header: 'Ret.', width: 30, align: 'right' },
-        { header: 'Full', width: 30, align: 'right' },
-        { header: 'Empty', width: 36, align: 'right' },
-        { header: 'Billed', width: 60, align: 'right' },
-        { header: 'Owed', width: 60, align: 'right' },
-        { header: 'Earnings est.', width: 66, align: 'right' },
-      ],
-      summary.agents.map((a) => [
-        `${a.agentName} (${a.agentNumber})`,
-        String(a.transmissions),
-        String(a.cratesDelivered),
-        String(a.cratesReturned),
-        String(a.fullCrates),
-        String(a.emptyCrates),
-        formatRandDecimal(a.billedAmount),
-        formatRandDecimal(a.owedAmount),
-        a.earningsEstimate === null ? '-' : formatRandDecimal(a.earningsEstimate),
-      ]),
-    );
+    return;
   }
+  table(
+    doc,
+    agentColumns,
+    summary.agents.map((a) => [
+      `${a.agentName} (${a.agentNumber})`,
+      String(a.transmissions),
+      String(a.cratesDelivered),
+      String(a.cratesReturned),
+      String(a.fullCrates),
+      String(a.emptyCrates),
+      formatRandDecimal(a.billedAmount),
+      formatRandDecimal(a.owedAmount),
+      a.earningsEstimate === null ? '-' : formatRandDecimal(a.earningsEstimate),
+    ]),
+  );
+}
 
-  // Footer on every page.
+// Footer on every page.
+function drawFooters(doc: PDFKit.PDFDocument, summary: ReportSummary, title: string) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -229,26 +261,17 @@ export async function renderReportPdf(
     doc.page.margins.bottom = 0;
     doc.font('Helvetica').fontSize(8).fillColor(MUTED);
     doc.text(
-      pdfText(`Cratekeeper ${options.title}, ${periodText(summary.period)}. Page ${i + 1} of ${range.count}`),
-      x0,
+      pdfText(`Cratekeeper ${title}, ${periodText(summary.period)}. Page ${i + 1} of ${range.count}`),
+      PAGE.margin,
       PAGE.height - PAGE.margin,
       { width: CONTENT_WIDTH, align: 'center', lineBreak: false },
     );
   }
-  doc.end();
-  return finished;
 }
 
-type Write = (text: string, x: number, y: number, opts?: PDFKit.Mixins.TextOptions) => PDFKit.PDFDocument;
 type Column = { header: string; width: number; align?: 'left' | 'right' };
 
-function table(
-  doc: PDFKit.PDFDocument,
-  write: Write,
-  ensureRoom: (height: number) => void,
-  columns: Column[],
-  rows: string[][],
-) {
+function table(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][]) {
   const rowHeight = 18;
   // One row of cells, then its rule: the header bold over a heavy rule, the rows over a light one.
   const drawRow = (cells: string[], header: boolean) => {
@@ -261,7 +284,7 @@ function table(
     cells.forEach((cell, i) => {
       const c = columns[i];
       const fit = header ? {} : { ellipsis: true, height: 12 };
-      write(cell, x + 4, top + 5, { width: c.width - 8, align: c.align ?? 'left', ...fit });
+      write(doc, cell, x + 4, top + 5, { width: c.width - 8, align: c.align ?? 'left', ...fit });
       x += c.width;
     });
     doc.y = top + rowHeight;
@@ -273,7 +296,7 @@ function table(
       .stroke();
   };
   const headers = columns.map((c) => c.header);
-  ensureRoom(rowHeight * 2);
+  ensureRoom(doc, rowHeight * 2);
   drawRow(headers, true);
   for (const row of rows) {
     if (doc.y + rowHeight > BOTTOM) {
@@ -285,7 +308,8 @@ function table(
   }
 }
 
-function drawChart(doc: PDFKit.PDFDocument, summary: ReportSummary, write: Write) {
+/** Delivered and returned crates per bar: axis, bars, the dates under them and a legend. */
+function drawChart(doc: PDFKit.PDFDocument, summary: ReportSummary) {
   const height = 120;
   const left = PAGE.margin + 36;
   const width = CONTENT_WIDTH - 36;
@@ -297,24 +321,7 @@ function drawChart(doc: PDFKit.PDFDocument, summary: ReportSummary, write: Write
   const bars = summary.chart.bars;
   const peak = Math.max(1, ...bars.map((b) => Math.max(b.delivered, b.returned)));
   const baseline = top + height;
-  // Axis and the peak's gridline, labelled.
-  doc
-    .lineWidth(0.5)
-    .strokeColor(RULE)
-    .moveTo(left, top)
-    .lineTo(left + width, top)
-    .stroke();
-  doc
-    .lineWidth(1)
-    .strokeColor(INK)
-    .moveTo(left, top)
-    .lineTo(left, baseline)
-    .lineTo(left + width, baseline)
-    .stroke();
-  doc.font('Helvetica').fontSize(8).fillColor(MUTED);
-  write(String(peak), PAGE.margin, top - 3, { width: 32, align: 'right' });
-  write('0', PAGE.margin, baseline - 4, { width: 32, align: 'right' });
-
+  drawAxis(doc, { left, width, top, baseline, peak });
   const slot = width / bars.length;
   const barWidth = Math.max(1.5, Math.min(14, (slot - 4) / 2));
   bars.forEach((bar, i) => {
@@ -335,21 +342,46 @@ function drawChart(doc: PDFKit.PDFDocument, summary: ReportSummary, write: Write
     const cx = left + slot * i + slot / 2;
     const w = 80;
     const x = align === 'left' ? cx - 10 : align === 'right' ? cx - w + 10 : cx - w / 2;
-    write(longDate(bars[i].startDate), x, baseline + 5, { width: w, align });
+    write(doc, longDate(bars[i].startDate), x, baseline + 5, { width: w, align });
   };
   label(0, 'left');
   if (bars.length > 2) label(Math.floor(bars.length / 2), 'center');
   if (bars.length > 1) label(bars.length - 1, 'right');
-  // Legend.
-  const ly = baseline + 20;
+  drawLegend(doc, left, baseline + 20);
+}
+
+// Axis and the peak's gridline, labelled.
+function drawAxis(
+  doc: PDFKit.PDFDocument,
+  { left, width, top, baseline, peak }: { left: number; width: number; top: number; baseline: number; peak: number },
+) {
+  doc
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .moveTo(left, top)
+    .lineTo(left + width, top)
+    .stroke();
+  doc
+    .lineWidth(1)
+    .strokeColor(INK)
+    .moveTo(left, top)
+    .lineTo(left, baseline)
+    .lineTo(left + width, baseline)
+    .stroke();
+  doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+  write(doc, String(peak), PAGE.margin, top - 3, { width: 32, align: 'right' });
+  write(doc, '0', PAGE.margin, baseline - 4, { width: 32, align: 'right' });
+}
+
+function drawLegend(doc: PDFKit.PDFDocument, left: number, ly: number) {
   doc.rect(left, ly, 10, 10).fill(ACCENT);
   doc.fillColor(INK).font('Helvetica').fontSize(9);
-  write('Delivered to markets (crates)', left + 14, ly + 1);
+  write(doc, 'Delivered to markets (crates)', left + 14, ly + 1);
   doc
     .lineWidth(0.8)
     .rect(left + 190, ly, 10, 10)
     .fillAndStroke('#ffffff', INK);
   doc.fillColor(INK);
-  write('Returned to the farm (crates)', left + 204, ly + 1);
+  write(doc, 'Returned to the farm (crates)', left + 204, ly + 1);
   doc.y = ly + 16;
 }

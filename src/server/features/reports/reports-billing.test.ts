@@ -5,55 +5,38 @@
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
+import { billingFixtures, farmDay, returnEmpties } from '../../../../tests/support/billing.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { acknowledge, addStock, json } from '../../../../tests/support/transmissions.ts';
 import { billingMessages } from '../../../shared/billing.ts';
 import { reportMessages } from '../../../shared/reports.ts';
-import { addDays, DEFAULT_FARM_TIMEZONE, farmToday } from '../../lib/farm-date.ts';
+import { addDays } from '../../lib/farm-date.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
-import {
-  type AgentAccount,
-  acknowledge,
-  addStock,
-  enterOpeningBalance,
-  json,
-  registerAgent,
-} from '../transmissions/testing.ts';
 
 const app = await buildTestApp();
-const today = farmToday(DEFAULT_FARM_TIMEZONE);
 const farm = await registerAs(app, 'farm_store');
 await addStock(farm, 1000);
+const fixtures = billingFixtures(app, farm);
+const { newCycle } = fixtures;
 
-const bank = {
-  bankName: 'FNB',
-  accountNumber: '62012345678',
-  branchCode: '250655',
-  accountHolderName: 'A Nkosi',
-  accountType: 'savings',
-};
-async function agentWithEmpties(name: string, empties: number, withBank: boolean) {
-  const agent = await registerAgent(app, { name });
-  await enterOpeningBalance(farm, agent, { emptyCrates: empties });
-  if (withBank) {
-    const res = await json(agent, 'PUT', '/api/market-agents/me/bank-details', { ...bank, accountHolderName: name });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  return agent;
-}
-async function returnEmpties(agent: AgentAccount, quantity: number): Promise<number> {
-  const res = await json(agent, 'POST', '/api/transmissions', { type: 'market_to_farm', quantity });
-  if (res.statusCode !== 201) throw new Error(`return failed: ${res.statusCode} ${res.body}`);
-  return res.json().id;
-}
-async function newCycle(startDate: string, endDate: string, ratePerCrate: string) {
-  const res = await json(farm, 'POST', '/api/billing/create-cycle', { startDate, endDate, ratePerCrate });
-  if (res.statusCode !== 201) throw new Error(`create-cycle failed: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: number; startDate: string; endDate: string };
-}
+/** An agent named `name` holding `empties` empties, with FNB bank details in its name or without. */
+const agentWithEmpties = (name: string, empties: number, withBank: boolean) =>
+  fixtures.agentWithEmpties(empties, {
+    name,
+    bank: withBank
+      ? {
+          bankName: 'FNB',
+          accountNumber: '62012345678',
+          branchCode: '250655',
+          accountHolderName: name,
+          accountType: 'savings',
+        }
+      : undefined,
+  });
 
 // A cycle in January 2000 (the first year a cycle may carry) and the running one around today.
 const old = await newCycle('2000-01-05', '2000-01-31', '0.50');
-const running = await newCycle(addDays(today, -3), addDays(today, 20), '0.35');
+const running = await newCycle(farmDay(-3), farmDay(20), '0.35');
 
 // Amara (bank details) returns 20 of 100 empties: R 7.00. Bongani (no bank details) returns all 12 of
 // his: R 4.20, and holds no empties, so the spec's estimate (empties × rate) is R 0.00 while he is owed

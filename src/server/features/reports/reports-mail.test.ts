@@ -7,12 +7,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { attachment, closedPort, startSmtpServer } from '../../../../tests/support/smtp.ts';
 import { buildTestApp, openTestDatabase, testConfig } from '../../../../tests/support/test-app.ts';
+import {
+  acknowledge,
+  addStock,
+  enterOpeningBalance,
+  json,
+  registerAgent,
+  send,
+} from '../../../../tests/support/transmissions.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { outbox, users } from '../../db/schema/index.ts';
 import { addDays, farmToday } from '../../lib/farm-date.ts';
 import { OUTBOX_RETRY_JOB } from '../../plugins/mailer.ts';
-import { acknowledge, addStock, enterOpeningBalance, json, registerAgent, send } from '../transmissions/testing.ts';
 import { WEEKLY_REPORTS_JOB } from './jobs.ts';
 
 const smtp = await startSmtpServer();

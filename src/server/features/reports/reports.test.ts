@@ -5,8 +5,6 @@ import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { billingCycles, transmissions } from '../../db/schema/index.ts';
-import { addDays, farmToday } from '../../lib/farm-date.ts';
 import {
   acknowledge,
   addStock,
@@ -15,7 +13,9 @@ import {
   registerAgent,
   registerApprovedSupplier,
   send,
-} from '../transmissions/testing.ts';
+} from '../../../../tests/support/transmissions.ts';
+import { billingCycles, transmissions } from '../../db/schema/index.ts';
+import { addDays, farmToday } from '../../lib/farm-date.ts';
 
 const app = await buildTestApp();
 const tz = app.config.farmTimezone;

@@ -3,20 +3,35 @@
 // report is concerned. Crate balances come from the ledger's read API, not from here. Billing figures
 // are sums of billing lines (one per counted return, dated by the farm day it was counted on) and
 // recorded payments, in SQL numeric, leaving as text; dates leave as text, exactly as stored.
+// The farm-wide figures are one row; an agent's are one row per agent of a list (grouped by agent), so
+// reports for every agent take as many queries as a report for one.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { countsOf } from '../../db/rows.ts';
 import type { Period } from './period.ts';
 
-type Scope = { period: Period; timeZone: string; agentId?: number };
+type Scope = { period: Period; timeZone: string };
 
 /** Transmissions sent within the period (its first day's midnight to the midnight after its last). */
 const sentIn = ({ period, timeZone }: Scope): SQL =>
   sql`t.sent_at >= (${period.startDate}::date::timestamp at time zone ${timeZone})
     and t.sent_at < ((${period.endDate}::date + 1)::timestamp at time zone ${timeZone})
     and t.status <> 'recalled'`;
-const forAgent = (agentId?: number): SQL => (agentId === undefined ? sql`` : sql`and t.market_agent_id = ${agentId}`);
+/** `column in (ids)`: the agents a grouped query is for. */
+const among = (column: SQL, ids: number[]): SQL =>
+  sql`${column} in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 /** Crates a transmission moved: the counted quantity once counted, else the quantity sent. */
 const crates = sql`coalesce(t.actual_quantity, t.quantity)`;
+
+/** Rows keyed by their agent, each agent asked for present (`empty` where it has no row). */
+function byAgent<Row>(ids: number[], rows: { agent: unknown; row: Row }[], empty: () => Row): Map<number, Row> {
+  const out = new Map<number, Row>(ids.map((id) => [id, empty()]));
+  for (const { agent, row } of rows) out.set(Number(agent), row);
+  return out;
+}
 
 export type RawTotals = {
   total: number;
@@ -27,42 +42,69 @@ export type RawTotals = {
   activeAgents: number;
 };
 
-export async function periodTotals(db: Executor, scope: Scope): Promise<RawTotals> {
-  const result = await db.execute<Record<string, string | number>>(sql`
-    select count(*)::int as total,
+const totalsColumns = sql`count(*)::int as total,
       coalesce(sum(${crates}), 0)::bigint as crates,
       count(*) filter (where t.status = 'acknowledged')::int as acknowledged,
-      count(*) filter (where t.type = 'farm_to_market')::int as farm_to_market,
-      count(*) filter (where t.type = 'market_to_farm')::int as market_to_farm,
-      count(distinct t.market_agent_id)::int as active_agents
-    from transmissions t
-    where ${sentIn(scope)} ${forAgent(scope.agentId)}`);
-  const r = result.rows[0];
-  return {
-    total: Number(r.total),
-    crates: Number(r.crates),
-    acknowledged: Number(r.acknowledged),
-    farmToMarket: Number(r.farm_to_market),
-    marketToFarm: Number(r.market_to_farm),
-    activeAgents: Number(r.active_agents),
-  };
+      count(*) filter (where t.type = 'farm_to_market')::int as "farmToMarket",
+      count(*) filter (where t.type = 'market_to_farm')::int as "marketToFarm",
+      count(distinct t.market_agent_id)::int as "activeAgents"`;
+
+export const noTotals = (): RawTotals => ({
+  total: 0,
+  crates: 0,
+  acknowledged: 0,
+  farmToMarket: 0,
+  marketToFarm: 0,
+  activeAgents: 0,
+});
+
+export async function periodTotals(db: Executor, scope: Scope): Promise<RawTotals> {
+  const result = await db.execute<Record<keyof RawTotals, string | number>>(sql`
+    select ${totalsColumns} from transmissions t where ${sentIn(scope)}`);
+  return countsOf(result.rows[0]);
 }
 
-/** Crates delivered to markets and returned to the farm per bar of `bucketDays` days (only bars with any). */
-export async function chartBuckets(db: Executor, scope: Scope, bucketDays: number) {
-  const result = await db.execute<{ bucket: number; delivered: string | number; returned: string | number }>(sql`
-    select (((t.sent_at at time zone ${scope.timeZone})::date - ${scope.period.startDate}::date) / ${bucketDays})::int
-        as bucket,
-      coalesce(sum(${crates}) filter (where t.type = 'farm_to_market'), 0)::bigint as delivered,
-      coalesce(sum(${crates}) filter (where t.type = 'market_to_farm'), 0)::bigint as returned
+/** periodTotals of each agent's own transmissions. */
+export async function periodTotalsByAgent(db: Executor, scope: Scope, agentIds: number[]) {
+  const result = await db.execute<Record<keyof RawTotals | 'agent', string | number>>(sql`
+    select t.market_agent_id as agent, ${totalsColumns}
     from transmissions t
-    where ${sentIn(scope)} ${forAgent(scope.agentId)}
+    where ${sentIn(scope)} and ${among(sql`t.market_agent_id`, agentIds)}
+    group by t.market_agent_id`);
+  return byAgent(
+    agentIds,
+    result.rows.map(({ agent, ...row }) => ({ agent, row: countsOf(row) })),
+    noTotals,
+  );
+}
+
+export type ChartBucket = { bucket: number; delivered: number; returned: number };
+
+const bucketColumns = (scope: Scope, bucketDays: number) => sql`
+  (((t.sent_at at time zone ${scope.timeZone})::date - ${scope.period.startDate}::date) / ${bucketDays})::int as bucket,
+  coalesce(sum(${crates}) filter (where t.type = 'farm_to_market'), 0)::bigint as delivered,
+  coalesce(sum(${crates}) filter (where t.type = 'market_to_farm'), 0)::bigint as returned`;
+
+/** Crates delivered to markets and returned to the farm per bar of `bucketDays` days (only bars with any). */
+export async function chartBuckets(db: Executor, scope: Scope, bucketDays: number): Promise<ChartBucket[]> {
+  const result = await db.execute<Record<keyof ChartBucket, string | number>>(sql`
+    select ${bucketColumns(scope, bucketDays)}
+    from transmissions t
+    where ${sentIn(scope)}
     group by 1`);
-  return result.rows.map((r) => ({
-    bucket: Number(r.bucket),
-    delivered: Number(r.delivered),
-    returned: Number(r.returned),
-  }));
+  return result.rows.map((r) => countsOf(r));
+}
+
+/** chartBuckets of each agent's own transmissions. */
+export async function chartBucketsByAgent(db: Executor, scope: Scope, bucketDays: number, agentIds: number[]) {
+  const result = await db.execute<Record<keyof ChartBucket | 'agent', string | number>>(sql`
+    select t.market_agent_id as agent, ${bucketColumns(scope, bucketDays)}
+    from transmissions t
+    where ${sentIn(scope)} and ${among(sql`t.market_agent_id`, agentIds)}
+    group by t.market_agent_id, 2`);
+  const out = new Map<number, ChartBucket[]>(agentIds.map((id) => [id, []]));
+  for (const { agent, ...row } of result.rows) out.get(Number(agent))?.push(countsOf(row));
+  return out;
 }
 
 export type AgentActivityRow = {
@@ -85,10 +127,11 @@ const countedIn = ({ period }: Scope): SQL =>
   sql`l.acknowledged_on between ${period.startDate}::date and ${period.endDate}::date`;
 
 /**
- * Each agent's activity in the period: every active agent (or the one asked for), and any removed
+ * Each agent's activity in the period: every active agent (or those asked for), and any removed
  * agent that still moved crates in it.
  */
-export async function agentActivity(db: Executor, scope: Scope): Promise<AgentActivityRow[]> {
+export async function agentActivity(db: Executor, scope: Scope, agentIds?: number[]): Promise<AgentActivityRow[]> {
+  const only = (column: SQL) => (agentIds === undefined ? sql`` : sql`and ${among(column, agentIds)}`);
   const result = await db.execute<Record<string, string | number | null>>(sql`
     select a.id, a.user_id, u.name, u.email, a.agent_number, a.business_name,
       coalesce(s.transmissions, 0)::int as transmissions,
@@ -105,7 +148,7 @@ export async function agentActivity(db: Executor, scope: Scope): Promise<AgentAc
         sum(${crates}) filter (where t.type = 'farm_to_market') as delivered,
         sum(${crates}) filter (where t.type = 'market_to_farm') as returned
       from transmissions t
-      where ${sentIn(scope)} ${forAgent(scope.agentId)}
+      where ${sentIn(scope)} ${only(sql`t.market_agent_id`)}
       group by t.market_agent_id
     ) s on s.market_agent_id = a.id
     left join (
@@ -114,11 +157,10 @@ export async function agentActivity(db: Executor, scope: Scope): Promise<AgentAc
         sum(l.amount) as billed_amount,
         sum(l.crates) filter (where l.cycle_id is null) as unbilled_crates
       from billing_lines l
-      where ${countedIn(scope)} ${scope.agentId === undefined ? sql`` : sql`and l.market_agent_id = ${scope.agentId}`}
+      where ${countedIn(scope)} ${only(sql`l.market_agent_id`)}
       group by l.market_agent_id
     ) b on b.market_agent_id = a.id
-    where (u.is_active or s.transmissions > 0)
-      ${scope.agentId === undefined ? sql`` : sql`and a.id = ${scope.agentId}`}
+    where (u.is_active or s.transmissions > 0) ${only(sql`a.id`)}
     order by u.name, a.id`);
   return result.rows.map((r) => ({
     marketAgentId: Number(r.id),
@@ -146,39 +188,71 @@ export type BillingTotals = {
   totalOwed: string;
 };
 
+/** Sums of billing lines `l` (those counted in the period): billed, and waiting for a cycle. */
+const countedSums = sql`
+  coalesce(sum(l.crates) filter (where l.cycle_id is not null), 0)::bigint as billed_crates,
+  coalesce(sum(l.amount), 0) as billed_amount,
+  count(*) filter (where l.cycle_id is null)::int as unbilled_returns,
+  coalesce(sum(l.crates) filter (where l.cycle_id is null), 0)::bigint as unbilled_crates`;
+
+/** billingTotals' row from the period's sums (`b`), all-time earnings (`e`) and payments (`p`). */
+const billingColumns = sql`coalesce(b.billed_crates, 0) as billed_crates,
+  coalesce(b.billed_amount, 0)::numeric(14, 2)::text as billed_amount,
+  coalesce(b.unbilled_returns, 0) as unbilled_returns, coalesce(b.unbilled_crates, 0) as unbilled_crates,
+  coalesce(e.earnings, 0)::numeric(14, 2)::text as earnings, coalesce(p.paid, 0)::numeric(14, 2)::text as paid,
+  (coalesce(e.earnings, 0) - coalesce(p.paid, 0))::numeric(14, 2)::text as owed`;
+
+const toBillingTotals = (r: Record<string, unknown>): BillingTotals => ({
+  billedCrates: Number(r.billed_crates),
+  billedAmount: String(r.billed_amount),
+  unbilledReturns: Number(r.unbilled_returns),
+  unbilledCrates: Number(r.unbilled_crates),
+  totalEarnings: String(r.earnings),
+  totalPaid: String(r.paid),
+  totalOwed: String(r.owed),
+});
+
 /**
- * Billing for a report's scope (one agent, or the whole farm): returns counted in the period, billed or
- * waiting for a cycle, and all-time billed, paid and owed (every agent's, removed ones included).
+ * The whole farm's billing: returns counted in the period, billed or waiting for a cycle (the lines
+ * of the period's days), and all-time billed, paid and owed (every agent's, removed ones included:
+ * every billed line, which a report, unlike a screen, may read).
  */
 export async function billingTotals(db: Executor, scope: Scope): Promise<BillingTotals> {
-  const agentLines = scope.agentId === undefined ? sql`true` : sql`l.market_agent_id = ${scope.agentId}`;
-  const agentPayments = scope.agentId === undefined ? sql`true` : sql`p.market_agent_id = ${scope.agentId}`;
   const result = await db.execute<Record<string, string | number>>(sql`
-    select b.billed_crates, b.billed_amount::numeric(14, 2)::text as billed_amount, b.unbilled_returns,
-      b.unbilled_crates, b.earnings::numeric(14, 2)::text as earnings, p.paid::numeric(14, 2)::text as paid,
-      (b.earnings - p.paid)::numeric(14, 2)::text as owed
-    from (
-      select
-        coalesce(sum(l.crates) filter (where ${countedIn(scope)} and l.cycle_id is not null), 0)::bigint
-          as billed_crates,
-        coalesce(sum(l.amount) filter (where ${countedIn(scope)}), 0) as billed_amount,
-        count(*) filter (where ${countedIn(scope)} and l.cycle_id is null)::int as unbilled_returns,
-        coalesce(sum(l.crates) filter (where ${countedIn(scope)} and l.cycle_id is null), 0)::bigint
-          as unbilled_crates,
-        coalesce(sum(l.amount), 0) as earnings
-      from billing_lines l where ${agentLines}
-    ) b,
-    (select coalesce(sum(p.amount), 0) as paid from billing_payments p where ${agentPayments}) p`);
-  const r = result.rows[0];
-  return {
-    billedCrates: Number(r.billed_crates),
-    billedAmount: String(r.billed_amount),
-    unbilledReturns: Number(r.unbilled_returns),
-    unbilledCrates: Number(r.unbilled_crates),
-    totalEarnings: String(r.earnings),
-    totalPaid: String(r.paid),
-    totalOwed: String(r.owed),
-  };
+    select ${billingColumns}
+    from (select ${countedSums} from billing_lines l where ${countedIn(scope)}) b,
+      (select sum(l.amount) as earnings from billing_lines l) e,
+      (select sum(p.amount) as paid from billing_payments p) p`);
+  return toBillingTotals(result.rows[0]);
+}
+
+/** billingTotals of each agent asked for: its own lines and payments only. */
+export async function billingTotalsByAgent(
+  db: Executor,
+  scope: Scope,
+  agentIds: number[],
+): Promise<Map<number, BillingTotals>> {
+  // Every agent asked for gets a row, its zeros formatted by the same casts as a sum.
+  const result = await db.execute<Record<string, string | number>>(sql`
+    select a.id as agent, ${billingColumns}
+    from market_agents a
+    left join (
+      select l.market_agent_id, ${countedSums} from billing_lines l
+      where ${countedIn(scope)} and ${among(sql`l.market_agent_id`, agentIds)}
+      group by l.market_agent_id
+    ) b on b.market_agent_id = a.id
+    left join (
+      select l.market_agent_id, sum(l.amount) as earnings from billing_lines l
+      where ${among(sql`l.market_agent_id`, agentIds)}
+      group by l.market_agent_id
+    ) e on e.market_agent_id = a.id
+    left join (
+      select p.market_agent_id, sum(p.amount) as paid from billing_payments p
+      where ${among(sql`p.market_agent_id`, agentIds)}
+      group by p.market_agent_id
+    ) p on p.market_agent_id = a.id
+    where ${among(sql`a.id`, agentIds)}`);
+  return new Map(result.rows.map((r) => [Number(r.agent), toBillingTotals(r)]));
 }
 
 /** Market agents registered since the first day of this month in the farm's time zone. */
@@ -195,19 +269,14 @@ export type Recipient = { marketAgentId: number; userId: number; name: string; e
 
 /** Active market agents who receive reports (one, when `agentId` is given). */
 export async function agentRecipients(db: Executor, agentId?: number): Promise<Recipient[]> {
-  const result = await db.execute<Record<string, string | number>>(sql`
-    select a.id, a.user_id, u.name, u.email, a.agent_number
+  const result = await db.execute<Recipient>(sql`
+    select a.id as "marketAgentId", a.user_id as "userId", u.name, u.email, a.agent_number as "agentNumber"
     from market_agents a join users u on u.id = a.user_id
     where u.is_active and u.role = 'market_agent'
       ${agentId === undefined ? sql`` : sql`and a.id = ${agentId}`}
     order by u.name, a.id`);
-  return result.rows.map((r) => ({
-    marketAgentId: Number(r.id),
-    userId: Number(r.user_id),
-    name: String(r.name),
-    email: String(r.email),
-    agentNumber: String(r.agent_number),
-  }));
+  // Ids are integer columns, but a driver may still hand them over as text.
+  return result.rows.map((r) => ({ ...r, marketAgentId: Number(r.marketAgentId), userId: Number(r.userId) }));
 }
 
 export async function findAgentName(db: Executor, agentId: number) {
@@ -217,52 +286,64 @@ export async function findAgentName(db: Executor, agentId: number) {
   return r ? { id: Number(r.id), name: r.name, agentNumber: r.agent_number } : null;
 }
 
-export async function findAgentByUser(db: Executor, userId: number) {
-  const result = await db.execute<{ id: number }>(sql`select a.id from market_agents a where a.user_id = ${userId}`);
-  return result.rows[0] ? Number(result.rows[0].id) : null;
-}
+type WeekTransmissions = Record<
+  'total' | 'received' | 'cratesReceived' | 'returned' | 'cratesReturned' | 'pending',
+  number
+>;
 
-/** An agent's week of transmissions: received deliveries and returned empties, counted or not. */
-export async function agentWeekTransmissions(db: Executor, scope: Scope & { agentId: number }) {
-  const result = await db.execute<Record<string, string | number>>(sql`
-    select count(*)::int as total,
+/** Each agent's week of transmissions: received deliveries and returned empties, counted or not. */
+export async function agentWeekTransmissions(db: Executor, scope: Scope, agentIds: number[]) {
+  const result = await db.execute<Record<keyof WeekTransmissions | 'agent', string | number>>(sql`
+    select t.market_agent_id as agent, count(*)::int as total,
       count(*) filter (where t.type = 'farm_to_market')::int as received,
-      coalesce(sum(${crates}) filter (where t.type = 'farm_to_market'), 0)::bigint as crates_received,
+      coalesce(sum(${crates}) filter (where t.type = 'farm_to_market'), 0)::bigint as "cratesReceived",
       count(*) filter (where t.type = 'market_to_farm')::int as returned,
-      coalesce(sum(${crates}) filter (where t.type = 'market_to_farm'), 0)::bigint as crates_returned,
+      coalesce(sum(${crates}) filter (where t.type = 'market_to_farm'), 0)::bigint as "cratesReturned",
       count(*) filter (where t.status = 'pending')::int as pending
     from transmissions t
-    where ${sentIn(scope)} ${forAgent(scope.agentId)}`);
-  const r = result.rows[0];
-  return {
-    total: Number(r.total),
-    received: Number(r.received),
-    cratesReceived: Number(r.crates_received),
-    returned: Number(r.returned),
-    cratesReturned: Number(r.crates_returned),
-    pending: Number(r.pending),
-  };
+    where ${sentIn(scope)} and ${among(sql`t.market_agent_id`, agentIds)}
+    group by t.market_agent_id`);
+  const none = (): WeekTransmissions => ({
+    total: 0,
+    received: 0,
+    cratesReceived: 0,
+    returned: 0,
+    cratesReturned: 0,
+    pending: 0,
+  });
+  return byAgent(
+    agentIds,
+    result.rows.map(({ agent, ...row }) => ({ agent, row: countsOf(row) })),
+    none,
+  );
 }
 
-/** An agent's loans: opened in the period (count and crates) and open now. */
-export async function agentLoans(db: Executor, scope: Scope & { agentId: number }) {
-  const { period, timeZone, agentId } = scope;
-  const result = await db.execute<Record<string, string | number>>(sql`
-    select
-      count(*) filter (where in_period)::int as lent,
-      coalesce(sum(quantity_borrowed) filter (where in_period), 0)::bigint as crates_lent,
-      count(*) filter (where is_open)::int as open_loans
-    from (
-      select quantity_borrowed, is_open,
-        created_at >= (${period.startDate}::date::timestamp at time zone ${timeZone})
-          and created_at < ((${period.endDate}::date + 1)::timestamp at time zone ${timeZone}) as in_period
-      from client_transactions where market_agent_id = ${agentId}
-    ) l`);
-  const r = result.rows[0];
-  return { lentThisWeek: Number(r.lent), cratesLentThisWeek: Number(r.crates_lent), openLoans: Number(r.open_loans) };
-}
+type Loans = Record<'lentThisWeek' | 'cratesLentThisWeek' | 'openLoans', number>;
 
-export async function agentClientIds(db: Executor, agentId: number): Promise<number[]> {
-  const result = await db.execute<{ id: number }>(sql`select id from clients where market_agent_id = ${agentId}`);
-  return result.rows.map((r) => Number(r.id));
+/** Each agent's loans: opened in the period (count and crates) and open now. */
+export async function agentLoans(db: Executor, scope: Scope, agentIds: number[]) {
+  const { period, timeZone } = scope;
+  const result = await db.execute<Record<keyof Loans | 'agent', string | number>>(sql`
+    select a.id as agent, coalesce(l.lent, 0)::int as "lentThisWeek",
+      coalesce(l.crates, 0)::bigint as "cratesLentThisWeek", coalesce(o.open, 0)::int as "openLoans"
+    from market_agents a
+    left join (
+      select market_agent_id, count(*) as lent, sum(quantity_borrowed) as crates from client_transactions
+      where ${among(sql`market_agent_id`, agentIds)}
+        and created_at >= (${period.startDate}::date::timestamp at time zone ${timeZone})
+        and created_at < ((${period.endDate}::date + 1)::timestamp at time zone ${timeZone})
+      group by market_agent_id
+    ) l on l.market_agent_id = a.id
+    left join (
+      select market_agent_id, count(*) as open from client_transactions
+      where ${among(sql`market_agent_id`, agentIds)} and is_open
+      group by market_agent_id
+    ) o on o.market_agent_id = a.id
+    where ${among(sql`a.id`, agentIds)}`);
+  const none = (): Loans => ({ lentThisWeek: 0, cratesLentThisWeek: 0, openLoans: 0 });
+  return byAgent(
+    agentIds,
+    result.rows.map(({ agent, ...row }) => ({ agent, row: countsOf(row) })),
+    none,
+  );
 }

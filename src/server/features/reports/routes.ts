@@ -1,19 +1,23 @@
 // /api/reports and /api/notifications/weekly-reports (spec §7 Billing, reports, dashboard): the
 // screen's figures, the PDF (or the billing statement), e-mailing reports and the weekly summaries.
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   emptyBody,
+  type ReportRequest,
   recipientCountResponse,
   reportRequestBody,
   reportSummaryQuery,
   reportSummarySchema,
   weeklySummarySchema,
 } from '../../../shared/reports.ts';
+import { ownMarketAgentId } from '../../lib/ownership.ts';
+import { routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
-const tags = ['reports'];
+const route = routeOptions('reports');
 // A statement is a document, not an app: no scripts at all, only its own <style>.
 const DOCUMENT_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
@@ -23,15 +27,10 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/reports/summary',
-    {
-      config: { access: 'read:report:any' },
-      schema: {
-        tags,
-        description: "The Reports screen's figures for a period (blank dates: the last 7 days up to today).",
-        querystring: reportSummaryQuery,
-        response: { 200: reportSummarySchema },
-      },
-    },
+    route('read:report:any', "The Reports screen's figures for a period (blank dates: the last 7 days up to today).", {
+      querystring: reportSummaryQuery,
+      response: { 200: reportSummarySchema },
+    }),
     async (request) => {
       const { selectedAgentId, ...range } = request.query;
       return service.buildSummary(deps(), { ...range, agentId: selectedAgentId });
@@ -40,54 +39,26 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/reports/my-weekly',
-    {
-      config: { access: 'read:report:own' },
-      schema: {
-        tags,
-        description: "The signed-in agent's own last 7 days: the summary its weekly e-mail carries.",
-        response: { 200: weeklySummarySchema },
-      },
-    },
-    async (request) => service.weeklySummary(deps(), await service.agentIdForUser(app.db, currentUser(request).id)),
+    route('read:report:own', "The signed-in agent's own last 7 days: the summary its weekly e-mail carries.", {
+      response: { 200: weeklySummarySchema },
+    }),
+    async (request) => service.weeklySummary(deps(), ownMarketAgentId(currentUser(request))),
   );
 
   // Makes a document rather than reading a resource, so it is not a read: permission.
   app.post(
     '/reports/generate',
-    {
-      config: { access: 'generate:report:any' },
-      schema: {
-        tags,
-        description:
-          "The report as a PDF download. reportType billing answers a cycle's printable HTML statement: the cycle with exactly the dateRange's dates, or the active cycle when they are blank (404 otherwise); a selectedAgentId narrows it to that agent's record.",
-        body: reportRequestBody,
-        response: { 200: z.unknown() },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      if (request.body.reportType === 'billing') {
-        const { filename, html } = await service.billingStatement(deps(), request.body);
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('content-security-policy', DOCUMENT_CSP)
-          .send(html);
-      }
-      const { filename, pdf } = await service.generateReportPdf(deps(), request.body);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(pdf);
-    },
+    route(
+      'generate:report:any',
+      "The report as a PDF download. reportType billing answers a cycle's printable HTML statement: the cycle with exactly the dateRange's dates, or the active cycle when they are blank (404 otherwise); a selectedAgentId narrows it to that agent's record.",
+      { body: reportRequestBody, response: { 200: z.unknown() } },
+    ),
+    async (request, reply) => sendReportDocument(reply, deps(), request.body),
   );
 
   app.post(
     '/reports/email',
-    {
-      config: { access: 'send:report:any' },
-      schema: { tags, body: reportRequestBody, response: { 200: recipientCountResponse } },
-    },
+    route('send:report:any', { body: reportRequestBody, response: { 200: recipientCountResponse } }),
     async (request) => ({ reportData: { recipientCount: await service.emailReport(deps(), request.body) } }),
   );
 
@@ -95,18 +66,28 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/reports/weekly', '/notifications/weekly-reports']) {
     app.post(
       url,
-      {
-        config: { access: 'send:report:any' },
-        schema: {
-          tags,
-          description: 'Sends every active market agent its own weekly summary now.',
-          body: emptyBody,
-          response: { 200: recipientCountResponse },
-        },
-      },
+      route('send:report:any', 'Sends every active market agent its own weekly summary now.', {
+        body: emptyBody,
+        response: { 200: recipientCountResponse },
+      }),
       sendWeekly,
     );
   }
 };
+
+/** A billing statement is a printable HTML page under its own CSP; every other report type is a PDF. */
+async function sendReportDocument(reply: FastifyReply, deps: service.ReportDeps, body: ReportRequest) {
+  reply.header('cache-control', 'no-store');
+  if (body.reportType === 'billing') {
+    const { filename, html } = await service.billingStatement(deps, body);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('content-security-policy', DOCUMENT_CSP)
+      .send(html);
+  }
+  const { filename, pdf } = await service.generateReportPdf(deps, body);
+  return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).send(pdf);
+}
 
 export default reportRoutes;

@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { centsToDecimal, decimalToCents, rateTimesCrates } from '../../../shared/money.ts';
 import {
+  type AgentPerformance,
   percentChange,
   percentOf,
   type ReportRequest,
@@ -25,7 +26,7 @@ import {
   cycleStatusOn,
   cycleWithDates,
 } from '../billing/reads.ts';
-import { agentBalances, clientBalances } from '../crates/balances.ts';
+import { agentBalances, cratesWithClientsByAgent } from '../crates/balances.ts';
 import { reportEmail, weeklyEmail } from './emails.ts';
 import { renderReportPdf } from './pdf.ts';
 import { bucketDays, previousPeriod, resolvePeriod } from './period.ts';
@@ -42,33 +43,151 @@ const totalsOf = (raw: repo.RawTotals) => ({
   activeAgents: raw.activeAgents,
 });
 
+/** A report's period and what goes with it: the period before, the chart's bar width, today. */
+function reportPeriod(timeZone: string, range: { startDate?: string; endDate?: string }, now: Date) {
+  const today = farmToday(timeZone, now);
+  const period = resolvePeriod(range, today);
+  return { today, period, before: previousPeriod(period), perBar: bucketDays(period.days) };
+}
+
+type ReportAgent = NonNullable<ReportSummary['agent']>;
+
+/** The figures of a report for one agent (agentSummaries) or the whole farm, put together. */
+type SummaryParts = ReturnType<typeof reportPeriod> & {
+  agent: ReportAgent | null;
+  current: repo.RawTotals;
+  previous: repo.RawTotals;
+  buckets: repo.ChartBucket[];
+  activity: repo.AgentActivityRow[];
+  newAgentsThisMonth: number | null;
+  billing: repo.BillingTotals;
+  cycle: BillingCycle | null;
+  balances: Map<number, { fullCrates: number; emptyCrates: number }>;
+  earnings: Map<number, { totalOwed: string }>;
+  now: Date;
+};
+
+function summaryOf(p: SummaryParts): ReportSummary {
+  const { current, cycle } = p;
+  const totals = totalsOf(current);
+  const previousTotals = totalsOf(p.previous);
+  return {
+    period: p.period,
+    previousPeriod: p.before,
+    agent: p.agent,
+    totals,
+    previous: previousTotals,
+    changes: changesBetween(totals, previousTotals),
+    newAgentsThisMonth: p.newAgentsThisMonth,
+    flow: {
+      farmToMarket: { count: current.farmToMarket, share: percentOf(current.farmToMarket, current.total) },
+      marketToFarm: { count: current.marketToFarm, share: percentOf(current.marketToFarm, current.total) },
+      acknowledged: { count: current.acknowledged, share: percentOf(current.acknowledged, current.total) },
+    },
+    chart: { bucketDays: p.perBar, bars: chartBars(p.period, p.perBar, p.buckets) },
+    agents: p.activity.map((a) =>
+      agentPerformance(a, p.balances.get(a.marketAgentId)!, p.earnings.get(a.marketAgentId)!, cycle),
+    ),
+    billing: p.billing,
+    cycle: cycle ? { startDate: cycle.startDate, endDate: cycle.endDate, ratePerCrate: cycle.ratePerCrate } : null,
+    generatedAt: p.now,
+  };
+}
+
+/** The Reports screen's figures (and the PDF's): the whole farm's, or one agent's own (404 for an unknown agent). */
 export async function buildSummary(
   deps: Pick<ReportDeps, 'db' | 'timeZone'>,
   query: { startDate?: string; endDate?: string; agentId?: number },
   now: Date = new Date(),
 ): Promise<ReportSummary> {
+  const { agentId, ...range } = query;
+  if (agentId !== undefined) {
+    const agent = await repo.findAgentName(deps.db, agentId);
+    if (!agent) throw notFound(reportMessages.agentNotFound);
+    return (await agentSummaries(deps, [agent], range, now)).get(agent.id)!;
+  }
   const { db, timeZone } = deps;
-  const agent = query.agentId === undefined ? null : await repo.findAgentName(db, query.agentId);
-  if (query.agentId !== undefined && !agent) throw notFound(reportMessages.agentNotFound);
-  const today = farmToday(timeZone, now);
-  const period = resolvePeriod(query, today);
-  const before = previousPeriod(period);
-  const scope = { period, timeZone, agentId: query.agentId };
-  const perBar = bucketDays(period.days);
+  const dates = reportPeriod(timeZone, range, now);
+  const scope = { period: dates.period, timeZone };
   const [current, previous, buckets, activity, newAgentsThisMonth, billing, cycle] = await Promise.all([
     repo.periodTotals(db, scope),
-    repo.periodTotals(db, { ...scope, period: before }),
-    repo.chartBuckets(db, scope, perBar),
+    repo.periodTotals(db, { ...scope, period: dates.before }),
+    repo.chartBuckets(db, scope, dates.perBar),
     repo.agentActivity(db, scope),
-    // A farm-wide count: a report for one agent carries that agent's figures only.
-    query.agentId === undefined ? repo.countNewAgentsThisMonth(db, timeZone) : null,
+    repo.countNewAgentsThisMonth(db, timeZone),
     repo.billingTotals(db, scope),
-    currentCycle(db, today),
+    currentCycle(db, dates.today),
   ]);
   const ids = activity.map((a) => a.marketAgentId);
   const [balances, earnings] = await Promise.all([agentBalances(db, ids), agentEarnings(db, ids)]);
-  const totals = totalsOf(current);
-  const previousTotals = totalsOf(previous);
+  const parts = { current, previous, buckets, activity, newAgentsThisMonth, billing, cycle, balances, earnings };
+  return summaryOf({ ...dates, ...parts, agent: null, now });
+}
+
+/**
+ * Each agent's own report for the same period (its figures only: no farm-wide count of agents), in a
+ * fixed number of queries however many agents there are: every figure is grouped by agent.
+ */
+async function agentSummaries(
+  deps: Pick<ReportDeps, 'db' | 'timeZone'>,
+  agents: ReportAgent[],
+  range: { startDate?: string; endDate?: string },
+  now: Date,
+): Promise<Map<number, ReportSummary>> {
+  const { db, timeZone } = deps;
+  const dates = reportPeriod(timeZone, range, now);
+  if (agents.length === 0) return new Map();
+  const scope = { period: dates.period, timeZone };
+  const ids = agents.map((a) => a.id);
+  const [current, previous, buckets, activity, billing, cycle, balances, earnings] = await Promise.all([
+    repo.periodTotalsByAgent(db, scope, ids),
+    repo.periodTotalsByAgent(db, { ...scope, period: dates.before }, ids),
+    repo.chartBucketsByAgent(db, scope, dates.perBar, ids),
+    repo.agentActivity(db, scope, ids),
+    repo.billingTotalsByAgent(db, scope, ids),
+    currentCycle(db, dates.today),
+    agentBalances(db, ids),
+    agentEarnings(db, ids),
+  ]);
+  const summaries = agents.map((agent): [number, ReportSummary] => [
+    agent.id,
+    summaryOf({
+      ...dates,
+      agent,
+      current: current.get(agent.id)!,
+      previous: previous.get(agent.id)!,
+      buckets: buckets.get(agent.id)!,
+      activity: activity.filter((a) => a.marketAgentId === agent.id),
+      newAgentsThisMonth: null,
+      billing: billing.get(agent.id)!,
+      cycle,
+      balances,
+      earnings,
+      now,
+    }),
+  ]);
+  return new Map(summaries);
+}
+
+type Totals = ReturnType<typeof totalsOf>;
+
+function changesBetween(totals: Totals, previousTotals: Totals): ReportSummary['changes'] {
+  return {
+    totalTransmissions: percentChange(totals.totalTransmissions, previousTotals.totalTransmissions),
+    cratesMoved: percentChange(totals.cratesMoved, previousTotals.cratesMoved),
+    // Points, not a percent of a percent.
+    completionRate:
+      previousTotals.totalTransmissions === 0 ? null : totals.completionRate - previousTotals.completionRate,
+    activeAgents: percentChange(totals.activeAgents, previousTotals.activeAgents),
+  };
+}
+
+/** Every bar of the period, a bar with no movement at zero. */
+function chartBars(
+  period: ReportSummary['period'],
+  perBar: number,
+  buckets: Awaited<ReturnType<typeof repo.chartBuckets>>,
+): ReportSummary['chart']['bars'] {
   const barCount = Math.ceil(period.days / perBar);
   const bars = Array.from({ length: barCount }, (_, i) => ({
     startDate: addDays(period.startDate, i * perBar),
@@ -76,53 +195,41 @@ export async function buildSummary(
     returned: 0,
   }));
   for (const b of buckets) Object.assign(bars[b.bucket], { delivered: b.delivered, returned: b.returned });
+  return bars;
+}
+
+/** One agent's line: its activity in the period, the crates it holds now and its earnings estimate. */
+function agentPerformance(
+  a: Awaited<ReturnType<typeof repo.agentActivity>>[number],
+  crates: { fullCrates: number; emptyCrates: number },
+  earnings: { totalOwed: string },
+  cycle: { ratePerCrate: string } | null,
+): AgentPerformance {
   return {
-    period,
-    previousPeriod: before,
-    agent,
-    totals,
-    previous: previousTotals,
-    changes: {
-      totalTransmissions: percentChange(totals.totalTransmissions, previousTotals.totalTransmissions),
-      cratesMoved: percentChange(totals.cratesMoved, previousTotals.cratesMoved),
-      // Points, not a percent of a percent.
-      completionRate:
-        previousTotals.totalTransmissions === 0 ? null : totals.completionRate - previousTotals.completionRate,
-      activeAgents: percentChange(totals.activeAgents, previousTotals.activeAgents),
-    },
-    newAgentsThisMonth,
-    flow: {
-      farmToMarket: { count: current.farmToMarket, share: percentOf(current.farmToMarket, current.total) },
-      marketToFarm: { count: current.marketToFarm, share: percentOf(current.marketToFarm, current.total) },
-      acknowledged: { count: current.acknowledged, share: percentOf(current.acknowledged, current.total) },
-    },
-    chart: { bucketDays: perBar, bars },
-    agents: activity.map((a) => {
-      const crates = balances.get(a.marketAgentId)!;
-      return {
-        marketAgentId: a.marketAgentId,
-        agentName: a.agentName,
-        agentNumber: a.agentNumber,
-        businessName: a.businessName,
-        transmissions: a.transmissions,
-        cratesDelivered: a.cratesDelivered,
-        cratesReturned: a.cratesReturned,
-        fullCrates: crates.fullCrates,
-        emptyCrates: crates.emptyCrates,
-        earningsEstimate: cycle ? centsToDecimal(rateTimesCrates(cycle.ratePerCrate, crates.emptyCrates)) : null,
-        billedCrates: a.billedCrates,
-        billedAmount: a.billedAmount,
-        unbilledCrates: a.unbilledCrates,
-        owedAmount: earnings.get(a.marketAgentId)!.totalOwed,
-      };
-    }),
-    billing,
-    cycle: cycle ? { startDate: cycle.startDate, endDate: cycle.endDate, ratePerCrate: cycle.ratePerCrate } : null,
-    generatedAt: now,
+    marketAgentId: a.marketAgentId,
+    agentName: a.agentName,
+    agentNumber: a.agentNumber,
+    businessName: a.businessName,
+    transmissions: a.transmissions,
+    cratesDelivered: a.cratesDelivered,
+    cratesReturned: a.cratesReturned,
+    fullCrates: crates.fullCrates,
+    emptyCrates: crates.emptyCrates,
+    earningsEstimate: cycle ? centsToDecimal(rateTimesCrates(cycle.ratePerCrate, crates.emptyCrates)) : null,
+    billedCrates: a.billedCrates,
+    billedAmount: a.billedAmount,
+    unbilledCrates: a.unbilledCrates,
+    owedAmount: earnings.totalOwed,
   };
 }
 
 export const reportFilename = (type: ReportType, today: string) => `${type}-report-${today}.pdf`;
+
+/** A report's PDF: its file name (today's date, farm time) and bytes. */
+async function reportPdf(summary: ReportSummary, type: ReportType, timeZone: string, now: Date) {
+  const pdf = await renderReportPdf(summary, { title: `${reportTypeLabels[type]} report`, timeZone });
+  return { filename: reportFilename(type, farmToday(timeZone, now)), pdf };
+}
 
 /** The PDF of a report request: its file name (today's date, farm time) and bytes. */
 export async function generateReportPdf(
@@ -131,11 +238,7 @@ export async function generateReportPdf(
   now: Date = new Date(),
 ) {
   const summary = await buildSummary(deps, { ...request.dateRange, agentId: request.selectedAgentId }, now);
-  const pdf = await renderReportPdf(summary, {
-    title: `${reportTypeLabels[request.reportType]} report`,
-    timeZone: deps.timeZone,
-  });
-  return { filename: reportFilename(request.reportType, farmToday(deps.timeZone, now)), pdf, summary };
+  return { ...(await reportPdf(summary, request.reportType, deps.timeZone, now)), summary };
 }
 
 /**
@@ -229,12 +332,10 @@ export async function emailReport(deps: ReportDeps, request: ReportRequest, now:
   const recipients = await repo.agentRecipients(deps.db, request.selectedAgentId);
   if (request.selectedAgentId !== undefined && recipients.length === 0) throw notFound(reportMessages.agentNotFound);
   if (recipients.length === 0) throw conflict(reportMessages.noRecipients);
+  const summaries = await agentSummaries(deps, recipients.map(asReportAgent), { ...request.dateRange }, now);
   for (const recipient of recipients) {
-    const { filename, pdf, summary } = await generateReportPdf(
-      deps,
-      { ...request, selectedAgentId: recipient.marketAgentId },
-      now,
-    );
+    const summary = summaries.get(recipient.marketAgentId)!;
+    const { filename, pdf } = await reportPdf(summary, request.reportType, deps.timeZone, now);
     await deps.mailer.send({
       to: recipient.email,
       ...reportEmail(recipient, summary, reportTypeLabels[request.reportType]),
@@ -244,60 +345,73 @@ export async function emailReport(deps: ReportDeps, request: ReportRequest, now:
   return recipients.length;
 }
 
+const asReportAgent = (r: repo.Recipient): ReportAgent => ({
+  id: r.marketAgentId,
+  name: r.name,
+  agentNumber: r.agentNumber,
+});
+
 /** An agent's own last 7 days up to today: transmissions, loans, crates held and earnings. */
 export async function weeklySummary(
   deps: Pick<ReportDeps, 'db' | 'timeZone'>,
   agentId: number,
   now: Date = new Date(),
 ): Promise<WeeklySummary> {
-  const { db, timeZone } = deps;
-  const agent = await repo.findAgentName(db, agentId);
+  const agent = await repo.findAgentName(deps.db, agentId);
   if (!agent) throw notFound(reportMessages.agentNotFound);
-  const today = farmToday(timeZone, now);
-  const period = resolvePeriod({}, today);
-  const scope = { period, timeZone, agentId };
-  const [transmissions, loans, balances, clientIds, earnings, billing, cycle] = await Promise.all([
-    repo.agentWeekTransmissions(db, scope),
-    repo.agentLoans(db, scope),
-    agentBalances(db, [agentId]),
-    repo.agentClientIds(db, agentId),
-    agentEarnings(db, [agentId]),
-    repo.billingTotals(db, scope),
-    currentCycle(db, today),
-  ]);
-  const own = earnings.get(agentId)!;
-  const withClients = [...(await clientBalances(db, clientIds)).values()].reduce((sum, n) => sum + n, 0);
-  const { fullCrates, emptyCrates } = balances.get(agentId)!;
-  return {
-    period,
-    agent,
-    transmissions,
-    loans,
-    crates: { full: fullCrates, empty: emptyCrates, withClients },
-    earnings: {
-      totalEarnings: own.totalEarnings,
-      totalPaid: own.totalPaid,
-      totalOwed: own.totalOwed,
-      cratesBilled: own.totalCratesReturned,
-      unbilledCratesThisWeek: billing.unbilledCrates,
-      ratePerCrate: cycle?.ratePerCrate ?? null,
-      emptyCratesValue: cycle ? centsToDecimal(rateTimesCrates(cycle.ratePerCrate, emptyCrates)) : null,
-    },
-  };
+  return (await weeklySummaries(deps, [agent], now)).get(agent.id)!;
 }
 
-export async function agentIdForUser(db: Executor, userId: number) {
-  const id = await repo.findAgentByUser(db, userId);
-  if (id === null) throw notFound(reportMessages.agentNotFound);
-  return id;
+/** weeklySummary of each agent, in a fixed number of queries however many agents there are. */
+async function weeklySummaries(
+  deps: Pick<ReportDeps, 'db' | 'timeZone'>,
+  agents: ReportAgent[],
+  now: Date,
+): Promise<Map<number, WeeklySummary>> {
+  if (agents.length === 0) return new Map();
+  const { db, timeZone } = deps;
+  const today = farmToday(timeZone, now);
+  const period = resolvePeriod({}, today);
+  const scope = { period, timeZone };
+  const ids = agents.map((a) => a.id);
+  const [transmissions, loans, balances, withClients, earnings, billing, cycle] = await Promise.all([
+    repo.agentWeekTransmissions(db, scope, ids),
+    repo.agentLoans(db, scope, ids),
+    agentBalances(db, ids),
+    cratesWithClientsByAgent(db, ids),
+    agentEarnings(db, ids),
+    repo.billingTotalsByAgent(db, scope, ids),
+    currentCycle(db, today),
+  ]);
+  const weekOf = (agent: ReportAgent): WeeklySummary => {
+    const own = earnings.get(agent.id)!;
+    const { fullCrates, emptyCrates } = balances.get(agent.id)!;
+    return {
+      period,
+      agent,
+      transmissions: transmissions.get(agent.id)!,
+      loans: loans.get(agent.id)!,
+      crates: { full: fullCrates, empty: emptyCrates, withClients: withClients.get(agent.id)! },
+      earnings: {
+        totalEarnings: own.totalEarnings,
+        totalPaid: own.totalPaid,
+        totalOwed: own.totalOwed,
+        cratesBilled: own.totalCratesReturned,
+        unbilledCratesThisWeek: billing.get(agent.id)!.unbilledCrates,
+        ratePerCrate: cycle?.ratePerCrate ?? null,
+        emptyCratesValue: cycle ? centsToDecimal(rateTimesCrates(cycle.ratePerCrate, emptyCrates)) : null,
+      },
+    };
+  };
+  return new Map(agents.map((agent) => [agent.id, weekOf(agent)]));
 }
 
 /** Sends every active agent its own weekly summary; answers how many agents it was sent to. */
 export async function sendWeeklyReports(deps: ReportDeps, now: Date = new Date()) {
   const recipients = await repo.agentRecipients(deps.db);
+  const summaries = await weeklySummaries(deps, recipients.map(asReportAgent), now);
   for (const recipient of recipients) {
-    const summary = await weeklySummary(deps, recipient.marketAgentId, now);
-    await deps.mailer.send({ to: recipient.email, ...weeklyEmail(recipient, summary) });
+    await deps.mailer.send({ to: recipient.email, ...weeklyEmail(recipient, summaries.get(recipient.marketAgentId)!) });
   }
   return recipients.length;
 }

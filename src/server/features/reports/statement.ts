@@ -71,33 +71,24 @@ const styles = new SafeHtml(`
   }
 `);
 
-export function renderBillingStatement(
-  input: {
-    cycle: BillingCycle;
-    status: CycleStatus;
-    /** The one agent the statement is narrowed to, or null for every agent. */
-    agent: { name: string; agentNumber: string } | null;
-    rows: StatementRow[];
-    generatedAt: Date;
-    timeZone: string;
-  } & StatementTotals,
-): string {
-  const { cycle, rows, agent } = input;
+type StatementInput = {
+  cycle: BillingCycle;
+  status: CycleStatus;
+  /** The one agent the statement is narrowed to, or null for every agent. */
+  agent: { name: string; agentNumber: string } | null;
+  rows: StatementRow[];
+  generatedAt: Date;
+  timeZone: string;
+} & StatementTotals;
+
+export function renderBillingStatement(input: StatementInput): string {
+  const { cycle, agent } = input;
   const generated = new Intl.DateTimeFormat('en-ZA', {
     timeZone: input.timeZone,
     dateStyle: 'long',
     timeStyle: 'short',
   }).format(input.generatedAt);
   const title = `Billing statement: ${cycle.startDate} to ${cycle.endDate}${agent ? ` for ${agent.name}` : ''}`;
-  const bank = (r: StatementRow) =>
-    r.hasBankDetails
-      ? html`${r.bankName}<br>${r.accountHolderName}<br>Account ${maskAccountNumber(r.accountNumber) ?? '—'}<br>Branch ${r.branchCode}`
-      : html`<span class="warning">${billingMessages.bankDetailsRequired}</span>`;
-  const paid = (r: StatementRow) =>
-    r.paidOn
-      ? html`${formatRandDecimal(r.paid)}<br><span class="small">${r.paidOn}, ref ${r.paymentReference}</span>`
-      : formatRandDecimal(r.paid);
-  const leftOut = rows.filter((r) => r.isOwed && !r.hasBankDetails);
   return printableDocument(
     title,
     styles,
@@ -113,10 +104,27 @@ export function renderBillingStatement(
   <dt>Owed</dt><dd>${formatRandDecimal(input.totalOwed)}</dd>
 </dl>
 <h2>Agent Performance</h2>
-${
-  rows.length === 0
-    ? html`<p class="empty">No empty crates have been billed to this cycle${agent ? ' for this agent' : ''}.</p>`
-    : html`<table>
+${agentTable(input)}
+${notInPayoutFile(input)}`,
+  );
+}
+
+const bank = (r: StatementRow) =>
+  r.hasBankDetails
+    ? html`${r.bankName}<br>${r.accountHolderName}<br>Account ${maskAccountNumber(r.accountNumber) ?? '—'}<br>Branch ${r.branchCode}`
+    : html`<span class="warning">${billingMessages.bankDetailsRequired}</span>`;
+
+const paid = (r: StatementRow) =>
+  r.paidOn
+    ? html`${formatRandDecimal(r.paid)}<br><span class="small">${r.paidOn}, ref ${r.paymentReference}</span>`
+    : formatRandDecimal(r.paid);
+
+/** Each agent's crates, amount, payment and what it is still owed, with the totals under them. */
+function agentTable({ rows, agent, ...input }: StatementInput) {
+  if (rows.length === 0) {
+    return html`<p class="empty">No empty crates have been billed to this cycle${agent ? ' for this agent' : ''}.</p>`;
+  }
+  return html`<table>
   <thead><tr><th scope="col">Agent</th><th scope="col">Business</th><th scope="col">Agent number</th><th scope="col">Bank details</th><th scope="col" class="num">Crates returned</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Paid</th><th scope="col" class="num">Owed</th></tr></thead>
   <tbody>
     ${rows.map(
@@ -125,12 +133,14 @@ ${
     )}
   </tbody>
   <tfoot><tr><td colspan="4">Total</td><td class="num">${input.totalCrates}</td><td class="num">${formatRandDecimal(input.totalAmount)}</td><td class="num">${formatRandDecimal(input.totalPaid)}</td><td class="num">${formatRandDecimal(input.totalOwed)}</td></tr></tfoot>
-</table>`
+</table>`;
 }
-${
-  leftOut.length === 0
-    ? ''
-    : html`<section aria-labelledby="not-in-payout">
+
+/** The agents owed money whom the payout file leaves out for want of bank details (issue 20). */
+function notInPayoutFile({ rows, missingBankDetailsAmount }: StatementInput) {
+  const leftOut = rows.filter((r) => r.isOwed && !r.hasBankDetails);
+  if (leftOut.length === 0) return '';
+  return html`<section aria-labelledby="not-in-payout">
 <h2 id="not-in-payout" class="warning">${billingMessages.notInPayoutFile}</h2>
 <table>
   <thead><tr><th scope="col">Agent</th><th scope="col">Agent number</th><th scope="col" class="num">Owed</th></tr></thead>
@@ -140,9 +150,7 @@ ${
         html`<tr><td>${r.agentName}</td><td>${r.agentNumber}</td><td class="num">${formatRandDecimal(r.owed)}</td></tr>`,
     )}
   </tbody>
-  <tfoot><tr><td colspan="2">Total not in the payout file</td><td class="num">${formatRandDecimal(input.missingBankDetailsAmount)}</td></tr></tfoot>
+  <tfoot><tr><td colspan="2">Total not in the payout file</td><td class="num">${formatRandDecimal(missingBankDetailsAmount)}</td></tr></tfoot>
 </table>
-</section>`
-}`,
-  );
+</section>`;
 }

@@ -2,8 +2,9 @@
 // accepted, one rejected) and crates issued on a fulfilled request, through the same services as the
 // screens, so every tab of the supplier dashboard and the farm's tender card has something to show.
 import type { Db } from '../../db/client.ts';
+import { findCaller } from '../../lib/sessions.ts';
 import { acknowledgeTransmission, createTransmission } from '../transmissions/service.ts';
-import { answerTender, createOffer, findSupplierByUserId, openTender, setSupplierStatus } from './service.ts';
+import { answerTender, createOffer, openTender, setSupplierStatus } from './service.ts';
 
 const DAY = 86_400_000;
 
@@ -11,11 +12,10 @@ export async function seedDemoSupplier(
   db: Db,
   { farmUserId, supplierUserId, now = new Date() }: { farmUserId: number; supplierUserId: number; now?: Date },
 ) {
-  const farm = { id: farmUserId, role: 'farm_store' as const };
-  const supplier = { id: supplierUserId, role: 'supplier' as const };
-  const record = await findSupplierByUserId(db, supplierUserId);
-  if (!record) throw new Error('The demo supplier has no supplier record');
-  const { id: supplierId } = await setSupplierStatus(db, record.id, 'approved', farm);
+  const farm = (await findCaller(db, farmUserId))!;
+  const supplier = (await findCaller(db, supplierUserId))!;
+  if (supplier.supplierId === null) throw new Error('The demo supplier has no supplier record');
+  const { id: supplierId } = await setSupplierStatus(db, supplier.supplierId, 'approved', farm);
 
   // Crates the farm issued on the supplier's request a week and a half ago (decision 021: owned).
   const request = await createTransmission(

@@ -6,11 +6,6 @@ import { produceOffers, suppliers, tenders, users } from '../../db/schema/index.
 export type SupplierRow = typeof suppliers.$inferSelect;
 export type OfferRow = typeof produceOffers.$inferSelect;
 
-export async function findSupplierByUserId(db: Executor, userId: number) {
-  const [row] = await db.select().from(suppliers).where(eq(suppliers.userId, userId)).limit(1);
-  return row ?? null;
-}
-
 export async function findSupplierById(db: Executor, id: number) {
   const [row] = await db.select().from(suppliers).where(eq(suppliers.id, id)).limit(1);
   return row ?? null;

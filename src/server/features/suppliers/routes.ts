@@ -19,30 +19,27 @@ import {
   updateOfferBody,
   updateSupplierBody,
 } from '../../../shared/suppliers.ts';
+import { cached, FARM_DATA, routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
-const tags = ['suppliers'];
+const route = routeOptions('suppliers');
 const supplierList = z.array(supplierWithCratesSchema);
 
+// Long: the route table of /api/suppliers, one app.<verb> per endpoint with its guard and schemas; it
+// reads best as one list, and each handler is a call into the service.
 const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- farm store: approval ---
   app.get(
     '/',
-    {
-      config: { access: 'read:supplier:any' },
-      schema: { tags, querystring: pageQuery, response: { 200: supplierList } },
-    },
-    async (request) => service.listSuppliers(app.db, request.query),
+    cached(route('read:supplier:any', { querystring: pageQuery, response: { 200: supplierList } }), FARM_DATA),
+    async (request) => service.listSuppliers(app.db, currentUser(request), request.query),
   );
 
   app.get(
     '/pending',
-    {
-      config: { access: 'read:supplier:any' },
-      schema: { tags, querystring: pageQuery, response: { 200: supplierList } },
-    },
-    async (request) => service.listSuppliers(app.db, { ...request.query, status: 'pending' }),
+    cached(route('read:supplier:any', { querystring: pageQuery, response: { 200: supplierList } }), FARM_DATA),
+    async (request) => service.listSuppliers(app.db, currentUser(request), { ...request.query, status: 'pending' }),
   );
 
   for (const [action, status] of [
@@ -51,10 +48,7 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `/:id/${action}`,
-      {
-        config: { access: 'approve:supplier:any' },
-        schema: { tags, params: supplierIdParams, response: { 200: supplierWithCratesSchema } },
-      },
+      route('approve:supplier:any', { params: supplierIdParams, response: { 200: supplierWithCratesSchema } }),
       async (request) => service.setSupplierStatus(app.db, request.params.id, status, currentUser(request)),
     );
   }
@@ -62,59 +56,44 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- the supplier's own ---
   app.get(
     '/me',
-    { config: { access: 'read:supplier:own' }, schema: { tags, response: { 200: supplierWithCratesSchema } } },
+    cached(route('read:supplier:own', { response: { 200: supplierWithCratesSchema } }), FARM_DATA),
     async (request) => service.mySupplier(app.db, currentUser(request)),
   );
 
   app.patch(
     '/me',
-    {
-      config: { access: 'update:supplier:own' },
-      schema: { tags, body: updateSupplierBody, response: { 200: supplierWithCratesSchema } },
-    },
+    route('update:supplier:own', { body: updateSupplierBody, response: { 200: supplierWithCratesSchema } }),
     async (request) => service.updateMySupplier(app.db, currentUser(request), request.body),
   );
 
   app.get(
     '/metrics',
-    { config: { access: 'read:supplier:own' }, schema: { tags, response: { 200: supplierMetricsSchema } } },
+    cached(route('read:supplier:own', { response: { 200: supplierMetricsSchema } }), FARM_DATA),
     async (request) => service.metricsFor(app.db, currentUser(request)),
   );
 
   app.get(
     '/offers',
-    {
-      config: { access: 'read:offer:own' },
-      schema: { tags, querystring: pageQuery, response: { 200: z.array(offerSchema) } },
-    },
+    cached(route('read:offer:own', { querystring: pageQuery, response: { 200: z.array(offerSchema) } }), FARM_DATA),
     async (request) => service.listMyOffers(app.db, currentUser(request), request.query),
   );
 
   app.post(
     '/offers',
-    {
-      config: { access: 'manage:offer:own' },
-      schema: { tags, body: createOfferBody, response: { 201: offerSchema } },
-    },
+    route('manage:offer:own', { body: createOfferBody, response: { 201: offerSchema } }),
     async (request, reply) =>
       reply.status(201).send(await service.createOffer(app.db, currentUser(request), request.body)),
   );
 
   app.patch(
     '/offers/:id',
-    {
-      config: { access: 'manage:offer:own' },
-      schema: { tags, params: offerIdParams, body: updateOfferBody, response: { 200: offerSchema } },
-    },
+    route('manage:offer:own', { params: offerIdParams, body: updateOfferBody, response: { 200: offerSchema } }),
     async (request) => service.updateOffer(app.db, currentUser(request), request.params.id, request.body),
   );
 
   app.get(
     '/tenders',
-    {
-      config: { access: 'read:tender:own' },
-      schema: { tags, querystring: pageQuery, response: { 200: z.array(tenderSchema) } },
-    },
+    cached(route('read:tender:own', { querystring: pageQuery, response: { 200: z.array(tenderSchema) } }), FARM_DATA),
     async (request) => service.listMyTenders(app.db, currentUser(request), request.query),
   );
 
@@ -124,10 +103,7 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `/tenders/:id/${action}`,
-      {
-        config: { access: 'respond:tender:own' },
-        schema: { tags, params: tenderIdParams, response: { 200: tenderSchema } },
-      },
+      route('respond:tender:own', { params: tenderIdParams, response: { 200: tenderSchema } }),
       async (request) => service.answerTender(app.db, currentUser(request), request.params.id, answer),
     );
   }
@@ -135,10 +111,13 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
   // A supplier's own requests (every status); the farm store's every supplier's (?status=pending).
   app.get(
     '/crate-requests',
-    {
-      config: { access: 'read:crate-request:own' },
-      schema: { tags, querystring: crateRequestsQuery, response: { 200: z.array(crateRequestSchema) } },
-    },
+    cached(
+      route('read:crate-request:own', {
+        querystring: crateRequestsQuery,
+        response: { 200: z.array(crateRequestSchema) },
+      }),
+      FARM_DATA,
+    ),
     async (request) => service.listCrateRequests(app.db, currentUser(request), request.query),
   );
 };
@@ -149,33 +128,29 @@ export default supplierRoutes;
 export const tenderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/produce-offers',
-    {
-      config: { access: 'read:offer:any' },
-      schema: { tags, querystring: pageQuery, response: { 200: z.array(marketOfferSchema) } },
-    },
-    async (request) => service.listMarketOffers(app.db, request.query),
+    cached(
+      route('read:offer:any', { querystring: pageQuery, response: { 200: z.array(marketOfferSchema) } }),
+      FARM_DATA,
+    ),
+    async (request) => service.listMarketOffers(app.db, currentUser(request), request.query),
   );
 
   app.get(
     '/tenders',
-    {
-      config: { access: 'read:tender:any' },
-      schema: {
-        tags,
+    cached(
+      route('read:tender:any', {
         querystring: pageQuery.extend({ status: crateRequestsQuery.shape.status }),
         response: { 200: z.array(tenderSchema) },
-      },
-    },
+      }),
+      FARM_DATA,
+    ),
     async (request) =>
       service.listAllTenders(app.db, { ...request.query, pendingOnly: request.query.status === 'pending' }),
   );
 
   app.post(
     '/tenders',
-    {
-      config: { access: 'create:tender:any' },
-      schema: { tags, body: createTenderBody, response: { 201: tenderSchema } },
-    },
+    route('create:tender:any', { body: createTenderBody, response: { 201: tenderSchema } }),
     async (request, reply) =>
       reply.status(201).send(await service.openTender(app.db, currentUser(request), request.body)),
   );

@@ -12,6 +12,7 @@ import {
   type ProduceOffer,
   type SupplierMetrics,
   type SupplierWithCrates,
+  supplierDetailsRecord,
   type Tender,
   type UpdateOfferInput,
   type updateOfferBody,
@@ -20,20 +21,22 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import { describeChanges } from '../../lib/audit.ts';
 import { type Audience, audiences, recordChange } from '../../lib/changes.ts';
-import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { conflict, forbidden, notFound, refusalError } from '../../lib/http-error.ts';
 import type { Caller } from '../../lib/ownership.ts';
 import { supplierBalance, supplierBalances } from '../crates/balances.ts';
 import * as transmissions from '../transmissions/service.ts';
 import * as repo from './repository.ts';
+import { actionsOnSupplier, actionsOnTender, answerRefusal, decisionRefusal, openTenderRefusal } from './rules.ts';
 
-export { findSupplierByUserId } from './repository.ts';
+/** The caller's own supplier record, or null when the caller has none. */
+const ownSupplier = (db: Executor, caller: Pick<Caller, 'supplierId'>) =>
+  caller.supplierId === null ? null : repo.findSupplierById(db, caller.supplierId);
 
 type Page = { limit: number; before?: number };
 
-/** Crates issued to the supplier behind this user and not yet back (0 without a supplier record). */
-export async function cratesOfSupplierUser(db: Executor, userId: number): Promise<number> {
-  const supplier = await repo.findSupplierByUserId(db, userId);
-  return supplier ? supplierBalance(db, supplier.id) : 0;
+/** Crates issued to the caller's supplier record and not yet back (0 without a supplier record). */
+export async function cratesOfOwnSupplier(db: Executor, caller: Pick<Caller, 'supplierId'>): Promise<number> {
+  return caller.supplierId === null ? 0 : supplierBalance(db, caller.supplierId);
 }
 
 /**
@@ -43,6 +46,7 @@ export async function cratesOfSupplierUser(db: Executor, userId: number): Promis
  */
 async function withCrates(
   db: Executor,
+  caller: Caller,
   rows: repo.SupplierRow[],
   { owner = false }: { owner?: boolean } = {},
 ): Promise<SupplierWithCrates[]> {
@@ -58,20 +62,21 @@ async function withCrates(
       totalCratesOwned,
       cratesInUse,
       availableCrates: totalCratesOwned - cratesInUse,
+      ...actionsOnSupplier(row, caller),
     };
   });
 }
 
 export async function mySupplier(db: Executor, caller: Caller): Promise<SupplierWithCrates> {
-  const row = await repo.findSupplierByUserId(db, caller.id);
+  const row = await ownSupplier(db, caller);
   if (!row) throw notFound('Supplier profile not found');
-  const [supplier] = await withCrates(db, [row], { owner: true });
+  const [supplier] = await withCrates(db, caller, [row], { owner: true });
   return supplier;
 }
 
 /** The caller's own supplier record, refused (403) until the farm store has approved it. */
 async function approvedSupplierOf(db: Executor, caller: Caller): Promise<repo.SupplierRow> {
-  const row = await repo.findSupplierByUserId(db, caller.id);
+  const row = await ownSupplier(db, caller);
   if (!row) throw forbidden(m.pendingApproval);
   if (row.status === 'rejected') throw forbidden(m.notApproved);
   if (row.status !== 'approved') throw forbidden(m.pendingApproval);
@@ -82,8 +87,8 @@ const supplierAudience = (row: { userId: number }): Audience[] => [audiences.far
 
 // --- the farm store's side: approval ---
 
-export async function listSuppliers(db: Executor, page: Page & { status?: 'pending' }) {
-  return withCrates(db, await repo.listSuppliers(db, page));
+export async function listSuppliers(db: Executor, caller: Caller, page: Page & { status?: 'pending' }) {
+  return withCrates(db, caller, await repo.listSuppliers(db, page));
 }
 
 export async function setSupplierStatus(
@@ -99,7 +104,7 @@ export async function setSupplierStatus(
       // A removed supplier's account is not found here, as it is in the lists.
       const existing = await repo.findActiveSupplierById(tx, id);
       if (!existing) throw notFound(m.supplierNotFound);
-      throw conflict(status === 'approved' ? m.alreadyApproved : m.alreadyRejected);
+      throw refusalError(decisionRefusal(existing, status, caller) ?? { status: 409, message: m.updateStatusFailed });
     }
     // A rejected supplier gets no crates: its pending requests are withdrawn with the rejection.
     const cancelled =
@@ -113,7 +118,7 @@ export async function setSupplierStatus(
     });
     return updated;
   });
-  const [supplier] = await withCrates(db, [row]);
+  const [supplier] = await withCrates(db, caller, [row]);
   return supplier;
 }
 
@@ -124,21 +129,10 @@ export async function updateMySupplier(
   caller: Caller,
   body: z.infer<typeof updateSupplierBody>,
 ): Promise<SupplierWithCrates> {
-  const existing = await repo.findSupplierByUserId(db, caller.id);
+  const existing = await ownSupplier(db, caller);
   if (!existing) throw notFound('Supplier profile not found');
-  const blank = (v: string | undefined) => (v ? v : null);
   const row = await db.transaction(async (tx) => {
-    const updated = await repo.updateSupplier(tx, existing.id, {
-      businessName: body.businessName,
-      contactPerson: body.contactPerson,
-      contactNumber: body.contactNumber,
-      farmLocation: body.farmLocation,
-      certificationType: body.certificationType,
-      bankName: blank(body.bankName),
-      accountNumber: blank(body.accountNumber?.replace(/\s/g, '')),
-      branchCode: blank(body.branchCode),
-      accountHolderName: blank(body.accountHolderName),
-    });
+    const updated = await repo.updateSupplier(tx, existing.id, supplierDetailsRecord(body));
     await recordChange(tx, {
       tags: ['suppliers'],
       audience: supplierAudience(updated),
@@ -158,7 +152,7 @@ export async function updateMySupplier(
     });
     return updated;
   });
-  const [supplier] = await withCrates(db, [row], { owner: true });
+  const [supplier] = await withCrates(db, caller, [row], { owner: true });
   return supplier;
 }
 
@@ -231,11 +225,15 @@ export async function updateOffer(
 
 export async function listMyTenders(db: Executor, caller: Caller, page: Page): Promise<Tender[]> {
   const supplier = await approvedSupplierOf(db, caller);
-  return repo.listTenders(db, { ...page, supplierId: supplier.id });
+  return withTenderActions(await repo.listTenders(db, { ...page, supplierId: supplier.id }), supplier.id);
 }
 
-async function tenderView(db: Executor, id: number): Promise<Tender> {
-  const [row] = await repo.listTenders(db, { ids: [id], limit: 1 });
+/** Tenders with what the caller may do with them; `callerSupplierId`: the caller's own supplier record, if any. */
+const withTenderActions = (rows: repo.TenderView[], callerSupplierId: number | null): Tender[] =>
+  rows.map((row) => ({ ...row, ...actionsOnTender(row, callerSupplierId) }));
+
+async function tenderView(db: Executor, id: number, callerSupplierId: number | null): Promise<Tender> {
+  const [row] = withTenderActions(await repo.listTenders(db, { ids: [id], limit: 1 }), callerSupplierId);
   return row;
 }
 
@@ -252,8 +250,8 @@ export async function answerTender(
   const supplier = await approvedSupplierOf(db, caller);
   const existing = await repo.findTender(db, id);
   if (!existing) throw notFound(m.tenderNotFound);
-  if (existing.supplierId !== supplier.id) throw forbidden(m.notYourTender);
-  if (existing.status !== 'pending') throw conflict(m.tenderAnswered);
+  const refusal = answerRefusal(existing, supplier.id);
+  if (refusal) throw refusalError(refusal);
   await db.transaction(async (tx) => {
     const row = await repo.answerPendingTender(tx, id, answer);
     if (!row) throw conflict(m.tenderAnswered);
@@ -264,17 +262,22 @@ export async function answerTender(
       audit: { summary: `status pending → ${answer}${answer === 'accepted' ? `; offer ${row.offerId} sold` : ''}` },
     });
   });
-  return tenderView(db, id);
+  return tenderView(db, id, supplier.id);
 }
 
 // --- the farm store's side: offers and tenders ---
 
-export async function listMarketOffers(db: Executor, page: Page): Promise<MarketOffer[]> {
-  return repo.listMarketOffers(db, page);
+/** Active offers of approved suppliers (what the list holds), each with whether a tender may open on it. */
+export async function listMarketOffers(db: Executor, caller: Caller, page: Page): Promise<MarketOffer[]> {
+  const rows = await repo.listMarketOffers(db, page);
+  return rows.map((offer) => ({
+    ...offer,
+    canOpenTender: openTenderRefusal({ ...offer, supplierApproved: true }, caller) === null,
+  }));
 }
 
 export async function listAllTenders(db: Executor, page: Page & { pendingOnly?: boolean }): Promise<Tender[]> {
-  return repo.listTenders(db, page);
+  return withTenderActions(await repo.listTenders(db, page), null);
 }
 
 /** The farm store opens a tender on an approved supplier's active offer; one open tender per offer. */
@@ -283,12 +286,14 @@ export async function openTender(db: Db, caller: Caller, body: z.infer<typeof cr
   if (!offer) throw notFound(m.offerNotFound);
   // A removed supplier (decision 022) can't answer: its offers are off the market like its account.
   const supplier = await repo.findActiveSupplierById(db, offer.supplierId);
-  if (supplier?.status !== 'approved') throw conflict(m.supplierNotApprovedForTender);
-  if (!offer.isActive) throw conflict(m.offerInactive);
+  const facts = { isActive: offer.isActive, supplierApproved: supplier?.status === 'approved' };
+  const refusal = openTenderRefusal({ ...facts, hasOpenTender: false }, caller);
+  if (refusal || !supplier) throw refusalError(refusal ?? { status: 409, message: m.supplierNotApprovedForTender });
   const id = await db.transaction(async (tx) => {
     // Serialises tenders on one offer, so two farm store users cannot both open one.
     await repo.lockOffer(tx, offer.id);
-    if (await repo.hasOpenTender(tx, offer.id)) throw conflict(m.offerHasOpenTender);
+    const open = openTenderRefusal({ ...facts, hasOpenTender: await repo.hasOpenTender(tx, offer.id) }, caller);
+    if (open) throw refusalError(open);
     const row = await repo.insertTender(tx, {
       offerId: offer.id,
       supplierId: supplier.id,
@@ -304,7 +309,7 @@ export async function openTender(db: Db, caller: Caller, body: z.infer<typeof cr
     });
     return row.id;
   });
-  return tenderView(db, id);
+  return tenderView(db, id, null);
 }
 
 // --- crate requests (supplier_to_farm transmissions, decision 012) ---
@@ -336,6 +341,8 @@ export async function listCrateRequests(
       supplierId: supplier?.id ?? null,
       businessName: supplier?.businessName ?? null,
       requestedBy: t.fromName,
+      // Fulfilling a request is acknowledging its transmission: the transmissions rule decides.
+      canFulfil: t.canAcknowledge,
     };
   });
 }

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { type Account, registerAs, sessionCookie, uniqueEmail } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { addStock, registerAgent } from '../../../../tests/support/transmissions.ts';
 import { supplierMessages as m } from '../../../shared/suppliers.ts';
 import { transmissionMessages } from '../../../shared/transmissions.ts';
-import { addStock, registerAgent } from '../transmissions/testing.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');

@@ -2,6 +2,7 @@
 // shipments and returns (backdated so the dashboard chart has data), pending ones and a flagged count.
 import type { Db } from '../../db/client.ts';
 import { DEFAULT_FARM_TIMEZONE, farmToday } from '../../lib/farm-date.ts';
+import type { Caller } from '../../lib/ownership.ts';
 import * as agents from '../agents/service.ts';
 import { registerAccount } from '../auth/service.ts';
 import * as billing from '../billing/service.ts';
@@ -34,6 +35,17 @@ export const demoExtraAgents = [
   },
 ] as const;
 
+type DemoAgent = NonNullable<Awaited<ReturnType<typeof agents.findAgentByUserId>>>;
+type FarmStore = Caller & { role: 'farm_store' };
+
+/** A demo agent as the caller of its own actions. */
+const asCaller = (agent: DemoAgent): Caller => ({
+  id: agent.userId,
+  role: 'market_agent',
+  marketAgentId: agent.id,
+  supplierId: null,
+});
+
 export async function seedDemoCrates(
   db: Db,
   {
@@ -43,7 +55,44 @@ export async function seedDemoCrates(
     now = new Date(),
   }: { farmUserId: number; agentUserId: number; password: string; now?: Date },
 ) {
-  const farm = { id: farmUserId, role: 'farm_store' as const };
+  const farm: FarmStore = { id: farmUserId, role: 'farm_store', marketAgentId: null, supplierId: null };
+  const demoAgents = await registerDemoAgents(db, agentUserId, password);
+  await openDemoStock(db, farm, demoAgents);
+  await saveDemoBankDetails(db, demoAgents);
+
+  const today = farmToday(DEFAULT_FARM_TIMEZONE, now);
+  const cycleIds: number[] = [];
+  // Weeks 11 … 1 ago: a shipment to each agent early in the week, a return of empties later on.
+  for (let week = 11; week >= 1; week--) {
+    const cycle = demoCycle(week, now);
+    if (cycle) cycleIds.push((await billing.createCycle(db, cycle, { today, caller: farm })).id);
+    for (const [i, agent] of demoAgents.entries()) await shipAndReturn(db, farm, agent, { week, i, now });
+  }
+
+  // The first cycle is paid by EFT to the agents with bank details; the others are still owed it.
+  await billing.recordPayment(
+    db,
+    cycleIds[0],
+    { paidOn: daysBefore(now, 4, 1), reference: 'FNB EFT 0001' },
+    { today, caller: farm },
+  );
+
+  // Waiting for action now: a delivery for the main agent and a return for the farm store.
+  await createTransmission(db, farm, {
+    type: 'farm_to_market',
+    marketAgentId: demoAgents[0].id,
+    quantity: 50,
+    notes: 'Friday load',
+  });
+  await createTransmission(db, asCaller(demoAgents[1]), {
+    type: 'market_to_farm',
+    quantity: 20,
+    notes: 'Empties for collection',
+  });
+}
+
+/** The main demo agent and the extra ones, registered here. */
+async function registerDemoAgents(db: Db, agentUserId: number, password: string): Promise<DemoAgent[]> {
   const agentUsers = [agentUserId];
   for (const a of demoExtraAgents) {
     const user = await registerAccount(
@@ -64,7 +113,10 @@ export async function seedDemoCrates(
   }
   const demoAgents = [];
   for (const userId of agentUsers) demoAgents.push((await agents.findAgentByUserId(db, userId))!);
+  return demoAgents;
+}
 
+async function openDemoStock(db: Db, farm: FarmStore, demoAgents: DemoAgent[]) {
   await adjustStock(db, farm, { quantity: 5000, reason: 'Opening stock (demo farm)' });
   await adjustStock(db, farm, { quantity: -40, reason: 'Cracked crates found at stock-take' });
   // Empties on paper when the farm started using the app: what the agents return from.
@@ -75,11 +127,13 @@ export async function seedDemoCrates(
       emptyCrates: 300 - 20 * i,
     });
   }
+}
 
-  // Billing (decision 019): two agents have bank details; a cycle from week 11 to 5 (completed) and
-  // one from week 4 on (active), so both billing tabs and the agents' earnings have figures.
+// Billing (decision 019): two agents have bank details; a cycle from week 11 to 5 (completed) and
+// one from week 4 on (active), so both billing tabs and the agents' earnings have figures.
+async function saveDemoBankDetails(db: Db, demoAgents: DemoAgent[]) {
   for (const [i, agent] of demoAgents.slice(0, 2).entries()) {
-    await billing.saveBankDetails(db, agent.userId, {
+    await billing.saveBankDetails(db, asCaller(agent), {
       bankName: i === 0 ? 'First National Bank' : 'Capitec',
       accountNumber: i === 0 ? '62012345678' : '1402345678',
       branchCode: i === 0 ? '250655' : '470010',
@@ -87,79 +141,56 @@ export async function seedDemoCrates(
       accountType: i === 0 ? 'current' : 'savings',
     });
   }
-  const day = (weeksAgo: number, plusDays = 0) =>
-    new Date(now.getTime() - weeksAgo * 7 * DAY + plusDays * DAY).toISOString().slice(0, 10);
-  const demoCycles: Record<number, { startDate: string; endDate: string; ratePerCrate: string }> = {
-    11: { startDate: day(11, -1), endDate: day(5, 5), ratePerCrate: '0.35' },
-    4: { startDate: day(4, -1), endDate: day(0, 13), ratePerCrate: '0.40' },
-  };
+}
 
-  const today = farmToday(DEFAULT_FARM_TIMEZONE, now);
-  const cycleIds: number[] = [];
-  // Weeks 11 … 1 ago: a shipment to each agent early in the week, a return of empties later on.
-  for (let week = 11; week >= 1; week--) {
-    if (demoCycles[week]) cycleIds.push((await billing.createCycle(db, demoCycles[week], { today })).id);
-    for (const [i, agent] of demoAgents.entries()) {
-      // Dated as they happened: the ledger is append-only, so history is written in the past, never moved there.
-      const sentAt = new Date(now.getTime() - week * 7 * DAY + i * 3_600_000);
-      const quantity = 40 + ((week * 7 + i * 11) % 35);
-      const sent = await createTransmission(
-        db,
-        farm,
-        {
-          type: 'farm_to_market',
-          marketAgentId: agent.id,
-          quantity,
-          notes: week % 3 === 0 ? 'Sweet Bell Peppers' : null,
-        },
-        { at: sentAt },
-      );
-      // The one flagged difference: two crates short on a delivery three weeks ago.
-      const counted = week === 3 && i === 0 ? quantity - 2 : quantity;
-      await acknowledgeTransmission(db, { id: agent.userId, role: 'market_agent' }, sent.id, counted, {
-        at: new Date(sentAt.getTime() + 6 * 3_600_000),
-      });
+/** The day `weeksAgo` weeks (and `plusDays` days) before now, as YYYY-MM-DD. */
+const daysBefore = (now: Date, weeksAgo: number, plusDays = 0) =>
+  new Date(now.getTime() - weeksAgo * 7 * DAY + plusDays * DAY).toISOString().slice(0, 10);
 
-      const returnedAt = new Date(sentAt.getTime() + 3 * DAY);
-      const back = await createTransmission(
-        db,
-        { id: agent.userId, role: 'market_agent' },
-        {
-          type: 'market_to_farm',
-          quantity: 12 + ((week * 5 + i * 7) % 14),
-          notes: null,
-        },
-        { at: returnedAt },
-      );
-      await acknowledgeTransmission(db, farm, back.id, null, { at: new Date(returnedAt.getTime() + 4 * 3_600_000) });
-    }
-  }
+/** The billing cycle that starts in this week, if one does. */
+function demoCycle(week: number, now: Date) {
+  if (week === 11) return { startDate: daysBefore(now, 11, -1), endDate: daysBefore(now, 5, 5), ratePerCrate: '0.35' };
+  if (week === 4) return { startDate: daysBefore(now, 4, -1), endDate: daysBefore(now, 0, 13), ratePerCrate: '0.40' };
+  return null;
+}
 
-  // The first cycle is paid by EFT to the agents with bank details; the others are still owed it.
-  await billing.recordPayment(
+/** One agent's week: a shipment it acknowledges, then a return of empties the farm acknowledges. */
+async function shipAndReturn(
+  db: Db,
+  farm: FarmStore,
+  agent: DemoAgent,
+  { week, i, now }: { week: number; i: number; now: Date },
+) {
+  // Dated as they happened: the ledger is append-only, so history is written in the past, never moved there.
+  const sentAt = new Date(now.getTime() - week * 7 * DAY + i * 3_600_000);
+  const quantity = 40 + ((week * 7 + i * 11) % 35);
+  const sent = await createTransmission(
     db,
-    cycleIds[0],
-    { paidOn: day(4, 1), reference: 'FNB EFT 0001' },
+    farm,
     {
-      today,
-      recordedBy: farm.id,
+      type: 'farm_to_market',
+      marketAgentId: agent.id,
+      quantity,
+      notes: week % 3 === 0 ? 'Sweet Bell Peppers' : null,
     },
+    { at: sentAt },
   );
-
-  // Waiting for action now: a delivery for the main agent and a return for the farm store.
-  await createTransmission(db, farm, {
-    type: 'farm_to_market',
-    marketAgentId: demoAgents[0].id,
-    quantity: 50,
-    notes: 'Friday load',
+  // The one flagged difference: two crates short on a delivery three weeks ago.
+  const counted = week === 3 && i === 0 ? quantity - 2 : quantity;
+  await acknowledgeTransmission(db, asCaller(agent), sent.id, counted, {
+    at: new Date(sentAt.getTime() + 6 * 3_600_000),
   });
-  await createTransmission(
+
+  const returnedAt = new Date(sentAt.getTime() + 3 * DAY);
+  const back = await createTransmission(
     db,
-    { id: demoAgents[1].userId, role: 'market_agent' },
+    asCaller(agent),
     {
       type: 'market_to_farm',
-      quantity: 20,
-      notes: 'Empties for collection',
+      quantity: 12 + ((week * 5 + i * 7) % 14),
+      notes: null,
     },
+    { at: returnedAt },
   );
+  await acknowledgeTransmission(db, farm, back.id, null, { at: new Date(returnedAt.getTime() + 4 * 3_600_000) });
 }

@@ -6,8 +6,15 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { type Account, registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import {
+  acknowledge,
+  addStock,
+  json,
+  registerAgent,
+  registerApprovedSupplier,
+  send,
+} from '../../../../tests/support/transmissions.ts';
 import { checkLedgerInvariant } from '../crates/ledger.ts';
-import { acknowledge, addStock, json, registerAgent, registerApprovedSupplier, send } from './testing.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');

@@ -6,11 +6,18 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import {
+  acknowledge,
+  addStock,
+  farmStock,
+  json,
+  registerAgent,
+  send,
+} from '../../../../tests/support/transmissions.ts';
 import { transmissionMessages as m, maxCountFor } from '../../../shared/transmissions.ts';
 import { billingLines, clients, transmissions } from '../../db/schema/index.ts';
 import { agentBalance, totalsByKind } from '../crates/balances.ts';
 import { checkLedgerInvariant, holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
-import { acknowledge, addStock, farmStock, json, registerAgent, send } from './testing.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');

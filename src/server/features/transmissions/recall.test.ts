@@ -3,20 +3,22 @@
 // who has since been removed, so no crates are stranded in transit.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type Account, registerAs } from '../../../../tests/support/accounts.ts';
+import type { Account } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import {
+  acknowledge,
+  farmStock,
+  farmWithAgents,
+  json,
+  registerAgent,
+  send,
+} from '../../../../tests/support/transmissions.ts';
 import { transmissionMessages as m } from '../../../shared/transmissions.ts';
 import { agentBalance, totalsByKind } from '../crates/balances.ts';
 import { checkLedgerInvariant } from '../crates/ledger.ts';
-import { acknowledge, addStock, farmStock, json, registerAgent, registerApprovedSupplier, send } from './testing.ts';
 
 const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-const farm2 = await registerAs(app, 'farm_store');
-const agent = await registerAgent(app);
-const otherAgent = await registerAgent(app, { marketLocation: 'Pretoria Market' });
-const supplier = await registerApprovedSupplier(app);
-await addStock(farm, 500);
+const { farm, farm2, agent, otherAgent, supplier } = await farmWithAgents(app, 500);
 await json(farm, 'POST', '/api/farm-store/opening-balances', { marketAgentId: agent.marketAgentId, emptyCrates: 40 });
 
 const recall = (who: Account, id: number) => json(who, 'PUT', `/api/transmissions/${id}/recall`);

@@ -33,6 +33,10 @@ const viewColumns = {
   sentAt: transmissions.sentAt,
   createdAt: transmissions.createdAt,
   fromName: fromUser.name,
+  // What the rules need (rules.ts): the sender's role and whether each party's account is active.
+  fromRole: fromUser.role,
+  fromActive: fromUser.isActive,
+  toActive: toUser.isActive,
   toName: sql<string>`coalesce(${toUser.name}, ${FARM_STORE_NAME})`,
   agentName: agentUser.name,
   agentNumber: marketAgents.agentNumber,
@@ -115,19 +119,20 @@ export type TransmissionView = Awaited<ReturnType<typeof listTransmissions>>[num
 /** A transmission with what the rules need to know about its sender and recipient. */
 export type TransmissionParties = TransmissionRow & {
   fromRole: 'farm_store' | 'market_agent' | 'supplier';
+  fromActive: boolean;
   /** null when addressed to the farm store role. */
   toActive: boolean | null;
 };
 
 export async function findTransmission(db: Executor, id: number): Promise<TransmissionParties | null> {
   const [row] = await db
-    .select({ t: transmissions, fromRole: fromUser.role, toActive: toUser.isActive })
+    .select({ t: transmissions, fromRole: fromUser.role, fromActive: fromUser.isActive, toActive: toUser.isActive })
     .from(transmissions)
     .innerJoin(fromUser, eq(fromUser.id, transmissions.fromUserId))
     .leftJoin(toUser, eq(toUser.id, transmissions.toUserId))
     .where(eq(transmissions.id, id))
     .limit(1);
-  return row ? { ...row.t, fromRole: row.fromRole, toActive: row.toActive } : null;
+  return row ? { ...row.t, fromRole: row.fromRole, fromActive: row.fromActive, toActive: row.toActive } : null;
 }
 
 /** A transmission to insert; `at` backdates it (demo and bench history), otherwise it is sent now. */
@@ -268,6 +273,7 @@ export async function hasActiveFarmStore(db: Executor): Promise<boolean> {
   return !!row;
 }
 
+/** The supplier record behind a crate request's sender. */
 export async function findSupplierByUserId(db: Executor, userId: number) {
   const [row] = await db
     .select({ id: suppliers.id, status: suppliers.status })
@@ -275,4 +281,21 @@ export async function findSupplierByUserId(db: Executor, userId: number) {
     .where(eq(suppliers.userId, userId))
     .limit(1);
   return row ?? null;
+}
+
+export async function findSupplierById(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: suppliers.id, status: suppliers.status })
+    .from(suppliers)
+    .where(eq(suppliers.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Flagged counts the farm store has not resolved yet (for /metrics). */
+export async function unresolvedFlagCount(db: Executor): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::integer as n from transmissions where is_flagged and resolved_at is null`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }

@@ -14,51 +14,58 @@ import {
   transmissionListResponse,
   transmissionSchema,
 } from '../../../shared/transmissions.ts';
+import { cached, FARM_DATA, routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
-const tags = ['transmissions'];
+const route = routeOptions('transmissions');
 
 /** The lists all answer with one page of transmissions; they differ in who may read and the filter. */
-const transmissionList = <Query extends z.ZodType>(access: Permission, querystring: Query) => ({
-  config: { access },
-  schema: { tags, querystring, response: { 200: transmissionListResponse } },
-});
+const transmissionList = <Query extends z.ZodType>(access: Permission, querystring: Query) =>
+  route(access, { querystring, response: { 200: transmissionListResponse } });
 
+// Long: the route table of /api/transmissions, one app.<verb> per endpoint with its guard and schemas;
+// it reads best as one list, and each handler is a call into the service.
 const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', transmissionList('read:transmission:own', transmissionListQuery), async (request) =>
+  app.metrics.figure({
+    name: 'flagged_counts_unresolved',
+    help: 'Deliveries and returns counted differently from what was sent, waiting for the farm store',
+    read: () => service.unresolvedFlagCount(app.db),
+  });
+
+  app.get('/', cached(transmissionList('read:transmission:own', transmissionListQuery), FARM_DATA), async (request) =>
     service.listTransmissions(app.db, currentUser(request), request.query),
   );
 
-  app.get('/recent', transmissionList('read:transmission:own', recentTransmissionsQuery), async (request) =>
-    service.listTransmissions(app.db, currentUser(request), { limit: request.query.limit }),
+  app.get(
+    '/recent',
+    cached(transmissionList('read:transmission:own', recentTransmissionsQuery), FARM_DATA),
+    async (request) => service.listTransmissions(app.db, currentUser(request), { limit: request.query.limit }),
   );
 
-  app.get('/incoming', transmissionList('read:transmission:own', transmissionListQuery), async (request) =>
-    service.listIncoming(app.db, currentUser(request), request.query),
+  app.get(
+    '/incoming',
+    cached(transmissionList('read:transmission:own', transmissionListQuery), FARM_DATA),
+    async (request) => service.listIncoming(app.db, currentUser(request), request.query),
   );
 
   app.get(
     '/pending-count',
-    {
-      config: { access: 'read:transmission:own' },
-      schema: { tags, response: { 200: pendingCountResponse } },
-    },
+    cached(route('read:transmission:own', { response: { 200: pendingCountResponse } }), FARM_DATA),
     async (request) => ({ count: await service.countPendingFor(app.db, currentUser(request)) }),
   );
 
-  app.get('/flagged', transmissionList('read:transmission:any', flaggedTransmissionsQuery), async (request) =>
-    service.listFlagged(app.db, request.query),
+  app.get(
+    '/flagged',
+    cached(transmissionList('read:transmission:any', flaggedTransmissionsQuery), FARM_DATA),
+    async (request) => service.listFlagged(app.db, currentUser(request), request.query),
   );
 
   app.post(
     '/',
-    {
-      // The service checks the permission of the kind sent: create:transmission:any (farm store),
-      // create:transmission:return (agents), create:crate-request:own (suppliers).
-      config: { access: 'create:transmission:own' },
-      schema: { tags, body: createTransmissionBody, response: { 201: transmissionSchema } },
-    },
+    // The service checks the permission of the kind sent: create:transmission:any (farm store),
+    // create:transmission:return (agents), create:crate-request:own (suppliers).
+    route('create:transmission:own', { body: createTransmissionBody, response: { 201: transmissionSchema } }),
     async (request, reply) => {
       const created = await service.createTransmission(app.db, currentUser(request), request.body);
       return reply.status(201).send(created);
@@ -67,10 +74,11 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/:id/acknowledge',
-    {
-      config: { access: 'acknowledge:transmission:own' },
-      schema: { tags, params: transmissionIdParams, body: acknowledgeBody, response: { 200: transmissionSchema } },
-    },
+    route('acknowledge:transmission:own', {
+      params: transmissionIdParams,
+      body: acknowledgeBody,
+      response: { 200: transmissionSchema },
+    }),
     async (request) =>
       service.acknowledgeTransmission(
         app.db,
@@ -84,24 +92,17 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   // Recall (docs/decisions/012): the sender takes back a still-pending transmission; no body.
   app.put(
     '/:id/recall',
-    {
-      config: { access: 'recall:transmission:own' },
-      schema: { tags, params: transmissionIdParams, response: { 200: transmissionSchema } },
-    },
+    route('recall:transmission:own', { params: transmissionIdParams, response: { 200: transmissionSchema } }),
     async (request) => service.recallTransmission(app.db, currentUser(request), request.params.id),
   );
 
   app.put(
     '/:id/resolve',
-    {
-      config: { access: 'resolve:transmission:any' },
-      schema: {
-        tags,
-        params: transmissionIdParams,
-        body: resolveTransmissionBody,
-        response: { 200: transmissionSchema },
-      },
-    },
+    route('resolve:transmission:any', {
+      params: transmissionIdParams,
+      body: resolveTransmissionBody,
+      response: { 200: transmissionSchema },
+    }),
     async (request) =>
       service.resolveFlaggedTransmission(app.db, currentUser(request), request.params.id, request.body),
   );

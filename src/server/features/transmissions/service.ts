@@ -17,12 +17,13 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import { type Audience, audiences, recordChange } from '../../lib/changes.ts';
 import { DEFAULT_FARM_TIMEZONE } from '../../lib/farm-date.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
-import { actsFor, type Caller, farmStore, ownRowsOf, type Party, partyOf } from '../../lib/ownership.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound, refusalError } from '../../lib/http-error.ts';
+import { type Acting, type Caller, ownRowsOf, partyOf } from '../../lib/ownership.ts';
 import * as agents from '../agents/service.ts';
 import * as billing from '../billing/service.ts';
 import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
 import * as repo from './repository.ts';
+import { acknowledgeRefusal, actionsOn, recallRefusal, recipientOf, resolveRefusal } from './rules.ts';
 
 export type { Caller };
 
@@ -32,16 +33,22 @@ export type { Caller };
  */
 export type When = { at?: Date; timeZone?: string };
 
-function toTransmission(row: repo.TransmissionView): Transmission {
+/** A transmission as the caller sees it: with its counted difference and what the caller may do with it. */
+function toTransmission(caller: Acting, row: repo.TransmissionView): Transmission {
+  const { fromRole: _role, fromActive: _from, toActive: _to, ...view } = row;
   return {
-    ...row,
+    ...view,
     difference: row.status === 'acknowledged' && row.actualQuantity !== null ? row.actualQuantity - row.quantity : null,
+    ...actionsOn(row, caller),
   };
 }
 
-async function viewOf(db: Executor, id: number): Promise<Transmission> {
+/** Every row of a list as the caller sees it. */
+const viewsFor = (caller: Acting) => (rows: repo.TransmissionView[]) => rows.map((row) => toTransmission(caller, row));
+
+async function viewOf(db: Executor, caller: Acting, id: number): Promise<Transmission> {
   const [row] = await repo.listTransmissions(db, { ids: [id], limit: 1 });
-  return toTransmission(row);
+  return toTransmission(caller, row);
 }
 
 /** The farm store sees every transmission; anyone else only those from or to themselves. */
@@ -50,8 +57,7 @@ export async function listTransmissions(
   caller: Caller,
   page: { limit: number; before?: number },
 ): Promise<Transmission[]> {
-  const rows = await repo.listTransmissions(db, { ...page, involving: ownRowsOf(caller)?.userId });
-  return rows.map(toTransmission);
+  return viewsFor(caller)(await repo.listTransmissions(db, { ...page, involving: ownRowsOf(caller)?.userId }));
 }
 
 /** Pending transmissions the caller may acknowledge: the 'Incoming Transmissions' card. */
@@ -60,8 +66,7 @@ export async function listIncoming(
   caller: Caller,
   page: { limit: number; before?: number },
 ): Promise<Transmission[]> {
-  const rows = await repo.listTransmissions(db, { ...page, pendingFor: partyOf(caller) });
-  return rows.map(toTransmission);
+  return viewsFor(caller)(await repo.listTransmissions(db, { ...page, pendingFor: partyOf(caller) }));
 }
 
 /** Supplier crate requests (decision 021): the farm store sees every supplier's, a supplier its own. */
@@ -75,27 +80,22 @@ export async function listCrateRequests(
     type: 'supplier_to_farm',
     involving: ownRowsOf(caller)?.userId,
   });
-  return rows.map(toTransmission);
+  return viewsFor(caller)(rows);
 }
 
 export async function listFlagged(
   db: Executor,
+  caller: Caller,
   page: { limit: number; before?: number; state: 'open' | 'all' },
 ): Promise<Transmission[]> {
   const rows = await repo.listTransmissions(db, { limit: page.limit, before: page.before, flagged: page.state });
-  return rows.map(toTransmission);
+  return viewsFor(caller)(rows);
 }
 
 /** Pending transmissions the caller may acknowledge (every farm store user sees the farm's). */
 export const countPendingFor = (db: Executor, caller: Caller) => repo.countPendingFor(db, partyOf(caller));
 export const countPendingRequestsFrom = (db: Executor, userId: number) => repo.countPendingFrom(db, userId);
 export const countOpenFlags = (db: Executor) => repo.countOpenFlags(db);
-
-/** Who sent it, as a party: a farm store user sends for the farm store. */
-const senderOf = (t: repo.TransmissionParties): Party =>
-  t.fromRole === 'farm_store' ? farmStore : { userId: t.fromUserId };
-/** Who must acknowledge it: the addressed person, or the farm store role. */
-const recipientOf = (t: repo.TransmissionRow): Party => (t.toUserId === null ? farmStore : { userId: t.toUserId });
 
 const notEnoughFarmStock = (available: number) => conflict(m.notEnoughFarmStock(available));
 
@@ -137,9 +137,7 @@ async function createFromFarm(
 ) {
   if (body.type !== 'farm_to_market' && body.type !== 'market_to_farm') throw forbidden(m.farmTypesOnly);
   if (!body.marketAgentId && !body.toUserId) throw badRequest(m.selectAgent, { marketAgentId: m.selectAgent });
-  const agent = body.marketAgentId
-    ? await agents.findAgentById(db, body.marketAgentId)
-    : await agents.findAgentByUserId(db, body.toUserId!);
+  const agent = await recipientAgent(db, body);
   if (!agent?.isActive) throw notFound(m.agentNotFound);
   if (body.marketAgentId && body.toUserId && body.toUserId !== agent.userId) {
     throw badRequest(m.agentMismatch, { toUserId: m.agentMismatch });
@@ -164,23 +162,30 @@ async function createFromFarm(
   });
 }
 
+/** The market agent a farm delivery or collection is for: by its id, or by its user's (the recipient's, never the caller's). */
+function recipientAgent(db: Executor, body: CreateTransmissionBody) {
+  return body.marketAgentId
+    ? agents.findAgentById(db, body.marketAgentId)
+    : agents.findAgentByUserId(db, body.toUserId!);
+}
+
 /** A market agent returns empty crates to the farm store (the role): at most the empties it holds. */
 async function createReturn(db: Db, caller: Caller, body: CreateTransmissionBody, notes: string | null, { at }: When) {
   if (body.type !== 'market_to_farm') throw forbidden(m.agentsReturnOnly);
-  const agent = await agents.findAgentByUserId(db, caller.id);
-  if (!agent) throw notFound(m.agentNotFound);
+  const agentId = caller.marketAgentId;
+  if (agentId === null) throw notFound(m.agentNotFound);
   if (!(await repo.hasActiveFarmStore(db))) throw conflict(m.noFarmStore);
   return dispatch(db, caller, {
     transmission: {
       type: 'market_to_farm',
       fromUserId: caller.id,
       toUserId: null,
-      marketAgentId: agent.id,
+      marketAgentId: agentId,
       quantity: body.quantity,
       notes,
       at,
     },
-    from: holders.agentEmpty(agent.id),
+    from: holders.agentEmpty(agentId),
     insufficient: (available) =>
       new HttpError(409, m.noEmptyCrates, { quantity: `You have ${available} empty crates` }),
   });
@@ -223,7 +228,7 @@ async function dispatch(
     });
     return row.id;
   });
-  return viewOf(db, id);
+  return viewOf(db, caller, id);
 }
 
 /** A supplier's crate request (DESIGN §7: addressed to the farm store role); crates move when it is acknowledged. */
@@ -238,7 +243,7 @@ async function createCrateRequest(
   if (body.quantity > SUPPLIER_REQUEST_MAX) {
     throw badRequest(m.supplierQuantityRange, { quantity: m.supplierQuantityRange });
   }
-  const supplier = await repo.findSupplierByUserId(db, caller.id);
+  const supplier = caller.supplierId === null ? null : await repo.findSupplierById(db, caller.supplierId);
   if (supplier?.status !== 'approved') throw forbidden(m.supplierNotApproved);
   if (!(await repo.hasActiveFarmStore(db))) throw conflict(m.noFarmStore);
   const row = await db.transaction(async (tx) => {
@@ -258,7 +263,7 @@ async function createCrateRequest(
     });
     return inserted;
   });
-  return viewOf(db, row.id);
+  return viewOf(db, caller, row.id);
 }
 
 /** The audit summary of a new transmission: 'farm_to_market, 10 crates, market agent 3 (status pending)'. */
@@ -302,17 +307,16 @@ function highestCount(t: repo.TransmissionRow): number {
  */
 export async function acknowledgeTransmission(
   db: Db,
-  caller: Caller,
+  caller: Acting,
   id: number,
   actualQuantity: number | null,
   { at, timeZone = DEFAULT_FARM_TIMEZONE }: When = {},
 ): Promise<Transmission> {
   const existing = await repo.findTransmission(db, id);
   if (!existing) throw notFound(m.transmissionNotFound);
+  const refusal = acknowledgeRefusal(existing, caller);
+  if (refusal) throw refusalError(refusal);
   const recipient = recipientOf(existing);
-  if (!actsFor(caller, recipient)) throw forbidden(m.notRecipient);
-  if (existing.status === 'recalled') throw conflict(m.withdrawn);
-  if (existing.status !== 'pending') throw conflict(m.alreadyAcknowledged);
   const max = highestCount(existing);
   if (actualQuantity !== null && actualQuantity > max) {
     throw badRequest(m.countTooHigh(max), { actualQuantity: m.countTooHigh(max) });
@@ -331,54 +335,69 @@ export async function acknowledgeTransmission(
       audience: audienceOf(t),
       audit: { summary: `counted ${t.actualQuantity} of ${t.quantity}; status pending → acknowledged` },
     });
-    const actual = t.actualQuantity!;
-    const to = await destinationOf(tx, t);
-    const common = { transmissionId: t.id, createdBy: caller.id, occurredAt: at };
-
-    if (t.type === 'supplier_to_farm') {
-      if (actual > 0) {
-        await moveCrates(tx, {
-          ...common,
-          from: holders.farm,
-          to,
-          quantity: actual,
-          kind: 'supplier_issue',
-          insufficient: notEnoughFarmStock,
-        });
-      }
-      return;
-    }
-
-    const received = Math.min(actual, t.quantity);
-    if (received > 0)
-      await moveCrates(tx, { ...common, from: holders.transit, to, quantity: received, kind: 'receipt' });
-    if (actual < t.quantity) {
-      await moveCrates(tx, {
-        ...common,
-        from: holders.transit,
-        to: holders.writeoff,
-        quantity: t.quantity - actual,
-        kind: 'count_difference',
-        reason: `Counted ${actual} of ${t.quantity}`,
-      });
-    } else if (actual > t.quantity) {
-      // Found crates: a negative on the write-off account, so the pool still adds up.
-      await moveCrates(tx, {
-        ...common,
-        from: holders.writeoff,
-        to,
-        quantity: actual - t.quantity,
-        kind: 'count_difference',
-        reason: `Counted ${actual} of ${t.quantity}`,
-      });
-    }
+    await bookCountedCrates(tx, t, { transmissionId: t.id, createdBy: caller.id, occurredAt: at });
     // Billing (decision 024): the counted crates become this return's one billing line, in the cycle
     // covering the farm's day of this acknowledgement, or unbilled until such a cycle exists.
     if (t.type === 'market_to_farm') {
-      await billing.billReturn(tx, { transmissionId: t.id, marketAgentId: t.marketAgentId!, crates: actual, timeZone });
+      await billing.billReturn(tx, {
+        transmissionId: t.id,
+        marketAgentId: t.marketAgentId!,
+        crates: t.actualQuantity!,
+        timeZone,
+      });
     }
   });
-  return viewOf(db, id);
+  return viewOf(db, caller, id);
+}
+
+/**
+ * The ledger's side of an acknowledgement: a supplier's request issues the counted crates from the farm;
+ * a delivery or return receives them out of transit, and a count that differs from what was sent books
+ * the difference against the write-off account (crates missing, or found).
+ */
+async function bookCountedCrates(
+  tx: Executor,
+  t: repo.TransmissionRow,
+  common: { transmissionId: number; createdBy: number; occurredAt: Date | undefined },
+) {
+  const actual = t.actualQuantity!;
+  const to = await destinationOf(tx, t);
+  if (t.type === 'supplier_to_farm') {
+    if (actual > 0) {
+      await moveCrates(tx, {
+        ...common,
+        from: holders.farm,
+        to,
+        quantity: actual,
+        kind: 'supplier_issue',
+        insufficient: notEnoughFarmStock,
+      });
+    }
+    return;
+  }
+
+  const received = Math.min(actual, t.quantity);
+  if (received > 0) await moveCrates(tx, { ...common, from: holders.transit, to, quantity: received, kind: 'receipt' });
+  if (actual < t.quantity) {
+    await moveCrates(tx, {
+      ...common,
+      from: holders.transit,
+      to: holders.writeoff,
+      quantity: t.quantity - actual,
+      kind: 'count_difference',
+      reason: `Counted ${actual} of ${t.quantity}`,
+    });
+  } else if (actual > t.quantity) {
+    // Found crates: a negative on the write-off account, so the pool still adds up.
+    await moveCrates(tx, {
+      ...common,
+      from: holders.writeoff,
+      to,
+      quantity: actual - t.quantity,
+      kind: 'count_difference',
+      reason: `Counted ${actual} of ${t.quantity}`,
+    });
+  }
 }
 
 /**
@@ -404,10 +423,8 @@ function originOf(t: repo.TransmissionRow): string | null {
 export async function recallTransmission(db: Db, caller: Caller, id: number): Promise<Transmission> {
   const existing = await repo.findTransmission(db, id);
   if (!existing) throw notFound(m.transmissionNotFound);
-  const mayRecall =
-    actsFor(caller, senderOf(existing)) || (caller.role === 'farm_store' && existing.toActive === false);
-  if (!mayRecall) throw forbidden(m.notSender);
-  if (existing.status !== 'pending') throw conflict(m.notPending);
+  const refusal = recallRefusal(existing, caller);
+  if (refusal) throw refusalError(refusal);
   await inLedgerTransaction(db, async (tx) => {
     const t = await repo.recallPending(tx, { id, userId: caller.id });
     if (!t) throw conflict(m.notPending);
@@ -428,7 +445,7 @@ export async function recallTransmission(db: Db, caller: Caller, id: number): Pr
       });
     }
   });
-  return viewOf(db, id);
+  return viewOf(db, caller, id);
 }
 
 /**
@@ -446,8 +463,8 @@ export async function resolveFlaggedTransmission(
 ): Promise<Transmission> {
   const existing = await repo.findTransmission(db, id);
   if (!existing) throw notFound(m.transmissionNotFound);
-  if (!existing.isFlagged) throw conflict(m.notFlagged);
-  if (existing.resolvedAt) throw conflict(m.alreadyResolved);
+  const refusal = resolveRefusal(existing, caller);
+  if (refusal) throw refusalError(refusal);
   if (foundQuantity > 0 && reverseQuantity > 0) {
     throw badRequest(m.foundAndReverse, { reverseQuantity: m.foundAndReverse });
   }
@@ -495,5 +512,8 @@ export async function resolveFlaggedTransmission(
       if (t.type === 'market_to_farm') await billing.correctReturn(tx, t.id, -reverseQuantity);
     }
   });
-  return viewOf(db, id);
+  return viewOf(db, caller, id);
 }
+
+/** Flagged counts waiting for the farm store's resolution (for /metrics). */
+export const unresolvedFlagCount = (db: Executor) => repo.unresolvedFlagCount(db);

@@ -1,32 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { messages } from '../../../shared/auth.ts';
-import { transmissionMessages as m } from '../../../shared/transmissions.ts';
-import { clients } from '../../db/schema/index.ts';
-import { checkLedgerInvariant, holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
 import {
   acknowledge,
   addStock,
   agentCrates,
   enterOpeningBalance,
   farmStock,
+  farmWithAgents,
   json,
   registerAgent,
-  registerApprovedSupplier,
   send,
-} from './testing.ts';
+} from '../../../../tests/support/transmissions.ts';
+import { messages } from '../../../shared/auth.ts';
+import { transmissionMessages as m } from '../../../shared/transmissions.ts';
+import { clients } from '../../db/schema/index.ts';
+import { checkLedgerInvariant, holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
 
 const app = await buildTestApp();
 
 const lonelyAgent = await registerAgent(app);
 
-const farm = await registerAs(app, 'farm_store');
-const farm2 = await registerAs(app, 'farm_store');
-const agent = await registerAgent(app);
-const otherAgent = await registerAgent(app, { marketLocation: 'Pretoria Market' });
-const supplier = await registerApprovedSupplier(app);
-await addStock(farm, 2000, 'Opening stock');
+const { farm, farm2, agent, otherAgent, supplier } = await farmWithAgents(app, 2000, 'Opening stock');
 
 /** The farm store's delivery to an agent; the cases below vary only the rest of the body. */
 const deliverFromFarm = (body: Record<string, unknown>) =>

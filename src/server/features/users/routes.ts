@@ -1,6 +1,6 @@
 // /api/admin/users (User Management screen) and /api/users (the farm store dashboard's users tab):
 // list, remove and reset passwords of market agents and suppliers (spec §7 Users). Farm store only.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminPasswordBody,
@@ -13,34 +13,35 @@ import {
   userRemovedResponse,
   userRestoredResponse,
 } from '../../../shared/users.ts';
+import { routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
-const tags = ['users'];
+const route = routeOptions('users');
+
+/** A new password for user `id` from the signed-in admin: the one typed, or one generated when none is. */
+const resetPassword = (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number,
+  newPassword: string | null | undefined,
+) =>
+  service.resetPassword(
+    {
+      db: app.db,
+      mailer: app.mailer,
+      log: request.log,
+      timeZone: app.config.farmTimezone,
+      resetsPerAdmin: app.config.passwordResetsPerAdmin,
+    },
+    { id: currentUser(request).id, address: request.ip },
+    id,
+    newPassword,
+  );
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const resetPassword = (request: FastifyRequest, id: number, newPassword: string | null | undefined) =>
-    service.resetPassword(
-      {
-        db: app.db,
-        mailer: app.mailer,
-        log: request.log,
-        timeZone: app.config.farmTimezone,
-        resetsPerAdmin: app.config.passwordResetsPerAdmin,
-      },
-      { id: currentUser(request).id, address: request.ip },
-      id,
-      newPassword,
-    );
-
-  const list = {
-    config: { access: 'read:user:any' },
-    schema: { tags, querystring: userListQuery, response: { 200: userListResponse } },
-  } as const;
-  const remove = {
-    config: { access: 'manage:user:any' },
-    schema: { tags, params: userIdParams, response: { 200: userRemovedResponse } },
-  } as const;
+  const list = route('read:user:any', { querystring: userListQuery, response: { 200: userListResponse } });
+  const remove = route('manage:user:any', { params: userIdParams, response: { 200: userRemovedResponse } });
 
   for (const prefix of ['/admin/users', '/users']) {
     app.get(prefix, list, async (request) => service.listUsers(app.db, request.query));
@@ -54,22 +55,20 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   // new season, with its history and the e-mail it registered with.
   app.post(
     '/admin/users/:id/restore',
-    {
-      config: { access: 'manage:user:any' },
-      schema: { tags, params: userIdParams, response: { 200: userRestoredResponse } },
-    },
+    route('manage:user:any', { params: userIdParams, response: { 200: userRestoredResponse } }),
     async (request) => ({ message: userMessages.restored, user: await service.restoreUser(app.db, request.params.id) }),
   );
 
   // The User Management screen: the admin types the new password.
   app.patch(
     '/admin/users/:id/password',
-    {
-      config: { access: 'manage:user:any' },
-      schema: { tags, params: userIdParams, body: adminPasswordBody, response: { 200: passwordResetResponse } },
-    },
+    route('manage:user:any', {
+      params: userIdParams,
+      body: adminPasswordBody,
+      response: { 200: passwordResetResponse },
+    }),
     async (request) => {
-      await resetPassword(request, request.params.id, request.body.newPassword);
+      await resetPassword(app, request, request.params.id, request.body.newPassword);
       return { message: userMessages.passwordUpdated };
     },
   );
@@ -77,12 +76,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   // The dashboard's users tab: without a newPassword the server generates one and returns it once.
   app.post(
     '/users/:id/reset-password',
-    {
-      config: { access: 'manage:user:any' },
-      schema: { tags, params: userIdParams, body: resetPasswordBody, response: { 200: passwordResetResponse } },
-    },
+    route('manage:user:any', {
+      params: userIdParams,
+      body: resetPasswordBody,
+      response: { 200: passwordResetResponse },
+    }),
     async (request, reply) => {
-      const result = await resetPassword(request, request.params.id, request.body?.newPassword);
+      const result = await resetPassword(app, request, request.params.id, request.body?.newPassword);
       // A generated password is in this response only: no cache may keep it.
       reply.header('cache-control', 'no-store');
       return { message: userMessages.passwordUpdated, ...result };

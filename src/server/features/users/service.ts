@@ -11,10 +11,11 @@ import { audiences, recordChange } from '../../lib/changes.ts';
 import { conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { releaseAttempt, reserveAttempt } from '../../lib/rate-limit.ts';
+import { deleteUserSessions } from '../../lib/sessions.ts';
 import { recordSecurityEvent, type SecurityDeps } from '../auth/security-events.ts';
-import { deleteUserSessions } from '../auth/sessions.ts';
 import * as transmissions from '../transmissions/service.ts';
 import * as repo from './repository.ts';
+import { actionsOnUser, mayReset } from './rules.ts';
 
 function toManagedUser(row: repo.ManagedUserRow): ManagedUser {
   const marketAgent =
@@ -36,6 +37,7 @@ function toManagedUser(row: repo.ManagedUserRow): ManagedUser {
     businessName: marketAgent?.businessName || supplier?.businessName || null,
     marketAgent,
     supplier,
+    ...actionsOnUser(row),
   };
 }
 
@@ -140,7 +142,7 @@ export async function resetPassword(
   const { db } = deps;
   // Refuse early so an unknown id costs no hash and no place; the update below decides a race.
   const target = await repo.findUser(db, id);
-  if (!target?.isActive || target.role === 'farm_store') throw await refusal(db, id);
+  if (!target || !mayReset(target)) throw await refusal(db, id);
   const key = `password-reset:user:${actor.id}`;
   if ((await reserveAttempt(db, key, deps.resetsPerAdmin, RESET_WINDOW_SECONDS)) === null) {
     await recordSecurityEvent(deps, {

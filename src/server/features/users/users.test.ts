@@ -3,13 +3,13 @@
 import { count, eq, or } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Account, registerAs, registrationFor, sessionCookie } from '../../../../tests/support/accounts.ts';
+import { openEventStream } from '../../../../tests/support/event-stream.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { acknowledge, addStock, registerAgent, send } from '../../../../tests/support/transmissions.ts';
 import { type ManagedUser, userMessages as m } from '../../../shared/users.ts';
 import { crateMovements, sessions, transmissions, users } from '../../db/schema/index.ts';
 import { agentBalance } from '../crates/balances.ts';
 import { checkLedgerInvariant } from '../crates/ledger.ts';
-import { openEventStream } from '../events/testing.ts';
-import { acknowledge, addStock, registerAgent, send } from '../transmissions/testing.ts';
 import { generatePassword } from './service.ts';
 
 const app = await buildTestApp();

@@ -1,28 +1,102 @@
 // The market agent dashboard tab: deliveries waiting to be counted on top, then earnings in rand
 // (every 5 s) with what was paid and is owed, a reminder to add bank details while money is owed
 // without them, the agent's crates, and the 5 most recent transmissions (every 3 s).
+//
+// The tab shows once the first answers that shape its top are in (deliveries to count, earnings and
+// bank details for the reminder, the crate counts, the clients with crates out): shown earlier, the
+// figures dropped by a card's height when a delivery arrived above them, a layout shift of up to
+// 0.45 on a phone (issue 23 item 6, decision 031).
 import { Alert, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { formatRandDecimal } from '../../../../shared/money.ts';
+import { BelowTheFold } from '../../../components/below-the-fold.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
-import { useEarnings } from '../../../features/agents/api/get-earnings.ts';
+import { SectionLoader } from '../../../components/status-screens.tsx';
+import { earningsQueryOptions, useEarnings } from '../../../features/agents/api/get-earnings.ts';
 import { StockBadge } from '../../../features/agents/components/stock-badge.tsx';
+import { bankDetailsQueryOptions, useBankDetails } from '../../../features/billing/api/bank-details.ts';
+import { earningsHistoryQueryOptions, useEarningsHistory } from '../../../features/billing/api/get-earnings-history.ts';
 import { BankDetailsReminder } from '../../../features/billing/components/bank-details-reminder.tsx';
 import { EarningsHistoryCard } from '../../../features/billing/components/earnings-history-card.tsx';
+import { clientsQueryOptions, useClients } from '../../../features/clients/api/get-clients.ts';
 import { ClientsWithCratesOut } from '../../../features/clients/components/clients-with-crates-out.tsx';
+import {
+  incomingTransmissionsQueryOptions,
+  useIncomingTransmissions,
+} from '../../../features/transmissions/api/get-incoming-transmissions.ts';
+import {
+  recentTransmissionsQueryOptions,
+  useRecentTransmissions,
+} from '../../../features/transmissions/api/get-recent-transmissions.ts';
 import { IncomingTransmissions } from '../../../features/transmissions/components/incoming-transmissions.tsx';
-import { RecentTransmissionsCard } from '../../../features/transmissions/components/recent-transmissions-card.tsx';
-import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
+import {
+  DASHBOARD_RECENT,
+  RecentTransmissionsCard,
+} from '../../../features/transmissions/components/recent-transmissions-card.tsx';
+import { myAgentQueryOptions, useMyAgent } from '../../../lib/api/get-my-agent.ts';
+import { useFirstAnswers } from '../../../lib/first-answers.ts';
 import { formatCount } from '../../../lib/format.ts';
 
+// Made once: these read their own data, so a poll that changes the figures re-renders the figures,
+// not the lists (issue 23 item 6).
+const incomingDeliveries = <IncomingTransmissions role="market_agent" />;
+const listsBelow = (
+  <>
+    <BelowTheFold estimate={320}>
+      <ClientsWithCratesOut />
+    </BelowTheFold>
+    <BelowTheFold estimate={320}>
+      <EarningsHistoryCard />
+    </BelowTheFold>
+    <BelowTheFold estimate={640}>
+      <RecentTransmissionsCard role="market_agent" />
+    </BelowTheFold>
+  </>
+);
+
+/** The tab's reads, asked as soon as the dashboard's code is in (dashboards.ts), before it renders. */
+export function prefetchAgentOverview(queryClient: QueryClient) {
+  // One call each: the answers have different types.
+  void queryClient.prefetchQuery(incomingTransmissionsQueryOptions());
+  void queryClient.prefetchQuery(earningsQueryOptions());
+  void queryClient.prefetchQuery(bankDetailsQueryOptions());
+  void queryClient.prefetchQuery(myAgentQueryOptions());
+  void queryClient.prefetchQuery(clientsQueryOptions());
+  void queryClient.prefetchQuery(earningsHistoryQueryOptions());
+  void queryClient.prefetchQuery(recentTransmissionsQueryOptions(DASHBOARD_RECENT));
+}
+
 export function AgentOverview() {
-  const earnings = useEarnings();
-  const me = useMyAgent();
-  const agent = me.data;
+  const ready = useFirstAnswers(
+    useIncomingTransmissions('market_agent'),
+    useEarnings(),
+    useBankDetails(),
+    useMyAgent(),
+    useClients(),
+    // Below the fold, but asked at the same time, so their cards mount with their answers instead
+    // of each re-rendering in a task of its own when it arrives.
+    useEarningsHistory(),
+    useRecentTransmissions(DASHBOARD_RECENT, 'market_agent'),
+  );
+  if (!ready) return <SectionLoader />;
 
   return (
     <Stack gap="lg">
       {/* The agent's next job first: deliveries waiting to be counted (issue 9). */}
-      <IncomingTransmissions role="market_agent" />
+      {incomingDeliveries}
+      <AgentFigures />
+      {listsBelow}
+    </Stack>
+  );
+}
+
+/** Earnings and crate counts, with the bank details reminder above them while money is owed. */
+function AgentFigures() {
+  const earnings = useEarnings();
+  const me = useMyAgent();
+  const agent = me.data;
+  return (
+    <>
       <BankDetailsReminder owed={earnings.data?.totalOwed} />
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
         <Card withBorder radius="md" p="md" bg="green.0">
@@ -53,9 +127,6 @@ export function AgentOverview() {
         </Group>
       )}
       {me.isError && <Alert color="red">We could not load your crate counts. Retrying…</Alert>}
-      <ClientsWithCratesOut />
-      <EarningsHistoryCard />
-      <RecentTransmissionsCard role="market_agent" />
-    </Stack>
+    </>
   );
 }

@@ -1,22 +1,89 @@
 // The farm store dashboard tab: farm metrics (every 2 s), send crates, recent transmissions (every
-// 5 s) and the crate charts, loaded lazily. The tiles reconcile: the first row is where the crates in
+// 5 s), the suppliers' cards and the crate charts, loaded when they scroll near. The tab shows once
+// the first answers of its cards are in, and then all at once (decision 031). The tiles reconcile: the first row is where the crates in
 // circulation are, the second the crate account that the settings tab's stock history itemises.
-import { Alert, Grid, SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Alert, Grid, SimpleGrid, Stack } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
 import type { FarmMetrics } from '../../../../shared/agents.ts';
+import { BelowTheFold } from '../../../components/below-the-fold.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
-import { useFarmMetrics } from '../../../features/dashboard/api/get-farm-metrics.ts';
+import { SectionLoader } from '../../../components/status-screens.tsx';
+import { farmMetricsQueryOptions, useFarmMetrics } from '../../../features/dashboard/api/get-farm-metrics.ts';
 import { crateAccount } from '../../../features/dashboard/components/crate-account.ts';
+import { LazyCrateCharts } from '../../../features/dashboard/components/lazy-crate-charts.tsx';
+import { crateRequestsQueryOptions, useCrateRequests } from '../../../features/suppliers/api/get-crate-requests.ts';
+import { marketOffersQueryOptions, useMarketOffers } from '../../../features/suppliers/api/get-market-offers.ts';
+import { pendingSuppliersQueryOptions, usePendingSuppliers } from '../../../features/suppliers/api/get-suppliers.ts';
+import { tendersQueryOptions, useTenders } from '../../../features/suppliers/api/get-tenders.ts';
 import { CrateRequestsCard } from '../../../features/suppliers/components/crate-requests-card.tsx';
 import { FarmTendersCard } from '../../../features/suppliers/components/farm-tenders-card.tsx';
 import { PendingSuppliersCard } from '../../../features/suppliers/components/pending-suppliers-card.tsx';
-import { RecentTransmissionsCard } from '../../../features/transmissions/components/recent-transmissions-card.tsx';
+import {
+  recentTransmissionsQueryOptions,
+  useRecentTransmissions,
+} from '../../../features/transmissions/api/get-recent-transmissions.ts';
+import {
+  DASHBOARD_RECENT,
+  RecentTransmissionsCard,
+} from '../../../features/transmissions/components/recent-transmissions-card.tsx';
 import { SendCratesForm } from '../../../features/transmissions/components/send-crates-form.tsx';
+import {
+  agentsForTransmissionQueryOptions,
+  useAgentsForTransmission,
+} from '../../../lib/api/get-agents-for-transmission.ts';
+import { useFirstAnswers } from '../../../lib/first-answers.ts';
 import { formatCount } from '../../../lib/format.ts';
 
-const CrateCharts = lazy(() => import('../../../features/dashboard/components/crate-charts.tsx'));
+// Made once: these read their own data, so the metrics' answer (every 2 s when it changes) re-renders
+// the tiles, the form's stock and the charts, not every card on the tab (issue 23 item 6).
+const recentTransmissions = (
+  <BelowTheFold estimate={560}>
+    <RecentTransmissionsCard role="farm_store" fullHeight />
+  </BelowTheFold>
+);
+const suppliers = (
+  <BelowTheFold estimate={720}>
+    {/* Suppliers (issue 14): approval, crate requests, offers and tenders. */}
+    <Stack gap="lg">
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <PendingSuppliersCard />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <CrateRequestsCard />
+        </Grid.Col>
+      </Grid>
+      <FarmTendersCard />
+    </Stack>
+  </BelowTheFold>
+);
+
+/** The tab's reads, asked as soon as the dashboard's code is in (dashboards.ts), before it renders. */
+export function prefetchFarmOverview(queryClient: QueryClient) {
+  // One call each: the answers have different types.
+  void queryClient.prefetchQuery(farmMetricsQueryOptions());
+  void queryClient.prefetchQuery(agentsForTransmissionQueryOptions());
+  void queryClient.prefetchQuery(recentTransmissionsQueryOptions(DASHBOARD_RECENT));
+  void queryClient.prefetchQuery(pendingSuppliersQueryOptions());
+  void queryClient.prefetchQuery(crateRequestsQueryOptions('pending'));
+  void queryClient.prefetchQuery(marketOffersQueryOptions());
+  void queryClient.prefetchQuery(tendersQueryOptions());
+}
 
 export function FarmOverview() {
+  const ready = useFirstAnswers(
+    useFarmMetrics(),
+    useAgentsForTransmission(),
+    useRecentTransmissions(DASHBOARD_RECENT, 'farm_store'),
+    usePendingSuppliers(),
+    useCrateRequests('pending'),
+    useMarketOffers(),
+    useTenders(),
+  );
+  return ready ? <FarmOverviewContent /> : <SectionLoader />;
+}
+
+function FarmOverviewContent() {
   const metrics = useFarmMetrics();
   const m = metrics.data;
 
@@ -28,60 +95,61 @@ export function FarmOverview() {
         ) : metrics.isError ? (
           <Alert color="red">We could not load the farm metrics. Retrying…</Alert>
         ) : (
-          <Skeleton height={84} radius="md" />
+          // The tiles themselves, figures under skeletons: the form below keeps its place when they load.
+          <FarmTiles metrics={NO_METRICS} loading />
         )}
       </section>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <SendCratesForm stock={m?.farm} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <RecentTransmissionsCard role="farm_store" fullHeight />
-        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>{recentTransmissions}</Grid.Col>
       </Grid>
-      {/* Suppliers (issue 14): approval, crate requests, offers and tenders. */}
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <PendingSuppliersCard />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <CrateRequestsCard />
-        </Grid.Col>
-      </Grid>
-      <FarmTendersCard />
-      {m && (
-        <Suspense fallback={<Skeleton height={300} radius="md" />}>
-          <CrateCharts metrics={m} />
-        </Suspense>
-      )}
+      {suppliers}
+      {m && <LazyCrateCharts metrics={m} />}
     </Stack>
   );
 }
 
-function FarmTiles({ metrics: m }: { metrics: FarmMetrics }) {
+const NO_METRICS: FarmMetrics = {
+  farm: 0,
+  inTransit: 0,
+  atMarketsFull: 0,
+  atMarketsEmpty: 0,
+  withClients: 0,
+  withSuppliers: 0,
+  writtenOff: 0,
+  totalCrates: 0,
+  atMarkets: 0,
+  damagedWrittenOff: 0,
+  weekly: [],
+};
+
+function FarmTiles({ metrics: m, loading = false }: { metrics: FarmMetrics; loading?: boolean }) {
   const account = crateAccount(m);
+  const tiles = [
+    { label: 'At the farm', value: m.farm, hint: 'in the farm store' },
+    { label: 'In transit', value: m.inTransit, hint: 'sent, not yet counted' },
+    {
+      label: 'At markets',
+      value: m.atMarkets,
+      hint: `${formatCount(m.atMarketsFull)} full · ${formatCount(m.atMarketsEmpty)} empty · ${formatCount(m.withClients)} with clients`,
+    },
+    { label: 'With suppliers', value: m.withSuppliers, hint: 'issued on request' },
+    { label: 'Brought in', value: account.broughtIn, hint: 'stock added and opening balances' },
+    { label: 'Written off', value: account.damaged, hint: 'damaged, in the stock history' },
+    {
+      label: 'Short on counts',
+      value: account.shortOnCounts,
+      hint: account.shortOnCounts < 0 ? 'more found than missing, net' : 'counted differences, net',
+    },
+    { label: 'Total crates', value: account.inCirculation, hint: 'in circulation: brought in − written off − short' },
+  ].map((tile) => ({ ...tile, value: formatCount(tile.value) }));
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-      <StatCard label="At the farm" value={formatCount(m.farm)} hint="in the farm store" />
-      <StatCard label="In transit" value={formatCount(m.inTransit)} hint="sent, not yet counted" />
-      <StatCard
-        label="At markets"
-        value={formatCount(m.atMarkets)}
-        hint={`${formatCount(m.atMarketsFull)} full · ${formatCount(m.atMarketsEmpty)} empty · ${formatCount(m.withClients)} with clients`}
-      />
-      <StatCard label="With suppliers" value={formatCount(m.withSuppliers)} hint="issued on request" />
-      <StatCard label="Brought in" value={formatCount(account.broughtIn)} hint="stock added and opening balances" />
-      <StatCard label="Written off" value={formatCount(account.damaged)} hint="damaged, in the stock history" />
-      <StatCard
-        label="Short on counts"
-        value={formatCount(account.shortOnCounts)}
-        hint={account.shortOnCounts < 0 ? 'more found than missing, net' : 'counted differences, net'}
-      />
-      <StatCard
-        label="Total crates"
-        value={formatCount(account.inCirculation)}
-        hint="in circulation: brought in − written off − short"
-      />
+      {tiles.map((tile) => (
+        <StatCard key={tile.label} loading={loading} {...tile} />
+      ))}
     </SimpleGrid>
   );
 }

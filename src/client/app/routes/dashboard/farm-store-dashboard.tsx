@@ -1,19 +1,31 @@
 // Farm store dashboard (spec §2): dashboard, pricing, users, reports and settings tabs (settings ends
-// with Activity, the audit trail: decision 027).
-import { Stack } from '@mantine/core';
+// with Activity, the audit trail: decision 027). Only the first tab's code comes with the dashboard;
+// each other tab loads when it is first opened (decision 031).
 import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { ActivityLog } from '../../../features/audit/components/activity-log.tsx';
-import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
 import { useUnreadContactCount } from '../../../features/contact/api/get-unread-count.ts';
 import { UnreadMessagesBadge } from '../../../features/contact/components/unread-messages.tsx';
-import { FarmStockSettings } from '../../../features/crates/components/farm-stock-settings.tsx';
-import { CrateAccountCard } from '../../../features/dashboard/components/crate-account-card.tsx';
-import { UserList } from '../../../features/users/components/user-list.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
-import { ReportsScreen } from '../reports-page.tsx';
+import { lazyComponent } from '../../../lib/lazy-component.tsx';
 import { FarmOverview } from './farm-overview.tsx';
-import { FarmPricingPanel } from './farm-pricing-panel.tsx';
+
+export { prefetchFarmOverview as prefetchFirstTab } from './farm-overview.tsx';
+
+const FarmPricingPanel = lazyComponent(() => import('./farm-pricing-panel.tsx').then((m) => m.FarmPricingPanel));
+const UserList = lazyComponent(() =>
+  import('../../../features/users/components/user-list.tsx').then((m) => m.UserList),
+);
+const ReportsScreen = lazyComponent(() => import('../reports-page.tsx').then((m) => m.ReportsScreen));
+const FarmSettingsPanel = lazyComponent(() => import('./farm-settings-panel.tsx').then((m) => m.FarmSettingsPanel));
+
+// Made once: the unread count's answer re-renders the tab list, not the open tab's content.
+const panels = {
+  dashboard: <FarmOverview />,
+  pricing: <FarmPricingPanel />,
+  users: <UserList variant="dashboard" />,
+  reports: <ReportsScreen />,
+  settings: <FarmSettingsPanel />,
+};
 
 export function FarmStoreDashboard() {
   const user = useUser();
@@ -23,27 +35,16 @@ export function FarmStoreDashboard() {
       <PageHeader title="Farm Store Dashboard" description={`Welcome back, ${user.name}`} />
       <DashboardTabs
         tabs={[
-          { value: 'dashboard', label: 'Dashboard', panel: <FarmOverview /> },
+          { value: 'dashboard', label: 'Dashboard', panel: panels.dashboard },
           {
             value: 'pricing',
             label: 'Pricing',
-            panel: <FarmPricingPanel />,
+            panel: panels.pricing,
             badge: unread > 0 ? <UnreadMessagesBadge count={unread} /> : undefined,
           },
-          { value: 'users', label: 'Users', panel: <UserList variant="dashboard" /> },
-          { value: 'reports', label: 'Reports', panel: <ReportsScreen /> },
-          {
-            value: 'settings',
-            label: 'Settings',
-            panel: (
-              <Stack gap="lg">
-                <CrateAccountCard />
-                <FarmStockSettings />
-                <ChangePasswordCard />
-                <ActivityLog />
-              </Stack>
-            ),
-          },
+          { value: 'users', label: 'Users', panel: panels.users },
+          { value: 'reports', label: 'Reports', panel: panels.reports },
+          { value: 'settings', label: 'Settings', panel: panels.settings },
         ]}
       />
     </>

@@ -1,14 +1,18 @@
-// Market agent dashboard (spec §2): dashboard, clients, reports and settings tabs.
-
-import { Stack } from '@mantine/core';
+// Market agent dashboard (spec §2): dashboard, clients, reports and settings tabs. Only the first
+// tab's code comes with the dashboard; each other tab loads when it is first opened (decision 031).
 import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
-import { BankDetailsCard } from '../../../features/billing/components/bank-details-card.tsx';
-import { MyWeeklySummary } from '../../../features/reports/components/my-weekly-summary.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
-import { AgentClientsPanel } from './agent-clients-panel.tsx';
+import { lazyComponent } from '../../../lib/lazy-component.tsx';
 import { AgentOverview } from './agent-overview.tsx';
+
+export { prefetchAgentOverview as prefetchFirstTab } from './agent-overview.tsx';
+
+const AgentClientsPanel = lazyComponent(() => import('./agent-clients-panel.tsx').then((m) => m.AgentClientsPanel));
+const MyWeeklySummary = lazyComponent(() =>
+  import('../../../features/reports/components/my-weekly-summary.tsx').then((m) => m.MyWeeklySummary),
+);
+const AgentSettingsPanel = lazyComponent(() => import('./agent-settings-panel.tsx').then((m) => m.AgentSettingsPanel));
 
 export function MarketAgentDashboard() {
   const user = useUser();
@@ -20,16 +24,7 @@ export function MarketAgentDashboard() {
           { value: 'dashboard', label: 'Dashboard', panel: <AgentOverview /> },
           { value: 'clients', label: 'Clients', panel: <AgentClientsPanel /> },
           { value: 'reports', label: 'Reports', panel: <MyWeeklySummary /> },
-          {
-            value: 'settings',
-            label: 'Settings',
-            panel: (
-              <Stack gap="lg">
-                <BankDetailsCard />
-                <ChangePasswordCard />
-              </Stack>
-            ),
-          },
+          { value: 'settings', label: 'Settings', panel: <AgentSettingsPanel /> },
         ]}
       />
     </>

@@ -1,17 +1,33 @@
 // Supplier dashboard (spec §2): an unapproved supplier sees only 'Account Pending Approval';
-// an approved one gets the overview, offers, tenders, settings and crates tabs.
-import { Alert, Center, Loader, Stack } from '@mantine/core';
+// an approved one gets the overview, offers, tenders, settings and crates tabs. Only the first tab's
+// code comes with the dashboard; each other tab loads when it is first opened (decision 031).
+import { Alert, Center, Loader } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
-import { useMySupplier } from '../../../features/suppliers/api/get-my-supplier.ts';
-import { CrateManagement } from '../../../features/suppliers/components/crate-management.tsx';
-import { OffersPanel } from '../../../features/suppliers/components/offers-panel.tsx';
+import { mySupplierQueryOptions, useMySupplier } from '../../../features/suppliers/api/get-my-supplier.ts';
 import { PendingApproval } from '../../../features/suppliers/components/pending-approval.tsx';
 import { SupplierOverview } from '../../../features/suppliers/components/supplier-overview.tsx';
-import { SupplierProfileCard } from '../../../features/suppliers/components/supplier-settings.tsx';
-import { TendersPanel } from '../../../features/suppliers/components/tenders-panel.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
+import { lazyComponent } from '../../../lib/lazy-component.tsx';
+
+const OffersPanel = lazyComponent(() =>
+  import('../../../features/suppliers/components/offers-panel.tsx').then((m) => m.OffersPanel),
+);
+const TendersPanel = lazyComponent(() =>
+  import('../../../features/suppliers/components/tenders-panel.tsx').then((m) => m.TendersPanel),
+);
+const SupplierSettingsPanel = lazyComponent(() =>
+  import('./supplier-settings-panel.tsx').then((m) => m.SupplierSettingsPanel),
+);
+const CrateManagement = lazyComponent(() =>
+  import('../../../features/suppliers/components/crate-management.tsx').then((m) => m.CrateManagement),
+);
+
+/** The supplier's profile, which decides between the tabs and 'Account Pending Approval'. */
+export function prefetchFirstTab(queryClient: QueryClient) {
+  void queryClient.prefetchQuery(mySupplierQueryOptions());
+}
 
 export function SupplierDashboard() {
   const user = useUser();
@@ -38,12 +54,7 @@ export function SupplierDashboard() {
           {
             value: 'settings',
             label: 'Settings',
-            panel: (
-              <Stack gap="lg">
-                <SupplierProfileCard supplier={supplier.data} />
-                <ChangePasswordCard />
-              </Stack>
-            ),
+            panel: <SupplierSettingsPanel supplier={supplier.data} />,
           },
           { value: 'crates', label: 'Crate Management', panel: <CrateManagement supplier={supplier.data} /> },
         ]}

@@ -27,6 +27,7 @@ const tabs: Record<LandingTab, { label: string; panel: () => ReactNode }> = {
 const isLandingTab = (value: string | null): value is LandingTab =>
   value !== null && (landingTabs as readonly string[]).includes(value);
 
+// Long: the public site's one page: its header, tab list and panels laid out in order; each panel is its own component.
 export function LandingPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');

@@ -18,6 +18,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
+// Long: one card's layout (name, stock badge, figures, contact); every line is JSX, with no rule to hide.
 export function AgentCard({ agent }: { agent: MarketAgent }) {
   return (
     <Card withBorder radius="md" p="md" data-testid="agent-card" aria-label={agent.agentName} component="article">

@@ -1,9 +1,10 @@
 // /market-agents: every agent's crates, grouped by business (spec §2 Market Agents screen).
-import { Alert, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { agentMessages, type MarketAgent } from '../../../../shared/agents.ts';
+import { MessageCard } from '../../../components/message-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { RoleGate } from '../../../components/role-gate.tsx';
+import { gatedPage } from '../../../components/role-gate.tsx';
 import { useMarketAgents } from '../api/get-market-agents.ts';
 import { AgentCard } from '../components/agent-card.tsx';
 import { AgentTotals } from '../components/agent-totals.tsx';
@@ -24,14 +25,9 @@ export function groupByBusiness(agents: MarketAgent[]): [string, MarketAgent[]][
 const CARD_MIN_WIDTH = 280;
 const CARD_MAX_WIDTH = 380;
 
-export function MarketAgentsPage() {
-  return (
-    <RoleGate permission="read:market-agent:any" denied={agentMessages.farmStoreOnly}>
-      <MarketAgentsScreen />
-    </RoleGate>
-  );
-}
+export const MarketAgentsPage = gatedPage('read:market-agent:any', agentMessages.farmStoreOnly, MarketAgentsScreen);
 
+// Long: the screen's layout (header, totals, the groups of agent cards) with its loading and error states.
 function MarketAgentsScreen() {
   const agents = useMarketAgents();
   const list = agents.data ?? [];
@@ -54,17 +50,11 @@ function MarketAgentsScreen() {
       ) : agents.isError ? (
         <Alert color="red">We could not load the market agents. Please try again shortly.</Alert>
       ) : list.length === 0 ? (
-        <Card withBorder radius="md" p="xl">
-          <Stack align="center" gap="xs">
-            <IconBuildingStore size={40} stroke={1.4} aria-hidden />
-            <Title order={2} size="h4">
-              {agentMessages.noAgents}
-            </Title>
-            <Text c="dimmed" ta="center">
-              Market agents appear here once they register with their market and business.
-            </Text>
-          </Stack>
-        </Card>
+        <MessageCard
+          icon={IconBuildingStore}
+          title={agentMessages.noAgents}
+          text="Market agents appear here once they register with their market and business."
+        />
       ) : (
         <Stack gap="lg">
           <AgentTotals agents={list} />

@@ -1,24 +1,12 @@
 // Settings → Activity (decision 027): the farm's audit trail, newest first, filtered by person, action
 // and date, a page at a time, and downloaded as CSV with the same filters.
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type AuditEntry, auditActionLabels, auditActions, auditMessages } from '../../../../shared/audit.ts';
-import { roleLabels } from '../../../../shared/auth.ts';
+import { roleLabels } from '../../../../shared/auth-labels.ts';
+import { LoadedList, LoadMoreButton } from '../../../components/list-states.tsx';
+import { SectionHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -88,110 +76,140 @@ function ActivityEntry({ entry }: { entry: AuditEntry }) {
   );
 }
 
-export function ActivityLog() {
-  const [filter, setFilter] = useState<ActivityFilter>({});
-  const people = useActivityPeople();
-  const download = useDownloadActivity();
-  const datesOutOfOrder = !!filter.from && !!filter.to && filter.from > filter.to;
-  const activity = useActivity(filter, !datesOutOfOrder);
-  const entries = activity.data?.pages.flat();
-  const filtered = Object.values(filter).some((v) => v !== undefined && v !== '');
-  const set = (change: Partial<ActivityFilter>) => setFilter((f) => ({ ...f, ...change }));
+type FiltersProps = {
+  filter: ActivityFilter;
+  set: (change: Partial<ActivityFilter>) => void;
+  datesOutOfOrder: boolean;
+};
 
+/** Person, action and the date range; the person list includes removed users, so marked. */
+function ActivityFilters({ filter, set, datesOutOfOrder }: FiltersProps) {
+  const people = useActivityPeople();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" mb="sm">
+      <Select
+        label="Person"
+        placeholder="Everyone"
+        data={(people.data ?? []).map((p) => ({
+          value: String(p.id),
+          label: `${p.name} (${roleLabels[p.role]}${p.isActive ? '' : ', removed'})`,
+        }))}
+        value={filter.userId === undefined ? null : String(filter.userId)}
+        onChange={(v) => set({ userId: v ? Number(v) : undefined })}
+        searchable
+        clearable
+        nothingFoundMessage="No one by that name"
+      />
+      <Select
+        label="Action"
+        placeholder="All actions"
+        data={actionOptions}
+        value={filter.action ?? null}
+        onChange={(v) => set({ action: v ?? undefined })}
+        searchable
+        clearable
+        nothingFoundMessage="No such action"
+      />
+      <TextInput
+        type="date"
+        label="From"
+        value={filter.from ?? ''}
+        onChange={(e) => set({ from: e.currentTarget.value || undefined })}
+      />
+      <TextInput
+        type="date"
+        label="To"
+        value={filter.to ?? ''}
+        onChange={(e) => set({ to: e.currentTarget.value || undefined })}
+        error={datesOutOfOrder ? auditMessages.dateOrder : undefined}
+      />
+    </SimpleGrid>
+  );
+}
+
+function ActivityActions({
+  filter,
+  filtered,
+  datesOutOfOrder,
+  onClear,
+}: {
+  filter: ActivityFilter;
+  filtered: boolean;
+  datesOutOfOrder: boolean;
+  onClear: () => void;
+}) {
+  const download = useDownloadActivity();
   const onDownload = () =>
     download.mutate(filter, { onError: (error) => notifyError(errorMessage(error, auditMessages.downloadFailed)) });
-
   return (
-    <Card withBorder radius="md" p="lg" id="activity" component="section" aria-labelledby="activity-title">
-      <Stack gap={4} mb="md">
-        <Title order={2} size="h4" id="activity-title">
-          Activity
-        </Title>
-        <Text size="sm" c="gray.7">
-          Everything done in Cratekeeper, newest first: who did what, to which record, and when. Failed sign-ins and
-          refused requests are here too. Entries can never be changed or removed.
-        </Text>
-      </Stack>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" mb="sm">
-        <Select
-          label="Person"
-          placeholder="Everyone"
-          data={(people.data ?? []).map((p) => ({
-            value: String(p.id),
-            label: `${p.name} (${roleLabels[p.role]}${p.isActive ? '' : ', removed'})`,
-          }))}
-          value={filter.userId === undefined ? null : String(filter.userId)}
-          onChange={(v) => set({ userId: v ? Number(v) : undefined })}
-          searchable
-          clearable
-          nothingFoundMessage="No one by that name"
-        />
-        <Select
-          label="Action"
-          placeholder="All actions"
-          data={actionOptions}
-          value={filter.action ?? null}
-          onChange={(v) => set({ action: v ?? undefined })}
-          searchable
-          clearable
-          nothingFoundMessage="No such action"
-        />
-        <TextInput
-          type="date"
-          label="From"
-          value={filter.from ?? ''}
-          onChange={(e) => set({ from: e.currentTarget.value || undefined })}
-        />
-        <TextInput
-          type="date"
-          label="To"
-          value={filter.to ?? ''}
-          onChange={(e) => set({ to: e.currentTarget.value || undefined })}
-          error={datesOutOfOrder ? auditMessages.dateOrder : undefined}
-        />
-      </SimpleGrid>
-      <Group gap="sm" mb="md">
-        <Button
-          leftSection={<IconDownload size={18} aria-hidden />}
-          onClick={onDownload}
-          loading={download.isPending}
-          disabled={datesOutOfOrder}
-        >
-          Download CSV
+    <Group gap="sm" mb="md">
+      <Button
+        leftSection={<IconDownload size={18} aria-hidden />}
+        onClick={onDownload}
+        loading={download.isPending}
+        disabled={datesOutOfOrder}
+      >
+        Download CSV
+      </Button>
+      {filtered && (
+        <Button variant="default" onClick={onClear}>
+          Clear filters
         </Button>
-        {filtered && (
-          <Button variant="default" onClick={() => setFilter({})}>
-            Clear filters
-          </Button>
-        )}
-      </Group>
-      {datesOutOfOrder ? null : activity.isPending ? (
-        <Stack gap="sm">
-          <Skeleton height={72} radius="md" />
-          <Skeleton height={72} radius="md" />
-        </Stack>
-      ) : activity.isError && !entries ? (
-        <Alert color="red" variant="light" role="alert">
-          {auditMessages.loadFailed}
-        </Alert>
-      ) : !entries || entries.length === 0 ? (
-        <Text c="gray.7" py="md" ta="center">
-          {filtered ? 'No activity matches these filters.' : 'No activity yet.'}
-        </Text>
-      ) : (
+      )}
+    </Group>
+  );
+}
+
+function ActivityEntries({ filter, filtered }: { filter: ActivityFilter; filtered: boolean }) {
+  const activity = useActivity(filter);
+  const entries = activity.data?.pages.flat();
+  return (
+    <>
+      <LoadedList
+        isPending={activity.isPending}
+        failed={activity.isError && !entries}
+        failedMessage={auditMessages.loadFailed}
+        isEmpty={!entries || entries.length === 0}
+        empty={
+          <Text c="gray.7" py="md" ta="center">
+            {filtered ? 'No activity matches these filters.' : 'No activity yet.'}
+          </Text>
+        }
+        skeletonHeight={72}
+      >
         <Stack gap="xs" data-testid="activity-list">
-          {entries.map((entry) => (
+          {entries?.map((entry) => (
             <ActivityEntry key={entry.id} entry={entry} />
           ))}
         </Stack>
-      )}
-      {activity.hasNextPage && !datesOutOfOrder && (
-        <Center mt="md">
-          <Button variant="light" onClick={() => activity.fetchNextPage()} loading={activity.isFetchingNextPage}>
-            Load more
-          </Button>
-        </Center>
-      )}
+      </LoadedList>
+      <LoadMoreButton query={activity} />
+    </>
+  );
+}
+
+export function ActivityLog() {
+  const [filter, setFilter] = useState<ActivityFilter>({});
+  const datesOutOfOrder = !!filter.from && !!filter.to && filter.from > filter.to;
+  const filtered = Object.values(filter).some((v) => v !== undefined && v !== '');
+  const set = (change: Partial<ActivityFilter>) => setFilter((f) => ({ ...f, ...change }));
+
+  return (
+    <Card withBorder radius="md" p="lg" id="activity" component="section" aria-labelledby="activity-title">
+      <SectionHeader
+        id="activity-title"
+        title="Activity"
+        description="Everything done in Cratekeeper, newest first: who did what, to which record, and when. Failed sign-ins and refused requests are here too. Entries can never be changed or removed."
+      />
+      <ActivityFilters filter={filter} set={set} datesOutOfOrder={datesOutOfOrder} />
+      <ActivityActions
+        filter={filter}
+        filtered={filtered}
+        datesOutOfOrder={datesOutOfOrder}
+        onClear={() => setFilter({})}
+      />
+      {/* Dates out of order: nothing is asked of the server until they are put right. */}
+      {!datesOutOfOrder && <ActivityEntries filter={filter} filtered={filtered} />}
     </Card>
   );
 }

@@ -4,7 +4,7 @@
 import { Button, Card, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { MIN_PASSWORD_LENGTH, messages } from '../../../../shared/auth.ts';
+import { MIN_PASSWORD_LENGTH, messages } from '../../../../shared/auth-labels.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useChangePassword } from '../api.ts';

@@ -1,7 +1,8 @@
 // POST /api/reports/generate {reportType: 'billing'} for the active cycle (spec §7): the server answers
 // an HTML statement, saved as billing-statement-<end date>.html (printable to PDF from the browser).
 import { useMutation } from '@tanstack/react-query';
-import { type BillingCycle, billingMessages, statementFileName } from '../../../../shared/billing.ts';
+import type { BillingCycle } from '../../../../shared/billing.ts';
+import { billingMessages, statementFileName } from '../../../../shared/billing-labels.ts';
 import { downloadFile } from '../../../lib/api-client.ts';
 import { GENERATE_REPORT_PATH } from './paths.ts';
 

@@ -40,6 +40,7 @@ const toValues = (d: BankDetails): Values => ({
 
 const accountTypeOptions = accountTypes.map((t) => ({ value: t, label: accountTypeLabels[t] }));
 
+// Long: the bank details form's layout (four fields, the masked number, save); the rules live in the shared schema.
 export function BankDetailsCard() {
   const details = useBankDetails();
   const save = useSaveBankDetails();

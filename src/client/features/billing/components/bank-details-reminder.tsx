@@ -3,7 +3,8 @@
 import { Alert, Button, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { type BankDetails, billingMessages as m } from '../../../../shared/billing.ts';
+import type { BankDetails } from '../../../../shared/billing.ts';
+import { billingMessages as m } from '../../../../shared/billing-labels.ts';
 import { decimalToCents, formatRandDecimal } from '../../../../shared/money.ts';
 import { paths } from '../../../app/paths.ts';
 import { useBankDetails } from '../api/bank-details.ts';

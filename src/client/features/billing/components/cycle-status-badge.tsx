@@ -1,7 +1,7 @@
 // A billing cycle's status by the farm's calendar (DESIGN §5): Upcoming, 'Active Cycle' and
 // 'Completed Cycle' as the spec writes them, and Paid once payments cover everything it owed.
 import { Badge } from '@mantine/core';
-import { type CycleStatus, billingMessages as m } from '../../../../shared/billing.ts';
+import { type CycleStatus, billingMessages as m } from '../../../../shared/billing-labels.ts';
 
 export const cycleStatusLabels: Record<CycleStatus, string> = {
   upcoming: 'Upcoming',
@@ -12,7 +12,10 @@ export const cycleStatusLabels: Record<CycleStatus, string> = {
 
 const colors: Record<CycleStatus, string> = { upcoming: 'blue', active: 'green', completed: 'gray', paid: 'green' };
 
-/** True once the cycle's end date has passed: only then can its payout be recorded as paid. */
+/**
+ * True once the cycle's end date has passed (completed or paid), for what the screens show: paid and owed
+ * figures. Whether a payment may be recorded is the server's answer (`canRecordPayment`), not this.
+ */
 export const cycleEnded = (status: CycleStatus) => status === 'completed' || status === 'paid';
 
 export function CycleStatusBadge({ status, size }: { status: CycleStatus; size?: 'sm' | 'md' }) {

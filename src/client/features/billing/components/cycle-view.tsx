@@ -3,7 +3,8 @@
 import { Button, Stack } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { type BillingCycle, billingMessages as m } from '../../../../shared/billing.ts';
+import type { BillingCycle } from '../../../../shared/billing.ts';
+import { billingMessages as m } from '../../../../shared/billing-labels.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useGenerateStatement } from '../api/generate-statement.ts';

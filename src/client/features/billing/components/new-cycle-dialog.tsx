@@ -7,12 +7,13 @@
 // The rate is a text field with the phone's decimal keypad, not Mantine's NumberInput: that one drops
 // letters as they are typed and rewrites "0.70" as "0.7" on blur (trimLeadingZeroesOnBlur), so a
 // person would not see what they typed. The money is read as text by the shared schema (money.ts).
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useRef } from 'react';
 import { type BillingCycle, createCycleBody, billingMessages as m } from '../../../../shared/billing.ts';
 import { BILLING_RATE_PLACEHOLDER } from '../../../../shared/money.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -43,6 +44,7 @@ function effectOnCurrent(current: BillingCycle | null | undefined, startDate: st
   return null;
 }
 
+// Long: the dialog's layout: three fields and the footer; the checks are the shared schema's.
 export function NewCycleDialog({
   onClose,
   current,
@@ -106,14 +108,7 @@ export function NewCycleDialog({
             {...form.getInputProps('ratePerCrate')}
           />
           <FormError error={create.isError ? create.error : null} fallback={m.createFailed} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create Cycle
-            </Button>
-          </Group>
+          <FormActions onCancel={close} submitLabel={'Create Cycle'} loading={create.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,12 @@
 // A cycle's payout (issue 20): what the payout file holds before it downloads (rows and total), the
 // agents owed money it leaves out for lack of bank details ('Not in the payout file — no bank
-// details', with amounts), and 'Mark Cycle Paid' once the cycle has ended.
+// details', with amounts), and 'Mark Cycle Paid' when the server says the payout may be recorded
+// (the summary's canRecordPayment: the cycle has ended and someone in the file is owed).
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCash, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type BillingCycle, billingMessages as m } from '../../../../shared/billing.ts';
+import type { BillingCycle } from '../../../../shared/billing.ts';
+import { billingMessages as m } from '../../../../shared/billing-labels.ts';
 import { formatRandDecimal } from '../../../../shared/money.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate, plural } from '../../../lib/format.ts';
@@ -14,6 +16,7 @@ import { usePayoutSummary } from '../api/get-payout-summary.ts';
 import { cycleEnded } from './cycle-status-badge.tsx';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
 
+// Long: the payout panel's layout (totals, the file download, the list of who is left out), one screen section.
 export function PayoutPanel({ cycle }: { cycle: BillingCycle }) {
   const summary = usePayoutSummary(cycle.id);
   const payout = useDownloadPayout();
@@ -72,7 +75,7 @@ export function PayoutPanel({ cycle }: { cycle: BillingCycle }) {
             >
               Download Payout CSV
             </Button>
-            {cycleEnded(cycle.status) && file.rowCount > 0 && (
+            {file.canRecordPayment && (
               <Button leftSection={<IconCash size={18} aria-hidden />} onClick={() => setPaying(true)}>
                 Mark Cycle Paid
               </Button>

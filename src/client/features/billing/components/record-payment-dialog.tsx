@@ -21,6 +21,7 @@ export type PaymentTarget =
 
 type Values = { paidOn: string; reference: string };
 
+// Long: the dialog's layout (amount, date, reference and its footer); the checks are the shared schema's.
 export function RecordPaymentDialog({
   cycle,
   target,

@@ -2,7 +2,8 @@
 // which agents and which days, and the way to bill them: a cycle whose dates cover those days.
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarPlus, IconClockExclamation } from '@tabler/icons-react';
-import { billingMessages as m, type UnbilledReturns } from '../../../../shared/billing.ts';
+import type { UnbilledReturns } from '../../../../shared/billing.ts';
+import { billingMessages as m } from '../../../../shared/billing-labels.ts';
 import { formatCount, formatDate, plural } from '../../../lib/format.ts';
 
 type AgentLine = {
@@ -43,6 +44,7 @@ function byAgent(items: UnbilledReturns['items']): AgentLine[] {
 const days = (first: string, last: string) =>
   first === last ? formatDate(first) : `${formatDate(first)} – ${formatDate(last)}`;
 
+// Long: the notice's layout with its three wordings (none, some, all unbilled), kept together so they read as one.
 export function UnbilledNotice({
   unbilled,
   onCreateCycle,

@@ -1,14 +1,15 @@
 // /billing: billing cycles and what each agent earned, was paid and is owed (spec §2 Billing screen,
 // farm store only; issue 20). The spec's Current Cycle and Previous Cycle tabs, then All Cycles, where
 // every cycle can be opened; above them the returns that no cycle covers yet.
-import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconMail, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { billingMessages as m } from '../../../../shared/billing.ts';
+import { billingMessages as m } from '../../../../shared/billing-labels.ts';
 import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
+import { MessageCard } from '../../../components/message-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { RoleGate } from '../../../components/role-gate.tsx';
+import { gatedPage } from '../../../components/role-gate.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -27,13 +28,7 @@ import { UnbilledNotice } from '../components/unbilled-notice.tsx';
 const ALL_TAB = 'all';
 const cycleHref = (cycleId: number) => `?tab=${ALL_TAB}&cycle=${cycleId}`;
 
-export function BillingPage() {
-  return (
-    <RoleGate permission="read:billing:any" denied={m.farmStoreOnly}>
-      <BillingScreen />
-    </RoleGate>
-  );
-}
+export const BillingPage = gatedPage('read:billing:any', m.farmStoreOnly, BillingScreen);
 
 function BillingScreen() {
   const current = useCurrentCycle();
@@ -97,25 +92,22 @@ function CurrentCycle({ onCreate }: { onCreate: () => void }) {
     ?.filter((c) => c.status === 'upcoming')
     .sort((a, b) => a.startDate.localeCompare(b.startDate))[0];
   return (
-    <Card withBorder radius="md" p="xl">
-      <Stack align="center" gap="xs">
-        <IconReceipt size={40} stroke={1.4} aria-hidden />
-        <Title order={2} size="h4">
-          {m.noActiveCycleTitle}
-        </Title>
-        <Text c="dimmed" ta="center">
-          {hasCycles
-            ? 'No billing cycle covers today. Empty crates returned now wait, unbilled, until a cycle covering their day is created.'
-            : 'Returned empty crates are paid for within a billing cycle. Start one to begin.'}
+    <MessageCard
+      icon={IconReceipt}
+      title={m.noActiveCycleTitle}
+      text={
+        hasCycles
+          ? 'No billing cycle covers today. Empty crates returned now wait, unbilled, until a cycle covering their day is created.'
+          : 'Returned empty crates are paid for within a billing cycle. Start one to begin.'
+      }
+    >
+      {next && (
+        <Text size="sm" ta="center" data-testid="next-cycle">
+          The next cycle starts on {formatDate(next.startDate)}.
         </Text>
-        {next && (
-          <Text size="sm" ta="center" data-testid="next-cycle">
-            The next cycle starts on {formatDate(next.startDate)}.
-          </Text>
-        )}
-        <Button onClick={onCreate}>{hasCycles ? 'Create Cycle' : m.createFirstCycle}</Button>
-      </Stack>
-    </Card>
+      )}
+      <Button onClick={onCreate}>{hasCycles ? 'Create Cycle' : m.createFirstCycle}</Button>
+    </MessageCard>
   );
 }
 

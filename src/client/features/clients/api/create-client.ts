@@ -1,13 +1,24 @@
-// POST /api/clients: Add Client (businessName, clientName, contactNumber).
+// POST /api/clients: Add Client (businessName, clientName, contactNumber). Sent with a key made on the
+// phone, or kept on the phone until the connection is back (decision 036).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Client, CreateClientBody } from '../../../../shared/clients.ts';
-import { api } from '../../../lib/api-client.ts';
+import { sendOrQueue } from '../../../lib/offline/send-or-queue.ts';
 import { invalidateTags } from '../../../lib/query-tags.ts';
 import { CLIENTS_PATH } from './paths.ts';
 
-export const createClient = (body: CreateClientBody) => api.post<Client>(CLIENTS_PATH, body);
+export const createClient = (body: CreateClientBody) =>
+  sendOrQueue<Client>(
+    { kind: 'add-client', what: 'Add client', who: `${body.businessName} (${body.clientName})`, crates: null },
+    { method: 'POST', path: CLIENTS_PATH, body },
+  );
 
 export function useCreateClient() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createClient, onSuccess: () => void invalidateTags(queryClient, ['clients']) });
+  return useMutation({
+    mutationFn: createClient,
+    networkMode: 'always',
+    onSuccess: (sent) => {
+      if (!sent.queued) void invalidateTags(queryClient, ['clients']);
+    },
+  });
 }

@@ -1,9 +1,10 @@
 // Crates handed back against one open loan. The clients page sends PUT /api/client-transactions/{id}
 // {quantityReturned}; the dashboard PUT /api/client-transactions/{id}/return {quantityReturned, notes}
-// (spec §7's two variants; the server treats them alike).
+// (spec §7's two variants; the server treats them alike). Sent with a key made on the phone, or kept
+// on the phone until the connection is back (decision 036).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientTransaction } from '../../../../shared/clients.ts';
-import { api } from '../../../lib/api-client.ts';
+import { sendOrQueue } from '../../../lib/offline/send-or-queue.ts';
 import { invalidateTags } from '../../../lib/query-tags.ts';
 import { CLIENT_TRANSACTIONS_PATH, LOAN_CHANGES } from './paths.ts';
 
@@ -13,14 +14,33 @@ export type ReturnCratesInput = {
   notes?: string;
   /** 'dashboard' uses the /return path with notes. */
   variant?: 'clients-page' | 'dashboard';
+  /** The loan's client, for the waiting list. */
+  who: string;
+  clientId?: number;
 };
 
-export const returnCrates = ({ id, quantityReturned, notes, variant = 'clients-page' }: ReturnCratesInput) =>
-  variant === 'dashboard'
-    ? api.put<ClientTransaction>(`${CLIENT_TRANSACTIONS_PATH}/${id}/return`, { quantityReturned, notes })
-    : api.put<ClientTransaction>(`${CLIENT_TRANSACTIONS_PATH}/${id}`, { quantityReturned });
+export const returnCrates = ({
+  id,
+  quantityReturned,
+  notes,
+  variant = 'clients-page',
+  who,
+  clientId,
+}: ReturnCratesInput) =>
+  sendOrQueue<ClientTransaction>(
+    { kind: 'return', what: 'Take a return', who, crates: quantityReturned, subject: { loanId: id, clientId } },
+    variant === 'dashboard'
+      ? { method: 'PUT', path: `${CLIENT_TRANSACTIONS_PATH}/${id}/return`, body: { quantityReturned, notes } }
+      : { method: 'PUT', path: `${CLIENT_TRANSACTIONS_PATH}/${id}`, body: { quantityReturned } },
+  );
 
 export function useReturnCrates() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: returnCrates, onSuccess: () => void invalidateTags(queryClient, LOAN_CHANGES) });
+  return useMutation({
+    mutationFn: returnCrates,
+    networkMode: 'always',
+    onSuccess: (sent) => {
+      if (!sent.queued) void invalidateTags(queryClient, LOAN_CHANGES);
+    },
+  });
 }

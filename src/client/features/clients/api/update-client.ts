@@ -1,14 +1,24 @@
-// PATCH /api/clients/{id}: a client's details or its Active/Inactive flag.
+// PATCH /api/clients/{id}: a client's details or its Active/Inactive flag. Sent with a key made on the
+// phone, or kept on the phone until the connection is back (decision 036).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Client, UpdateClientBody } from '../../../../shared/clients.ts';
-import { api } from '../../../lib/api-client.ts';
+import { sendOrQueue } from '../../../lib/offline/send-or-queue.ts';
 import { invalidateTags } from '../../../lib/query-tags.ts';
 import { clientPath } from './paths.ts';
 
-export const updateClient = ({ id, ...body }: UpdateClientBody & { id: number }) =>
-  api.patch<Client>(clientPath(id), body);
+export const updateClient = ({ id, who, ...body }: UpdateClientBody & { id: number; who: string }) =>
+  sendOrQueue<Client>(
+    { kind: 'edit-client', what: 'Edit client', who, crates: null, subject: { clientId: id } },
+    { method: 'PATCH', path: clientPath(id), body },
+  );
 
 export function useUpdateClient() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateClient, onSuccess: () => void invalidateTags(queryClient, ['clients']) });
+  return useMutation({
+    mutationFn: updateClient,
+    networkMode: 'always',
+    onSuccess: (sent) => {
+      if (!sent.queued) void invalidateTags(queryClient, ['clients']);
+    },
+  });
 }

@@ -6,13 +6,15 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { createClientBody, lendBody, clientMessages as m } from '../../../../shared/clients.ts';
 import { FormError } from '../../../components/form-error.tsx';
-import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
+import { useQueuedCrates } from '../../../lib/offline/status.ts';
 import { useCreateClient } from '../api/create-client.ts';
 import { useLendCrates } from '../api/lend-crates.ts';
 import { type ClientDetailsValues, ClientFields, emptyClientDetails } from './client-fields.tsx';
+import { LendQuantityInput } from './lend-crates-dialog.tsx';
 
 type Values = ClientDetailsValues & { quantityBorrowed: number | string; notes: string };
 
@@ -24,11 +26,14 @@ const schemaFor = (full: number | undefined) =>
       path: ['quantityBorrowed'],
     });
 
+// Long: one form's layout: the client's fields, then the crates to lend; the checks are the shared schema's.
 export function AddClientAndLendForm() {
   const create = useCreateClient();
   const lend = useLendCrates();
   const me = useMyAgent();
-  const full = me.data?.fullCrates;
+  // Crates lent from this phone while offline are not offered again (decision 036).
+  const queued = useQueuedCrates('lend');
+  const full = me.data ? Math.max(0, me.data.fullCrates - queued) : undefined;
   const [failure, setFailure] = useState<unknown>(null);
   // The client added by an attempt whose lend failed, with the details it was added with.
   const [added, setAdded] = useState<{ id: number; details: string } | null>(null);
@@ -41,17 +46,30 @@ export function AddClientAndLendForm() {
     setFailure(null);
     const details = createClientBody.parse(values);
     const key = JSON.stringify(details);
+    const loan = {
+      quantityBorrowed: Number(values.quantityBorrowed),
+      notes: values.notes.trim() || undefined,
+      who: details.businessName,
+    };
     try {
-      const clientId = added?.details === key ? added.id : (await create.mutateAsync(details)).id;
+      let clientId = added?.details === key ? added.id : null;
+      if (clientId === null) {
+        const sent = await create.mutateAsync(details);
+        if (sent.queued) {
+          // Offline: the lend waits on the phone for the new client's id (decision 036).
+          await lend.mutateAsync({ ...loan, clientFrom: sent.change.id });
+          form.reset();
+          notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
+          return;
+        }
+        clientId = sent.answer.id;
+      }
       setAdded({ id: clientId, details: key });
-      await lend.mutateAsync({
-        clientId,
-        quantityBorrowed: Number(values.quantityBorrowed),
-        notes: values.notes.trim() || undefined,
-      });
+      const lent = await lend.mutateAsync({ ...loan, clientId });
       setAdded(null);
       form.reset();
-      notifySuccess(`${m.added}. ${m.lent}`);
+      if (lent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
+      else notifySuccess(`${m.added}. ${m.lent}`);
     } catch (error) {
       setFailure(error);
       notifyError(errorMessage(error, m.registerAndLendFailed));
@@ -66,15 +84,7 @@ export function AddClientAndLendForm() {
       <form onSubmit={submit} noValidate aria-label="Add client and lend crates">
         <Stack gap="sm">
           <ClientFields form={form} />
-          <QuantityInput
-            label="Crates to lend"
-            description="Full crates"
-            min={1}
-            max={full}
-            hint={full !== undefined && full > 0}
-            withAsterisk
-            {...form.getInputProps('quantityBorrowed')}
-          />
+          <LendQuantityInput label="Crates to lend" full={full} {...form.getInputProps('quantityBorrowed')} />
           <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
           <FormError error={failure} fallback={m.registerAndLendFailed} />
           <Button type="submit" loading={create.isPending || lend.isPending}>

@@ -1,10 +1,12 @@
 // Add Client (spec §2, §5): business name, client name and contact number. A failure is said inside
 // the dialog, never as a toast (spec §8: the clients page shows no error toast for add).
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { createClientBody, clientMessages as m } from '../../../../shared/clients.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useCreateClient } from '../api/create-client.ts';
 import { type ClientDetailsValues, ClientFields, emptyClientDetails } from './client-fields.tsx';
 
@@ -21,8 +23,9 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
   };
   const submit = form.onSubmit((values) =>
     create.mutate(createClientBody.parse(values), {
-      onSuccess: () => {
-        notifySuccess(m.added);
+      onSuccess: (sent) => {
+        if (sent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
+        else notifySuccess(m.added);
         close();
       },
     }),
@@ -34,14 +37,7 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
         <Stack>
           <ClientFields form={form} />
           <FormError error={create.isError ? create.error : null} title={m.addFailed} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Add Client
-            </Button>
-          </Group>
+          <FormActions onCancel={close} submitLabel={'Add Client'} loading={create.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -4,8 +4,10 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBrandWhatsapp } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { type Client, clientMessages as m, whatsappReminderLink } from '../../../../shared/clients.ts';
+import type { Client } from '../../../../shared/clients.ts';
+import { clientMessages as m, whatsappReminderLink } from '../../../../shared/clients-labels.ts';
 import { paths } from '../../../app/paths.ts';
+import { QueuedNote } from '../../../components/queued-note.tsx';
 import { formatCount } from '../../../lib/format.ts';
 
 export function ActiveBadge({ isActive }: { isActive: boolean }) {
@@ -33,6 +35,7 @@ export function ReminderButton({ client, from }: { client: Client; from: string 
   );
 }
 
+// Long: one client card's layout (figures, open loans, its actions); the server says which actions show.
 export function ClientCard({
   client,
   from,
@@ -98,11 +101,12 @@ export function ClientCard({
             )}
           </Alert>
         )}
+        <QueuedNote subject={{ clientId: client.id }} />
         <Group gap="xs">
-          <Button size="xs" onClick={onLend} disabled={!client.isActive}>
+          <Button size="xs" onClick={onLend} disabled={!client.canLend}>
             Lend
           </Button>
-          {out > 0 && (
+          {client.canReturn && (
             <Button size="xs" variant="light" onClick={onReturn}>
               Return
             </Button>

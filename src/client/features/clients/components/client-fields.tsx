@@ -2,6 +2,7 @@
 // dashboard add-and-lend forms. The shared schema (src/shared/clients.ts) says what is wrong.
 import { Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { PhoneInput } from '../../../components/phone-input.tsx';
 
 export type ClientDetailsValues = { businessName: string; clientName: string; contactNumber: string };
 
@@ -18,14 +19,7 @@ export function ClientFields({ form }: { form: UseFormReturnType<any> }) {
         {...form.getInputProps('businessName')}
       />
       <TextInput label="Client name" withAsterisk autoComplete="name" {...form.getInputProps('clientName')} />
-      <TextInput
-        label="Contact number"
-        type="tel"
-        autoComplete="tel"
-        placeholder="e.g. 082 123 4567"
-        withAsterisk
-        {...form.getInputProps('contactNumber')}
-      />
+      <PhoneInput {...form.getInputProps('contactNumber')} />
     </Stack>
   );
 }

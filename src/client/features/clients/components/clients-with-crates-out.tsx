@@ -1,26 +1,35 @@
 // The market agent dashboard's clients with crates out above zero (spec §2), each with a return taken
 // on the spot (PUT /api/client-transactions/{id}/return against its oldest open loan) and a WhatsApp
 // reminder. Failures here are toasts, like the rest of the dashboard (spec §8).
-import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { type Client, type ClientTransaction, clientMessages as m, returnBody } from '../../../../shared/clients.ts';
+import type { Client, ClientTransaction } from '../../../../shared/clients.ts';
+import { clientMessages as m } from '../../../../shared/clients-labels.ts';
 import { paths } from '../../../app/paths.ts';
-import { FormError } from '../../../components/form-error.tsx';
-import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { QueuedNote } from '../../../components/queued-note.tsx';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatCount, formatDate } from '../../../lib/format.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { lazyComponent } from '../../../lib/lazy-component.tsx';
+import { notifyError } from '../../../lib/notify.ts';
+import { isUnreachableError } from '../../../lib/server-reach.ts';
 import { useClients } from '../api/get-clients.ts';
 import { getOpenTransactionsForClient } from '../api/get-open-transactions-for-client.ts';
-import { useReturnCrates } from '../api/return-crates.ts';
+import { OPEN_CLIENT_TRANSACTIONS_PATH } from '../api/paths.ts';
 import { ReminderButton } from './client-card.tsx';
 
+// The return dialog loads when a return starts, alongside the ask for the client's open loans.
+const DashboardReturnDialog = lazyComponent(() =>
+  import('./dashboard-return-dialog.tsx').then((mod) => mod.DashboardReturnDialog),
+);
+
+// Long: the dashboard list's layout with its loading, error and empty states, and the return dialog it opens.
 export function ClientsWithCratesOut() {
   const clients = useClients();
   const me = useMyAgent();
+  const queryClient = useQueryClient();
   const [returning, setReturning] = useState<{ client: Client; loan: ClientTransaction } | null>(null);
   const [looking, setLooking] = useState<number | null>(null);
   const withCratesOut = (clients.data ?? []).filter((c) => c.outstandingCrates > 0);
@@ -29,8 +38,14 @@ export function ClientsWithCratesOut() {
   /** The client's oldest open loan, asked fresh; none: the spec's error toast. */
   const startReturn = async (client: Client) => {
     setLooking(client.id);
+    DashboardReturnDialog.preload().catch(() => undefined);
     try {
-      const open = await getOpenTransactionsForClient(client.id);
+      const open = await getOpenTransactionsForClient(client.id).catch((error: unknown) => {
+        // Offline: the open loans this phone last saw (decision 036).
+        const seen = queryClient.getQueryData<ClientTransaction[]>([OPEN_CLIENT_TRANSACTIONS_PATH]);
+        if (!isUnreachableError(error) || !seen) throw error;
+        return seen.filter((t) => t.clientId === client.id).sort((a, b) => b.id - a.id);
+      });
       const oldest = open.at(-1);
       if (!oldest) notifyError(m.noOpenTransaction);
       else setReturning({ client, loan: oldest });
@@ -80,102 +95,30 @@ export function ClientsWithCratesOut() {
                     )}
                   </Group>
                 </div>
-                <Button
-                  size="xs"
-                  variant="light"
-                  loading={looking === client.id}
-                  style={{ flexShrink: 0 }}
-                  onClick={() => void startReturn(client)}
-                  aria-label={`Return crates from ${client.businessName}`}
-                >
-                  Return
-                </Button>
+                {client.canReturn && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    loading={looking === client.id}
+                    style={{ flexShrink: 0 }}
+                    onClick={() => void startReturn(client)}
+                    aria-label={`Return crates from ${client.businessName}`}
+                  >
+                    Return
+                  </Button>
+                )}
               </Group>
+              <QueuedNote subject={{ clientId: client.id }} />
               <ReminderButton client={client} from={from} />
             </Stack>
           </li>
         ))}
       </Stack>
       {returning && (
-        <DashboardReturnDialog client={returning.client} loan={returning.loan} onClose={() => setReturning(null)} />
+        <Suspense fallback={null}>
+          <DashboardReturnDialog client={returning.client} loan={returning.loan} onClose={() => setReturning(null)} />
+        </Suspense>
       )}
     </Card>
-  );
-}
-
-function DashboardReturnDialog({
-  client,
-  loan,
-  onClose,
-}: {
-  client: Client;
-  loan: ClientTransaction;
-  onClose: () => void;
-}) {
-  const giveBack = useReturnCrates();
-  const form = useForm<{ quantityReturned: number | string; notes: string }>({
-    initialValues: { quantityReturned: loan.cratesOut, notes: '' },
-    // More than this loan's crates out is refused before sending, like 0 or a fraction.
-    validate: schemaResolver(
-      returnBody.refine((v) => v.quantityReturned <= loan.cratesOut, {
-        message: m.tooManyReturned(loan.cratesOut),
-        path: ['quantityReturned'],
-      }),
-      { sync: true },
-    ),
-  });
-  const submit = form.onSubmit((values) =>
-    giveBack.mutate(
-      {
-        id: loan.id,
-        quantityReturned: Number(values.quantityReturned),
-        notes: values.notes.trim() || undefined,
-        variant: 'dashboard',
-      },
-      {
-        onSuccess: () => {
-          notifySuccess(m.returned);
-          onClose();
-        },
-        onError: (error) => notifyError(errorMessage(error, m.returnFailed)),
-      },
-    ),
-  );
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`Return from ${client.businessName}`}
-      centered
-      // A long business name wraps instead of pushing the close button out of the dialog.
-      styles={{ title: { overflowWrap: 'anywhere', minWidth: 0 } }}
-    >
-      <form onSubmit={submit} noValidate aria-label="Return crates">
-        <Stack>
-          <Text size="sm">
-            Loan of {formatDate(loan.createdAt)}: {loan.cratesOut} of {loan.quantityBorrowed} crates out.
-          </Text>
-          <QuantityInput
-            label="Quantity returned"
-            min={1}
-            max={loan.cratesOut}
-            hint
-            withAsterisk
-            data-autofocus
-            {...form.getInputProps('quantityReturned')}
-          />
-          <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
-          <FormError error={giveBack.isError ? giveBack.error : null} fallback={m.returnFailed} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={giveBack.isPending}>
-              Return Crates
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }

@@ -1,10 +1,12 @@
 // Edit a client's details and its Active/Inactive flag (spec §4 Client flag). An inactive client
 // keeps its loans and can return crates, but is not lent any more.
-import { Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
+import { Checkbox, Modal, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type Client, createClientBody, clientMessages as m } from '../../../../shared/clients.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useUpdateClient } from '../api/update-client.ts';
 import { type ClientDetailsValues, ClientFields } from './client-fields.tsx';
 
@@ -21,10 +23,11 @@ export function EditClientDialog({ client, onClose }: { client: Client; onClose:
   });
   const submit = form.onSubmit((values) =>
     update.mutate(
-      { id: client.id, ...createClientBody.parse(values), isActive: values.isActive },
+      { id: client.id, ...createClientBody.parse(values), isActive: values.isActive, who: client.businessName },
       {
-        onSuccess: () => {
-          notifySuccess(m.updated);
+        onSuccess: (sent) => {
+          if (sent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
+          else notifySuccess(m.updated);
           onClose();
         },
       },
@@ -42,14 +45,7 @@ export function EditClientDialog({ client, onClose }: { client: Client; onClose:
             {...form.getInputProps('isActive', { type: 'checkbox' })}
           />
           <FormError error={update.isError ? update.error : null} title={m.updateFailed} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel={'Save'} loading={update.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,14 +1,17 @@
 // Lend Crates (spec §2, §5): an active client and a quantity from 1 to the agent's full crates. A
 // failure is said inside the dialog, never as a toast (spec §8).
-import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { lendBody, clientMessages as m } from '../../../../shared/clients.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
-import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { QuantityInput, type QuantityInputProps } from '../../../components/quantity-input.tsx';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { crates } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
+import { useQueuedCrates } from '../../../lib/offline/status.ts';
 import { useClients } from '../api/get-clients.ts';
 import { useLendCrates } from '../api/lend-crates.ts';
 
@@ -27,11 +30,14 @@ export const lendFormSchema = (fullCrates: number | undefined) =>
       path: ['quantityBorrowed'],
     });
 
+// Long: the dialog's layout (client, stock line, quantity, notes, footer); the checks are the shared schema's.
 export function LendCratesDialog({ clientId, onClose }: { clientId: number | null; onClose: () => void }) {
   const lend = useLendCrates();
   const clients = useClients();
   const me = useMyAgent();
-  const full = me.data?.fullCrates;
+  // Crates lent from this phone while offline are not offered again (decision 036).
+  const queued = useQueuedCrates('lend');
+  const full = me.data ? Math.max(0, me.data.fullCrates - queued) : undefined;
   const form = useForm<LendValues>({
     initialValues: { clientId: clientId === null ? null : String(clientId), quantityBorrowed: '', notes: '' },
     validate: schemaResolver(lendFormSchema(full), { sync: true }),
@@ -42,17 +48,19 @@ export function LendCratesDialog({ clientId, onClose }: { clientId: number | nul
         clientId: Number(values.clientId),
         quantityBorrowed: Number(values.quantityBorrowed),
         notes: values.notes.trim() || undefined,
+        who: clients.data?.find((c) => String(c.id) === values.clientId)?.businessName ?? 'a client',
       },
       {
-        onSuccess: () => {
-          notifySuccess(m.lent);
+        onSuccess: (sent) => {
+          if (sent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
+          else notifySuccess(m.lent);
           onClose();
         },
       },
     ),
   );
   const options = (clients.data ?? [])
-    .filter((c) => c.isActive)
+    .filter((c) => c.canLend)
     .map((c) => ({ value: String(c.id), label: `${c.businessName} (${c.clientName})` }));
 
   return (
@@ -75,28 +83,34 @@ export function LendCratesDialog({ clientId, onClose }: { clientId: number | nul
               {crates(full, 'full')} available to lend
             </Text>
           )}
-          <QuantityInput
+          <LendQuantityInput
             label="Quantity"
-            description="Full crates"
-            min={1}
-            max={full}
-            hint={full !== undefined && full > 0}
-            withAsterisk
+            full={full}
             data-autofocus={clientId !== null ? true : undefined}
             {...form.getInputProps('quantityBorrowed')}
           />
           <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
           <FormError error={lend.isError ? lend.error : null} title={m.lendFailed} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={lend.isPending}>
-              Lend Crates
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel={'Lend Crates'} loading={lend.isPending} />
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** How many full crates to lend: 1 up to the agent's full crates, with that range in the hint once known. */
+export function LendQuantityInput({
+  full,
+  ...props
+}: Omit<QuantityInputProps, 'min' | 'max' | 'hint' | 'description'> & { full: number | undefined }) {
+  return (
+    <QuantityInput
+      description="Full crates"
+      min={1}
+      max={full}
+      hint={full !== undefined && full > 0}
+      withAsterisk
+      {...props}
+    />
   );
 }

@@ -1,7 +1,9 @@
 // 'Open Transactions' (spec §2): every loan with crates out, its age in days and an overdue mark
 // past LOAN_OVERDUE_DAYS, each with 'Process Return' (opens the return dialog preselected).
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { type ClientTransaction, clientMessages as m } from '../../../../shared/clients.ts';
+import type { ClientTransaction } from '../../../../shared/clients.ts';
+import { clientMessages as m } from '../../../../shared/clients-labels.ts';
+import { QueuedNote } from '../../../components/queued-note.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useOpenTransactions } from '../api/get-open-transactions.ts';
 
@@ -46,10 +48,13 @@ export function OpenTransactions({ onProcessReturn }: { onProcessReturn: (loan: 
                   {loan.notes ? ` · ${loan.notes}` : ''}
                 </Text>
                 <LoanAge loan={loan} />
+                <QueuedNote subject={{ loanId: loan.id }} />
               </div>
-              <Button size="xs" variant="light" onClick={() => onProcessReturn(loan)}>
-                {m.processReturn}
-              </Button>
+              {loan.canReturn && (
+                <Button size="xs" variant="light" onClick={() => onProcessReturn(loan)}>
+                  {m.processReturn}
+                </Button>
+              )}
             </Group>
           </li>
         ))}

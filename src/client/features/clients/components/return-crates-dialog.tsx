@@ -1,14 +1,17 @@
 // Return Crates (spec §2, §5): an open transaction and a quantity above zero. The field sets no upper
 // bound; more than the chosen loan's crates out is refused before sending (the field says so), and a
 // refusal by the server is said in the dialog under 'Failed to process return' (no toast, spec §8).
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Modal, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { clientMessages as m, returnBody } from '../../../../shared/clients.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
+import { useQueueStatus } from '../../../lib/offline/status.ts';
 import { useOpenTransactions } from '../api/get-open-transactions.ts';
 import { useReturnCrates } from '../api/return-crates.ts';
 
@@ -31,25 +34,40 @@ export const returnFormSchema = (cratesOutOf: (transactionId: string | null) => 
       }
     });
 
+// Long: the dialog's layout (loan, count, footer); the limit subtracts returns still waiting on the phone.
 export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: number | null; onClose: () => void }) {
   const giveBack = useReturnCrates();
   const open = useOpenTransactions();
-  const cratesOutOf = (id: string | null) => open.data?.find((t) => String(t.id) === id)?.cratesOut;
+  // Returns taken on this phone and not sent yet are not counted as still out (decision 036).
+  const { changes } = useQueueStatus();
+  const queuedOn = (loanId: number) =>
+    changes.reduce((sum, c) => sum + (c.kind === 'return' && c.subject?.loanId === loanId ? (c.crates ?? 0) : 0), 0);
+  const cratesOutOf = (id: string | null) => {
+    const loan = open.data?.find((t) => String(t.id) === id);
+    return loan ? Math.max(0, loan.cratesOut - queuedOn(loan.id)) : undefined;
+  };
   const form = useForm<ReturnValues>({
     initialValues: { transactionId: transactionId === null ? null : String(transactionId), quantityReturned: '' },
     validate: schemaResolver(returnFormSchema(cratesOutOf), { sync: true }),
   });
-  const submit = form.onSubmit((values) =>
+  const submit = form.onSubmit((values) => {
+    const loan = open.data?.find((t) => String(t.id) === values.transactionId);
     giveBack.mutate(
-      { id: Number(values.transactionId), quantityReturned: Number(values.quantityReturned) },
       {
-        onSuccess: () => {
-          notifySuccess(m.returned);
+        id: Number(values.transactionId),
+        quantityReturned: Number(values.quantityReturned),
+        who: loan?.businessName ?? 'a client',
+        clientId: loan?.clientId,
+      },
+      {
+        onSuccess: (sent) => {
+          if (sent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
+          else notifySuccess(m.returned);
           onClose();
         },
       },
-    ),
-  );
+    );
+  });
   const options = (open.data ?? []).map((t) => ({
     value: String(t.id),
     label: `${t.businessName}: ${t.cratesOut} of ${t.quantityBorrowed} out (lent ${formatDate(t.createdAt)})`,
@@ -84,14 +102,7 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
             {...form.getInputProps('quantityReturned')}
           />
           <FormError error={giveBack.isError ? giveBack.error : null} title={m.returnFailed} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={giveBack.isPending}>
-              Return Crates
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel={'Return Crates'} loading={giveBack.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -3,7 +3,7 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { clientMessages as m } from '../../../../shared/clients.ts';
+import { clientMessages as m } from '../../../../shared/clients-labels.ts';
 import { paths } from '../../../app/paths.ts';
 import { RoleGate } from '../../../components/role-gate.tsx';
 import { NotFoundCard } from '../../../components/status-screens.tsx';
@@ -24,6 +24,7 @@ export function ClientStatementPage() {
   );
 }
 
+// Long: the printable statement's layout: header, totals and the table of movements, one page.
 function Statement({ clientId }: { clientId: number }) {
   const statement = useClientStatement(clientId);
   if (statement.error instanceof ApiError && statement.error.status === 404) return <NotFoundCard />;

@@ -2,9 +2,10 @@
 // Crates and Return Crates dialogs, the client cards, and the open loans with 'Process Return'.
 import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { type Client, clientMessages as m } from '../../../../shared/clients.ts';
+import type { Client } from '../../../../shared/clients.ts';
+import { clientMessages as m } from '../../../../shared/clients-labels.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { RoleGate } from '../../../components/role-gate.tsx';
+import { gatedPage } from '../../../components/role-gate.tsx';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { useClients } from '../api/get-clients.ts';
 import { useOpenTransactions } from '../api/get-open-transactions.ts';
@@ -23,14 +24,9 @@ type Dialog =
   | { kind: 'edit'; client: Client }
   | null;
 
-export function ClientsPage() {
-  return (
-    <RoleGate permission="read:client:own" denied={m.accessDenied}>
-      <AgentClients />
-    </RoleGate>
-  );
-}
+export const ClientsPage = gatedPage('read:client:own', m.accessDenied, AgentClients);
 
+// Long: the Clients screen's layout (header with actions, search, the cards, the dialogs it opens).
 function AgentClients() {
   const clients = useClients();
   const open = useOpenTransactions();

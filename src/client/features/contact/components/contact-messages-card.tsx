@@ -10,6 +10,7 @@ import { MESSAGES_SECTION_ID } from './unread-messages.tsx';
 
 const UPDATE_FAILED = 'Failed to update the message';
 
+// Long: the inbox card's layout: the filter, each message with its read/unread action, and the empty state.
 export function ContactMessagesCard() {
   const { data, isPending, isError } = useContactMessages();
   const update = useUpdateContactMessage();

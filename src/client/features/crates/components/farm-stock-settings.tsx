@@ -64,6 +64,7 @@ export function FarmStockSettings() {
 
 type AdjustValues = { direction: 'add' | 'remove'; quantity: number | string; reason: string };
 
+// Long: the stock adjustment form's layout (first stock or an adjustment, reason, count); the ledger rules are the server's.
 function StockAdjustmentCard({ isFirst }: { isFirst: boolean }) {
   const me = useFarmStoreMe();
   const adjust = useAdjustStock();

@@ -30,6 +30,41 @@ function Line({ label, value, note, testId }: { label: string; value: string; no
   );
 }
 
+/** The account's lines, top to bottom: brought in − written off − short = total. */
+const accountLines = (a: ReturnType<typeof crateAccount>) => [
+  {
+    label: 'Brought in',
+    value: a.broughtIn,
+    note: 'Additions in the stock history below',
+    testId: 'account-brought-in',
+  },
+  {
+    label: '− Written off',
+    value: a.damaged,
+    note: 'Damaged crates: the write-offs in the stock history below',
+    testId: 'account-written-off',
+  },
+  {
+    label: '− Short on counts',
+    value: a.shortOnCounts,
+    note: (
+      <>
+        Deliveries counted short, less crates found, net:{' '}
+        <Anchor component={Link} to={paths.transmissions.href()} size="xs" c="green.9" underline="always">
+          the flagged transmissions
+        </Anchor>
+      </>
+    ),
+    testId: 'account-short-on-counts',
+  },
+  {
+    label: '= Total crates',
+    value: a.inCirculation,
+    note: 'In circulation, as on the dashboard',
+    testId: 'account-total',
+  },
+];
+
 export function CrateAccountCard() {
   const metrics = useFarmMetrics();
   const a = metrics.data && crateAccount(metrics.data);
@@ -41,39 +76,7 @@ export function CrateAccountCard() {
       {!a ? (
         <Skeleton h={160} />
       ) : (
-        <>
-          <Line
-            label="Brought in"
-            value={formatCount(a.broughtIn)}
-            note="Additions in the stock history below"
-            testId="account-brought-in"
-          />
-          <Line
-            label="− Written off"
-            value={formatCount(a.damaged)}
-            note="Damaged crates: the write-offs in the stock history below"
-            testId="account-written-off"
-          />
-          <Line
-            label="− Short on counts"
-            value={formatCount(a.shortOnCounts)}
-            note={
-              <>
-                Deliveries counted short, less crates found, net:{' '}
-                <Anchor component={Link} to={paths.transmissions.href()} size="xs" c="green.9" underline="always">
-                  the flagged transmissions
-                </Anchor>
-              </>
-            }
-            testId="account-short-on-counts"
-          />
-          <Line
-            label="= Total crates"
-            value={formatCount(a.inCirculation)}
-            note="In circulation, as on the dashboard"
-            testId="account-total"
-          />
-        </>
+        accountLines(a).map((line) => <Line key={line.testId} {...line} value={formatCount(line.value)} />)
       )}
     </Card>
   );

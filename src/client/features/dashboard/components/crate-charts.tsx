@@ -1,11 +1,13 @@
-// The farm store's two charts (loaded lazily, so recharts stays out of the entry bundle): where the
-// crates are right now, and crates sent vs returned per week for 12 weeks.
+// The farm store's two charts (loaded when they scroll near, by lazy-crate-charts.tsx, so recharts
+// stays off the dashboard's first paint): where the crates are right now, and crates sent vs
+// returned per week for 12 weeks.
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { FarmMetrics } from '../../../../shared/agents.ts';
 import { formatCount } from '../../../lib/format.ts';
+import { CHART_CARD_MIN_HEIGHT, crateChartTitles } from './crate-chart-layout.ts';
 
 export function cratePlaces(m: FarmMetrics) {
   return [
@@ -19,6 +21,7 @@ export function cratePlaces(m: FarmMetrics) {
   ];
 }
 
+// Long: the charts' configuration (series, axes, labels) is one block of JSX.
 export default function CrateCharts({ metrics }: { metrics: FarmMetrics }) {
   const places = cratePlaces(metrics);
   const shown = places.filter((p) => p.value > 0);
@@ -29,9 +32,9 @@ export default function CrateCharts({ metrics }: { metrics: FarmMetrics }) {
   }));
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-      <Card withBorder radius="md" p="lg">
+      <Card withBorder radius="md" p="lg" mih={CHART_CARD_MIN_HEIGHT}>
         <Title order={2} size="h4" mb="sm">
-          Where the Crates Are
+          {crateChartTitles.places}
         </Title>
         <Group align="center" justify="center" gap="lg">
           {shown.length ? (
@@ -67,9 +70,9 @@ export default function CrateCharts({ metrics }: { metrics: FarmMetrics }) {
           </Stack>
         </Group>
       </Card>
-      <Card withBorder radius="md" p="lg">
+      <Card withBorder radius="md" p="lg" mih={CHART_CARD_MIN_HEIGHT}>
         <Title order={2} size="h4" mb="sm">
-          Crates Sent vs Returned (12 weeks)
+          {crateChartTitles.weekly}
         </Title>
         <BarChart
           h={240}

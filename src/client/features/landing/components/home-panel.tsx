@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { usePublicFarmMetrics } from '../api/get-public-farm-metrics.ts';
-import { howCratesMove, whatWeGrow } from './landing-content.ts';
-import { SectionCard } from './section-card.tsx';
+import { cratesIntro, howCratesMove, whatWeGrow } from './landing-content.ts';
+import { CardGrid, LandingSection } from './section-card.tsx';
 
 function FarmMetrics() {
   const { data } = usePublicFarmMetrics();
@@ -33,13 +33,11 @@ function FarmMetrics() {
   );
 }
 
+// Long: static marketing copy laid out as one panel; no logic.
 export function HomePanel() {
   return (
     <Stack gap="xl">
-      <section aria-labelledby="what-we-grow">
-        <Title order={2} id="what-we-grow" mb="md">
-          What we grow
-        </Title>
+      <LandingSection id="what-we-grow" title="What we grow">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
           {whatWeGrow.map((item) => (
             <Card key={item.variety} withBorder radius="md" p="lg">
@@ -63,33 +61,20 @@ export function HomePanel() {
             Price trends
           </Button>
         </Group>
-      </section>
+      </LandingSection>
 
-      <section aria-labelledby="crates">
-        <Title order={2} id="crates" mb="xs">
-          From our farm to the Johannesburg and Pretoria markets
-        </Title>
-        <Text c="gray.7" mb="md" maw={720}>
-          Our peppers travel in the farm’s own crates. Every crate is counted when it leaves, when it arrives and when
-          it comes back, so agents, buyers and the farm always agree on the numbers.
-        </Text>
+      <LandingSection id="crates" title="From our farm to the Johannesburg and Pretoria markets" intro={cratesIntro}>
         <FarmMetrics />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="md">
-          {howCratesMove.map((step, i) => (
-            <SectionCard
-              key={step.title}
-              title={`${i + 1}. ${step.title}`}
-              icon={
-                <ThemeIcon variant="light" size="lg" radius="md">
-                  <IconTruckDelivery size={20} aria-hidden="true" />
-                </ThemeIcon>
-              }
-            >
-              {step.text}
-            </SectionCard>
-          ))}
-        </SimpleGrid>
-      </section>
+        <CardGrid
+          cols={{ base: 1, sm: 3 }}
+          mt="md"
+          cards={howCratesMove.map((step, i) => ({
+            ...step,
+            title: `${i + 1}. ${step.title}`,
+            icon: IconTruckDelivery,
+          }))}
+        />
+      </LandingSection>
 
       <Card withBorder radius="md" p="xl" bg="green.0">
         <Group justify="space-between" gap="md">

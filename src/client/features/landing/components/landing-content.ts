@@ -41,6 +41,12 @@ export const howCratesMove = [
   },
 ];
 
+export const cratesIntro =
+  'Our peppers travel in the farm’s own crates. Every crate is counted when it leaves, when it arrives and when it comes back, so agents, buyers and the farm always agree on the numbers.';
+
+export const marketsIntro =
+  'We deliver full crates to market agents and collect the empties, on a fixed schedule. Agents see every delivery, loan and return in Cratekeeper, and are paid for the empties they send back.';
+
 export const markets = [
   {
     name: 'Johannesburg Market',
@@ -74,6 +80,9 @@ export const supplyServices = [
     text: 'Class 1 grading to market standards, with custom packs for retail programmes on request.',
   },
 ];
+
+export const consultationIntro =
+  'The systems that keep our own peppers growing and cool were designed on the farm. Our engineering team now helps other growers plan, build and run theirs — from a single tunnel to a full packhouse.';
 
 export const consultationServices = [
   {

@@ -1,8 +1,8 @@
 // The public site's header: the logo (home) and the two buttons that go to /login (spec §2).
-import { Anchor, Box, Button, Group } from '@mantine/core';
+import { Box, Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { Logo } from '../../../components/logo.tsx';
+import { HomeLogoLink } from '../../../components/logo.tsx';
 import { LandingContainer } from './landing-container.tsx';
 
 export function LandingHeader() {
@@ -10,16 +10,7 @@ export function LandingHeader() {
     <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} bg="white">
       <LandingContainer>
         <Group justify="space-between" wrap="nowrap" gap="xs" py="sm">
-          <Anchor
-            component={Link}
-            to={paths.home.href()}
-            underline="never"
-            c="inherit"
-            aria-label="Cratekeeper home"
-            className="thumb-link"
-          >
-            <Logo size="md" />
-          </Anchor>
+          <HomeLogoLink />
           <Group gap={6} wrap="nowrap">
             <Button component={Link} to={paths.login.href()} variant="default" size="compact-sm">
               Sign In

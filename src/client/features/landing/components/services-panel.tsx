@@ -3,54 +3,25 @@ import { Button, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@
 import { IconBuildingStore, IconPackage, IconTractor } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { markets, supplyServices } from './landing-content.ts';
-import { SectionCard } from './section-card.tsx';
+import { markets, marketsIntro, supplyServices } from './landing-content.ts';
+import { CardGrid, LandingSection } from './section-card.tsx';
 
+// Long: static marketing copy laid out as one panel; no logic.
 export function ServicesPanel() {
   return (
     <Stack gap="xl">
-      <section aria-labelledby="markets">
-        <Title order={2} id="markets" mb="xs">
-          Crate logistics to the markets
-        </Title>
-        <Text c="gray.7" mb="md" maw={720}>
-          We deliver full crates to market agents and collect the empties, on a fixed schedule. Agents see every
-          delivery, loan and return in Cratekeeper, and are paid for the empties they send back.
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          {markets.map((market) => (
-            <SectionCard
-              key={market.name}
-              title={market.name}
-              icon={
-                <ThemeIcon variant="light" size="lg" radius="md">
-                  <IconBuildingStore size={20} aria-hidden="true" />
-                </ThemeIcon>
-              }
-            >
-              {market.text}
-            </SectionCard>
-          ))}
-        </SimpleGrid>
-      </section>
+      <LandingSection id="markets" title="Crate logistics to the markets" intro={marketsIntro}>
+        <CardGrid
+          cols={{ base: 1, sm: 3 }}
+          cards={markets.map((market) => ({ title: market.name, text: market.text, icon: IconBuildingStore }))}
+        />
+      </LandingSection>
 
-      <section aria-labelledby="supply">
-        <Title order={2} id="supply" mb="md">
-          Supply services
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {supplyServices.map((service) => (
-            <SectionCard key={service.title} title={service.title}>
-              {service.text}
-            </SectionCard>
-          ))}
-        </SimpleGrid>
-      </section>
+      <LandingSection id="supply" title="Supply services">
+        <CardGrid cols={{ base: 1, sm: 2 }} cards={supplyServices} />
+      </LandingSection>
 
-      <section aria-labelledby="join">
-        <Title order={2} id="join" mb="md">
-          Work with us
-        </Title>
+      <LandingSection id="join" title="Work with us">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Card withBorder radius="md" p="lg">
             <ThemeIcon variant="light" size="lg" radius="md" mb="sm">
@@ -92,7 +63,7 @@ export function ServicesPanel() {
           </Link>
           . New accounts are approved by the farm store before they can trade.
         </Text>
-      </section>
+      </LandingSection>
     </Stack>
   );
 }

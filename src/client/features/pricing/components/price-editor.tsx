@@ -12,7 +12,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -25,6 +24,7 @@ import {
   pricingMessages,
   updatePricingBody,
 } from '../../../../shared/pricing.ts';
+import { SectionHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePepperPricing } from '../api/get-pepper-pricing.ts';
@@ -42,20 +42,21 @@ function parsePrice(text: string, availability: Availability) {
   return parsed.success ? ({ body: parsed.data } as const) : ({ error: parsed.error.issues[0].message } as const);
 }
 
-function PriceRow({ row, compact }: { row: PepperPricing; compact: boolean }) {
+/** A row's edit: view → edit → saved or cancelled. */
+function usePriceEdit(row: PepperPricing) {
   const update = useUpdatePepperPricing();
   const [editing, setEditing] = useState(false);
   const [price, setPrice] = useState('');
   const [availability, setAvailability] = useState<Availability>(row.availability);
   const [error, setError] = useState<string | null>(null);
 
-  const startEditing = () => {
+  const start = () => {
     setPrice(centsToDecimal(row.pricePerCrate));
     setAvailability(row.availability);
     setError(null);
     setEditing(true);
   };
-
+  const cancel = () => setEditing(false);
   const save = () => {
     const result = parsePrice(price, availability);
     if ('error' in result) {
@@ -73,54 +74,77 @@ function PriceRow({ row, compact }: { row: PepperPricing; compact: boolean }) {
       },
     );
   };
+  return {
+    editing,
+    price,
+    setPrice,
+    availability,
+    setAvailability,
+    error,
+    start,
+    cancel,
+    save,
+    saving: update.isPending,
+  };
+}
 
-  const priceInput = (
+type PriceEdit = ReturnType<typeof usePriceEdit>;
+type RowProps = { row: PepperPricing; edit: PriceEdit; compact: boolean };
+
+function PriceInput({ row, edit, compact }: RowProps) {
+  return (
     <TextInput
       label={compact ? 'Price per crate' : undefined}
       aria-label={`Price per crate in rand for ${row.variety}`}
       leftSection="R"
       inputMode="decimal"
-      value={price}
-      onChange={(event) => setPrice(event.currentTarget.value)}
+      value={edit.price}
+      onChange={(event) => edit.setPrice(event.currentTarget.value)}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') save();
-        if (event.key === 'Escape') setEditing(false);
+        if (event.key === 'Enter') edit.save();
+        if (event.key === 'Escape') edit.cancel();
       }}
-      error={error}
+      error={edit.error}
       data-autofocus
     />
   );
-  const availabilitySelect = (
+}
+
+function AvailabilitySelect({ row, edit, compact }: RowProps) {
+  return (
     <NativeSelect
       label={compact ? 'Availability' : undefined}
       aria-label={`Availability for ${row.variety}`}
       data={[...availabilities]}
-      value={availability}
-      onChange={(event) => setAvailability(event.currentTarget.value as Availability)}
+      value={edit.availability}
+      onChange={(event) => edit.setAvailability(event.currentTarget.value as Availability)}
     />
   );
-  const saveAndCancel = (
+}
+
+function SaveAndCancel({ edit }: { edit: PriceEdit }) {
+  return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
-      <Button size="xs" onClick={save} loading={update.isPending}>
+      <Button size="xs" onClick={edit.save} loading={edit.saving}>
         Save
       </Button>
-      <Button size="xs" variant="default" onClick={() => setEditing(false)} disabled={update.isPending}>
+      <Button size="xs" variant="default" onClick={edit.cancel} disabled={edit.saving}>
         Cancel
       </Button>
     </Group>
   );
-  const editButton = (
-    <Button
-      size="xs"
-      variant="light"
-      onClick={startEditing}
-      aria-label={`Edit ${row.variety}`}
-      style={{ flexShrink: 0 }}
-    >
+}
+
+function EditButton({ row, edit }: { row: PepperPricing; edit: PriceEdit }) {
+  return (
+    <Button size="xs" variant="light" onClick={edit.start} aria-label={`Edit ${row.variety}`} style={{ flexShrink: 0 }}>
       Edit
     </Button>
   );
-  const variety = (
+}
+
+function Variety({ row }: { row: PepperPricing }) {
+  return (
     <>
       <Text fw={600}>{row.variety}</Text>
       <Text size="xs" c="gray.7" lineClamp={2} maw={320}>
@@ -128,46 +152,59 @@ function PriceRow({ row, compact }: { row: PepperPricing; compact: boolean }) {
       </Text>
     </>
   );
-  const updated = formatDateTime(row.updatedAt);
+}
 
-  // On a phone a five-column table would hide Edit off to the side, so each variety is a card.
-  if (compact) {
-    return (
-      <Paper withBorder p="sm" radius="md" data-testid="price-editor-row" data-variety={row.variety}>
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <div style={{ minWidth: 0 }}>{variety}</div>
-          {!editing && editButton}
+// On a phone a five-column table would hide Edit off to the side, so each variety is a card.
+function PriceCard(props: RowProps) {
+  const { row, edit } = props;
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="price-editor-row" data-variety={row.variety}>
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+        <div style={{ minWidth: 0 }}>
+          <Variety row={row} />
+        </div>
+        {!edit.editing && <EditButton row={row} edit={edit} />}
+      </Group>
+      {edit.editing ? (
+        <Stack gap="xs" mt="xs">
+          <PriceInput {...props} />
+          <AvailabilitySelect {...props} />
+          <SaveAndCancel edit={edit} />
+        </Stack>
+      ) : (
+        <Group gap="xs" mt="xs">
+          <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="price-editor-price">
+            {formatRand(row.pricePerCrate)}
+          </Text>
+          <AvailabilityBadge availability={row.availability} />
+          <Text size="xs" c="gray.7">
+            Updated {formatDateTime(row.updatedAt)}
+          </Text>
         </Group>
-        {editing ? (
-          <Stack gap="xs" mt="xs">
-            {priceInput}
-            {availabilitySelect}
-            {saveAndCancel}
-          </Stack>
-        ) : (
-          <Group gap="xs" mt="xs">
-            <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="price-editor-price">
-              {formatRand(row.pricePerCrate)}
-            </Text>
-            <AvailabilityBadge availability={row.availability} />
-            <Text size="xs" c="gray.7">
-              Updated {updated}
-            </Text>
-          </Group>
-        )}
-      </Paper>
-    );
-  }
+      )}
+    </Paper>
+  );
+}
 
+function PriceTableRow(props: RowProps) {
+  const { row, edit } = props;
   return (
     <Table.Tr data-testid="price-editor-row" data-variety={row.variety}>
-      <Table.Td>{variety}</Table.Td>
-      {editing ? (
+      <Table.Td>
+        <Variety row={row} />
+      </Table.Td>
+      {edit.editing ? (
         <>
-          <Table.Td miw={150}>{priceInput}</Table.Td>
-          <Table.Td miw={150}>{availabilitySelect}</Table.Td>
+          <Table.Td miw={150}>
+            <PriceInput {...props} />
+          </Table.Td>
+          <Table.Td miw={150}>
+            <AvailabilitySelect {...props} />
+          </Table.Td>
           <Table.Td />
-          <Table.Td>{saveAndCancel}</Table.Td>
+          <Table.Td>
+            <SaveAndCancel edit={edit} />
+          </Table.Td>
         </>
       ) : (
         <>
@@ -179,15 +216,63 @@ function PriceRow({ row, compact }: { row: PepperPricing; compact: boolean }) {
           </Table.Td>
           <Table.Td>
             <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-              {updated}
+              {formatDateTime(row.updatedAt)}
             </Text>
           </Table.Td>
           <Table.Td>
-            <Group justify="flex-end">{editButton}</Group>
+            <Group justify="flex-end">
+              <EditButton row={row} edit={edit} />
+            </Group>
           </Table.Td>
         </>
       )}
     </Table.Tr>
+  );
+}
+
+function PriceRow({ row, compact }: { row: PepperPricing; compact: boolean }) {
+  const edit = usePriceEdit(row);
+  return compact ? (
+    <PriceCard row={row} edit={edit} compact />
+  ) : (
+    <PriceTableRow row={row} edit={edit} compact={false} />
+  );
+}
+
+function PriceTable({ rows }: { rows: PepperPricing[] }) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Variety</Table.Th>
+            <Table.Th>Price per crate</Table.Th>
+            <Table.Th>Availability</Table.Th>
+            <Table.Th>Updated</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <PriceRow key={row.id} row={row} compact={false} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function PriceRows({ rows, compact }: { rows: PepperPricing[]; compact: boolean }) {
+  if (rows.length === 0) return <Text c="gray.7">No pepper varieties have been set up yet.</Text>;
+  if (!compact) return <PriceTable rows={rows} />;
+  return (
+    <Stack gap="sm">
+      {rows.map((row) => (
+        <PriceRow key={row.id} row={row} compact />
+      ))}
+    </Stack>
   );
 }
 
@@ -196,14 +281,10 @@ export function PriceEditor() {
   const compact = useMediaQuery(`(max-width: ${em(767.98)})`) ?? false;
   return (
     <Card withBorder radius="md" p="lg">
-      <Stack gap={4} mb="md">
-        <Title order={2} size="h4">
-          Pepper Pricing
-        </Title>
-        <Text size="sm" c="gray.7">
-          Prices per crate shown on the public site. Every price change is added to the price history and the trends.
-        </Text>
-      </Stack>
+      <SectionHeader
+        title="Pepper Pricing"
+        description="Prices per crate shown on the public site. Every price change is added to the price history and the trends."
+      />
       {isPending ? (
         <Stack gap="xs">
           {[1, 2, 3, 4].map((n) => (
@@ -212,35 +293,8 @@ export function PriceEditor() {
         </Stack>
       ) : isError ? (
         <Text c="red.8">The price list could not be loaded.</Text>
-      ) : data.length === 0 ? (
-        <Text c="gray.7">No pepper varieties have been set up yet.</Text>
-      ) : compact ? (
-        <Stack gap="sm">
-          {data.map((row) => (
-            <PriceRow key={row.id} row={row} compact />
-          ))}
-        </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Variety</Table.Th>
-                <Table.Th>Price per crate</Table.Th>
-                <Table.Th>Availability</Table.Th>
-                <Table.Th>Updated</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((row) => (
-                <PriceRow key={row.id} row={row} compact={false} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <PriceRows rows={data} compact={compact} />
       )}
     </Card>
   );

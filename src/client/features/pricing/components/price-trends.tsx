@@ -96,6 +96,7 @@ function VarietyChart({ variety, points }: { variety: string; points: HistoryPoi
   );
 }
 
+// Long: the trends card's layout: the variety and period pickers, the chart's configuration and its states.
 export default function PriceTrends() {
   const [months, setMonths] = useState<TrendRange>(DEFAULT_TREND_MONTHS);
   const history = usePricingHistory(months);

@@ -2,28 +2,27 @@
 // holds now, what billing says (billed for returns counted in the period, owed now: sums of billing
 // lines and recorded payments) and the spec's earnings estimate (empty crates still held × the active
 // cycle's rate). Amounts are exact decimal strings, shown and compared through money.ts.
-import { Badge, Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { decimalToCents, formatRandDecimal } from '../../../../shared/money.ts';
 import type { ReportSummary } from '../../../../shared/reports.ts';
+import { SectionHeader } from '../../../components/page-header.tsx';
 import { crates, formatCount, plural } from '../../../lib/format.ts';
 
 export function AgentPerformanceCard({ summary }: { summary: ReportSummary | undefined }) {
   return (
     <Card withBorder radius="md" p="lg">
-      <Stack gap={4} mb="md">
-        <Title order={2} size="h4">
-          Agent Performance Summary
-        </Title>
-        <Text size="sm" c="gray.7">
-          {!summary
+      <SectionHeader
+        title="Agent Performance Summary"
+        description={
+          !summary
             ? 'Loading…'
             : `Billed: returns counted in this period, at their cycle's rate. Owed: billed in every cycle less recorded payments. ${
                 summary.cycle
                   ? `Earnings est.: empty crates still held × the current rate of ${formatRandDecimal(summary.cycle.ratePerCrate)} per crate.`
                   : 'No active billing cycle: no earnings estimate.'
-              }`}
-        </Text>
-      </Stack>
+              }`
+        }
+      />
       {!summary ? (
         <Skeleton h={64} />
       ) : summary.agents.length === 0 ? (

@@ -1,9 +1,11 @@
 // The market agent's own week (its dashboard's reports tab): the figures its Monday e-mail carries.
-import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { formatRandDecimal } from '../../../../shared/money.ts';
+import { SectionHeader } from '../../../components/page-header.tsx';
 import { crates, formatDate } from '../../../lib/format.ts';
 import { useMyWeekly } from '../api/get-my-weekly.ts';
 
+// Long: the agent's weekly summary card: the figures and the send button laid out as one card.
 export function MyWeeklySummary() {
   const { data, isPending, isError } = useMyWeekly();
   if (isPending) return <Skeleton h={200} radius="md" />;
@@ -57,15 +59,10 @@ export function MyWeeklySummary() {
   ];
   return (
     <Card withBorder radius="md" p="lg">
-      <Stack gap={4} mb="md">
-        <Title order={2} size="h4">
-          My Weekly Summary
-        </Title>
-        <Text size="sm" c="gray.7">
-          {formatDate(s.period.startDate)} to {formatDate(s.period.endDate)}. The farm e-mails you this summary every
-          week.
-        </Text>
-      </Stack>
+      <SectionHeader
+        title="My Weekly Summary"
+        description={`${formatDate(s.period.startDate)} to ${formatDate(s.period.endDate)}. The farm e-mails you this summary every week.`}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         {groups.map(([title, rows]) => (
           <div key={title}>

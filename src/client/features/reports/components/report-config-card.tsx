@@ -1,9 +1,9 @@
 // The report's configuration (spec §2 Reports screen): type, market agent or all, start and end date,
 // and the three actions with the spec's toasts. Blank dates mean the last 7 days up to today.
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconDownload, IconMail, IconSend } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { billingMessages } from '../../../../shared/billing.ts';
+import { billingMessages } from '../../../../shared/billing-labels.ts';
 import {
   MAX_REPORT_DAYS,
   type ReportRequestInput,
@@ -12,6 +12,7 @@ import {
   reportTypeLabels,
   reportTypes,
 } from '../../../../shared/reports.ts';
+import { SectionHeader } from '../../../components/page-header.tsx';
 import { agentOptionLabel, useAgentsForTransmission } from '../../../lib/api/get-agents-for-transmission.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -47,20 +48,53 @@ export const reportRequest = (config: ReportConfig): ReportRequestInput => ({
   selectedAgentId: config.selectedAgentId === 'all' ? 'all' : Number(config.selectedAgentId),
 });
 
-export function ReportConfigCard({
-  config,
-  onChange,
-}: {
-  config: ReportConfig;
-  onChange: (config: ReportConfig) => void;
-}) {
+type ConfigProps = { config: ReportConfig; set: (patch: Partial<ReportConfig>) => void; orderError: string | null };
+
+function ReportFields({ config, set, orderError }: ConfigProps) {
   const agents = useAgentsForTransmission();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+      <Select
+        label="Report type"
+        data={reportTypes.map((t) => ({ value: t, label: reportTypeLabels[t] }))}
+        value={config.reportType}
+        onChange={(v) => v && set({ reportType: v as ReportType })}
+        allowDeselect={false}
+      />
+      <Select
+        label="Market agent"
+        data={[
+          { value: 'all', label: 'All agents' },
+          ...(agents.data ?? []).map((a) => ({ value: String(a.id), label: agentOptionLabel(a) })),
+        ]}
+        value={config.selectedAgentId}
+        onChange={(v) => set({ selectedAgentId: v ?? 'all' })}
+        allowDeselect={false}
+        searchable
+        nothingFoundMessage="No matching agent"
+      />
+      <TextInput
+        type="date"
+        label="Start date"
+        value={config.startDate}
+        onChange={(e) => set({ startDate: e.currentTarget.value })}
+      />
+      <TextInput
+        type="date"
+        label="End date"
+        value={config.endDate}
+        onChange={(e) => set({ endDate: e.currentTarget.value })}
+        error={orderError}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** Email Report, Send Weekly Report and the download, each with the spec's toasts. */
+function ReportActions({ config, orderError }: { config: ReportConfig; orderError: string | null }) {
   const emailReport = useEmailReport();
   const sendWeekly = useSendWeeklyReport();
   const download = useDownloadReport();
-  const set = (patch: Partial<ReportConfig>) => onChange({ ...config, ...patch });
-  const orderError = dateOrderError(config);
-
   const onEmail = () =>
     emailReport.mutate(reportRequest(config), {
       onSuccess: (res) => notifySuccess(reportMessages.emailed(res.reportData.recipientCount)),
@@ -79,75 +113,53 @@ export function ReportConfigCard({
         ),
       onError: (err) => notifyError(errorMessage(err, reportMessages.generateFailed)),
     });
+  return (
+    <Group mt="lg" gap="sm">
+      <Button
+        leftSection={<IconMail size={18} />}
+        onClick={onEmail}
+        loading={emailReport.isPending}
+        disabled={!!orderError}
+      >
+        Email Report
+      </Button>
+      <Button variant="light" leftSection={<IconSend size={18} />} onClick={onWeekly} loading={sendWeekly.isPending}>
+        Send Weekly Report
+      </Button>
+      <Button
+        variant="outline"
+        leftSection={<IconDownload size={18} />}
+        onClick={onDownload}
+        loading={download.isPending}
+        disabled={!!orderError}
+      >
+        {config.reportType === 'billing' ? 'Download Statement' : 'Download PDF'}
+      </Button>
+    </Group>
+  );
+}
 
+export function ReportConfigCard({
+  config,
+  onChange,
+}: {
+  config: ReportConfig;
+  onChange: (config: ReportConfig) => void;
+}) {
+  const set = (patch: Partial<ReportConfig>) => onChange({ ...config, ...patch });
+  const orderError = dateOrderError(config);
   return (
     <Card withBorder radius="md" p="lg">
-      <Stack gap={4} mb="md">
-        <Title order={2} size="h4">
-          Report Configuration
-        </Title>
-        <Text size="sm" c="gray.7">
-          {config.reportType === 'billing'
+      <SectionHeader
+        title="Report Configuration"
+        description={
+          config.reportType === 'billing'
             ? "Billing downloads a cycle's statement: leave the dates blank for the active cycle, or give a cycle's start and end date."
-            : 'Leave the dates blank for the last 7 days up to today.'}
-        </Text>
-      </Stack>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-        <Select
-          label="Report type"
-          data={reportTypes.map((t) => ({ value: t, label: reportTypeLabels[t] }))}
-          value={config.reportType}
-          onChange={(v) => v && set({ reportType: v as ReportType })}
-          allowDeselect={false}
-        />
-        <Select
-          label="Market agent"
-          data={[
-            { value: 'all', label: 'All agents' },
-            ...(agents.data ?? []).map((a) => ({ value: String(a.id), label: agentOptionLabel(a) })),
-          ]}
-          value={config.selectedAgentId}
-          onChange={(v) => set({ selectedAgentId: v ?? 'all' })}
-          allowDeselect={false}
-          searchable
-          nothingFoundMessage="No matching agent"
-        />
-        <TextInput
-          type="date"
-          label="Start date"
-          value={config.startDate}
-          onChange={(e) => set({ startDate: e.currentTarget.value })}
-        />
-        <TextInput
-          type="date"
-          label="End date"
-          value={config.endDate}
-          onChange={(e) => set({ endDate: e.currentTarget.value })}
-          error={orderError}
-        />
-      </SimpleGrid>
-      <Group mt="lg" gap="sm">
-        <Button
-          leftSection={<IconMail size={18} />}
-          onClick={onEmail}
-          loading={emailReport.isPending}
-          disabled={!!orderError}
-        >
-          Email Report
-        </Button>
-        <Button variant="light" leftSection={<IconSend size={18} />} onClick={onWeekly} loading={sendWeekly.isPending}>
-          Send Weekly Report
-        </Button>
-        <Button
-          variant="outline"
-          leftSection={<IconDownload size={18} />}
-          onClick={onDownload}
-          loading={download.isPending}
-          disabled={!!orderError}
-        >
-          {config.reportType === 'billing' ? 'Download Statement' : 'Download PDF'}
-        </Button>
-      </Group>
+            : 'Leave the dates blank for the last 7 days up to today.'
+        }
+      />
+      <ReportFields config={config} set={set} orderError={orderError} />
+      <ReportActions config={config} orderError={orderError} />
     </Card>
   );
 }

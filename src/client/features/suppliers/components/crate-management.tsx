@@ -1,13 +1,14 @@
 // Crate Management: the supplier's crate figures (decision 021), a request for 1 to 500 crates
 // (POST /api/transmissions, type supplier_to_farm) and its requests with their status.
-import { Button, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Grid, Group, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
-import type { SupplierWithCrates } from '../../../../shared/suppliers.ts';
-import { supplierMessages } from '../../../../shared/suppliers.ts';
-import { SUPPLIER_REQUEST_MAX, transmissionMessages } from '../../../../shared/transmissions.ts';
+import type { CrateRequest, SupplierWithCrates } from '../../../../shared/suppliers.ts';
+import { supplierMessages } from '../../../../shared/suppliers-labels.ts';
+import { SUPPLIER_REQUEST_MAX, transmissionMessages } from '../../../../shared/transmissions-labels.ts';
 import { FormError } from '../../../components/form-error.tsx';
-import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { QueryList } from '../../../components/list-states.tsx';
+import { CountInput } from '../../../components/quantity-input.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates, formatCount, fromNow } from '../../../lib/format.ts';
@@ -32,8 +33,7 @@ const statusLook: Record<string, { tone: Tone; label: string }> = {
   recalled: { tone: 'closed', label: 'Withdrawn' },
 };
 
-export function CrateManagement({ supplier }: { supplier: SupplierWithCrates }) {
-  const requests = useCrateRequests('all');
+function RequestCratesCard() {
   const request = useRequestCrates();
   const form = useForm<{ quantity: number | string; notes: string }>({
     initialValues: { quantity: '', notes: '' },
@@ -51,7 +51,72 @@ export function CrateManagement({ supplier }: { supplier: SupplierWithCrates }) 
       },
     ),
   );
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Title order={2} size="h4" mb="sm">
+        Request Crates
+      </Title>
+      <form onSubmit={submit} noValidate aria-label="Request crates">
+        <Stack>
+          <CountInput label="Crates needed" max={SUPPLIER_REQUEST_MAX} form={form} name="quantity" />
+          <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
+          <FormError error={request.isError ? request.error : null} fallback={supplierMessages.crateRequestFailed} />
+          <Button type="submit" loading={request.isPending}>
+            Send Request
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
 
+function CrateRequestRow({ request: r }: { request: CrateRequest }) {
+  const look = statusLook[r.status] ?? statusLook.pending;
+  return (
+    <Group component="li" justify="space-between" wrap="nowrap" data-testid="crate-request">
+      <div>
+        <Text fw={600}>
+          {crates(r.quantity)}
+          {r.status === 'acknowledged' && r.actualQuantity !== r.quantity
+            ? ` (${formatCount(r.actualQuantity ?? 0)} issued)`
+            : ''}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {fromNow(r.sentAt)}
+          {r.notes ? ` · ${r.notes}` : ''}
+        </Text>
+      </div>
+      <StatusPill tone={look.tone}>{look.label}</StatusPill>
+    </Group>
+  );
+}
+
+function MyCrateRequests() {
+  const requests = useCrateRequests('all');
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Title order={2} size="h4" mb="sm">
+        My Crate Requests
+      </Title>
+      <QueryList
+        query={requests}
+        skeletonHeight={80}
+        failed="We could not load your requests. Retrying…"
+        empty="No crate requests yet."
+      >
+        {(rows) => (
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {rows.map((r) => (
+              <CrateRequestRow key={r.id} request={r} />
+            ))}
+          </Stack>
+        )}
+      </QueryList>
+    </Card>
+  );
+}
+
+export function CrateManagement({ supplier }: { supplier: SupplierWithCrates }) {
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" component="section" aria-label="Your crates">
@@ -61,68 +126,10 @@ export function CrateManagement({ supplier }: { supplier: SupplierWithCrates }) 
       </SimpleGrid>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Card withBorder radius="md" p="lg">
-            <Title order={2} size="h4" mb="sm">
-              Request Crates
-            </Title>
-            <form onSubmit={submit} noValidate aria-label="Request crates">
-              <Stack>
-                <QuantityInput
-                  label="Crates needed"
-                  min={1}
-                  max={SUPPLIER_REQUEST_MAX}
-                  hint
-                  withAsterisk
-                  {...form.getInputProps('quantity')}
-                />
-                <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
-                <FormError
-                  error={request.isError ? request.error : null}
-                  fallback={supplierMessages.crateRequestFailed}
-                />
-                <Button type="submit" loading={request.isPending}>
-                  Send Request
-                </Button>
-              </Stack>
-            </form>
-          </Card>
+          <RequestCratesCard />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Card withBorder radius="md" p="lg">
-            <Title order={2} size="h4" mb="sm">
-              My Crate Requests
-            </Title>
-            {requests.isPending ? (
-              <Skeleton height={80} />
-            ) : requests.isError ? (
-              <Text c="red">We could not load your requests. Retrying…</Text>
-            ) : requests.data.length === 0 ? (
-              <Text c="dimmed">No crate requests yet.</Text>
-            ) : (
-              <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-                {requests.data.map((r) => {
-                  const look = statusLook[r.status] ?? statusLook.pending;
-                  return (
-                    <Group key={r.id} component="li" justify="space-between" wrap="nowrap" data-testid="crate-request">
-                      <div>
-                        <Text fw={600}>
-                          {crates(r.quantity)}
-                          {r.status === 'acknowledged' && r.actualQuantity !== r.quantity
-                            ? ` (${formatCount(r.actualQuantity ?? 0)} issued)`
-                            : ''}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {fromNow(r.sentAt)}
-                          {r.notes ? ` · ${r.notes}` : ''}
-                        </Text>
-                      </div>
-                      <StatusPill tone={look.tone}>{look.label}</StatusPill>
-                    </Group>
-                  );
-                })}
-              </Stack>
-            )}
-          </Card>
+          <MyCrateRequests />
         </Grid.Col>
       </Grid>
     </Stack>

@@ -1,6 +1,8 @@
 // The farm store's pending supplier crate requests (spec §2); Fulfil acknowledges one, which issues
 // its crates from farm stock to the supplier on the ledger.
-import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { CrateRequest } from '../../../../shared/suppliers.ts';
+import { QueryList } from '../../../components/list-states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates, fromNow } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -8,6 +10,34 @@ import { useFulfilCrateRequest } from '../api/fulfil-crate-request.ts';
 import { useCrateRequests } from '../api/get-crate-requests.ts';
 
 export const FULFIL_FAILED = 'Failed to fulfil crate request';
+
+/** Fulfil: issues the request's crates from farm stock to the supplier. */
+function FulfilButton({
+  request: r,
+  fulfil,
+}: {
+  request: CrateRequest;
+  fulfil: ReturnType<typeof useFulfilCrateRequest>;
+}) {
+  return (
+    <Button
+      size="xs"
+      loading={fulfil.isPending && fulfil.variables?.id === r.id}
+      aria-label={`Fulfil ${crates(r.quantity)} for ${r.businessName ?? r.requestedBy}`}
+      onClick={() =>
+        fulfil.mutate(
+          { id: r.id, quantity: r.quantity },
+          {
+            onSuccess: () => notifySuccess(`${crates(r.quantity)} issued to ${r.businessName ?? r.requestedBy}`),
+            onError: (error) => notifyError(errorMessage(error, FULFIL_FAILED)),
+          },
+        )
+      }
+    >
+      Fulfil
+    </Button>
+  );
+}
 
 export function CrateRequestsCard() {
   const requests = useCrateRequests('pending');
@@ -24,46 +54,37 @@ export function CrateRequestsCard() {
           </Badge>
         )}
       </Group>
-      {requests.isPending ? (
-        <Skeleton height={60} />
-      ) : requests.isError ? (
-        <Text c="red">We could not load crate requests. Retrying…</Text>
-      ) : requests.data.length === 0 ? (
-        <Text c="dimmed">No pending crate requests.</Text>
-      ) : (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {requests.data.map((r) => (
-            <Group key={r.id} component="li" justify="space-between" wrap="nowrap" data-testid="supplier-crate-request">
-              <div>
-                <Text fw={700}>
-                  {r.businessName ?? r.requestedBy}: {crates(r.quantity)}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {fromNow(r.sentAt)}
-                  {r.notes ? ` · ${r.notes}` : ''}
-                </Text>
-              </div>
-              <Button
-                size="xs"
-                loading={fulfil.isPending && fulfil.variables?.id === r.id}
-                aria-label={`Fulfil ${crates(r.quantity)} for ${r.businessName ?? r.requestedBy}`}
-                onClick={() =>
-                  fulfil.mutate(
-                    { id: r.id, quantity: r.quantity },
-                    {
-                      onSuccess: () =>
-                        notifySuccess(`${crates(r.quantity)} issued to ${r.businessName ?? r.requestedBy}`),
-                      onError: (error) => notifyError(errorMessage(error, FULFIL_FAILED)),
-                    },
-                  )
-                }
+      <QueryList
+        query={requests}
+        skeletonHeight={60}
+        failed="We could not load crate requests. Retrying…"
+        empty="No pending crate requests."
+      >
+        {(rows) => (
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {rows.map((r) => (
+              <Group
+                key={r.id}
+                component="li"
+                justify="space-between"
+                wrap="nowrap"
+                data-testid="supplier-crate-request"
               >
-                Fulfil
-              </Button>
-            </Group>
-          ))}
-        </Stack>
-      )}
+                <div>
+                  <Text fw={700}>
+                    {r.businessName ?? r.requestedBy}: {crates(r.quantity)}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {fromNow(r.sentAt)}
+                    {r.notes ? ` · ${r.notes}` : ''}
+                  </Text>
+                </div>
+                {r.canFulfil && <FulfilButton request={r} fulfil={fulfil} />}
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </QueryList>
     </Card>
   );
 }

@@ -1,23 +1,14 @@
 // The farm store's side of tendering (decision 021): approved suppliers' active offers, a tender
 // opened on one (farm quote, market quote, notes) and the tenders with their answers.
-import {
-  Button,
-  Card,
-  Group,
-  Modal,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { centsToDecimal, parseRand } from '../../../../shared/money.ts';
-import { certificationLabels, type MarketOffer, supplierMessages as m } from '../../../../shared/suppliers.ts';
+import type { MarketOffer } from '../../../../shared/suppliers.ts';
+import { certificationLabels, supplierMessages as m } from '../../../../shared/suppliers-labels.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
+import { QueryList } from '../../../components/list-states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -29,6 +20,7 @@ import { TenderCard } from './tenders-panel.tsx';
 
 export const OPEN_TENDER_FAILED = 'Failed to open tender';
 
+// Long: the tenders card's layout: the list, its states and the form it opens.
 export function FarmTendersCard() {
   const offers = useMarketOffers();
   const tenders = useTenders();
@@ -38,41 +30,41 @@ export function FarmTendersCard() {
       <Title order={2} size="h4" id="supplier-offers-title" mb="sm">
         Supplier Offers and Tenders
       </Title>
-      {offers.isPending ? (
-        <Skeleton height={60} />
-      ) : offers.isError ? (
-        <Text c="red">We could not load supplier offers. Retrying…</Text>
-      ) : offers.data.length === 0 ? (
-        <Text c="dimmed">No active offers from approved suppliers.</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {offers.data.map((o) => (
-            <Card key={o.id} withBorder radius="md" p="md" data-testid="market-offer">
-              <Text fw={700}>{o.produceName}</Text>
-              <Text size="sm" c="dimmed">
-                {o.businessName} · {o.farmLocation} · {certificationLabels[o.certificationType]}
-              </Text>
-              <Text size="sm">
-                {o.produceType} · {o.quality} · {crates(o.quantityCrates)}
-                {o.unitWeight ? ` of ${o.unitWeight}` : ''}
-              </Text>
-              <Group mt="sm">
-                {o.hasOpenTender ? (
-                  <StatusPill tone="waiting">Tender open</StatusPill>
-                ) : (
-                  <Button
-                    size="xs"
-                    onClick={() => setTendering(o)}
-                    aria-label={`Open tender on ${o.produceName} from ${o.businessName}`}
-                  >
-                    Open Tender
-                  </Button>
-                )}
-              </Group>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryList
+        query={offers}
+        skeletonHeight={60}
+        failed="We could not load supplier offers. Retrying…"
+        empty="No active offers from approved suppliers."
+      >
+        {(rows) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {rows.map((o) => (
+              <Card key={o.id} withBorder radius="md" p="md" data-testid="market-offer">
+                <Text fw={700}>{o.produceName}</Text>
+                <Text size="sm" c="dimmed">
+                  {o.businessName} · {o.farmLocation} · {certificationLabels[o.certificationType]}
+                </Text>
+                <Text size="sm">
+                  {o.produceType} · {o.quality} · {crates(o.quantityCrates)}
+                  {o.unitWeight ? ` of ${o.unitWeight}` : ''}
+                </Text>
+                <Group mt="sm">
+                  {o.hasOpenTender && <StatusPill tone="waiting">Tender open</StatusPill>}
+                  {o.canOpenTender && (
+                    <Button
+                      size="xs"
+                      onClick={() => setTendering(o)}
+                      aria-label={`Open tender on ${o.produceName} from ${o.businessName}`}
+                    >
+                      Open Tender
+                    </Button>
+                  )}
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryList>
       {tenders.data && tenders.data.length > 0 && (
         <>
           <Title order={3} size="h5" mt="lg" mb="sm">
@@ -146,14 +138,7 @@ function TenderForm({ offer, onDone }: { offer: MarketOffer; onDone: () => void 
         />
         <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
         <FormError error={open.isError ? open.error : null} fallback={OPEN_TENDER_FAILED} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={open.isPending}>
-            Send Tender
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} submitLabel={'Send Tender'} loading={open.isPending} />
       </Stack>
     </form>
   );

@@ -1,22 +1,12 @@
 // My Offers: the supplier's produce offers, created and edited in one dialog, deactivated in place.
-import {
-  Button,
-  Card,
-  Group,
-  Modal,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { createOfferBody, MAX_OFFER_CRATES, type ProduceOffer } from '../../../../shared/suppliers.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
-import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { QueryList } from '../../../components/list-states.tsx';
+import { CountInput } from '../../../components/quantity-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -26,6 +16,7 @@ import { StatusPill } from './status-pill.tsx';
 
 export const SAVE_OFFER_FAILED = 'Failed to save offer';
 
+// Long: the offers panel's layout: my offers, the market's offers, and the form it opens.
 export function OffersPanel() {
   const offers = useMyOffers();
   const update = useUpdateOffer();
@@ -48,56 +39,60 @@ export function OffersPanel() {
         </Title>
         <Button onClick={() => setEditing('new')}>New Offer</Button>
       </Group>
-      {offers.isPending ? (
-        <Skeleton height={120} radius="md" />
-      ) : offers.isError ? (
-        <Text c="red">We could not load your offers. Retrying…</Text>
-      ) : offers.data.length === 0 ? (
-        <Card withBorder radius="md" p="lg">
-          <Text c="dimmed">No offers yet. Post what you can supply and the farm can open a tender on it.</Text>
-        </Card>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {offers.data.map((offer) => (
-            <Card key={offer.id} withBorder radius="md" p="md" data-testid="offer-card">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <div>
-                  <Text fw={700}>{offer.produceName}</Text>
-                  <Text size="sm" c="dimmed">
-                    {offer.produceType} · {offer.quality}
-                  </Text>
-                </div>
-                <StatusPill tone={offer.isActive ? 'done' : 'closed'}>
-                  {offer.isActive ? 'Active' : 'Inactive'}
-                </StatusPill>
-              </Group>
-              <Text size="sm" mt="xs">
-                {crates(offer.quantityCrates)}
-                {offer.unitWeight ? ` of ${offer.unitWeight}` : ''}
-              </Text>
-              {offer.description && (
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {offer.description}
+      <QueryList
+        query={offers}
+        skeletonHeight={120}
+        skeletonRadius="md"
+        failed="We could not load your offers. Retrying…"
+        empty={
+          <Card withBorder radius="md" p="lg">
+            <Text c="dimmed">No offers yet. Post what you can supply and the farm can open a tender on it.</Text>
+          </Card>
+        }
+      >
+        {(rows) => (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {rows.map((offer) => (
+              <Card key={offer.id} withBorder radius="md" p="md" data-testid="offer-card">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <div>
+                    <Text fw={700}>{offer.produceName}</Text>
+                    <Text size="sm" c="dimmed">
+                      {offer.produceType} · {offer.quality}
+                    </Text>
+                  </div>
+                  <StatusPill tone={offer.isActive ? 'done' : 'closed'}>
+                    {offer.isActive ? 'Active' : 'Inactive'}
+                  </StatusPill>
+                </Group>
+                <Text size="sm" mt="xs">
+                  {crates(offer.quantityCrates)}
+                  {offer.unitWeight ? ` of ${offer.unitWeight}` : ''}
                 </Text>
-              )}
-              <Group mt="sm" gap="xs">
-                <Button variant="default" size="xs" onClick={() => setEditing(offer)}>
-                  Edit
-                </Button>
-                <Button
-                  variant="light"
-                  color={offer.isActive ? 'red' : 'green'}
-                  size="xs"
-                  loading={update.isPending && update.variables?.id === offer.id}
-                  onClick={() => setActive(offer, !offer.isActive)}
-                >
-                  {offer.isActive ? 'Deactivate' : 'Reactivate'}
-                </Button>
-              </Group>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
+                {offer.description && (
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {offer.description}
+                  </Text>
+                )}
+                <Group mt="sm" gap="xs">
+                  <Button variant="default" size="xs" onClick={() => setEditing(offer)}>
+                    Edit
+                  </Button>
+                  <Button
+                    variant="light"
+                    color={offer.isActive ? 'red' : 'green'}
+                    size="xs"
+                    loading={update.isPending && update.variables?.id === offer.id}
+                    onClick={() => setActive(offer, !offer.isActive)}
+                  >
+                    {offer.isActive ? 'Deactivate' : 'Reactivate'}
+                  </Button>
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryList>
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
@@ -158,25 +153,11 @@ function OfferForm({ offer, onDone }: { offer: ProduceOffer | null; onDone: () =
           {...form.getInputProps('produceType')}
         />
         <TextInput label="Quality" placeholder="e.g. Class 1" withAsterisk {...form.getInputProps('quality')} />
-        <QuantityInput
-          label="Crates"
-          min={1}
-          max={MAX_OFFER_CRATES}
-          hint
-          withAsterisk
-          {...form.getInputProps('quantityCrates')}
-        />
+        <CountInput label="Crates" max={MAX_OFFER_CRATES} form={form} name="quantityCrates" />
         <TextInput label="Unit weight" placeholder="e.g. 10 kg per crate" {...form.getInputProps('unitWeight')} />
         <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
         <FormError error={mutation.isError ? mutation.error : null} fallback={SAVE_OFFER_FAILED} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            {offer ? 'Save Offer' : 'Post Offer'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} submitLabel={offer ? 'Save Offer' : 'Post Offer'} loading={mutation.isPending} />
       </Stack>
     </form>
   );

@@ -3,7 +3,8 @@
 // approved (decision 021).
 import { Alert, Card, Center, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
-import { certificationLabels, type SupplierWithCrates as Supplier } from '../../../../shared/suppliers.ts';
+import type { SupplierWithCrates as Supplier } from '../../../../shared/suppliers.ts';
+import { certificationLabels } from '../../../../shared/suppliers-labels.ts';
 
 export function PendingApproval({ supplier }: { supplier: Supplier }) {
   const rows = [

@@ -1,12 +1,14 @@
 // The farm store's pending suppliers (spec §2, polled every 10 s) with Approve and Reject.
-import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { certificationLabels, supplierMessages } from '../../../../shared/suppliers.ts';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { certificationLabels, supplierMessages } from '../../../../shared/suppliers-labels.ts';
+import { QueryList } from '../../../components/list-states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { fromNow } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePendingSuppliers } from '../api/get-suppliers.ts';
 import { type SupplierDecision, useSetSupplierStatus } from '../api/set-supplier-status.ts';
 
+// Long: the approvals card's layout: each supplier's details and the Approve/Reject buttons the server allows.
 export function PendingSuppliersCard() {
   const pending = usePendingSuppliers();
   const decide = useSetSupplierStatus();
@@ -31,51 +33,56 @@ export function PendingSuppliersCard() {
           </Badge>
         )}
       </Group>
-      {pending.isPending ? (
-        <Skeleton height={60} />
-      ) : pending.isError ? (
-        <Text c="red">We could not load pending suppliers. Retrying…</Text>
-      ) : pending.data.length === 0 ? (
-        <Text c="dimmed">No suppliers waiting for approval.</Text>
-      ) : (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {pending.data.map((s) => {
-            const busy = decide.isPending && decide.variables?.id === s.id;
-            return (
-              <Stack key={s.id} component="li" gap={4} data-testid="pending-supplier">
-                <Text fw={700}>{s.businessName}</Text>
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {s.contactPerson} · {s.contactNumber} · {s.farmLocation} · {certificationLabels[s.certificationType]}{' '}
-                  · registered {fromNow(s.createdAt)}
-                </Text>
-                <Group gap="xs">
-                  <Button
-                    size="xs"
-                    color="green"
-                    loading={busy && decide.variables?.decision === 'approve'}
-                    disabled={busy}
-                    onClick={() => act(s.id, s.businessName, 'approve')}
-                    aria-label={`Approve ${s.businessName}`}
-                  >
-                    Approve
-                  </Button>
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="light"
-                    loading={busy && decide.variables?.decision === 'reject'}
-                    disabled={busy}
-                    onClick={() => act(s.id, s.businessName, 'reject')}
-                    aria-label={`Reject ${s.businessName}`}
-                  >
-                    Reject
-                  </Button>
-                </Group>
-              </Stack>
-            );
-          })}
-        </Stack>
-      )}
+      <QueryList
+        query={pending}
+        skeletonHeight={60}
+        failed="We could not load pending suppliers. Retrying…"
+        empty="No suppliers waiting for approval."
+      >
+        {(rows) => (
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {rows.map((s) => {
+              const busy = decide.isPending && decide.variables?.id === s.id;
+              return (
+                <Stack key={s.id} component="li" gap={4} data-testid="pending-supplier">
+                  <Text fw={700}>{s.businessName}</Text>
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {s.contactPerson} · {s.contactNumber} · {s.farmLocation} ·{' '}
+                    {certificationLabels[s.certificationType]} · registered {fromNow(s.createdAt)}
+                  </Text>
+                  <Group gap="xs">
+                    {s.canApprove && (
+                      <Button
+                        size="xs"
+                        color="green"
+                        loading={busy && decide.variables?.decision === 'approve'}
+                        disabled={busy}
+                        onClick={() => act(s.id, s.businessName, 'approve')}
+                        aria-label={`Approve ${s.businessName}`}
+                      >
+                        Approve
+                      </Button>
+                    )}
+                    {s.canReject && (
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        loading={busy && decide.variables?.decision === 'reject'}
+                        disabled={busy}
+                        onClick={() => act(s.id, s.businessName, 'reject')}
+                        aria-label={`Reject ${s.businessName}`}
+                      >
+                        Reject
+                      </Button>
+                    )}
+                  </Group>
+                </Stack>
+              );
+            })}
+          </Stack>
+        )}
+      </QueryList>
     </Card>
   );
 }

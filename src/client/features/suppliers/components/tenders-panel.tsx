@@ -12,6 +12,7 @@ import { TenderStatusBadge } from './tender-status-badge.tsx';
 
 export const ANSWER_TENDER_FAILED = 'Failed to answer tender';
 
+// Long: the supplier's tenders layout: open tenders with their answers, then the answered ones.
 export function TendersPanel() {
   const tenders = useMyTenders();
   const answer = useAnswerTender();
@@ -41,27 +42,29 @@ export function TendersPanel() {
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {open.map((t) => (
           <TenderCard key={t.id} tender={t}>
-            <Group gap="xs" mt="sm">
-              <Button
-                color="green"
-                size="xs"
-                loading={answer.isPending && answer.variables?.id === t.id && answer.variables.answer === 'accept'}
-                disabled={answer.isPending && answer.variables?.id === t.id}
-                onClick={() => respond(t, 'accept')}
-              >
-                Accept
-              </Button>
-              <Button
-                color="red"
-                variant="light"
-                size="xs"
-                loading={answer.isPending && answer.variables?.id === t.id && answer.variables.answer === 'reject'}
-                disabled={answer.isPending && answer.variables?.id === t.id}
-                onClick={() => respond(t, 'reject')}
-              >
-                Reject
-              </Button>
-            </Group>
+            {t.canAnswer && (
+              <Group gap="xs" mt="sm">
+                <Button
+                  color="green"
+                  size="xs"
+                  loading={answer.isPending && answer.variables?.id === t.id && answer.variables.answer === 'accept'}
+                  disabled={answer.isPending && answer.variables?.id === t.id}
+                  onClick={() => respond(t, 'accept')}
+                >
+                  Accept
+                </Button>
+                <Button
+                  color="red"
+                  variant="light"
+                  size="xs"
+                  loading={answer.isPending && answer.variables?.id === t.id && answer.variables.answer === 'reject'}
+                  disabled={answer.isPending && answer.variables?.id === t.id}
+                  onClick={() => respond(t, 'reject')}
+                >
+                  Reject
+                </Button>
+              </Group>
+            )}
           </TenderCard>
         ))}
       </SimpleGrid>

@@ -1,21 +1,40 @@
 // PUT /api/transmissions/{id}/acknowledge with the counted quantity; earnings refetch 100 ms later
-// (spec §4), once billing has booked the return.
+// (spec §4), once billing has booked the return. Sent with a key made on the phone, or kept on the
+// phone until the connection is back (decision 036).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Transmission } from '../../../../shared/transmissions.ts';
-import { api } from '../../../lib/api-client.ts';
+import { sendOrQueue } from '../../../lib/offline/send-or-queue.ts';
 import { invalidateTags } from '../../../lib/query-tags.ts';
 import { TRANSMISSION_CHANGES, TRANSMISSIONS_PATH } from './paths.ts';
 
 export const EARNINGS_REFETCH_DELAY_MS = 100;
 
-export const acknowledgeTransmission = ({ id, actualQuantity }: { id: number; actualQuantity: number }) =>
-  api.put<Transmission>(`${TRANSMISSIONS_PATH}/${id}/acknowledge`, { actualQuantity });
+export type AcknowledgeInput = {
+  id: number;
+  actualQuantity: number /** Who sent it, for the waiting list. */;
+  from: string;
+};
+
+export const acknowledgeTransmission = ({ id, actualQuantity, from }: AcknowledgeInput) =>
+  sendOrQueue<Transmission>(
+    {
+      kind: 'acknowledge',
+      what: 'Acknowledge delivery',
+      who: from,
+      crates: actualQuantity,
+      subject: { transmissionId: id },
+    },
+    { method: 'PUT', path: `${TRANSMISSIONS_PATH}/${id}/acknowledge`, body: { actualQuantity } },
+  );
 
 export function useAcknowledgeTransmission() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: acknowledgeTransmission,
-    onSuccess: () => {
+    // Offline too: the change is kept on the phone instead of the button spinning until the network is back.
+    networkMode: 'always',
+    onSuccess: (sent) => {
+      if (sent.queued) return;
       void invalidateTags(queryClient, TRANSMISSION_CHANGES);
       setTimeout(() => void invalidateTags(queryClient, ['billing']), EARNINGS_REFETCH_DELAY_MS);
     },

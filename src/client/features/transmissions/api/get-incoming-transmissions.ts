@@ -1,7 +1,7 @@
 // 'Incoming Transmissions - Action Required': every pending transmission addressed to the signed-in
 // user (not a window of recent ones), polled per role like the other transmission lists.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE } from '../../../../shared/http.ts';
+import { MAX_PAGE_SIZE } from '../../../../shared/fields-labels.ts';
 import type { Transmission } from '../../../../shared/transmissions.ts';
 import { api } from '../../../lib/api-client.ts';
 import { pollEvery } from '../../../lib/polling.ts';

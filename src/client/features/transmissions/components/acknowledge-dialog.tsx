@@ -1,7 +1,7 @@
 // The count dialog behind 'Acknowledge Receipt': the recipient counts the crates and confirms the
 // actual quantity (spec §4, §5), prefilled with the quantity sent. What was typed stays as typed: an
 // invalid count shows the spec's message and nothing is sent.
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   acknowledgeBody,
@@ -10,11 +10,13 @@ import {
   maxCountFor,
   type Transmission,
 } from '../../../../shared/transmissions.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates, formatCount } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useAcknowledgeTransmission } from '../api/acknowledge-transmission.ts';
 import { acknowledgedMessage } from '../messages.ts';
 
@@ -29,6 +31,7 @@ export function parseCount(value: number | string): number | null {
   return parsed.success && typeof parsed.data?.actualQuantity === 'number' ? parsed.data.actualQuantity : null;
 }
 
+// Long: the count dialog's layout (what was sent, the count, a difference's reason, the footer).
 export function AcknowledgeDialog({ transmission, onClose }: { transmission: Transmission; onClose: () => void }) {
   const acknowledge = useAcknowledgeTransmission();
   const [text, setText] = useState<number | string>(transmission.quantity);
@@ -49,10 +52,13 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
       return;
     }
     acknowledge.mutate(
-      { id: transmission.id, actualQuantity: count },
+      { id: transmission.id, actualQuantity: count, from: transmission.fromName },
       {
-        onSuccess: () => {
-          notifySuccess(acknowledgedMessage(transmission.quantity, count));
+        onSuccess: (sent) => {
+          notifySuccess(
+            sent.queued ? QUEUED_MESSAGE : acknowledgedMessage(transmission.quantity, count),
+            sent.queued ? 'Waiting to send' : undefined,
+          );
           onClose();
         },
         onError: (err) => notifyError(errorMessage(err, m.acknowledgeFailed)),
@@ -93,14 +99,7 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
             </Text>
           )}
           <FormError error={acknowledge.isError ? acknowledge.error : null} fallback={m.acknowledgeFailed} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={acknowledge.isPending}>
-              Confirm Count
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel={'Confirm Count'} loading={acknowledge.isPending} />
         </Stack>
       </form>
     </Modal>

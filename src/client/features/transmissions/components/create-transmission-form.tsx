@@ -15,7 +15,10 @@ import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { crates } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
+import { useQueuedCrates } from '../../../lib/offline/status.ts';
 import { useCreateTransmission } from '../api/create-transmission.ts';
+import { useSendEmpties } from '../api/send-empties.ts';
 import { emptiesMessage, returnMax } from '../messages.ts';
 
 const farmSchema = farmSendForm(TRANSMISSIONS_FORM_MAX);
@@ -38,6 +41,30 @@ export const farmTypeOptions = [
   { value: 'farm_to_market', label: 'Send full crates (Farm to Market)' },
   { value: 'market_to_farm', label: 'Collect empties (Market to Farm)' },
 ];
+
+/** Which way the crates go, with a line saying what that means for the agent. */
+function TransmissionTypeField({ value, onChange }: { value: FarmValues['type']; onChange: (value: string) => void }) {
+  return (
+    <div>
+      <Text size="sm" fw={500} mb={4} id="transmission-type-label">
+        Transmission type
+      </Text>
+      <SegmentedControl
+        fullWidth
+        orientation="vertical"
+        aria-labelledby="transmission-type-label"
+        data={farmTypeOptions}
+        value={value}
+        onChange={onChange}
+      />
+      <Text size="xs" c="dimmed" mt={4}>
+        {value === 'farm_to_market'
+          ? 'Full crates leave the farm stock for the agent, who counts them on arrival.'
+          : "The agent's empty crates come back to the farm; the agent confirms the count handed over."}
+      </Text>
+    </div>
+  );
+}
 
 export function FarmCreateTransmissionForm() {
   const create = useCreateTransmission();
@@ -76,23 +103,10 @@ export function FarmCreateTransmissionForm() {
       <form onSubmit={submit} noValidate aria-label="New transmission">
         <Stack>
           <AgentSelect {...form.getInputProps('marketAgentId')} />
-          <div>
-            <Text size="sm" fw={500} mb={4} id="transmission-type-label">
-              Transmission type
-            </Text>
-            <SegmentedControl
-              fullWidth
-              orientation="vertical"
-              aria-labelledby="transmission-type-label"
-              data={farmTypeOptions}
-              {...form.getInputProps('type')}
-            />
-            <Text size="xs" c="dimmed" mt={4}>
-              {form.values.type === 'farm_to_market'
-                ? 'Full crates leave the farm stock for the agent, who counts them on arrival.'
-                : "The agent's empty crates come back to the farm; the agent confirms the count handed over."}
-            </Text>
-          </div>
+          <TransmissionTypeField
+            value={form.values.type}
+            onChange={(type) => form.setFieldValue('type', type as FarmValues['type'])}
+          />
           <QuantityInput
             label="Quantity"
             description="Crates"
@@ -113,39 +127,73 @@ export function FarmCreateTransmissionForm() {
   );
 }
 
-export function AgentReturnForm() {
-  const create = useCreateTransmission();
-  const me = useMyAgent();
-  const empties = me.data?.emptyCrates;
-  // The failure text for the form: a refusal because of the count is said with the fresh count.
+/** Agents look for lending here; it lives on the Clients page. */
+function LendingIsOnClientsPage() {
+  return (
+    <Alert color="blue" variant="light" p="sm">
+      Lending crates to your clients is done on the{' '}
+      <Anchor component={Link} to={paths.clients.href()}>
+        Clients page
+      </Anchor>
+      . Here you send empty crates back to the farm store.
+    </Alert>
+  );
+}
+
+/** The failure text for the return form: a refusal because of the count is said with the fresh count. */
+function useReturnFailure(freshEmpties: () => Promise<number | undefined>) {
   const [failure, setFailure] = useState<string | null>(null);
+  const sayWhyItFailed = async (error: Error) => {
+    // The server refuses more empties than the agent holds (409); its count may be newer than ours.
+    const refusedForCount = error instanceof ApiError && error.status === 409;
+    const fresh = refusedForCount ? await freshEmpties() : undefined;
+    const reason = fresh === undefined ? null : emptiesMessage(fresh);
+    const text = reason ? `${m.returnFailed}. ${reason}` : errorMessage(error, m.returnFailed);
+    setFailure(reason ?? (error instanceof ApiError ? (error.serverMessage ?? m.returnFailed) : m.returnFailed));
+    notifyError(text);
+  };
+  return { failure, clearFailure: () => setFailure(null), sayWhyItFailed };
+}
+
+function EmptiesReady({ empties }: { empties: number | undefined }) {
+  if (empties === undefined) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="empties-available">
+      {crates(empties, 'empty')} ready to return
+    </Text>
+  );
+}
+
+// Long: the form's layout (what is ready, what waits on the phone, count, notes), its checks the shared schema's.
+export function AgentReturnForm() {
+  const create = useSendEmpties();
+  const me = useMyAgent();
+  // Empties already on their way from this phone are not offered again (decision 036).
+  const queued = useQueuedCrates('send-empties');
+  const empties = me.data ? Math.max(0, me.data.emptyCrates - queued) : undefined;
+  const { failure, clearFailure, sayWhyItFailed } = useReturnFailure(
+    async () => (await me.refetch()).data?.emptyCrates,
+  );
   const form = useForm<{ quantity: number | string; notes: string }>({
     initialValues: { quantity: '', notes: '' },
     validate: schemaResolver(agentReturnSchema(empties), { sync: true }),
   });
 
   const submit = form.onSubmit((values) => {
-    setFailure(null);
+    clearFailure();
     if (empties === 0) {
       notifyError(m.noEmptyCrates);
       return;
     }
     create.mutate(
-      { type: 'market_to_farm', quantity: Number(values.quantity), notes: values.notes.trim() || undefined },
+      { quantity: Number(values.quantity), notes: values.notes.trim() || undefined },
       {
-        onSuccess: () => {
-          notifySuccess(m.created);
+        onSuccess: (sent) => {
+          if (sent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
+          else notifySuccess(m.created);
           form.reset();
         },
-        onError: async (error) => {
-          // The server refuses more empties than the agent holds (409); its count may be newer than ours.
-          const refusedForCount = error instanceof ApiError && error.status === 409;
-          const fresh = refusedForCount ? (await me.refetch()).data?.emptyCrates : undefined;
-          const reason = fresh === undefined ? null : emptiesMessage(fresh);
-          const text = reason ? `${m.returnFailed}. ${reason}` : errorMessage(error, m.returnFailed);
-          setFailure(reason ?? (error instanceof ApiError ? (error.serverMessage ?? m.returnFailed) : m.returnFailed));
-          notifyError(text);
-        },
+        onError: sayWhyItFailed,
       },
     );
   });
@@ -157,16 +205,11 @@ export function AgentReturnForm() {
       </Title>
       <form onSubmit={submit} noValidate aria-label="Return empty crates">
         <Stack>
-          <Alert color="blue" variant="light" p="sm">
-            Lending crates to your clients is done on the{' '}
-            <Anchor component={Link} to={paths.clients.href()}>
-              Clients page
-            </Anchor>
-            . Here you send empty crates back to the farm store.
-          </Alert>
-          {empties !== undefined && (
-            <Text size="sm" c="dimmed" data-testid="empties-available">
-              {crates(empties, 'empty')} ready to return
+          <LendingIsOnClientsPage />
+          <EmptiesReady empties={empties} />
+          {queued > 0 && (
+            <Text size="sm" fw={600} c="orange.9" data-testid="queued-note">
+              {crates(queued, 'empty')} on their way from this phone — waiting to send
             </Text>
           )}
           <QuantityInput

@@ -65,17 +65,20 @@ export function FlaggedTransmissions() {
             </Text>
           </>
         )}
-        action={(t) => (
-          <Button variant="light" color="red" onClick={() => setResolving(t)}>
-            Resolve
-          </Button>
-        )}
+        action={(t) =>
+          t.canResolve && (
+            <Button variant="light" color="red" onClick={() => setResolving(t)}>
+              Resolve
+            </Button>
+          )
+        }
       />
       {resolving && <ResolveDialog transmission={resolving} onClose={() => setResolving(null)} />}
     </Card>
   );
 }
 
+// Long: the resolve dialog's layout: the disputed counts, the decision and its note, the footer.
 function ResolveDialog({ transmission: t, onClose }: { transmission: Transmission; onClose: () => void }) {
   const resolve = useResolveTransmission();
   const shortfall = t.difference !== null && t.difference < 0 ? -t.difference : 0;

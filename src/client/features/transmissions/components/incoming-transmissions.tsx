@@ -3,19 +3,21 @@
 // market agent's dashboard.
 import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import {
-  transmissionMessages as m,
-  type Transmission,
-  transmissionTypeLabels,
-} from '../../../../shared/transmissions.ts';
+import type { Transmission } from '../../../../shared/transmissions.ts';
+import { transmissionMessages as m, transmissionTypeLabels } from '../../../../shared/transmissions-labels.ts';
+import { QueuedNote } from '../../../components/queued-note.tsx';
 import { crates, formatDateTime, fromNow } from '../../../lib/format.ts';
+import { useQueueStatus } from '../../../lib/offline/status.ts';
 import { useIncomingTransmissions } from '../api/get-incoming-transmissions.ts';
-import { AcknowledgeDialog } from './acknowledge-dialog.tsx';
+import { AcknowledgeDialog, acknowledgeIntent } from './acknowledge-dialog-lazy.tsx';
 import { TransmissionActionList } from './transmission-action-list.tsx';
 
 export function IncomingTransmissions({ role }: { role: string }) {
   const [counting, setCounting] = useState<Transmission | null>(null);
   const incoming = useIncomingTransmissions(role).data ?? [];
+  // A count kept on the phone is said on its delivery, which can't be counted twice (decision 036).
+  const { changes } = useQueueStatus();
+  const counted = new Set(changes.map((c) => (c.kind === 'acknowledge' ? c.subject?.transmissionId : undefined)));
   if (incoming.length === 0) return null;
 
   return (
@@ -45,13 +47,17 @@ export function IncomingTransmissions({ role }: { role: string }) {
                 {t.notes}
               </Text>
             )}
+            <QueuedNote subject={{ transmissionId: t.id }} />
           </>
         )}
-        action={(t) => (
-          <Button h={44} onClick={() => setCounting(t)}>
-            {m.acknowledgeButton}
-          </Button>
-        )}
+        action={(t) =>
+          t.canAcknowledge &&
+          !counted.has(t.id) && (
+            <Button h={44} onClick={() => setCounting(t)} {...acknowledgeIntent}>
+              {m.acknowledgeButton}
+            </Button>
+          )
+        }
       />
       {counting && <AcknowledgeDialog transmission={counting} onClose={() => setCounting(null)} />}
     </Card>

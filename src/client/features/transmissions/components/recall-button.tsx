@@ -1,6 +1,7 @@
 // "Recall" on a still-pending transmission its sender may take back (docs/decisions/012).
 import { Button } from '@mantine/core';
-import { transmissionMessages as m, type Transmission } from '../../../../shared/transmissions.ts';
+import type { Transmission } from '../../../../shared/transmissions.ts';
+import { transmissionMessages as m } from '../../../../shared/transmissions-labels.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';

@@ -9,20 +9,36 @@ import { TransmissionList } from './transmission-list.tsx';
 /** Spec §9: the dashboards show the 5 most recent transmissions. */
 export const DASHBOARD_RECENT = 5;
 
-export function RecentTransmissionsCard({ role, fullHeight }: { role: Role; fullHeight?: boolean }) {
-  const recent = useRecentTransmissions(DASHBOARD_RECENT, role);
+/**
+ * `fetched`: how many to read (the dashboards' 5 by default); `shown`: how many of those to list (all).
+ * The reports screen reads 50 and lists 10 under its own title.
+ */
+export function RecentTransmissionsCard({
+  role,
+  fullHeight,
+  title = 'Recent Transmissions',
+  fetched = DASHBOARD_RECENT,
+  shown,
+}: {
+  role: Role;
+  fullHeight?: boolean;
+  title?: string;
+  fetched?: number;
+  shown?: number;
+}) {
+  const recent = useRecentTransmissions(fetched, role);
   return (
     <Card withBorder radius="md" p="lg" h={fullHeight ? '100%' : undefined}>
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
-          Recent Transmissions
+          {title}
         </Title>
         {/* A button-sized link: 44 px high on a phone like every other control (decision 015). */}
         <Button component={Link} to={paths.transmissions.href()} variant="subtle" size="compact-sm">
           View all
         </Button>
       </Group>
-      <TransmissionList transmissions={recent.data} isPending={recent.isPending} />
+      <TransmissionList transmissions={recent.data?.slice(0, shown)} isPending={recent.isPending} />
     </Card>
   );
 }

@@ -1,25 +1,33 @@
 // The farm store dashboard's send-crates form (spec §5): agent and quantity required, 1 to 1000.
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { FARM_SEND_MAX, farmSendForm } from '../../../../shared/transmissions.ts';
+import { FARM_SEND_MAX } from '../../../../shared/transmissions-labels.ts';
 import { AgentSelect } from '../../../components/agent-select.tsx';
 import { FormError } from '../../../components/form-error.tsx';
-import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { CountInput } from '../../../components/quantity-input.tsx';
 import { useAgentsForTransmission } from '../../../lib/api/get-agents-for-transmission.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates, formatCount } from '../../../lib/format.ts';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateTransmission } from '../api/create-transmission.ts';
 
 export const SEND_FAILED = 'Failed to send crates';
-const schema = farmSendForm(FARM_SEND_MAX).pick({ marketAgentId: true, quantity: true });
+type SendValues = { marketAgentId: number | null; quantity: number | string };
+// The shared schema, loaded when the form is first used: the form is on the farm's first screen, its
+// checks (zod) need not be (decision 033).
+const checks = lazyResolver<SendValues>(() =>
+  import('../../../../shared/transmissions.ts').then(({ farmSendForm }) =>
+    schemaResolver(farmSendForm(FARM_SEND_MAX).pick({ marketAgentId: true, quantity: true }), { sync: true }),
+  ),
+);
 
 export function SendCratesForm({ stock }: { stock: number | undefined }) {
   const create = useCreateTransmission();
   const agents = useAgentsForTransmission();
-  const form = useForm<{ marketAgentId: number | null; quantity: number | string }>({
+  const form = useForm<SendValues>({
     initialValues: { marketAgentId: null, quantity: '' },
-    validate: schemaResolver(schema, { sync: true }),
+    validate: checks.validate,
   });
 
   const submit = form.onSubmit((values) => {
@@ -53,17 +61,15 @@ export function SendCratesForm({ stock }: { stock: number | undefined }) {
           </Text>
         )}
       </Group>
-      <form onSubmit={submit} noValidate aria-label="Send crates">
+      <form
+        onSubmit={checks.send(() => submit())}
+        onFocusCapture={() => void checks.load().catch(() => undefined)}
+        noValidate
+        aria-label="Send crates"
+      >
         <Stack>
           <AgentSelect {...form.getInputProps('marketAgentId')} />
-          <QuantityInput
-            label="Crates to send"
-            min={1}
-            max={FARM_SEND_MAX}
-            hint
-            withAsterisk
-            {...form.getInputProps('quantity')}
-          />
+          <CountInput label="Crates to send" max={FARM_SEND_MAX} form={form} name="quantity" />
           <FormError error={create.isError ? create.error : null} fallback={SEND_FAILED} />
           <Button type="submit" loading={create.isPending}>
             Send Crates

@@ -5,8 +5,8 @@ import type { Role } from '../../../../shared/auth.ts';
 import { useTransmissions } from '../api/get-transmissions.ts';
 import { TransmissionList } from './transmission-list.tsx';
 
-/** The signed-in user's history; a pending transmission they sent offers "Recall". */
-export function TransmissionHistory({ user }: { user: { id: number; role: Role } }) {
+/** The signed-in user's history; a transmission the server says they may recall offers "Recall". */
+export function TransmissionHistory({ user }: { user: { role: Role } }) {
   const history = useTransmissions(user.role);
   const transmissions = history.data?.pages.flat();
   return (
@@ -14,7 +14,7 @@ export function TransmissionHistory({ user }: { user: { id: number; role: Role }
       <Title order={2} size="h4" mb="sm">
         Transmission History
       </Title>
-      <TransmissionList transmissions={transmissions} isPending={history.isPending} viewer={user} />
+      <TransmissionList transmissions={transmissions} isPending={history.isPending} offerRecall />
       {history.hasNextPage && (
         <Center mt="md">
           <Button variant="light" onClick={() => history.fetchNextPage()} loading={history.isFetchingNextPage}>

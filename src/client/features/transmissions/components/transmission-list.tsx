@@ -2,17 +2,20 @@
 // quantity (and the counted quantity), notes, status badge, relative sent time.
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import type { Role } from '../../../../shared/auth.ts';
-import { type Transmission, transmissionMessages, transmissionTypeLabels } from '../../../../shared/transmissions.ts';
+import type { Transmission } from '../../../../shared/transmissions.ts';
+import { transmissionMessages, transmissionTypeLabels } from '../../../../shared/transmissions-labels.ts';
 import { crates, formatCount, formatDateTime, fromNow } from '../../../lib/format.ts';
-import { mayRecall } from '../api/recall-transmission.ts';
 import { RecallButton } from './recall-button.tsx';
 import { CountBadge, StatusBadge } from './transmission-badges.tsx';
 
-/** The signed-in user, when the list should offer "Recall" on what they may take back. */
-type Viewer = { id: number; role: Role };
-
-export function TransmissionRow({ transmission: t, viewer }: { transmission: Transmission; viewer?: Viewer }) {
+/** offerRecall: the list offers "Recall" on what the server says the user may take back (`canRecall`). */
+export function TransmissionRow({
+  transmission: t,
+  offerRecall,
+}: {
+  transmission: Transmission;
+  offerRecall?: boolean;
+}) {
   return (
     <Paper withBorder p="sm" radius="md" data-testid="transmission-row">
       <Group justify="space-between" align="flex-start" gap="xs">
@@ -56,7 +59,7 @@ export function TransmissionRow({ transmission: t, viewer }: { transmission: Tra
           <Text size="xs" c="dimmed" title={formatDateTime(t.sentAt as string)}>
             {fromNow(t.sentAt as string)}
           </Text>
-          {viewer && mayRecall(viewer, t) && <RecallButton transmission={t} />}
+          {offerRecall && t.canRecall && <RecallButton transmission={t} />}
         </Stack>
       </Group>
     </Paper>
@@ -77,11 +80,11 @@ export function TransmissionListSkeleton({ rows = 3 }: { rows?: number }) {
 export function TransmissionList({
   transmissions,
   isPending,
-  viewer,
+  offerRecall,
 }: {
   transmissions: Transmission[] | undefined;
   isPending: boolean;
-  viewer?: Viewer;
+  offerRecall?: boolean;
 }) {
   if (isPending) return <TransmissionListSkeleton />;
   if (!transmissions?.length) {
@@ -94,7 +97,7 @@ export function TransmissionList({
   return (
     <Stack gap="sm">
       {transmissions.map((t) => (
-        <TransmissionRow key={t.id} transmission={t} viewer={viewer} />
+        <TransmissionRow key={t.id} transmission={t} offerRecall={offerRecall} />
       ))}
     </Stack>
   );

@@ -16,20 +16,23 @@ export function TransmissionsPage() {
   return (
     <>
       <PageHeader title="Transmissions" description="Crates sent between the farm and the markets" />
-      <Stack gap="lg">
-        <IncomingTransmissions role={user.role} />
-        {userHasPermission(user, 'resolve:transmission:any') && <FlaggedTransmissions />}
-        <Grid gap="lg">
-          {(sendsFromFarm || returnsEmpties) && (
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              {sendsFromFarm ? <FarmCreateTransmissionForm /> : <AgentReturnForm />}
-            </Grid.Col>
-          )}
-          <Grid.Col span={{ base: 12, md: sendsFromFarm || returnsEmpties ? 7 : 12 }}>
-            <TransmissionHistory user={user} />
+      {/* The form comes first and nothing above it changes size: the incoming and flagged cards render
+          nothing until there is something, and appeared above the form (moving it, and the agent
+          picker's open list with it). They sit at the top of the other column instead. */}
+      <Grid gap="lg">
+        {(sendsFromFarm || returnsEmpties) && (
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            {sendsFromFarm ? <FarmCreateTransmissionForm /> : <AgentReturnForm />}
           </Grid.Col>
-        </Grid>
-      </Stack>
+        )}
+        <Grid.Col span={{ base: 12, md: sendsFromFarm || returnsEmpties ? 7 : 12 }}>
+          <Stack gap="lg">
+            <IncomingTransmissions role={user.role} />
+            {userHasPermission(user, 'resolve:transmission:any') && <FlaggedTransmissions />}
+            <TransmissionHistory user={user} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
     </>
   );
 }

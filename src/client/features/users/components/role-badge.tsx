@@ -1,6 +1,6 @@
 // The role of a managed user as a badge: 'Market Agent' or 'Supplier' (spec §2).
 import { Badge } from '@mantine/core';
-import { roleLabels } from '../../../../shared/auth.ts';
+import { roleLabels } from '../../../../shared/auth-labels.ts';
 import type { ManagedRole } from '../../../../shared/users.ts';
 
 // Filled dark tints: white text on them passes WCAG contrast.

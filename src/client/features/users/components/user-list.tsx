@@ -3,10 +3,12 @@
 // `admin` types the new password inline (PATCH /api/admin/users/{id}/password); `dashboard` has the
 // server generate one (POST /api/users/{id}/reset-password) and shows it once. The `admin` screen
 // also lists removed users, each with Restore (decision 022).
-import { Alert, Badge, Button, Card, Center, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { type ManagedUser, userMessages as m } from '../../../../shared/users.ts';
+import { LoadedList, LoadMoreButton } from '../../../components/list-states.tsx';
+import { NameLines } from '../../../components/name-lines.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { type UserStatus, useUsers } from '../api/get-users.ts';
 import type { UsersVariant } from '../api/paths.ts';
@@ -33,6 +35,7 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
+// Long: one user's card layout; which actions show is the server's say (canRestore, canReset, canRemove).
 function UserRow({
   user,
   variant,
@@ -52,14 +55,7 @@ function UserRow({
     <Card withBorder radius="md" p="md" component="article" aria-label={user.name} data-testid="user-row">
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-              {user.name}
-            </Text>
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {user.email}
-            </Text>
-          </Stack>
+          <NameLines name={user.name} detail={user.email} />
           {/* Badges keep their width beside a long name or e-mail (never cut to '…'). */}
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             {!user.isActive && (
@@ -76,19 +72,25 @@ function UserRow({
             {user.marketLocation && <Detail label="Market" value={user.marketLocation} />}
           </Stack>
         )}
-        {!user.isActive ? (
-          <RestoreUserButton user={user} />
-        ) : resetting && variant === 'admin' ? (
+        {/* The server says what may be done with the account (canRestore, canReset, canRemove). */}
+        {user.canRestore && <RestoreUserButton user={user} />}
+        {resetting && variant === 'admin' && user.canReset ? (
           <InlinePasswordReset user={user} onDone={onResetDone} />
         ) : (
-          <Group gap="xs">
-            <Button variant="light" onClick={onReset} aria-label={`Reset Password for ${user.name}`}>
-              Reset Password
-            </Button>
-            <Button variant="default" onClick={onRemove} aria-label={`Remove ${user.name}`}>
-              Remove
-            </Button>
-          </Group>
+          (user.canReset || user.canRemove) && (
+            <Group gap="xs">
+              {user.canReset && (
+                <Button variant="light" onClick={onReset} aria-label={`Reset Password for ${user.name}`}>
+                  Reset Password
+                </Button>
+              )}
+              {user.canRemove && (
+                <Button variant="default" onClick={onRemove} aria-label={`Remove ${user.name}`}>
+                  Remove
+                </Button>
+              )}
+            </Group>
+          )
         )}
       </Stack>
     </Card>
@@ -97,6 +99,59 @@ function UserRow({
 
 const statusLabels: Record<UserStatus, string> = { active: 'Active users', removed: 'Removed users' };
 
+/** Active or removed users: the User Management screen's toggle (decision 022). */
+function StatusToggle({ status, onChange }: { status: UserStatus; onChange: (status: UserStatus) => void }) {
+  return (
+    <Button.Group mb="md" aria-label="Which users">
+      {(['active', 'removed'] as const).map((value) => (
+        <Button
+          key={value}
+          variant={status === value ? 'filled' : 'default'}
+          aria-pressed={status === value}
+          onClick={() => onChange(value)}
+        >
+          {statusLabels[value]}
+        </Button>
+      ))}
+    </Button.Group>
+  );
+}
+
+function NoUsers({ status, searching }: { status: UserStatus; searching: boolean }) {
+  const hint = searching
+    ? 'No market agent or supplier matches your search.'
+    : status === 'removed'
+      ? 'Users you remove appear here, and can be restored.'
+      : 'Market agents and suppliers appear here once they register.';
+  return (
+    <Stack align="center" gap={4} py="lg">
+      <Title order={3} size="h5">
+        {status === 'removed' && !searching ? m.noRemovedUsers : m.noUsers}
+      </Title>
+      <Text size="sm" c="dimmed" ta="center">
+        {hint}
+      </Text>
+    </Stack>
+  );
+}
+
+function UserListHeader({ count, more }: { count: number; more: boolean }) {
+  return (
+    <Group justify="space-between" mb="sm" gap="xs">
+      <Title order={2} size="h4">
+        Market Agents and Suppliers
+      </Title>
+      {count > 0 && (
+        <Text size="sm" c="dimmed" data-testid="user-count">
+          {count === 1 ? '1 user' : `${count} users`}
+          {more ? ' shown' : ''}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+// Long: the user list's layout (header, toggle, search, the rows, the dialogs); its states are LoadedList's.
 export function UserList({ variant }: { variant: UsersVariant }) {
   // Only the User Management screen looks at removed users; the dashboard's tab lists the active ones.
   const [status, setStatus] = useState<UserStatus>('active');
@@ -105,8 +160,8 @@ export function UserList({ variant }: { variant: UsersVariant }) {
   const [resettingId, setResettingId] = useState<number | null>(null);
   const [removing, setRemoving] = useState<ManagedUser | null>(null);
   const [generating, setGenerating] = useState<ManagedUser | null>(null);
-  const all = users.data?.pages.flat();
-  const shown = all?.filter((u) => matches(u, search));
+  const all = users.data?.pages.flat() ?? [];
+  const shown = all.filter((u) => matches(u, search));
 
   // One toast when the list fails, not one per poll.
   useEffect(() => {
@@ -115,35 +170,17 @@ export function UserList({ variant }: { variant: UsersVariant }) {
 
   return (
     <Card withBorder radius="md" p="lg">
-      <Group justify="space-between" mb="sm" gap="xs">
-        <Title order={2} size="h4">
-          Market Agents and Suppliers
-        </Title>
-        {all && all.length > 0 && (
-          <Text size="sm" c="dimmed" data-testid="user-count">
-            {all.length === 1 ? '1 user' : `${all.length} users`}
-            {users.hasNextPage ? ' shown' : ''}
-          </Text>
-        )}
-      </Group>
+      <UserListHeader count={all.length} more={users.hasNextPage} />
       {variant === 'admin' && (
-        <Button.Group mb="md" aria-label="Which users">
-          {(['active', 'removed'] as const).map((value) => (
-            <Button
-              key={value}
-              variant={status === value ? 'filled' : 'default'}
-              aria-pressed={status === value}
-              onClick={() => {
-                setStatus(value);
-                setResettingId(null);
-              }}
-            >
-              {statusLabels[value]}
-            </Button>
-          ))}
-        </Button.Group>
+        <StatusToggle
+          status={status}
+          onChange={(value) => {
+            setStatus(value);
+            setResettingId(null);
+          }}
+        />
       )}
-      {all && all.length > 0 && (
+      {all.length > 0 && (
         <TextInput
           mb="md"
           label="Search users"
@@ -153,29 +190,14 @@ export function UserList({ variant }: { variant: UsersVariant }) {
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
       )}
-      {users.isPending ? (
-        <Stack gap="sm">
-          <Skeleton height={96} radius="md" />
-          <Skeleton height={96} radius="md" />
-        </Stack>
-      ) : users.isError && !all ? (
-        <Alert color="red" variant="light" role="alert">
-          {m.fetchFailed}
-        </Alert>
-      ) : !shown || shown.length === 0 ? (
-        <Stack align="center" gap={4} py="lg">
-          <Title order={3} size="h5">
-            {status === 'removed' && !search.trim() ? m.noRemovedUsers : m.noUsers}
-          </Title>
-          <Text size="sm" c="dimmed" ta="center">
-            {search.trim()
-              ? 'No market agent or supplier matches your search.'
-              : status === 'removed'
-                ? 'Users you remove appear here, and can be restored.'
-                : 'Market agents and suppliers appear here once they register.'}
-          </Text>
-        </Stack>
-      ) : (
+      <LoadedList
+        isPending={users.isPending}
+        failed={users.isError && !users.data}
+        failedMessage={m.fetchFailed}
+        isEmpty={shown.length === 0}
+        empty={<NoUsers status={status} searching={!!search.trim()} />}
+        skeletonHeight={96}
+      >
         <Stack gap="sm">
           {shown.map((user) => (
             <UserRow
@@ -189,14 +211,8 @@ export function UserList({ variant }: { variant: UsersVariant }) {
             />
           ))}
         </Stack>
-      )}
-      {users.hasNextPage && (
-        <Center mt="md">
-          <Button variant="light" onClick={() => users.fetchNextPage()} loading={users.isFetchingNextPage}>
-            Load more
-          </Button>
-        </Center>
-      )}
+      </LoadedList>
+      <LoadMoreButton query={users} />
       {removing && <RemoveUserDialog user={removing} variant={variant} onClose={() => setRemoving(null)} />}
       {generating && <GeneratedPasswordDialog user={generating} onClose={() => setGenerating(null)} />}
     </Card>

@@ -1,9 +1,12 @@
 // Server-side sessions: a random token in the cookie, only its SHA-256 in the database. A session
-// carries the credential version its user had when it began (decision 025).
+// carries the credential version its user had when it began (decision 025). A core module: the auth
+// plugin, the change hub and the auth and users features all use it.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { marketAgents, sessions, suppliers, users } from '../db/schema/index.ts';
+import { audiences, recordChange } from './changes.ts';
+import type { Caller } from './ownership.ts';
 
 export const SESSION_COOKIE = 'ck_session';
 
@@ -33,12 +36,20 @@ export async function createSession(
   return result.rows.length > 0 ? { token, expiresAt } : null;
 }
 
-/** The signed-in, active user behind a cookie token, or null. */
+/** The records a user acts as (each user has at most one of each), read with the user. */
+const actsAs = { marketAgentId: marketAgents.id, supplierId: suppliers.id };
+
+/**
+ * The signed-in, active user behind a cookie token, or null; with the market agent and supplier
+ * records the user acts as (null where there is none), so no handler looks them up again.
+ */
 export async function findSessionUser(db: Executor, token: string) {
   const [row] = await db
-    .select({ user: users, sessionId: sessions.id })
+    .select({ user: users, sessionId: sessions.id, expiresAt: sessions.expiresAt, ...actsAs })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(marketAgents, eq(marketAgents.userId, users.id))
+    .leftJoin(suppliers, eq(suppliers.userId, users.id))
     .where(
       and(
         eq(sessions.tokenHash, hashToken(token)),
@@ -52,6 +63,21 @@ export async function findSessionUser(db: Executor, token: string) {
   return row ?? null;
 }
 
+/**
+ * The caller a user acts as where there is no session (demo data, benchmarks, scripts): the same
+ * records the session load reads. Null for an unknown user.
+ */
+export async function findCaller(db: Executor, userId: number): Promise<Caller | null> {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, ...actsAs })
+    .from(users)
+    .leftJoin(marketAgents, eq(marketAgents.userId, users.id))
+    .leftJoin(suppliers, eq(suppliers.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Ends the session of a cookie token; the user it belonged to, if it existed. */
 export async function deleteSession(db: Executor, token: string): Promise<number | null> {
   const [row] = await db
@@ -61,6 +87,15 @@ export async function deleteSession(db: Executor, token: string): Promise<number
   return row?.userId ?? null;
 }
 
+/**
+ * Ends the session a browser had when it signs in again or registers: like a sign-out, it is a `users`
+ * change, so every instance drops the session from its read cache and closes its streams.
+ */
+export async function endPreviousSession(tx: Executor, token: string): Promise<void> {
+  const userId = await deleteSession(tx, token);
+  if (userId) await recordChange(tx, { tags: ['users'], audience: [audiences.user(userId)], audit: false });
+}
+
 /** Ends every session of a user (a password change: the caller then issues a new one). */
 export async function deleteUserSessions(db: Executor, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
@@ -68,4 +103,15 @@ export async function deleteUserSessions(db: Executor, userId: number) {
 
 export async function deleteExpiredSessions(db: Executor) {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+/** Of these session ids, the ones still signed in: not ended, not expired, their user active. */
+export async function liveSessionIds(db: Executor, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, new Date()), eq(users.isActive, true)));
+  return new Set(rows.map((r) => r.id));
 }

@@ -1,8 +1,8 @@
 // Test helpers for the crate features: a farm with agents and a supplier, registered through the API.
 import { eq } from 'drizzle-orm';
-import { type Account, registerAs } from '../../../../tests/support/accounts.ts';
-import type { App } from '../../app.ts';
-import { suppliers } from '../../db/schema/index.ts';
+import type { App } from '../../src/server/app.ts';
+import { suppliers } from '../../src/server/db/schema/index.ts';
+import { type Account, registerAs } from './accounts.ts';
 
 export type AgentAccount = Account & { marketAgentId: number };
 
@@ -74,4 +74,18 @@ export async function agentCrates(agent: Account) {
 
 export async function farmStock(farm: Account): Promise<number> {
   return (await json(farm, 'GET', '/api/farm-store/me')).json().stock;
+}
+
+/**
+ * The usual cast of a crate test: two farm store users, an agent at the Johannesburg market and one at
+ * Pretoria, and an approved supplier, registered in that order; the farm holds `stock` crates.
+ */
+export async function farmWithAgents(app: App, stock: number, reason?: string) {
+  const farm = await registerAs(app, 'farm_store');
+  const farm2 = await registerAs(app, 'farm_store');
+  const agent = await registerAgent(app);
+  const otherAgent = await registerAgent(app, { marketLocation: 'Pretoria Market' });
+  const supplier = await registerApprovedSupplier(app);
+  await addStock(farm, stock, reason);
+  return { farm, farm2, agent, otherAgent, supplier };
 }

@@ -1,6 +1,6 @@
 // Test helper: opens GET /api/events through app.inject (payloadAsStream) and parses the
 // Server-Sent Events as they arrive, so a test can wait for one.
-import type { App } from '../../app.ts';
+import type { App } from '../../src/server/app.ts';
 
 export type SseMessage = { id?: string; event: string; data: string; comment?: string; at: number };
 

@@ -1,9 +1,16 @@
-// Change-event queries: the replay log for reconnecting streams, its purge, and which streams'
-// sessions are still signed in.
-import { and, asc, eq, gt, gte, inArray, lt, max, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { changeEvents, sessions, users } from '../../db/schema/index.ts';
-import type { ChangeEvent } from '../../lib/changes.ts';
+// Reading the change-event log that recordChange() (changes.ts) writes: the replay for a reconnecting
+// stream or listener, and the purge of old events. A core module: the change hub and GET /api/events
+// both read it.
+import { asc, eq, gt, gte, lt, max, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { changeEvents } from '../db/schema/index.ts';
+import type { ChangeEvent } from './changes.ts';
+
+/**
+ * How far back a replay reaches before the last event seen (or the moment a listener dropped):
+ * commits land out of id order, so a lower id can commit after a higher one was seen.
+ */
+export const COMMIT_SKEW_MS = 5_000;
 
 const columns = { id: changeEvents.id, tags: changeEvents.tags, audience: changeEvents.audience };
 
@@ -37,15 +44,4 @@ export async function eventsSince(
 
 export async function purgeEventsBefore(db: Executor, before: Date): Promise<void> {
   await db.delete(changeEvents).where(lt(changeEvents.createdAt, before));
-}
-
-/** Of these session ids, the ones still signed in: not ended, not expired, their user active. */
-export async function liveSessionIds(db: Executor, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, new Date()), eq(users.isActive, true)));
-  return new Set(rows.map((r) => r.id));
 }

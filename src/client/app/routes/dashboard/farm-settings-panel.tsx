@@ -1,0 +1,18 @@
+// The farm store dashboard's settings tab: the crate account, the farm's stock, the password, and
+// Activity, the audit trail (decision 027).
+import { Stack } from '@mantine/core';
+import { ActivityLog } from '../../../features/audit/components/activity-log.tsx';
+import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
+import { FarmStockSettings } from '../../../features/crates/components/farm-stock-settings.tsx';
+import { CrateAccountCard } from '../../../features/dashboard/components/crate-account-card.tsx';
+
+export function FarmSettingsPanel() {
+  return (
+    <Stack gap="lg">
+      <CrateAccountCard />
+      <FarmStockSettings />
+      <ChangePasswordCard />
+      <ActivityLog />
+    </Stack>
+  );
+}

@@ -1,0 +1,91 @@
+// The return dialog of the market agent dashboard's clients with crates out: how many of the oldest
+// open loan's crates came back, and a note. Loaded when a return starts (decision 033), so its form
+// and checks (zod) stay off the dashboard's first paint.
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { type Client, type ClientTransaction, clientMessages as m, returnBody } from '../../../../shared/clients.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
+import { useQueuedCrates } from '../../../lib/offline/status.ts';
+import { useReturnCrates } from '../api/return-crates.ts';
+
+// Long: the dialog's layout, the form with its checks, and the sent or queued answer.
+export function DashboardReturnDialog({
+  client,
+  loan,
+  onClose,
+}: {
+  client: Client;
+  loan: ClientTransaction;
+  onClose: () => void;
+}) {
+  const giveBack = useReturnCrates();
+  // Returns taken on this phone and not sent yet are not counted as still out (decision 036).
+  const cratesOut = Math.max(0, loan.cratesOut - useQueuedCrates('return', { loanId: loan.id }));
+  const form = useForm<{ quantityReturned: number | string; notes: string }>({
+    initialValues: { quantityReturned: cratesOut, notes: '' },
+    // More than this loan's crates out is refused before sending, like 0 or a fraction.
+    validate: schemaResolver(
+      returnBody.refine((v) => v.quantityReturned <= cratesOut, {
+        message: m.tooManyReturned(cratesOut),
+        path: ['quantityReturned'],
+      }),
+      { sync: true },
+    ),
+  });
+  const submit = form.onSubmit((values) =>
+    giveBack.mutate(
+      {
+        id: loan.id,
+        quantityReturned: Number(values.quantityReturned),
+        notes: values.notes.trim() || undefined,
+        variant: 'dashboard',
+        who: client.businessName,
+        clientId: client.id,
+      },
+      {
+        onSuccess: (sent) => {
+          if (sent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
+          else notifySuccess(m.returned);
+          onClose();
+        },
+        onError: (error) => notifyError(errorMessage(error, m.returnFailed)),
+      },
+    ),
+  );
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Return from ${client.businessName}`}
+      centered
+      // A long business name wraps instead of pushing the close button out of the dialog.
+      styles={{ title: { overflowWrap: 'anywhere', minWidth: 0 } }}
+    >
+      <form onSubmit={submit} noValidate aria-label="Return crates">
+        <Stack>
+          <Text size="sm">
+            Loan of {formatDate(loan.createdAt)}: {cratesOut} of {loan.quantityBorrowed} crates out.
+          </Text>
+          <QuantityInput
+            label="Quantity returned"
+            min={1}
+            max={cratesOut}
+            hint
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps('quantityReturned')}
+          />
+          <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
+          <FormError error={giveBack.isError ? giveBack.error : null} fallback={m.returnFailed} />
+          <FormActions onCancel={onClose} submitLabel={'Return Crates'} loading={giveBack.isPending} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,22 @@
+// The agent's actions go out through here (decision 036): sent at once with a key made on the phone,
+// or queued on the phone when they can't be. The queue's code loads on first use (or after the first
+// screen has drawn), so the screens that offer these actions don't carry it on their first paint.
+import type { ChangeLabel, ChangeRequest } from './changes.ts';
+import type { Sent } from './runtime.ts';
+
+export type { Sent };
+
+export async function sendOrQueue<T>(
+  label: ChangeLabel,
+  request: ChangeRequest,
+  options?: { clientFrom?: string },
+): Promise<Sent<T>> {
+  const runtime = await import('./runtime.ts');
+  return runtime.sendOrQueue<T>(label, request, options);
+}
+
+/** The answer when the change was sent, or undefined when it waits on the phone. */
+export const answerOf = <T>(sent: Sent<T>): T | undefined => (sent.queued ? undefined : sent.answer);
+
+/** The toast for a change kept on the phone. */
+export const QUEUED_MESSAGE = 'Saved on this phone: it will be sent when the connection is back';

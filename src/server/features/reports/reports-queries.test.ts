@@ -1,0 +1,67 @@
+// Reports for every agent cost a fixed number of queries (issue 23): e-mailing the report to every
+// active agent and sending the weekly summaries read the figures grouped by agent, once, instead of
+// once per agent. Counted with a recording database handle while the agents double.
+import { afterAll, describe, expect, it } from 'vitest';
+import { registerAs } from '../../../../tests/support/accounts.ts';
+import { recordingDb } from '../../../../tests/support/hot-queries.ts';
+import { openTestDatabase, testConfig } from '../../../../tests/support/test-app.ts';
+import { acknowledge, addStock, json, registerAgent, send } from '../../../../tests/support/transmissions.ts';
+import { buildApp } from '../../app.ts';
+import { emailReport, sendWeeklyReports } from './service.ts';
+
+const database = await openTestDatabase();
+const app = await buildApp({ config: testConfig(), database });
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+const farm = await registerAs(app, 'farm_store');
+await addStock(farm, 1000);
+
+/** A new agent that received a delivery, lent some crates and returned some empties. */
+async function busyAgent() {
+  const agent = await registerAgent(app);
+  const sent = await send(farm, agent, 20);
+  await acknowledge(agent, sent.id);
+  const client = await json(agent, 'POST', '/api/clients', {
+    businessName: 'Spaza',
+    clientName: 'Sipho',
+    contactNumber: '0821234567',
+  });
+  await json(agent, 'POST', '/api/client-transactions', { clientId: client.json().id, quantityBorrowed: 2 });
+  return agent;
+}
+
+/** The statements one call sends, and how many e-mails it hands the mailer. */
+async function countQueries(send: (deps: Parameters<typeof emailReport>[0]) => Promise<number>) {
+  const recorder = recordingDb(database);
+  let mails = 0;
+  const mailer = { send: async () => void mails++ } as unknown as Parameters<typeof emailReport>[0]['mailer'];
+  try {
+    const recipients = await send({ db: recorder.db, mailer, timeZone: app.config.farmTimezone, log: app.log });
+    return { recipients, mails, queries: recorder.statements.length };
+  } finally {
+    await recorder.close();
+  }
+}
+
+const emailAll = (deps: Parameters<typeof emailReport>[0]) =>
+  emailReport(deps, { reportType: 'weekly', dateRange: {}, selectedAgentId: undefined });
+
+describe('reports for every agent', () => {
+  it('take as many queries for four agents as for two', async () => {
+    await busyAgent();
+    await busyAgent();
+    const two = { report: await countQueries(emailAll), weekly: await countQueries(sendWeeklyReports) };
+    await busyAgent();
+    await busyAgent();
+    const four = { report: await countQueries(emailAll), weekly: await countQueries(sendWeeklyReports) };
+    expect(two.report).toMatchObject({ recipients: 2, mails: 2 });
+    expect(four.report).toMatchObject({ recipients: 4, mails: 4 });
+    expect(four.weekly).toMatchObject({ recipients: 4, mails: 4 });
+    expect(four.report.queries).toBe(two.report.queries);
+    expect(four.weekly.queries).toBe(two.weekly.queries);
+    expect(four.report.queries).toBeLessThanOrEqual(10);
+    expect(four.weekly.queries).toBeLessThanOrEqual(10);
+  });
+});

@@ -1,0 +1,28 @@
+// The field limits, paging sizes and messages every request schema shares, and the two text checks
+// behind them, without zod, so screens can use them without building schemas (decision 033).
+// src/shared/fields.ts re-exports all of it, with the schema building blocks.
+
+/** Largest id PostgreSQL's integer holds: bigger ids are a 400, never a database error. */
+export const MAX_ID = 2_147_483_647;
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 500;
+
+export const fieldMessages = {
+  badCharacters: 'This text contains a character that cannot be saved (a control character or a broken symbol)',
+  lineBreak: 'Line breaks are not allowed in this field',
+  limit: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
+  before: 'before must be the id of an item in the list',
+  pathId: `The id in the address must be a whole number from 1 to ${MAX_ID}`,
+} as const;
+
+// NUL breaks PostgreSQL text; other C0 controls (but tab, newline, return), DEL and lone UTF-16
+// surrogates are never typed by a person and would be stored altered or not at all.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these characters are what it looks for
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when the database can store the text exactly as typed. */
+export const isStorableText = (value: string) => !CONTROL_CHARACTER.test(value) && !LONE_SURROGATE.test(value);
+
+/** True when the text holds no line break: a name, subject or reference is one line (DESIGN §6). */
+export const isOneLine = (value: string) => !/[\r\n]/.test(value);
