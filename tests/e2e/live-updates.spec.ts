@@ -55,6 +55,9 @@ test('a delivery reaches the agent’s open dashboard in under a second; the cou
   await markDocument(farm.page);
 
   await agent.page.getByRole('link', { name: /Transmissions/ }).click();
+  // The dashboard has an Acknowledge Receipt button too: the route changes in a transition, so wait
+  // for the new screen, or the click can land on the dashboard's button just before it goes.
+  await expect(agent.page.getByRole('heading', { level: 1, name: 'Transmissions' })).toBeVisible();
   await agent.page.getByRole('button', { name: 'Acknowledge Receipt' }).click();
   const acknowledging = agent.page.waitForResponse((r) => r.url().includes('/acknowledge'));
   await agent.page.getByRole('button', { name: 'Confirm Count' }).click();

@@ -26,8 +26,11 @@ test('a write-off error shows at once and is gone after the next write-off succe
   await form.getByText('Write off crates').click();
   await form.getByLabel('Crates to write off').fill('1000000');
   await form.getByLabel('Reason').fill('Damaged');
+  const refused = page.waitForResponse((r) => r.url().endsWith('/api/farm-store/stock-adjustments'));
   await form.getByRole('button', { name: 'Write Off' }).click();
-  // Well within the 5 s the success toast would have stayed: a queued error would fail here.
+  expect((await refused).status()).toBe(409);
+  // Well within the 5 s the success toast would have stayed: a queued error would fail here. Counted
+  // from the answer, so a slow server on a busy machine can't eat into it.
   const soon = { timeout: 2000 };
   await expect(alerts.filter({ hasText: 'Failed to update farm stock' })).toBeVisible(soon);
   await expect(alerts.filter({ hasText: 'Stock updated' })).toHaveCount(0, soon);
