@@ -1,4 +1,5 @@
 // The environment, parsed once (DESIGN §2): a bad value stops start-up with a clear message.
+import { resolve } from 'node:path';
 import { Cron } from 'croner';
 import { z } from 'zod';
 import { LOAN_OVERDUE_DAYS_DEFAULT } from '../shared/clients.ts';
@@ -13,6 +14,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().default('./data'),
+  CLIENT_DIR: z.string().default('dist/client'),
   FARM_ACCESS_CODE: z.string().min(4, 'FARM_ACCESS_CODE must be at least 4 characters').optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
   SMTP_URL: z.string().optional(),
@@ -89,6 +91,8 @@ export type Config = {
   host: string;
   databaseUrl?: string;
   dataDir: string;
+  /** The built client the app serves (CLIENT_DIR, default dist/client): another build to compare, or a test's own. */
+  clientDir: string;
   farmAccessCode?: string;
   sessionTtlHours: number;
   smtpUrl?: string;
@@ -137,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    clientDir: resolve(e.CLIENT_DIR),
     farmAccessCode: e.FARM_ACCESS_CODE,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     smtpUrl: e.SMTP_URL || undefined,

@@ -3,15 +3,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../tests/support/test-app.ts';
 
-// The client plugin reads CLIENT_DIR when it is first imported, so the app is imported after it is set.
 const dir = mkdtempSync(join(tmpdir(), 'cratekeeper-client-'));
 mkdirSync(join(dir, 'assets'));
 writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Cratekeeper</title>');
 writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
-process.env.CLIENT_DIR = dir;
-const { buildTestApp } = await import('../../../tests/support/test-app.ts');
-const app = await buildTestApp();
+const app = await buildTestApp({ clientDir: dir });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the built client', () => {

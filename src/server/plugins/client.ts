@@ -1,15 +1,13 @@
 // Serves the built client (DESIGN §6a): hashed assets precompressed and cached for good, index.html
 // never cached, and any unknown non-API path answered with index.html for client-side routing.
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-// CLIENT_DIR lets parallel test runs each serve their own build.
-export const clientDir = resolve(process.env.CLIENT_DIR ?? join('dist', 'client'));
-
 async function clientPlugin(app: FastifyInstance) {
+  const { clientDir } = app.config;
   const hasClient = existsSync(join(clientDir, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {
