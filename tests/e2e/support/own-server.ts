@@ -30,6 +30,8 @@ async function freePort(): Promise<number> {
 
 /** Where global-setup.ts left the migrated template (its `pglite` folder), for this run. */
 export const TEMPLATE_ENV = 'E2E_TEMPLATE_DIR';
+/** The server bundle global-setup.ts built for this run (its index.mjs). */
+export const SERVER_BUNDLE_ENV = 'E2E_SERVER_BUNDLE';
 
 export type OwnServer = {
   baseURL: string;
@@ -70,7 +72,9 @@ async function startOn(port: number, env: Record<string, string>): Promise<OwnSe
 
   const start = async (extra: Record<string, string>) => {
     output = '';
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    const bundle = process.env[SERVER_BUNDLE_ENV];
+    const command = bundle ? [bundle] : ['--import', 'tsx', 'src/server/index.ts'];
+    child = spawn(process.execPath, command, {
       env: {
         ...process.env,
         PORT: String(port),
