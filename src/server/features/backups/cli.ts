@@ -17,10 +17,15 @@ const console_: Output = { out: (line) => console.log(line), err: (line) => cons
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-ZA')} KB`;
 
-function where(config: Config): string {
+/**
+ * The database a command worked on, for its closing line: never the user or password. Read by hand,
+ * since pg takes URLs that `new URL` refuses (a socket: `postgres://user@/farm?host=/run/postgresql`).
+ */
+export function where(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
   if (!config.databaseUrl) return `the embedded database in ${resolve(config.dataDir)}`;
-  const url = new URL(config.databaseUrl);
-  return `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+  const parts = /^postgres(?:ql)?:\/\/(?:[^@/?]*@)?([^/?]*)([^?]*)(?:\?(.*))?$/.exec(config.databaseUrl);
+  const host = parts?.[1] || new URLSearchParams(parts?.[3] ?? '').get('host') || 'localhost';
+  return `PostgreSQL ${host}${parts?.[2] || '/'}`;
 }
 
 /**
