@@ -8,6 +8,7 @@ import { type Database, errorForLog } from './db/client.ts';
 import agentRoutes from './features/agents/routes.ts';
 import auditPlugin from './features/audit/plugin.ts';
 import auditRoutes from './features/audit/routes.ts';
+import accessCodeRoutes from './features/auth/access-code-routes.ts';
 import authRoutes from './features/auth/routes.ts';
 import backupJobs from './features/backups/jobs.ts';
 import { agentBillingRoutes, billingRoutes } from './features/billing/routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp({ config, database, logger = false, logStream, re
   await app.register(agentBillingRoutes, { prefix: '/api/market-agents' });
   await app.register(billingRoutes, { prefix: '/api/billing' });
   await app.register(farmStoreRoutes, { prefix: '/api/farm-store' });
+  await app.register(accessCodeRoutes, { prefix: '/api/farm-store/access-code' });
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(pricingRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });

@@ -497,6 +497,7 @@ const targets: Target[] = [
 // Mutations that take no text at all: no body, or only numbers and booleans.
 const WITHOUT_TEXT = new Set([
   'POST /api/auth/logout',
+  'POST /api/farm-store/access-code/rotate',
   'POST /api/reports/weekly',
   'POST /api/notifications/weekly-reports',
 ]);

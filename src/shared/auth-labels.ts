@@ -52,3 +52,18 @@ export function isPhoneNumber(text: string): boolean {
     .replace(/[\s().-]/g, '');
   return /^0\d{9}$/.test(digits) || /^(\+|00)[1-9]\d{7,14}$/.test(digits);
 }
+
+/** The farm access code in the farm store's settings (issue 25 item 8, decision 043). */
+export const farmAccessCodeMessages = {
+  title: 'Farm access code',
+  explain: 'A new farm store account can register only with this code. Give it only to people who run the farm.',
+  configured: 'This code is set on the server (FARM_ACCESS_CODE): change it there and restart the app.',
+  rotate: 'Make a new code',
+  rotateConfirm:
+    'Make a new farm access code? The current code stops working at once: anyone who has it can no longer register a farm store account. Accounts already registered are not affected.',
+  rotated: 'New farm access code made',
+  rotateFailed: 'Failed to make a new farm access code',
+  loadFailed: 'Failed to load the farm access code',
+  show: 'Show code',
+  hide: 'Hide code',
+} as const;

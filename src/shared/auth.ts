@@ -105,3 +105,12 @@ export type User = z.infer<typeof userSchema>;
 export const userResponse = z.object({ user: userSchema });
 
 export const messageResponse = z.object({ message: z.string() });
+
+/** GET /api/farm-store/access-code: the code a farm store registration must give, and whether it can be changed here. */
+export const farmAccessCodeResponse = z.object({
+  code: z.string(),
+  /** `configured`: FARM_ACCESS_CODE on the server (change it there); `generated`: kept in the database. */
+  source: z.enum(['configured', 'generated']),
+  canRotate: z.boolean(),
+});
+export type FarmAccessCode = z.infer<typeof farmAccessCodeResponse>;

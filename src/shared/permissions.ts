@@ -61,6 +61,9 @@ const table = {
   'generate:report:any': ['farm_store'],
   /** An agent's own weekly summary (the agent dashboard's reports tab). */
   'read:report:own': ['market_agent'],
+  /** The farm access code a farm store registration needs: seen and replaced in Settings (decision 043). */
+  'read:farm-access-code:any': ['farm_store'],
+  'rotate:farm-access-code:any': ['farm_store'],
   /** The audit trail (decision 027): Settings → Activity and its CSV. */
   'read:audit:any': ['farm_store'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -707,6 +707,15 @@ export async function buildAccessWorld(app: App) {
       { target: 'an agent without one' },
     ),
 
+    // --- the farm access code (decision 043): the matrix's apps run without FARM_ACCESS_CODE, so the
+    // code is a generated one the farm store may replace ---
+    row('GET /api/farm-store/access-code', get('/api/farm-store/access-code'), [401, 200, 403, 403, 403, 403, 403]),
+    row(
+      'POST /api/farm-store/access-code/rotate',
+      json('POST', '/api/farm-store/access-code/rotate'),
+      [401, 200, 403, 403, 403, 403, 403],
+    ),
+
     // --- dashboards, prices, contact, outbox ---
     row('GET /api/dashboard', get('/api/dashboard'), [401, 200, 200, 200, 200, 200, 200], {
       check: (res, c) => {

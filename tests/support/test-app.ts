@@ -7,6 +7,8 @@ import { afterAll, inject } from 'vitest';
 import { type App, type BuildOptions, buildApp } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import { settings } from '../../src/server/db/schema/index.ts';
+import { FARM_ACCESS_CODE_KEY } from '../../src/server/features/auth/farm-access-code.ts';
 import { checkLedgerInvariant } from '../../src/server/features/crates/ledger.ts';
 
 export const TEST_FARM_CODE = 'TEST-FARM-CODE';
@@ -53,6 +55,12 @@ export async function buildTestApp(
 ): Promise<App> {
   const database = await openTestDatabase();
   const app = await buildApp({ config: testConfig(overrides), database, logStream: options.logStream });
+  // As if generated at first start: with `farmAccessCode: undefined` the farm store may replace it
+  // (decision 043), and registration still takes TEST_FARM_CODE until it does.
+  await app.db
+    .insert(settings)
+    .values({ key: FARM_ACCESS_CODE_KEY, value: TEST_FARM_CODE })
+    .onConflictDoUpdate({ target: settings.key, set: { value: TEST_FARM_CODE } });
   afterAll(async () => {
     try {
       const report = await checkLedgerInvariant(app.db);

@@ -149,6 +149,15 @@ const walk: Record<string, () => Promise<Prepared>> = {
   },
   'POST /api/farm-store/stock-adjustments': async () => () =>
     call(farm, 'POST', '/api/farm-store/stock-adjustments', { quantity: 5, reason: 'Bought' }),
+  // The test config sets the code (FARM_ACCESS_CODE), which is the operator's: the farm store replaces
+  // only a generated one, so the call runs as on a farm without that setting.
+  'POST /api/farm-store/access-code/rotate': async () => () => {
+    const configured = app.config.farmAccessCode;
+    app.config.farmAccessCode = undefined;
+    return call(farm, 'POST', '/api/farm-store/access-code/rotate').finally(() => {
+      app.config.farmAccessCode = configured;
+    });
+  },
   'POST /api/farm-store/opening-balances': async () => {
     const fresh = await registerAgent(app);
     return () =>
