@@ -15,7 +15,11 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().default('./data'),
   CLIENT_DIR: z.string().default('dist/client'),
-  FARM_ACCESS_CODE: z.string().min(4, 'FARM_ACCESS_CODE must be at least 4 characters').optional(),
+  FARM_ACCESS_CODE: z
+    .string()
+    .min(4, 'FARM_ACCESS_CODE must be at least 4 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Cratekeeper <no-reply@cratekeeper.local>'),

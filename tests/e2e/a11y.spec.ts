@@ -163,6 +163,12 @@ test('farm store: the dashboard tabs, with a send form that has errors and a pri
             .first()
             .click();
           await expect(p.getByRole('textbox', { name: /Price per crate in rand for/ })).toBeVisible();
+        },
+      },
+      {
+        path: '/?tab=messages',
+        title,
+        ready: async (p) => {
           await p.getByTestId('contact-message').first().getByRole('button').first().click();
           await expect(p.getByRole('button', { name: 'Mark as read' }).first()).toBeVisible();
         },

@@ -94,7 +94,9 @@ test('the farm store reads a contact message, marks it read, and sees it in the 
   expect(sent.status()).toBe(201);
   expect((await sent.json()).message).toBe(contactMessages.sent);
 
-  await openPricingTab(page);
+  // Messages and the outbox have a tab of their own (decision 043).
+  await signedInAs(page, 'farm_store');
+  await page.goto('/?tab=messages');
   const message = page.getByTestId('contact-message').filter({ hasText: subject });
   await expect(message.getByText('New')).toBeVisible();
   await message.getByRole('button', { name: new RegExp(subject) }).click();

@@ -192,6 +192,7 @@ test('farm store: every screen and tab, the sidebar, the count dialog and the ag
   await auditScreens(page, 'farm store', [
     ['/', title],
     ['/?tab=pricing', title],
+    ['/?tab=messages', title],
     ['/?tab=users', title],
     ['/?tab=reports', title],
     ['/?tab=settings', title],

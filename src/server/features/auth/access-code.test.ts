@@ -66,3 +66,12 @@ describe('a code FARM_ACCESS_CODE sets', () => {
     }
   });
 });
+
+describe('FARM_ACCESS_CODE', () => {
+  it('empty means unset (the app generates one); too short stops the start with a message', async () => {
+    const { loadConfig } = await import('../../config.ts');
+    expect(loadConfig({ FARM_ACCESS_CODE: '' }).farmAccessCode).toBeUndefined();
+    expect(loadConfig({ FARM_ACCESS_CODE: 'GREEN-PEPPER' }).farmAccessCode).toBe('GREEN-PEPPER');
+    expect(() => loadConfig({ FARM_ACCESS_CODE: 'abc' })).toThrow(/FARM_ACCESS_CODE must be at least 4 characters/);
+  });
+});

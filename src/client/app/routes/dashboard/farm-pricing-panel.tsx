@@ -1,16 +1,7 @@
-// The farm store dashboard's pricing tab: the price editor, then the contact messages from the
-// public site and the outbox of what was e-mailed about them (decision 008).
-import { Stack } from '@mantine/core';
-import { ContactMessagesCard } from '../../../features/contact/components/contact-messages-card.tsx';
-import { OutboxCard } from '../../../features/outbox/components/outbox-card.tsx';
+// The farm store dashboard's pricing tab: the price editor (messages and the outbox have a tab of
+// their own, farm-messages-panel.tsx).
 import { PriceEditor } from '../../../features/pricing/components/price-editor.tsx';
 
 export function FarmPricingPanel() {
-  return (
-    <Stack gap="lg">
-      <PriceEditor />
-      <ContactMessagesCard />
-      <OutboxCard />
-    </Stack>
-  );
+  return <PriceEditor />;
 }

@@ -1,8 +1,9 @@
-// The farm store dashboard's settings tab: the crate account, the farm's stock, the password, and
-// Activity, the audit trail (decision 027).
+// The farm store dashboard's settings tab: the crate account, the farm's stock, the password, the farm
+// access code (decision 043), and Activity, the audit trail (decision 027).
 import { Stack } from '@mantine/core';
 import { ActivityLog } from '../../../features/audit/components/activity-log.tsx';
 import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
+import { FarmAccessCodeCard } from '../../../features/auth/components/farm-access-code-card.tsx';
 import { FarmStockSettings } from '../../../features/crates/components/farm-stock-settings.tsx';
 import { CrateAccountCard } from '../../../features/dashboard/components/crate-account-card.tsx';
 
@@ -12,6 +13,7 @@ export function FarmSettingsPanel() {
       <CrateAccountCard />
       <FarmStockSettings />
       <ChangePasswordCard />
+      <FarmAccessCodeCard />
       <ActivityLog />
     </Stack>
   );

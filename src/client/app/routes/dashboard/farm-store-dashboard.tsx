@@ -1,5 +1,5 @@
-// Farm store dashboard (spec §2): dashboard, pricing, users, reports and settings tabs (settings ends
-// with Activity, the audit trail: decision 027). Only the first tab's code comes with the dashboard;
+// Farm store dashboard (spec §2): dashboard, pricing, messages, users, reports and settings tabs (the
+// messages tab is ours, decision 043; settings ends with Activity, the audit trail: decision 027). Only the first tab's code comes with the dashboard;
 // each other tab loads when it is first opened (decision 031).
 import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -12,6 +12,7 @@ import { FarmOverview } from './farm-overview.tsx';
 export { prefetchFarmOverview as prefetchFirstTab } from './farm-overview.tsx';
 
 const FarmPricingPanel = lazyComponent(() => import('./farm-pricing-panel.tsx').then((m) => m.FarmPricingPanel));
+const FarmMessagesPanel = lazyComponent(() => import('./farm-messages-panel.tsx').then((m) => m.FarmMessagesPanel));
 const UserList = lazyComponent(() =>
   import('../../../features/users/components/user-list.tsx').then((m) => m.UserList),
 );
@@ -22,6 +23,7 @@ const FarmSettingsPanel = lazyComponent(() => import('./farm-settings-panel.tsx'
 const panels = {
   dashboard: <FarmOverview />,
   pricing: <FarmPricingPanel />,
+  messages: <FarmMessagesPanel />,
   users: <UserList variant="dashboard" />,
   reports: <ReportsScreen />,
   settings: <FarmSettingsPanel />,
@@ -36,10 +38,11 @@ export function FarmStoreDashboard() {
       <DashboardTabs
         tabs={[
           { value: 'dashboard', label: 'Dashboard', panel: panels.dashboard },
+          { value: 'pricing', label: 'Pricing', panel: panels.pricing },
           {
-            value: 'pricing',
-            label: 'Pricing',
-            panel: panels.pricing,
+            value: 'messages',
+            label: 'Messages',
+            panel: panels.messages,
             badge: unread > 0 ? <UnreadMessagesBadge count={unread} /> : undefined,
           },
           { value: 'users', label: 'Users', panel: panels.users },

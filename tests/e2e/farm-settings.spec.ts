@@ -1,0 +1,110 @@
+// The farm store's messages tab and its farm access code (issue 25 item 8, decision 043): messages and
+// the outbox have a tab of their own; the code is shown on request, and a generated one is replaced only
+// after a confirmation that says the old one stops working.
+import { readFileSync } from 'node:fs';
+import { PASSWORD, registration, signedInAs } from './support/accounts.ts';
+import { newPage } from './support/crates.ts';
+import { type OwnServer, startOwnServer } from './support/own-server.ts';
+import { expect, test } from './support/test.ts';
+import { unreadWebsiteMessage } from './support/website-message.ts';
+
+test('contact messages and the outbox have a Messages tab of their own, with the unread count', async ({ page }) => {
+  await signedInAs(page, 'farm_store');
+  await unreadWebsiteMessage(page.request);
+  await page.goto('/?tab=pricing');
+  await expect(page.getByRole('heading', { name: 'Farm Store Dashboard' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Edit / }).first()).toBeVisible();
+  await expect(page.getByTestId('contact-message')).toHaveCount(0);
+
+  const tab = page.getByRole('tab', { name: /Messages/ });
+  await expect(tab).toContainText('1');
+  await tab.click();
+  await expect(page).toHaveURL('/?tab=messages');
+  const message = page.getByTestId('contact-message').first();
+  await expect(message).toBeVisible();
+  await message.getByRole('button').first().click();
+  await message.getByRole('button', { name: 'Mark as read' }).click();
+  await expect(message.getByRole('button', { name: 'Mark as unread' })).toBeVisible();
+  await expect(tab).not.toContainText('1');
+  await expect(page.getByTestId('outbox-entry').first()).toBeVisible();
+});
+
+test('a code set on the server is shown on request, with where to change it, and cannot be replaced here', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signedInAs(page, 'farm_store');
+  await page.goto('/?tab=settings');
+  const card = page.getByRole('region', { name: 'Farm access code' });
+  const code = card.getByTestId('farm-access-code');
+  await expect(code).toHaveText('•'.repeat('E2E-FARM-CODE'.length));
+  await card.getByRole('button', { name: 'Show code' }).click();
+  await expect(code).toHaveText('E2E-FARM-CODE');
+  await expect(card.getByText('This code is set on the server (FARM_ACCESS_CODE)')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Make a new code' })).toHaveCount(0);
+  for (const button of await card.getByRole('button').all()) {
+    const box = await button.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+  }
+});
+
+test.describe
+  .serial('a farm whose code the app generated', () => {
+    let app: OwnServer;
+    test.beforeAll(async () => {
+      // No FARM_ACCESS_CODE: the app makes one at its first start and logs it once.
+      app = await startOwnServer({ FARM_ACCESS_CODE: '' });
+    });
+    test.afterAll(async () => {
+      await app?.dispose();
+    });
+
+    test('the farm store replaces it after confirming; the old code no longer registers anyone', async ({
+      browser,
+    }) => {
+      const logged = /Farm access code for farm store registration: ([A-Z0-9]{10})/.exec(
+        readFileSync(app.logFile, 'utf8'),
+      );
+      expect(logged).not.toBeNull();
+      const first = logged![1];
+      const page = await newPage(browser, { baseURL: app.baseURL, viewport: { width: 375, height: 812 } });
+      const registered = await page.request.post('/api/auth/register', {
+        data: registration('farm_store', { farmAccessCode: first }),
+      });
+      expect(registered.status()).toBe(200);
+
+      await page.goto('/?tab=settings');
+      const card = page.getByRole('region', { name: 'Farm access code' });
+      await card.getByRole('button', { name: 'Show code' }).click();
+      await expect(card.getByTestId('farm-access-code')).toHaveText(first);
+
+      // Cancel changes nothing.
+      await card.getByRole('button', { name: 'Make a new code' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Make a new code' });
+      await expect(dialog).toContainText('The current code stops working at once');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toHaveCount(0);
+      expect((await (await page.request.get('/api/farm-store/access-code')).json()).code).toBe(first);
+
+      await card.getByRole('button', { name: 'Make a new code' }).click();
+      await dialog.getByRole('button', { name: 'Make a new code' }).click();
+      await expect(page.getByText('New farm access code made')).toBeVisible();
+      await expect(card.getByTestId('farm-access-code')).not.toHaveText(first);
+      const next = await card.getByTestId('farm-access-code').textContent();
+      expect(next).toMatch(/^[A-Z0-9]{10}$/);
+
+      // Outside the browser: the refusal is the point, not a problem on the page.
+      const withOld = await fetch(`${app.baseURL}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(registration('farm_store', { farmAccessCode: first })),
+      });
+      expect(withOld.status).toBe(403);
+      const withNew = await fetch(`${app.baseURL}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...registration('farm_store', { farmAccessCode: next! }), password: PASSWORD }),
+      });
+      expect(withNew.status).toBe(200);
+    });
+  });
