@@ -4,6 +4,10 @@
 export const landingTabs = ['home', 'pricing', 'trends', 'services', 'contact', 'eci'] as const;
 export type LandingTab = (typeof landingTabs)[number];
 
+/** Sections of the Transmissions screen a link can open at (their element ids). */
+export const transmissionsSections = { incoming: 'incoming', sendEmpties: 'send-empties' } as const;
+export type TransmissionsSection = (typeof transmissionsSections)[keyof typeof transmissionsSections];
+
 export const paths = {
   home: { path: '/', href: (tab?: LandingTab) => (tab && tab !== 'home' ? `/?tab=${tab}` : '/') },
   homeAlias: { path: '/home', href: () => '/home' },
@@ -15,7 +19,11 @@ export const paths = {
     path: '/dashboard',
     href: (tab?: string, section?: string) => `/dashboard${tab ? `?tab=${tab}` : ''}${section ? `#${section}` : ''}`,
   },
-  transmissions: { path: '/transmissions', href: () => '/transmissions' },
+  /** `section`: the incoming deliveries or the agent's form to send empties back, scrolled into view. */
+  transmissions: {
+    path: '/transmissions',
+    href: (section?: TransmissionsSection) => `/transmissions${section ? `#${section}` : ''}`,
+  },
   clients: { path: '/clients', href: () => '/clients' },
   /** A client's printable statement (docs/decisions/018). */
   clientStatement: { path: '/clients/:id/statement', href: (id: number) => `/clients/${id}/statement` },

@@ -1,4 +1,5 @@
-// The market agent dashboard tab: deliveries waiting to be counted on top, then earnings in rand
+// The market agent dashboard tab: deliveries waiting to be counted on top, the agent's main jobs as
+// links (decision 044), then earnings in rand
 // (every 5 s) with what was paid and is owed, a reminder to add bank details while money is owed
 // without them, the agent's crates, and the 5 most recent transmissions (every 3 s).
 //
@@ -36,6 +37,8 @@ import {
 import { myAgentQueryOptions, useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { useFirstAnswers } from '../../../lib/first-answers.ts';
 import { formatCount } from '../../../lib/format.ts';
+import { paths } from '../../paths.ts';
+import { AgentJobs } from './agent-jobs.tsx';
 
 // Made once: these read their own data, so a poll that changes the figures re-renders the figures,
 // not the lists (issue 23 item 6).
@@ -84,6 +87,7 @@ export function AgentOverview() {
     <Stack gap="lg">
       {/* The agent's next job first: deliveries waiting to be counted (issue 9). */}
       {incomingDeliveries}
+      <AgentJobs />
       <AgentFigures />
       {listsBelow}
     </Stack>
@@ -112,9 +116,25 @@ function AgentFigures() {
               : 'for empty crates returned'}
           </Text>
         </Card>
-        <StatCard label="Full crates" value={agent ? formatCount(agent.fullCrates) : '…'} />
-        <StatCard label="With clients" value={agent ? formatCount(agent.cratesWithClients) : '…'} />
-        <StatCard label="Empty crates" value={agent ? formatCount(agent.emptyCrates) : '…'} hint="ready to return" />
+        <StatCard
+          label="Full crates"
+          value={agent ? formatCount(agent.fullCrates) : '…'}
+          to={paths.clients.href()}
+          action="Lend crates"
+        />
+        <StatCard
+          label="With clients"
+          value={agent ? formatCount(agent.cratesWithClients) : '…'}
+          to={paths.clients.href()}
+          action="Take crates back"
+        />
+        <StatCard
+          label="Empty crates"
+          value={agent ? formatCount(agent.emptyCrates) : '…'}
+          hint="ready to return"
+          to={paths.transmissions.href('send-empties')}
+          action="Send to the farm"
+        />
         <StatCard label="Total crates" value={agent ? formatCount(agent.totalCrates) : '…'} />
       </SimpleGrid>
       {agent && (

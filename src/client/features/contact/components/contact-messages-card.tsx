@@ -1,9 +1,8 @@
 // The farm store's inbox of messages sent through the public contact form, with mark as read/unread.
 import { Accordion, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { useSectionInView } from '../../../lib/use-section-in-view.ts';
 import { useContactMessages } from '../api/get-contact-messages.ts';
 import { useUpdateContactMessage } from '../api/update-contact-message.ts';
 import { MESSAGES_SECTION_ID } from './unread-messages.tsx';
@@ -15,14 +14,8 @@ export function ContactMessagesCard() {
   const { data, isPending, isError } = useContactMessages();
   const update = useUpdateContactMessage();
   const unread = data?.filter((m) => !m.isRead).length ?? 0;
-  const card = useRef<HTMLDivElement>(null);
-  const { hash } = useLocation();
-  const loaded = data !== undefined;
-
-  // Opened from the header's envelope (#messages): bring the card into view once it has its messages.
-  useEffect(() => {
-    if (loaded && hash === `#${MESSAGES_SECTION_ID}`) card.current?.scrollIntoView({ block: 'start' });
-  }, [loaded, hash]);
+  // Opened from the header's envelope (#messages): in view once it has its messages.
+  const card = useSectionInView<HTMLDivElement>(MESSAGES_SECTION_ID, data !== undefined);
 
   const mark = (id: number, isRead: boolean) =>
     update.mutate({ id, isRead }, { onError: () => notifyError(UPDATE_FAILED) });

@@ -6,7 +6,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { farmSendForm, transmissionMessages as m, TRANSMISSIONS_FORM_MAX } from '../../../../shared/transmissions.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths, transmissionsSections } from '../../../app/paths.ts';
 import { AgentSelect } from '../../../components/agent-select.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
@@ -17,6 +17,7 @@ import { crates } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useQueuedCrates } from '../../../lib/offline/status.ts';
+import { useSectionInView } from '../../../lib/use-section-in-view.ts';
 import { useCreateTransmission } from '../api/create-transmission.ts';
 import { useSendEmpties } from '../api/send-empties.ts';
 import { emptiesMessage, returnMax } from '../messages.ts';
@@ -171,6 +172,7 @@ export function AgentReturnForm() {
   // Empties already on their way from this phone are not offered again (decision 036).
   const queued = useQueuedCrates('send-empties');
   const empties = me.data ? Math.max(0, me.data.emptyCrates - queued) : undefined;
+  const card = useSectionInView<HTMLDivElement>(transmissionsSections.sendEmpties, me.data !== undefined);
   const { failure, clearFailure, sayWhyItFailed } = useReturnFailure(
     async () => (await me.refetch()).data?.emptyCrates,
   );
@@ -199,7 +201,14 @@ export function AgentReturnForm() {
   });
 
   return (
-    <Card withBorder radius="md" p="lg">
+    <Card
+      withBorder
+      radius="md"
+      p="lg"
+      id={transmissionsSections.sendEmpties}
+      ref={card}
+      style={{ scrollMarginTop: 72 }}
+    >
       <Title order={2} size="h4" mb="sm">
         Return Empty Crates to the Farm
       </Title>

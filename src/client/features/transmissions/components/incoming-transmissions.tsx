@@ -5,23 +5,34 @@ import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Transmission } from '../../../../shared/transmissions.ts';
 import { transmissionMessages as m, transmissionTypeLabels } from '../../../../shared/transmissions-labels.ts';
+import { transmissionsSections } from '../../../app/paths.ts';
 import { QueuedNote } from '../../../components/queued-note.tsx';
 import { crates, formatDateTime, fromNow } from '../../../lib/format.ts';
 import { useQueueStatus } from '../../../lib/offline/status.ts';
+import { useSectionInView } from '../../../lib/use-section-in-view.ts';
 import { useIncomingTransmissions } from '../api/get-incoming-transmissions.ts';
 import { AcknowledgeDialog, acknowledgeIntent } from './acknowledge-dialog-lazy.tsx';
 import { TransmissionActionList } from './transmission-action-list.tsx';
 
 export function IncomingTransmissions({ role }: { role: string }) {
   const [counting, setCounting] = useState<Transmission | null>(null);
-  const incoming = useIncomingTransmissions(role).data ?? [];
+  const answer = useIncomingTransmissions(role);
+  const incoming = answer.data ?? [];
+  const card = useSectionInView<HTMLDivElement>(transmissionsSections.incoming, answer.data !== undefined);
   // A count kept on the phone is said on its delivery, which can't be counted twice (decision 036).
   const { changes } = useQueueStatus();
   const counted = new Set(changes.map((c) => (c.kind === 'acknowledge' ? c.subject?.transmissionId : undefined)));
   if (incoming.length === 0) return null;
 
   return (
-    <Card withBorder radius="md" p="lg" style={{ borderColor: 'var(--mantine-color-orange-5)' }}>
+    <Card
+      withBorder
+      radius="md"
+      p="lg"
+      id={transmissionsSections.incoming}
+      ref={card}
+      style={{ borderColor: 'var(--mantine-color-orange-5)', scrollMarginTop: 72 }}
+    >
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} size="h4">
           {m.incomingTitle}

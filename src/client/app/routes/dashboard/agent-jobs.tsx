@@ -1,0 +1,60 @@
+// The market agent's main jobs, named in the farm's words at the top of its dashboard (issue 25 item 5,
+// decision 044): each opens the screen where it is done. Drawn at its final size at once (no figures
+// that arrive later), so nothing below it moves.
+import { Button, SimpleGrid, Text } from '@mantine/core';
+import { IconArrowBackUp, IconInbox, IconTruckReturn, IconUsersGroup } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useIncomingTransmissions } from '../../../features/transmissions/api/get-incoming-transmissions.ts';
+import { paths } from '../../paths.ts';
+
+function Job({ to, icon, children, note }: { to: string; icon: ReactNode; children: string; note?: string }) {
+  return (
+    <Button
+      component={Link}
+      to={to}
+      variant="light"
+      color="green"
+      h="auto"
+      mih={56}
+      py="xs"
+      px="sm"
+      justify="flex-start"
+      leftSection={icon}
+      styles={{ label: { whiteSpace: 'normal', textAlign: 'left', display: 'block' } }}
+    >
+      {children}
+      {note && (
+        <Text component="span" display="block" size="xs" fw={800}>
+          {note}
+        </Text>
+      )}
+    </Button>
+  );
+}
+
+export function AgentJobs() {
+  const waiting = useIncomingTransmissions('market_agent').data?.length ?? 0;
+  return (
+    <nav aria-label="Your jobs">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Job
+          to={paths.transmissions.href('incoming')}
+          icon={<IconInbox size={20} aria-hidden />}
+          note={waiting > 0 ? `${waiting} to count` : undefined}
+        >
+          Incoming deliveries
+        </Job>
+        <Job to={paths.clients.href()} icon={<IconUsersGroup size={20} aria-hidden />}>
+          Lend crates
+        </Job>
+        <Job to={paths.clients.href()} icon={<IconArrowBackUp size={20} aria-hidden />}>
+          Take crates back
+        </Job>
+        <Job to={paths.transmissions.href('send-empties')} icon={<IconTruckReturn size={20} aria-hidden />}>
+          Send empties to the farm
+        </Job>
+      </SimpleGrid>
+    </nav>
+  );
+}
