@@ -7,6 +7,7 @@ import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mant
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { type ManagedUser, userMessages as m } from '../../../../shared/users.ts';
+import { destructiveButton } from '../../../components/confirm-dialog.tsx';
 import { LoadedList, LoadMoreButton } from '../../../components/list-states.tsx';
 import { NameLines } from '../../../components/name-lines.tsx';
 import { notifyError } from '../../../lib/notify.ts';
@@ -85,7 +86,7 @@ function UserRow({
                 </Button>
               )}
               {user.canRemove && (
-                <Button variant="default" onClick={onRemove} aria-label={`Remove ${user.name}`}>
+                <Button {...destructiveButton} onClick={onRemove} aria-label={`Remove ${user.name}`}>
                   Remove
                 </Button>
               )}
