@@ -30,6 +30,10 @@ async function expectSafeDialog(page: Page, dialogName: string, confirm: string 
 }
 
 type Transmission = { id: number; status: string };
+
+/** A calendar day `n` days from `day` (YYYY-MM-DD). */
+const shiftDay = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const transmission = async (request: APIRequestContext, id: number) =>
   (await json<Transmission[]>(request.get('/api/transmissions'))).find((t) => t.id === id);
 
@@ -220,7 +224,7 @@ test('recalling a delivery names the crates and who they were for, on the farm s
   expect((await transmission(page.request, empties.id))?.status).toBe('recalled');
 });
 
-test('removing an agent says what removal does; the removed agent shows as removed and leaves the picker', async ({
+test('removing an agent says what removal does; the removed agent shows as removed (agents, billing) and leaves the picker', async ({
   browser,
   problems,
 }) => {
@@ -230,6 +234,19 @@ test('removing an agent says what removal does; the removed agent shows as remov
   const agentName = uniqueName('Leaving Agent');
   const agent = await signedInPage(browser, 'market_agent', { name: agentName });
   const f = farm.page.request;
+  // The agent has a billing record: 3 empties returned and counted, in a cycle covering that day.
+  const agentId = await agentIdOf(f, agent.account.id);
+  await json(f.post('/api/farm-store/opening-balances', { data: { marketAgentId: agentId, emptyCrates: 3 } }));
+  const empties = await json<Transmission>(
+    agent.page.request.post('/api/transmissions', { data: { type: 'market_to_farm', quantity: 3 } }),
+  );
+  await json(f.put(`/api/transmissions/${empties.id}/acknowledge`));
+  const { lastDate } = await json<{ lastDate: string }>(f.get('/api/billing/unbilled'));
+  await json(
+    f.post('/api/billing/create-cycle', {
+      data: { startDate: shiftDay(lastDate, -2), endDate: shiftDay(lastDate, 2), ratePerCrate: '0.50' },
+    }),
+  );
   const activeUsers = async () => (await json<{ id: number }[]>(f.get('/api/admin/users?limit=500'))).map((u) => u.id);
 
   const page = farm.page;
@@ -260,6 +277,12 @@ test('removing an agent says what removal does; the removed agent shows as remov
   const card = page.getByRole('article', { name: agentName });
   await expect(card.getByText('Removed', { exact: true })).toBeVisible();
   await expect(page.getByTestId('total-agents')).toContainText(/· \d+ removed/);
+
+  // Billing keeps its record (the farm may still owe it), marked Removed.
+  await page.goto('/billing');
+  await expect(
+    page.getByTestId('agent-performance-row').filter({ hasText: agentName }).getByText('Removed', { exact: true }),
+  ).toBeVisible();
 
   // The send-crates picker no longer offers it.
   await page.goto('/transmissions');

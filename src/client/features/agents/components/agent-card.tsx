@@ -1,7 +1,8 @@
 // One market agent's card (spec §2): name, number, stock badge, business, market, crate counts,
 // contact, e-mail and return rate; a 'Removed' badge on an agent the farm store removed.
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { agentMessages, type MarketAgent } from '../../../../shared/agents.ts';
+import { RemovedBadge } from '../../../components/removed-badge.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { StockBadge } from './stock-badge.tsx';
 
@@ -41,11 +42,7 @@ export function AgentCard({ agent }: { agent: MarketAgent }) {
         </Stack>
         <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
           {/* A removed agent (decision 039) is still listed, its crates still on the ledger, but never as active. */}
-          {!agent.isActive && (
-            <Badge color="gray.8" variant="filled" autoContrast>
-              Removed
-            </Badge>
-          )}
+          {!agent.isActive && <RemovedBadge />}
           <StockBadge level={agent.stockLevel} />
         </Group>
       </Group>
