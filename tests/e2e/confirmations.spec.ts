@@ -224,7 +224,7 @@ test('recalling a delivery names the crates and who they were for, on the farm s
   expect((await transmission(page.request, empties.id))?.status).toBe('recalled');
 });
 
-test('removing an agent says what removal does; the removed agent shows as removed (agents, billing) and leaves the picker', async ({
+test('removing an agent says what removal does; the removed agent shows as removed (agents, billing, reports) and leaves the picker', async ({
   browser,
   problems,
 }) => {
@@ -280,6 +280,12 @@ test('removing an agent says what removal does; the removed agent shows as remov
 
   // Billing keeps its record (the farm may still owe it), marked Removed.
   await page.goto('/billing');
+  await expect(
+    page.getByTestId('agent-performance-row').filter({ hasText: agentName }).getByText('Removed', { exact: true }),
+  ).toBeVisible();
+
+  // So do the reports, while it has transmissions in the period.
+  await page.goto('/reports');
   await expect(
     page.getByTestId('agent-performance-row').filter({ hasText: agentName }).getByText('Removed', { exact: true }),
   ).toBeVisible();
