@@ -189,6 +189,8 @@ export const billingRecordSchema = z.object({
   accountNumber: z.string().nullable(),
   /** Complete bank details (bank, account, branch, holder): only then is the agent in the payout file. */
   hasBankDetails: z.boolean(),
+  /** False when the farm store removed the agent's account (decision 039): the record stays, marked Removed. */
+  isActive: z.boolean(),
   ...cycleEarnings,
   /**
    * Whether the caller may record this agent's payment for the cycle now ('Mark Paid'): the farm

@@ -131,6 +131,8 @@ export const agentPerformanceSchema = z.object({
   agentName: z.string(),
   agentNumber: z.string(),
   businessName: z.string().nullable(),
+  /** False for an agent the farm store removed (decision 039): listed while it has activity, marked Removed. */
+  isActive: z.boolean(),
   transmissions: z.number().int(),
   cratesDelivered: z.number().int(),
   cratesReturned: z.number().int(),

@@ -27,8 +27,13 @@ export const userMessages = {
   fetchFailed: 'Failed to fetch users',
   noUsers: 'No Users Found',
   accessDenied: 'Only farm store managers can access user management.',
-  confirmRemove: (name: string) =>
-    `Are you sure you want to remove ${name} from the system? This action cannot be undone.`,
+  /**
+   * The spec's question, verbatim; its second sentence ('This action cannot be undone.') is replaced by
+   * removalConsequences, which says what removal really does (decision 039).
+   */
+  confirmRemove: (name: string) => `Are you sure you want to remove ${name} from the system?`,
+  removalConsequences:
+    'They are signed out at once and can no longer sign in. Their transmissions, crates, loans and billing stay on record. A farm store user can restore the account from User Management (Removed users).',
 } as const;
 
 /** The roles the farm store manages here: farm store accounts are never listed (spec §6). */

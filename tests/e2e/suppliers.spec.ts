@@ -142,6 +142,11 @@ test('wizard → pending → approved → offer → tender accepted → metrics;
   await expect(tender).toContainText(spaced('R 1 250.50'));
   await expect(tender).toContainText('Collection on Friday');
   await tender.getByRole('button', { name: 'Accept' }).click();
+  // Decision 039: accepting is confirmed first, the button naming the amount.
+  await page
+    .getByRole('dialog', { name: 'Accept tender' })
+    .getByRole('button', { name: spaced('Accept tender for R 1 250.50') })
+    .click();
   await expect(page.getByText('Tender accepted')).toBeVisible();
   await expect(tender).toContainText('Accepted');
   await openTab(page, 'Dashboard');
@@ -165,6 +170,10 @@ test('wizard → pending → approved → offer → tender accepted → metrics;
   // The farm fulfils it; the supplier's figures change.
   await farm.goto('/');
   await farm.getByRole('button', { name: `Fulfil 25 crates for ${business}` }).click();
+  await farm
+    .getByRole('dialog', { name: 'Fulfil crate request' })
+    .getByRole('button', { name: `Issue 25 crates to ${business}` })
+    .click();
   await expect(farm.getByText(`25 crates issued to ${business}`)).toBeVisible();
   await expect(farm.getByRole('button', { name: `Fulfil 25 crates for ${business}` })).toHaveCount(0);
   await expect(page.getByTestId('crate-request').first()).toContainText('Fulfilled', { timeout: 20_000 });
@@ -196,6 +205,10 @@ test('a rejected supplier sees that it was not approved; a failed sign-up shows 
   const { page: farm } = await signedInPage(browser, 'farm_store', { name: uniqueName('Farm') });
   await farm.goto('/');
   await farm.getByRole('button', { name: `Reject ${business}` }).click();
+  await farm
+    .getByRole('dialog', { name: 'Reject supplier' })
+    .getByRole('button', { name: `Reject ${business}` })
+    .click();
   await expect(farm.getByText(`${business} rejected`)).toBeVisible();
 
   const supplier = await signIn(browser, email);

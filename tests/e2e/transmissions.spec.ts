@@ -277,6 +277,11 @@ test('the sender recalls a pending transmission: crates go back, every farm stor
   const delivery = farm.page.getByTestId('transmission-row').filter({ hasText: agentName }).first();
   await expect(delivery).toContainText('7 crates');
   await delivery.getByRole('button', { name: /Recall/ }).click();
+  // Decision 039: a recall is confirmed first.
+  await farm.page
+    .getByRole('dialog', { name: 'Recall delivery' })
+    .getByRole('button', { name: 'Recall 7 crates' })
+    .click();
   await expect(farm.page.getByText('Transmission recalled')).toBeVisible();
   await expect(delivery).toContainText('Recalled');
   await expect(delivery.getByRole('button', { name: /Recall/ })).toHaveCount(0);
@@ -296,6 +301,10 @@ test('the sender recalls a pending transmission: crates go back, every farm stor
   const sentBack = agent.page.getByTestId('transmission-row').filter({ hasText: 'Market to Farm' }).first();
   await expect(sentBack).toContainText('Farm Store');
   await sentBack.getByRole('button', { name: /Recall/ }).click();
+  await agent.page
+    .getByRole('dialog', { name: 'Recall delivery' })
+    .getByRole('button', { name: 'Recall 5 crates' })
+    .click();
   await expect(agent.page.getByText('Transmission recalled')).toBeVisible();
   await expect(agent.page.getByTestId('empties-available')).toHaveText('5 empty crates ready to return');
   for (const page of [farm.page, farm2.page]) {

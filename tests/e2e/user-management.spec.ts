@@ -101,10 +101,11 @@ test('the farm store removes a supplier after confirming; it is signed out and c
   await row.getByRole('button', { name: 'Remove' }).click();
   const dialog = page.getByRole('dialog', { name: 'Remove User' });
   await expect(
-    dialog.getByText(`Are you sure you want to remove ${supplierName} from the system? This action cannot be undone.`, {
-      exact: true,
-    }),
+    dialog.getByText(`Are you sure you want to remove ${supplierName} from the system?`, { exact: true }),
   ).toBeVisible();
+  // Decision 039: the spec's 'This action cannot be undone.' is replaced by what removal really does.
+  await expect(dialog.getByText('This action cannot be undone.', { exact: false })).toHaveCount(0);
+  await expect(dialog).toContainText('A farm store user can restore the account from User Management');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(row).toBeVisible();

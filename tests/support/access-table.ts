@@ -756,6 +756,7 @@ export async function buildAccessWorld(app: App) {
     // --- suppliers: the farm store approves; a supplier its own record, offers, tenders, requests ---
     row('GET /api/suppliers', get('/api/suppliers'), [401, 200, 403, 403, 403, 403, 403]),
     row('GET /api/suppliers/pending', get('/api/suppliers/pending'), [401, 200, 403, 403, 403, 403, 403]),
+    row('GET /api/suppliers/rejected', get('/api/suppliers/rejected'), [401, 200, 403, 403, 403, 403, 403]),
     row(
       'POST /api/suppliers/:id/approve',
       json('POST', `/api/suppliers/${toApprove}/approve`),

@@ -275,6 +275,7 @@ describe('the cached routes', () => {
         '/api/suppliers/metrics',
         '/api/suppliers/offers',
         '/api/suppliers/pending',
+        '/api/suppliers/rejected',
         '/api/suppliers/tenders',
         '/api/tenders',
         '/api/transmissions',

@@ -50,6 +50,7 @@ async function records(cycleId: number, as: Account = farm) {
     paidOn: string | null;
     paymentReference: string | null;
     hasBankDetails: boolean;
+    isActive: boolean;
   }[];
 }
 const recordOf = async (cycleId: number, agent: AgentAccount) =>
@@ -473,6 +474,15 @@ describe('access', () => {
     }
     expect((await json(farm, 'GET', '/api/billing/cycles/abc')).statusCode).toBe(400);
     expect((await json(farm, 'GET', '/api/billing/unbilled?limit=501')).statusCode).toBe(400);
+  });
+
+  it("keeps a removed agent's record, marked isActive false (decision 039)", async () => {
+    const leaving = await agentWithEmpties(10);
+    await returnCountedOn(leaving, 2, -42);
+    expect(await recordOf(past.id, leaving)).toMatchObject({ totalCratesReturned: 2, isActive: true });
+    expect((await farm.inject({ method: 'DELETE', url: `/api/admin/users/${leaving.user.id}` })).statusCode).toBe(200);
+    expect(await recordOf(past.id, leaving)).toMatchObject({ totalCratesReturned: 2, isActive: false });
+    expect(await recordOf(past.id, jozi)).toMatchObject({ isActive: true });
   });
 
   it("shows an agent only its own record in a cycle's records", async () => {

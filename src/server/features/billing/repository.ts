@@ -258,6 +258,8 @@ export type RecordRow = {
   accountHolderName: string | null;
   accountType: 'current' | 'savings' | 'transmission' | null;
   hasBankDetails: boolean;
+  /** False once the agent's account was removed (decision 039): its record stays, marked. */
+  isActive: boolean;
   totalCratesReturned: number;
   totalAmount: string;
   paidAmount: string;
@@ -277,7 +279,7 @@ export async function cycleRecords(
 ): Promise<RecordRow[]> {
   const result = await db.execute<Record<string, string | number | boolean | null>>(sql`
     select x.id, x.market_agent_id, x.crates, x.amount::text as amount,
-      u.name, a.business_name, a.agent_number, a.bank_name, a.account_number, a.branch_code,
+      u.name, u.is_active, a.business_name, a.agent_number, a.bank_name, a.account_number, a.branch_code,
       a.account_holder_name, a.account_type, ${complete} as complete,
       coalesce(p.amount, 0)::numeric(14, 2)::text as paid, p.paid_on::text as paid_on, p.reference,
       (x.amount - coalesce(p.amount, 0))::numeric(14, 2)::text as owed
@@ -315,6 +317,7 @@ export async function cycleRecords(
     accountHolderName: text(r.account_holder_name),
     accountType: text(r.account_type) as RecordRow['accountType'],
     hasBankDetails: r.complete === true,
+    isActive: r.is_active === true,
     totalCratesReturned: Number(r.crates),
     totalAmount: String(r.amount),
     paidAmount: String(r.paid),

@@ -183,6 +183,7 @@ const toRecord = (row: repo.RecordRow, cycle: { endDate: string }, { today, call
   totalCratesReturned: row.totalCratesReturned,
   totalAmount: row.totalAmount,
   hasBankDetails: row.hasBankDetails,
+  isActive: row.isActive,
   paidAmount: row.paidAmount,
   paidOn: row.paidOn,
   paymentReference: row.paymentReference,

@@ -233,3 +233,19 @@ describe('GET /api/reports/my-weekly', () => {
     expect((await app.inject({ method: 'GET', url: '/api/reports/my-weekly' })).statusCode).toBe(401);
   });
 });
+
+// Last in the file: it adds an agent and a transmission that the figures above do not count.
+describe('a removed agent in the summary (decision 039)', () => {
+  it('is listed while it has transmissions in the period, with isActive false', async () => {
+    const leaving = await registerAgent(app, { name: 'Lerato Leaving' });
+    await send(farm, leaving, 5);
+    const row = async () =>
+      (await summaryOf()).agents.find((a: { marketAgentId: number }) => a.marketAgentId === leaving.marketAgentId);
+    expect(await row()).toMatchObject({ agentName: 'Lerato Leaving', isActive: true, transmissions: 1 });
+    expect((await farm.inject({ method: 'DELETE', url: `/api/admin/users/${leaving.user.id}` })).statusCode).toBe(200);
+    expect(await row()).toMatchObject({ agentName: 'Lerato Leaving', isActive: false, transmissions: 1 });
+    expect(
+      (await summaryOf()).agents.find((a: { agentName: string }) => a.agentName === 'Sipho Dlamini'),
+    ).toMatchObject({ isActive: true });
+  });
+});

@@ -114,6 +114,8 @@ export type AgentActivityRow = {
   agentEmail: string;
   agentNumber: string;
   businessName: string | null;
+  /** False for an agent the farm store removed (listed while it has transmissions in the period). */
+  isActive: boolean;
   transmissions: number;
   cratesDelivered: number;
   cratesReturned: number;
@@ -132,8 +134,8 @@ const countedIn = ({ period }: Scope): SQL =>
  */
 export async function agentActivity(db: Executor, scope: Scope, agentIds?: number[]): Promise<AgentActivityRow[]> {
   const only = (column: SQL) => (agentIds === undefined ? sql`` : sql`and ${among(column, agentIds)}`);
-  const result = await db.execute<Record<string, string | number | null>>(sql`
-    select a.id, a.user_id, u.name, u.email, a.agent_number, a.business_name,
+  const result = await db.execute<Record<string, string | number | boolean | null>>(sql`
+    select a.id, a.user_id, u.name, u.email, u.is_active, a.agent_number, a.business_name,
       coalesce(s.transmissions, 0)::int as transmissions,
       coalesce(s.delivered, 0)::bigint as delivered,
       coalesce(s.returned, 0)::bigint as returned,
@@ -169,6 +171,7 @@ export async function agentActivity(db: Executor, scope: Scope, agentIds?: numbe
     agentEmail: String(r.email),
     agentNumber: String(r.agent_number),
     businessName: r.business_name === null ? null : String(r.business_name),
+    isActive: r.is_active === true,
     transmissions: Number(r.transmissions),
     cratesDelivered: Number(r.delivered),
     cratesReturned: Number(r.returned),

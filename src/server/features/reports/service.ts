@@ -210,6 +210,7 @@ function agentPerformance(
     agentName: a.agentName,
     agentNumber: a.agentNumber,
     businessName: a.businessName,
+    isActive: a.isActive,
     transmissions: a.transmissions,
     cratesDelivered: a.cratesDelivered,
     cratesReturned: a.cratesReturned,

@@ -42,6 +42,13 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.listSuppliers(app.db, currentUser(request), { ...request.query, status: 'pending' }),
   );
 
+  // Rejected suppliers, so a rejection can be reversed (approve) from the farm store's card (decision 039).
+  app.get(
+    '/rejected',
+    cached(route('read:supplier:any', { querystring: pageQuery, response: { 200: supplierList } }), FARM_DATA),
+    async (request) => service.listSuppliers(app.db, currentUser(request), { ...request.query, status: 'rejected' }),
+  );
+
   for (const [action, status] of [
     ['approve', 'approved'],
     ['reject', 'rejected'],

@@ -87,7 +87,7 @@ const supplierAudience = (row: { userId: number }): Audience[] => [audiences.far
 
 // --- the farm store's side: approval ---
 
-export async function listSuppliers(db: Executor, caller: Caller, page: Page & { status?: 'pending' }) {
+export async function listSuppliers(db: Executor, caller: Caller, page: Page & { status?: 'pending' | 'rejected' }) {
   return withCrates(db, caller, await repo.listSuppliers(db, page));
 }
 

@@ -180,6 +180,34 @@ describe('approval', () => {
     expect((await call(s, 'GET', '/api/suppliers/metrics')).json().message).toBe(m.notApproved);
   });
 
+  it('lists rejected suppliers, which the farm store may approve after all (decision 039)', async () => {
+    const s = await wizardSupplier();
+    const rejectedIds = async () =>
+      (await call(farm, 'GET', '/api/suppliers/rejected?limit=500')).json().map((p: { id: number }) => p.id);
+    expect(await rejectedIds()).not.toContain(s.supplierId);
+    expect((await call(farm, 'POST', `/api/suppliers/${s.supplierId}/reject`)).statusCode).toBe(200);
+    const listed = (await call(farm, 'GET', '/api/suppliers/rejected?limit=500'))
+      .json()
+      .find((p: { id: number }) => p.id === s.supplierId);
+    expect(listed).toMatchObject({ status: 'rejected', canApprove: true, canReject: false });
+    expect((await call(farm, 'GET', '/api/suppliers/pending')).json().map((p: { id: number }) => p.id)).not.toContain(
+      s.supplierId,
+    );
+
+    const approved = await call(farm, 'POST', `/api/suppliers/${s.supplierId}/approve`);
+    expect(approved.json()).toMatchObject({ status: 'approved', isApproved: true });
+    expect(await rejectedIds()).not.toContain(s.supplierId);
+    expect((await call(s, 'GET', '/api/suppliers/metrics')).statusCode).toBe(200);
+  });
+
+  it('a removed rejected supplier is not listed as rejected', async () => {
+    const s = await wizardSupplier();
+    await call(farm, 'POST', `/api/suppliers/${s.supplierId}/reject`);
+    expect((await call(farm, 'DELETE', `/api/admin/users/${s.user.id}`)).statusCode).toBe(200);
+    const ids = (await call(farm, 'GET', '/api/suppliers/rejected?limit=500')).json().map((p: { id: number }) => p.id);
+    expect(ids).not.toContain(s.supplierId);
+  });
+
   it('two approvals at once: one wins, the other gets 409', async () => {
     const s = await wizardSupplier();
     const results = await Promise.all([
@@ -196,7 +224,7 @@ describe('approval', () => {
 
   it('401 signed out, 403 for agents and suppliers', async () => {
     const s = await wizardSupplier();
-    for (const url of ['/api/suppliers', '/api/suppliers/pending']) {
+    for (const url of ['/api/suppliers', '/api/suppliers/pending', '/api/suppliers/rejected']) {
       expect((await call(null, 'GET', url)).statusCode).toBe(401);
       expect((await call(agent, 'GET', url)).statusCode).toBe(403);
       expect((await call(s, 'GET', url)).statusCode).toBe(403);

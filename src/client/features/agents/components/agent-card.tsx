@@ -1,7 +1,8 @@
 // One market agent's card (spec §2): name, number, stock badge, business, market, crate counts,
-// contact, e-mail and return rate.
+// contact, e-mail and return rate; a 'Removed' badge on an agent the farm store removed.
 import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { agentMessages, type MarketAgent } from '../../../../shared/agents.ts';
+import { RemovedBadge } from '../../../components/removed-badge.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { StockBadge } from './stock-badge.tsx';
 
@@ -21,7 +22,15 @@ function Figure({ label, value }: { label: string; value: string }) {
 // Long: one card's layout (name, stock badge, figures, contact); every line is JSX, with no rule to hide.
 export function AgentCard({ agent }: { agent: MarketAgent }) {
   return (
-    <Card withBorder radius="md" p="md" data-testid="agent-card" aria-label={agent.agentName} component="article">
+    <Card
+      withBorder
+      radius="md"
+      p="md"
+      data-testid="agent-card"
+      data-removed={!agent.isActive || undefined}
+      aria-label={agent.agentName}
+      component="article"
+    >
       <Group justify="space-between" align="flex-start" gap="xs" mb="xs" wrap="nowrap">
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Text fw={700} truncate>
@@ -31,7 +40,11 @@ export function AgentCard({ agent }: { agent: MarketAgent }) {
             Agent {agent.agentNumber}
           </Text>
         </Stack>
-        <StockBadge level={agent.stockLevel} />
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+          {/* A removed agent (decision 039) is still listed, its crates still on the ledger, but never as active. */}
+          {!agent.isActive && <RemovedBadge />}
+          <StockBadge level={agent.stockLevel} />
+        </Group>
       </Group>
       <Stack gap={2} mb="sm">
         <Text size="sm">

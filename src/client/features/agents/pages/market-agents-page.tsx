@@ -21,6 +21,16 @@ export function groupByBusiness(agents: MarketAgent[]): [string, MarketAgent[]][
   );
 }
 
+/** '3 agents', or '2 agents · 1 removed' when some are removed (decision 039): a removed agent is listed
+ * (its crates are still on the ledger) but never counted as an active one. Removed agents come last. */
+export function agentCount(agents: MarketAgent[]): string {
+  const active = agents.filter((a) => a.isActive).length;
+  const removed = agents.length - active;
+  return `${active} ${active === 1 ? 'agent' : 'agents'}${removed > 0 ? ` · ${removed} removed` : ''}`;
+}
+
+const activeFirst = (agents: MarketAgent[]) => [...agents].sort((a, b) => Number(b.isActive) - Number(a.isActive));
+
 /** An agent card's narrowest and widest, so cards line up in columns across businesses. */
 const CARD_MIN_WIDTH = 280;
 const CARD_MAX_WIDTH = 380;
@@ -38,7 +48,7 @@ function MarketAgentsScreen() {
         description="Where the farm's crates are, agent by agent"
         actions={
           <Badge size="lg" variant="light" data-testid="total-agents">
-            {list.length} {list.length === 1 ? 'agent' : 'agents'}
+            {agentCount(list)}
           </Badge>
         }
       />
@@ -76,7 +86,7 @@ function MarketAgentsScreen() {
                     {business}
                   </Title>
                   <Badge variant="outline" data-testid="group-count">
-                    {members.length} {members.length === 1 ? 'agent' : 'agents'}
+                    {agentCount(members)}
                   </Badge>
                 </Group>
                 <div
@@ -86,7 +96,7 @@ function MarketAgentsScreen() {
                     gap: 'var(--mantine-spacing-md)',
                   }}
                 >
-                  {members.map((agent) => (
+                  {activeFirst(members).map((agent) => (
                     <AgentCard key={agent.id} agent={agent} />
                   ))}
                 </div>

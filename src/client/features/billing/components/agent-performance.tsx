@@ -1,7 +1,8 @@
 // Agent Performance (spec §2): per agent in a cycle its business, agent number, crates returned and
 // amount; 'Bank details required for EFT payment' when its bank details are incomplete (it is left out
 // of the payout file); what was recorded as paid (when, reference) and what is still owed, with
-// 'Mark Paid' for that agent when the server says it may be recorded (the record's canRecordPayment).
+// 'Mark Paid' for that agent when the server says it may be recorded (the record's canRecordPayment);
+// 'Removed' on an agent the farm store removed (decision 039).
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import type { BillingCycle, BillingRecord } from '../../../../shared/billing.ts'
 import { billingMessages as m } from '../../../../shared/billing-labels.ts';
 import { decimalToCents, formatRandDecimal } from '../../../../shared/money.ts';
 import { NameLines } from '../../../components/name-lines.tsx';
+import { RemovedBadge } from '../../../components/removed-badge.tsx';
 import { formatCount, formatDate } from '../../../lib/format.ts';
 import { useCycleRecords } from '../api/get-cycle-records.ts';
 import { type PaymentTarget, RecordPaymentDialog } from './record-payment-dialog.tsx';
@@ -39,6 +41,11 @@ function AgentPerformanceRow({ record: r, onPay }: { record: BillingRecord; onPa
           </Text>
         </Stack>
       </Group>
+      {!r.isActive && (
+        <Group mt="xs">
+          <RemovedBadge />
+        </Group>
+      )}
       {r.hasBankDetails ? (
         <Badge variant="light" color="gray" mt="xs">
           {r.bankName}

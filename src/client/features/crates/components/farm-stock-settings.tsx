@@ -26,10 +26,10 @@ import {
 import { AgentSelect } from '../../../components/agent-select.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput, quantityRange } from '../../../components/quantity-input.tsx';
+import { useFarmStoreMe } from '../../../lib/api/get-farm-store-me.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates, formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useFarmStoreMe } from '../api/get-farm-store-me.ts';
 import { useAdjustStock, useEnterOpeningBalance, useStockEntries } from '../api/stock-adjustments.ts';
 
 export const OPENING_STOCK_REASON = 'Opening stock';

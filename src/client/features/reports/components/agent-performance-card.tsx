@@ -1,11 +1,13 @@
 // Agent Performance Summary (spec §2): each agent's transmissions and crates in the period, what it
 // holds now, what billing says (billed for returns counted in the period, owed now: sums of billing
 // lines and recorded payments) and the spec's earnings estimate (empty crates still held × the active
-// cycle's rate). Amounts are exact decimal strings, shown and compared through money.ts.
+// cycle's rate). Amounts are exact decimal strings, shown and compared through money.ts. An agent the
+// farm store removed shows 'Removed' (decision 039).
 import { Badge, Card, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { decimalToCents, formatRandDecimal } from '../../../../shared/money.ts';
 import type { ReportSummary } from '../../../../shared/reports.ts';
 import { SectionHeader } from '../../../components/page-header.tsx';
+import { RemovedBadge } from '../../../components/removed-badge.tsx';
 import { crates, formatCount, plural } from '../../../lib/format.ts';
 
 export function AgentPerformanceCard({ summary }: { summary: ReportSummary | undefined }) {
@@ -35,9 +37,12 @@ export function AgentPerformanceCard({ summary }: { summary: ReportSummary | und
               <Paper key={a.marketAgentId} withBorder p="sm" radius="md" data-testid="agent-performance-row">
                 <Group justify="space-between" align="flex-start" gap="xs">
                   <div style={{ minWidth: 0, flex: '1 1 200px' }}>
-                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {a.agentName}
-                    </Text>
+                    <Group gap={6}>
+                      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                        {a.agentName}
+                      </Text>
+                      {!a.isActive && <RemovedBadge />}
+                    </Group>
                     <Text size="sm" c="gray.7">
                       {a.agentNumber} · {a.businessName || 'Business TBD'}
                     </Text>

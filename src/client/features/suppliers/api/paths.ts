@@ -3,6 +3,7 @@ import type { ChangeTag } from '../../../../shared/change-tags.ts';
 
 export const SUPPLIERS_PATH = '/api/suppliers';
 export const PENDING_SUPPLIERS_PATH = '/api/suppliers/pending';
+export const REJECTED_SUPPLIERS_PATH = '/api/suppliers/rejected';
 export const SUPPLIER_METRICS_PATH = '/api/suppliers/metrics';
 export const MY_OFFERS_PATH = '/api/suppliers/offers';
 export const MY_TENDERS_PATH = '/api/suppliers/tenders';

@@ -1,17 +1,38 @@
 // The farm store's pending supplier crate requests (spec §2); Fulfil acknowledges one, which issues
-// its crates from farm stock to the supplier on the ledger.
+// its crates from farm stock to the supplier on the ledger, after a confirmation naming the crates, the
+// supplier and the farm stock left (decision 039).
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import type { CrateRequest } from '../../../../shared/suppliers.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import { QueryList } from '../../../components/list-states.tsx';
+import { useFarmStoreMe } from '../../../lib/api/get-farm-store-me.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { crates, fromNow } from '../../../lib/format.ts';
+import { crates, formatCount, fromNow } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useFulfilCrateRequest } from '../api/fulfil-crate-request.ts';
 import { useCrateRequests } from '../api/get-crate-requests.ts';
 
 export const FULFIL_FAILED = 'Failed to fulfil crate request';
 
-/** Fulfil: issues the request's crates from farm stock to the supplier. */
+/** Farm stock after issuing `quantity`, as the confirmation says it (loading: a dash). */
+function StockAfter({ quantity }: { quantity: number }) {
+  const me = useFarmStoreMe();
+  if (!me.data) return <Text size="sm">Farm stock after: {me.isError ? 'unknown' : '…'}</Text>;
+  const after = me.data.stock - quantity;
+  return after < 0 ? (
+    <Text size="sm" c="red.9" data-testid="stock-after">
+      The farm has only {crates(me.data.stock)} in stock: add stock before fulfilling this request.
+    </Text>
+  ) : (
+    <Text size="sm" data-testid="stock-after">
+      Farm stock after: {crates(after)} (now {formatCount(me.data.stock)}).
+    </Text>
+  );
+}
+
+/** Fulfil: asks first, then issues the request's crates from farm stock to the supplier. */
 function FulfilButton({
   request: r,
   fulfil,
@@ -19,23 +40,46 @@ function FulfilButton({
   request: CrateRequest;
   fulfil: ReturnType<typeof useFulfilCrateRequest>;
 }) {
+  const [confirming, setConfirming] = useState(false);
+  const who = r.businessName ?? r.requestedBy;
+  const close = () => {
+    setConfirming(false);
+    fulfil.reset();
+  };
   return (
-    <Button
-      size="xs"
-      loading={fulfil.isPending && fulfil.variables?.id === r.id}
-      aria-label={`Fulfil ${crates(r.quantity)} for ${r.businessName ?? r.requestedBy}`}
-      onClick={() =>
-        fulfil.mutate(
-          { id: r.id, quantity: r.quantity },
-          {
-            onSuccess: () => notifySuccess(`${crates(r.quantity)} issued to ${r.businessName ?? r.requestedBy}`),
-            onError: (error) => notifyError(errorMessage(error, FULFIL_FAILED)),
-          },
-        )
-      }
-    >
-      Fulfil
-    </Button>
+    <>
+      <Button size="xs" aria-label={`Fulfil ${crates(r.quantity)} for ${who}`} onClick={() => setConfirming(true)}>
+        Fulfil
+      </Button>
+      {confirming && (
+        <ConfirmDialog
+          title="Fulfil crate request"
+          confirmLabel={`Issue ${crates(r.quantity)} to ${who}`}
+          loading={fulfil.isPending && fulfil.variables?.id === r.id}
+          onClose={close}
+          onConfirm={() =>
+            fulfil.mutate(
+              { id: r.id, quantity: r.quantity },
+              {
+                onSuccess: () => {
+                  notifySuccess(`${crates(r.quantity)} issued to ${who}`);
+                  setConfirming(false);
+                },
+                onError: (error) => notifyError(errorMessage(error, FULFIL_FAILED)),
+              },
+            )
+          }
+          error={<FormError error={fulfil.error} fallback={FULFIL_FAILED} />}
+        >
+          <Text fw={600}>
+            Issue {crates(r.quantity)} from the farm's stock to {who}
+            {r.businessName && r.businessName !== r.requestedBy ? ` (${r.requestedBy})` : ''}?
+          </Text>
+          <StockAfter quantity={r.quantity} />
+          <Text size="sm">The crates are booked to the supplier at once; this cannot be taken back here.</Text>
+        </ConfirmDialog>
+      )}
+    </>
   );
 }
 

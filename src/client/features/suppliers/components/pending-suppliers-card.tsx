@@ -1,22 +1,72 @@
-// The farm store's pending suppliers (spec §2, polled every 10 s) with Approve and Reject.
+// The farm store's pending suppliers (spec §2, polled every 10 s) with Approve and Reject (confirmed
+// first, decision 039), and the rejected ones, which can still be approved.
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { SupplierWithCrates } from '../../../../shared/suppliers.ts';
 import { certificationLabels, supplierMessages } from '../../../../shared/suppliers-labels.ts';
+import { ConfirmDialog, destructiveButton } from '../../../components/confirm-dialog.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import { QueryList } from '../../../components/list-states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { fromNow } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePendingSuppliers } from '../api/get-suppliers.ts';
 import { type SupplierDecision, useSetSupplierStatus } from '../api/set-supplier-status.ts';
+import { RejectedSuppliers } from './rejected-suppliers.tsx';
+
+/** How a rejection is undone (decision 039): the account is kept and listed under Rejected suppliers. */
+const REJECTION_UNDO =
+  'The account is kept: a farm store user can approve it later under Rejected suppliers on this card.';
+
+/** What rejecting does (decision 039), before it is done. */
+function RejectSupplierDialog({
+  supplier: s,
+  loading,
+  error,
+  onClose,
+  onConfirm,
+}: {
+  supplier: SupplierWithCrates;
+  loading: boolean;
+  error: unknown;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      title="Reject supplier"
+      confirmLabel={`Reject ${s.businessName}`}
+      destructive
+      loading={loading}
+      onClose={onClose}
+      onConfirm={onConfirm}
+      error={<FormError error={error} fallback={supplierMessages.updateStatusFailed} />}
+    >
+      <Text fw={600}>
+        Reject {s.businessName} ({s.contactPerson})?
+      </Text>
+      <Text size="sm">
+        {s.contactPerson} is told the account was not approved and cannot use the supplier screens: no offers, tenders
+        or crate requests. Any pending crate requests are withdrawn.
+      </Text>
+      <Text size="sm">{REJECTION_UNDO}</Text>
+    </ConfirmDialog>
+  );
+}
 
 // Long: the approvals card's layout: each supplier's details and the Approve/Reject buttons the server allows.
 export function PendingSuppliersCard() {
   const pending = usePendingSuppliers();
   const decide = useSetSupplierStatus();
-  const act = (id: number, name: string, decision: SupplierDecision) =>
+  const [rejecting, setRejecting] = useState<SupplierWithCrates | null>(null);
+  const act = (id: number, name: string, decision: SupplierDecision, onDone?: () => void) =>
     decide.mutate(
       { id, decision },
       {
-        onSuccess: () => notifySuccess(`${name} ${decision === 'approve' ? 'approved' : 'rejected'}`),
+        onSuccess: () => {
+          notifySuccess(`${name} ${decision === 'approve' ? 'approved' : 'rejected'}`);
+          onDone?.();
+        },
         onError: (error) => notifyError(errorMessage(error, supplierMessages.updateStatusFailed)),
       },
     );
@@ -66,11 +116,9 @@ export function PendingSuppliersCard() {
                     {s.canReject && (
                       <Button
                         size="xs"
-                        color="red"
-                        variant="light"
-                        loading={busy && decide.variables?.decision === 'reject'}
+                        {...destructiveButton}
                         disabled={busy}
-                        onClick={() => act(s.id, s.businessName, 'reject')}
+                        onClick={() => setRejecting(s)}
                         aria-label={`Reject ${s.businessName}`}
                       >
                         Reject
@@ -83,6 +131,19 @@ export function PendingSuppliersCard() {
           </Stack>
         )}
       </QueryList>
+      <RejectedSuppliers decide={decide} act={act} />
+      {rejecting && (
+        <RejectSupplierDialog
+          supplier={rejecting}
+          loading={decide.isPending}
+          error={decide.error}
+          onClose={() => {
+            setRejecting(null);
+            decide.reset();
+          }}
+          onConfirm={() => act(rejecting.id, rejecting.businessName, 'reject', () => setRejecting(null))}
+        />
+      )}
     </Card>
   );
 }

@@ -1,8 +1,11 @@
 // Open Tenders: the farm's tenders on the supplier's offers; a pending one is accepted (final price =
-// the farm's quote) or rejected, once.
+// the farm's quote) or rejected, once, after a confirmation that names the amount and the lot (decision 039).
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { formatRandDecimal } from '../../../../shared/money.ts';
 import type { Tender } from '../../../../shared/suppliers.ts';
+import { ConfirmDialog, destructiveButton } from '../../../components/confirm-dialog.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates, fromNow } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -12,18 +15,74 @@ import { TenderStatusBadge } from './tender-status-badge.tsx';
 
 export const ANSWER_TENDER_FAILED = 'Failed to answer tender';
 
+/** Accepting or rejecting a tender is final (decision 039): the dialog says for how much and what. */
+function AnswerTenderDialog({
+  tender: t,
+  how,
+  loading,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  tender: Tender;
+  how: TenderAnswer;
+  loading: boolean;
+  error: unknown;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const amount = formatRandDecimal(t.farmQuote);
+  const lot = `${crates(t.quantityCrates)} of ${t.produceName} from ${t.businessName}`;
+  return (
+    <ConfirmDialog
+      title={how === 'accept' ? 'Accept tender' : 'Reject tender'}
+      confirmLabel={how === 'accept' ? `Accept tender for ${amount}` : `Reject tender for ${amount}`}
+      destructive={how === 'reject'}
+      loading={loading}
+      onConfirm={onConfirm}
+      onClose={onClose}
+      error={<FormError error={error} fallback={ANSWER_TENDER_FAILED} />}
+    >
+      <Text fw={600}>
+        {how === 'accept' ? `Sell ${lot} to the farm for ${amount}?` : `Turn down the farm's ${amount} for ${lot}?`}
+      </Text>
+      <Text size="sm">
+        {how === 'accept'
+          ? `The final price is set to ${amount} and the tender closes. An accepted tender cannot be changed or withdrawn.`
+          : 'The tender closes and cannot be accepted afterwards; the farm can open a new tender on this offer.'}
+      </Text>
+    </ConfirmDialog>
+  );
+}
+
 // Long: the supplier's tenders layout: open tenders with their answers, then the answered ones.
 export function TendersPanel() {
   const tenders = useMyTenders();
   const answer = useAnswerTender();
+  const [confirming, setConfirming] = useState<{ tender: Tender; how: TenderAnswer } | null>(null);
   const respond = (tender: Tender, how: TenderAnswer) =>
     answer.mutate(
       { id: tender.id, answer: how },
       {
-        onSuccess: () => notifySuccess(how === 'accept' ? 'Tender accepted' : 'Tender rejected'),
+        onSuccess: () => {
+          notifySuccess(how === 'accept' ? 'Tender accepted' : 'Tender rejected');
+          setConfirming(null);
+        },
         onError: (error) => notifyError(errorMessage(error, ANSWER_TENDER_FAILED)),
       },
     );
+  const dialog = confirming && (
+    <AnswerTenderDialog
+      {...confirming}
+      loading={answer.isPending}
+      error={answer.error}
+      onConfirm={() => respond(confirming.tender, confirming.how)}
+      onClose={() => {
+        setConfirming(null);
+        answer.reset();
+      }}
+    />
+  );
 
   if (tenders.isPending) return <Skeleton height={120} radius="md" />;
   if (tenders.isError) return <Text c="red">We could not load your tenders. Retrying…</Text>;
@@ -47,19 +106,16 @@ export function TendersPanel() {
                 <Button
                   color="green"
                   size="xs"
-                  loading={answer.isPending && answer.variables?.id === t.id && answer.variables.answer === 'accept'}
                   disabled={answer.isPending && answer.variables?.id === t.id}
-                  onClick={() => respond(t, 'accept')}
+                  onClick={() => setConfirming({ tender: t, how: 'accept' })}
                 >
                   Accept
                 </Button>
                 <Button
-                  color="red"
-                  variant="light"
+                  {...destructiveButton}
                   size="xs"
-                  loading={answer.isPending && answer.variables?.id === t.id && answer.variables.answer === 'reject'}
                   disabled={answer.isPending && answer.variables?.id === t.id}
-                  onClick={() => respond(t, 'reject')}
+                  onClick={() => setConfirming({ tender: t, how: 'reject' })}
                 >
                   Reject
                 </Button>
@@ -80,6 +136,7 @@ export function TendersPanel() {
           </SimpleGrid>
         </>
       )}
+      {dialog}
     </Stack>
   );
 }

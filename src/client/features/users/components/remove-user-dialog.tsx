@@ -1,7 +1,9 @@
-// Remove: the spec's confirmation ('Are you sure you want to remove {name} from the system? This
-// action cannot be undone.'), then the account is deactivated and its sessions end.
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+// Remove: the spec's question ('Are you sure you want to remove {name} from the system?') and what
+// removal really does (decision 039: signed out, history kept, restorable), then the account is
+// deactivated and its sessions end.
+import { Text } from '@mantine/core';
 import { type ManagedUser, userMessages as m } from '../../../../shared/users.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -30,22 +32,19 @@ export function RemoveUserDialog({
     });
 
   return (
-    <Modal opened onClose={onClose} title="Remove User" centered>
-      <Stack>
-        <Text>{m.confirmRemove(user.name)}</Text>
-        <Text size="sm" c="dimmed">
-          They are signed out at once and can no longer sign in. Their transmissions, crates and billing stay on record.
-        </Text>
-        <FormError error={remove.error} fallback={failed} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red.8" onClick={confirm} loading={remove.isPending}>
-            Remove
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      title="Remove User"
+      confirmLabel={`Remove ${user.name}`}
+      onConfirm={confirm}
+      onClose={onClose}
+      loading={remove.isPending}
+      destructive
+      error={<FormError error={remove.error} fallback={failed} />}
+    >
+      <Text>{m.confirmRemove(user.name)}</Text>
+      <Text size="sm" data-testid="removal-consequences">
+        {m.removalConsequences}
+      </Text>
+    </ConfirmDialog>
   );
 }

@@ -3,12 +3,14 @@
 // `admin` types the new password inline (PATCH /api/admin/users/{id}/password); `dashboard` has the
 // server generate one (POST /api/users/{id}/reset-password) and shows it once. The `admin` screen
 // also lists removed users, each with Restore (decision 022).
-import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { type ManagedUser, userMessages as m } from '../../../../shared/users.ts';
+import { destructiveButton } from '../../../components/confirm-dialog.tsx';
 import { LoadedList, LoadMoreButton } from '../../../components/list-states.tsx';
 import { NameLines } from '../../../components/name-lines.tsx';
+import { RemovedBadge } from '../../../components/removed-badge.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { type UserStatus, useUsers } from '../api/get-users.ts';
 import type { UsersVariant } from '../api/paths.ts';
@@ -58,11 +60,7 @@ function UserRow({
           <NameLines name={user.name} detail={user.email} />
           {/* Badges keep their width beside a long name or e-mail (never cut to '…'). */}
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-            {!user.isActive && (
-              <Badge color="gray.8" variant="filled" autoContrast>
-                Removed
-              </Badge>
-            )}
+            {!user.isActive && <RemovedBadge />}
             <RoleBadge role={user.role} />
           </Group>
         </Group>
@@ -85,7 +83,7 @@ function UserRow({
                 </Button>
               )}
               {user.canRemove && (
-                <Button variant="default" onClick={onRemove} aria-label={`Remove ${user.name}`}>
+                <Button {...destructiveButton} onClick={onRemove} aria-label={`Remove ${user.name}`}>
                   Remove
                 </Button>
               )}

@@ -1,8 +1,9 @@
-// The farm store's own record: crates in stock, open flagged differences, pending receipts.
+// The farm store's own record: crates in stock, open flagged differences, pending receipts (farm stock
+// settings, and the crate request confirmation's "farm stock after").
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FarmStoreMe } from '../../../../shared/transmissions.ts';
-import { api } from '../../../lib/api-client.ts';
-import { tagged } from '../../../lib/query-tags.ts';
+import type { FarmStoreMe } from '../../../shared/transmissions.ts';
+import { api } from '../api-client.ts';
+import { tagged } from '../query-tags.ts';
 
 export const FARM_STORE_ME_PATH = '/api/farm-store/me';
 
