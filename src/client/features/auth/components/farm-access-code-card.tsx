@@ -1,9 +1,10 @@
 // Settings → Farm access code (issue 25 item 8, decision 043): the code a new farm store account
 // needs, hidden until asked for, with a copy button; a code the app generated can be replaced after a
 // confirmation that says the old one stops working. A code set on the server says where to change it.
-import { Button, Card, Code, CopyButton, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Code, CopyButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { farmAccessCodeMessages as m } from '../../../../shared/auth-labels.ts';
+import { ConfirmDialog, destructiveButton } from '../../../components/confirm-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -41,7 +42,7 @@ export function FarmAccessCodeCard() {
                 )}
               </CopyButton>
               {code.data.canRotate && (
-                <Button color="red.8" variant="outline" onClick={() => setConfirming(true)}>
+                <Button {...destructiveButton} onClick={() => setConfirming(true)}>
                   {m.rotate}
                 </Button>
               )}
@@ -78,19 +79,16 @@ function RotateDialog({ onClose, onRotated }: { onClose: () => void; onRotated: 
       onError: (error) => notifyError(errorMessage(error, m.rotateFailed)),
     });
   return (
-    <Modal opened onClose={onClose} title={m.rotate} centered>
-      <Stack>
-        <Text>{m.rotateConfirm}</Text>
-        <FormError error={rotate.error} fallback={m.rotateFailed} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red.8" onClick={confirm} loading={rotate.isPending}>
-            {m.rotate}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      title={m.rotate}
+      confirmLabel={m.rotate}
+      onConfirm={confirm}
+      onClose={onClose}
+      loading={rotate.isPending}
+      destructive
+      error={<FormError error={rotate.error} fallback={m.rotateFailed} />}
+    >
+      <Text>{m.rotateConfirm}</Text>
+    </ConfirmDialog>
   );
 }
