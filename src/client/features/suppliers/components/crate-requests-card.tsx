@@ -2,6 +2,7 @@
 // its crates from farm stock to the supplier on the ledger.
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { CrateRequest } from '../../../../shared/suppliers.ts';
+import { crateRequestText } from '../../../../shared/transmissions-labels.ts';
 import { QueryList } from '../../../components/list-states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates, fromNow } from '../../../lib/format.ts';
@@ -71,9 +72,7 @@ export function CrateRequestsCard() {
                 data-testid="supplier-crate-request"
               >
                 <div>
-                  <Text fw={700}>
-                    {r.businessName ?? r.requestedBy}: {crates(r.quantity)}
-                  </Text>
+                  <Text fw={700}>{crateRequestText(crates(r.quantity), r.businessName ?? r.requestedBy)}</Text>
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {fromNow(r.sentAt)}
                     {r.notes ? ` · ${r.notes}` : ''}
