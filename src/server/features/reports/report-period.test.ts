@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { json, registerAgent } from '../../../../tests/support/transmissions.ts';
-import { reportMessages } from '../../../shared/reports.ts';
+import { blankDatesHint, dayRangeText, reportMessages } from '../../../shared/reports.ts';
 import { addDays, farmToday } from '../../lib/farm-date.ts';
 import { resolvePeriod } from './period.ts';
 
@@ -113,5 +113,33 @@ describe('GET /api/reports/summary?reportType=', () => {
     expect((await app.inject({ method: 'GET', url: '/api/reports/summary?reportType=monthly' })).statusCode).toBe(401);
     expect((await json(agent, 'GET', '/api/reports/summary?reportType=monthly')).statusCode).toBe(403);
     expect((await json(supplier, 'GET', '/api/reports/summary?reportType=monthly')).statusCode).toBe(403);
+  });
+});
+
+describe("the form's line under the dates (blankDatesHint)", () => {
+  it('says what blank means for the type, with the days the server answered', () => {
+    expect(blankDatesHint('weekly')).toBe('Blank: the last 7 days up to today');
+    expect(blankDatesHint('custom')).toBe('Blank: the last 7 days up to today');
+    expect(blankDatesHint('monthly')).toBe('Blank: this month so far');
+    expect(blankDatesHint('billing')).toBe('Blank: the active billing cycle so far');
+    const answer = (periodBasis: 'lastDays' | 'monthToDate' | 'billingCycle' | 'dates', startDate: string) => ({
+      periodBasis,
+      period: { startDate, endDate: '2026-11-27' },
+    });
+    expect(blankDatesHint('monthly', answer('monthToDate', '2026-11-01'))).toBe(
+      'Blank: this month so far, 1–27 November',
+    );
+    expect(blankDatesHint('weekly', answer('lastDays', '2026-11-21'))).toBe(
+      'Blank: the last 7 days up to today, 21–27 November',
+    );
+    expect(blankDatesHint('billing', answer('billingCycle', '2026-10-28'))).toBe(
+      'Blank: the active billing cycle so far, 28 October – 27 November',
+    );
+    expect(blankDatesHint('billing', answer('lastDays', '2026-11-21'))).toBe(
+      'Blank: the active billing cycle so far; none is active, so the last 7 days up to today, 21–27 November',
+    );
+    expect(blankDatesHint('monthly', answer('dates', '2026-11-21'))).toBe('Blank: this month so far');
+    expect(dayRangeText('2026-12-29', '2027-01-04')).toBe('29 December 2026 – 4 January 2027');
+    expect(dayRangeText('2026-11-01', '2026-11-01')).toBe('1 November');
   });
 });
