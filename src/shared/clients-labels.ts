@@ -12,6 +12,8 @@ export const LOAN_OVERDUE_DAYS_DEFAULT = 14;
 
 export const clientMessages = {
   accessDenied: 'This page is only available to market agents.',
+  searchTooLong: 'Search for at most 100 characters',
+  noSearchMatch: (q: string) => `No client matches "${q}"`,
   businessNameRequired: 'Business name is required',
   clientNameRequired: 'Client name is required',
   contactNumberRequired: 'Contact number is required',
@@ -71,4 +73,23 @@ export function reminderMessage(
 /** https://wa.me/<number>?text=<message>: opens WhatsApp with the reminder typed, no API needed. */
 export function whatsappReminderLink(client: ReminderClient, from: string) {
   return `https://wa.me/${whatsappNumber(client.contactNumber)}?text=${encodeURIComponent(reminderMessage(client, from))}`;
+}
+
+/**
+ * Whether a client matches what the agent typed in the Clients search (issue 25), as GET /api/clients?q=
+ * decides: its business or client name holds the text (any case), or its contact number holds the
+ * text's digits ("082 555" finds "+27 82 555 0101" only by "82 555"; digits are compared as typed).
+ */
+export function matchesClientSearch(
+  client: { businessName: string; clientName: string; contactNumber: string },
+  q: string,
+): boolean {
+  const text = q.trim().toLowerCase();
+  if (!text) return true;
+  const digits = text.replace(/\D/g, '');
+  return (
+    client.businessName.toLowerCase().includes(text) ||
+    client.clientName.toLowerCase().includes(text) ||
+    (digits !== '' && client.contactNumber.replace(/\D/g, '').includes(digits))
+  );
 }

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { isPhoneNumber } from './auth-labels.ts';
 import { clientMessages, LOAN_QUANTITY_MAX } from './clients-labels.ts';
-import { jsonId, multilineText, requiredText } from './fields.ts';
+import { jsonId, multilineText, pageQuery, requiredText, text } from './fields.ts';
 import { instant } from './http.ts';
 
 // The zod-free half (limits, messages, the reminder link) lives in clients-labels.ts, so screens that
@@ -82,6 +82,13 @@ export const clientSchema = z.object({
 });
 export type Client = z.infer<typeof clientSchema>;
 export const clientListResponse = z.array(clientSchema);
+
+/**
+ * GET /api/clients: a page of the agent's clients, overdue first then by business name (issue 25);
+ * `q` (up to 100 characters) keeps clients whose business or client name holds it, or whose contact
+ * number holds its digits; `before` is the id of the client the page goes on after.
+ */
+export const clientListQuery = pageQuery.extend({ q: text(100, clientMessages.searchTooLong).optional() });
 
 export const clientTransactionSchema = z.object({
   id: z.number(),

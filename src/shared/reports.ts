@@ -14,8 +14,16 @@ export const reportTypeLabels: Record<ReportType, string> = {
   custom: 'Custom',
 };
 
-/** Spec §5: blank dates mean the last 7 days up to today. */
+/** Spec §5: blank dates mean the last 7 days up to today (weekly and custom reports, decision 041). */
 export const DEFAULT_REPORT_DAYS = 7;
+
+/**
+ * What a report's period stands for (issue 25, decision 041): the dates given ('dates'), or with both
+ * left blank the last 7 days up to today, this calendar month so far (monthly) or the active billing
+ * cycle so far (billing; the last 7 days when no cycle is active).
+ */
+export const periodBases = ['dates', 'lastDays', 'monthToDate', 'billingCycle'] as const;
+export type PeriodBasis = (typeof periodBases)[number];
 /** A report covers at most a year (and a leap day), so every figure stays one bounded query. */
 export const MAX_REPORT_DAYS = 366;
 /** Spec §9: Recent Transmission Activity shows 10 of 50 fetched. */
@@ -99,9 +107,14 @@ export const reportRequestBody = z.object({
 export type ReportRequestInput = z.input<typeof reportRequestBody>;
 export type ReportRequest = z.infer<typeof reportRequestBody>;
 
-/** GET /api/reports/summary?startDate&endDate&selectedAgentId: the screen's figures. */
+/** GET /api/reports/summary?reportType&startDate&endDate&selectedAgentId: the screen's figures (type: what blank dates mean, default weekly). */
 export const reportSummaryQuery = z
-  .object({ startDate: optionalDate, endDate: optionalDate, selectedAgentId: agentChoice })
+  .object({
+    reportType: z.enum(reportTypes, { error: reportMessages.reportType }).optional(),
+    startDate: optionalDate,
+    endDate: optionalDate,
+    selectedAgentId: agentChoice,
+  })
   .superRefine((q, ctx) => orderedDates(q, ctx, []));
 
 /** POST /api/reports/weekly and /api/notifications/weekly-reports: no body, or an empty one. */
@@ -170,6 +183,8 @@ export type ReportBilling = z.infer<typeof reportBillingSchema>;
 
 export const reportSummarySchema = z.object({
   period,
+  /** What the period stands for: the dates given, or what blank dates meant for the report type. */
+  periodBasis: z.enum(periodBases),
   previousPeriod: period,
   agent: z.object({ id: z.number().int(), name: z.string(), agentNumber: z.string() }).nullable(),
   totals: periodTotalsSchema,
@@ -243,3 +258,64 @@ export function percentChange(current: number, previous: number): number | null 
 
 /** Rounded share of `part` in `whole` as a percent, 0 when the whole is 0. */
 export const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part * 100) / whole) : 0);
+
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** Two calendar days as a farm reads them: "1–27 November", "28 October – 3 November", with years when they differ. */
+export function dayRangeText(startDate: string, endDate: string): string {
+  const part = (date: string) => {
+    const [y, m, d] = date.split('-').map(Number);
+    return { y, month: monthNames[m - 1], d };
+  };
+  const a = part(startDate);
+  const b = part(endDate);
+  if (a.y !== b.y) return `${a.d} ${a.month} ${a.y} – ${b.d} ${b.month} ${b.y}`;
+  if (startDate === endDate) return `${b.d} ${b.month}`;
+  if (a.month === b.month) return `${a.d}–${b.d} ${b.month}`;
+  return `${a.d} ${a.month} – ${b.d} ${b.month}`;
+}
+
+/** What blank dates mean for each report type (decision 041), before the server has said which days. */
+export const blankDatesMeaning: Record<ReportType, string> = {
+  weekly: 'the last 7 days up to today',
+  custom: 'the last 7 days up to today',
+  monthly: 'this month so far',
+  billing: 'the active billing cycle so far',
+};
+
+const basisMeaning: Record<Exclude<PeriodBasis, 'dates'>, string> = {
+  lastDays: 'the last 7 days up to today',
+  monthToDate: 'this month so far',
+  billingCycle: 'the active billing cycle so far',
+};
+
+/**
+ * The line under the date fields (issue 25): what blank dates mean for the chosen type, with the days
+ * once the server has answered for blank dates ("Blank: this month so far, 1–27 November"). A billing
+ * report with no active cycle says it falls back to the last 7 days.
+ */
+export function blankDatesHint(
+  reportType: ReportType,
+  answer?: { periodBasis: PeriodBasis; period: { startDate: string; endDate: string } },
+): string {
+  if (!answer || answer.periodBasis === 'dates') return `Blank: ${blankDatesMeaning[reportType]}`;
+  const days = dayRangeText(answer.period.startDate, answer.period.endDate);
+  const meaning = basisMeaning[answer.periodBasis];
+  if (reportType === 'billing' && answer.periodBasis !== 'billingCycle') {
+    return `Blank: the active billing cycle so far; none is active, so ${meaning}, ${days}`;
+  }
+  return `Blank: ${meaning}, ${days}`;
+}

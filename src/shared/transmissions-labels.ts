@@ -88,3 +88,11 @@ export const stockMessages = {
   openingBalanceTwice: 'An opening balance has already been entered for this agent',
   openingBalanceEmpty: 'Enter at least one full or empty crate',
 } as const;
+
+/**
+ * A supplier's crate request (supplier_to_farm) worded from the reader's side (issue 25): the crates go
+ * farm → supplier although the request goes supplier → farm, so no arrow is drawn. `requester` null
+ * means the reader sent it.
+ */
+export const crateRequestText = (cratesText: string, requester: string | null) =>
+  requester === null ? `You requested ${cratesText} from the farm` : `Supplier ${requester} requested ${cratesText}`;

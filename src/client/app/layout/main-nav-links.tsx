@@ -19,9 +19,9 @@ import { paths } from '../paths.ts';
 
 type NavEntry = { to: string; label: string; icon: typeof IconUsers; badge?: number };
 
-// The farm store gets the agents, billing, reports and user screens; every other role gets Clients,
-// whose page says who it is for.
-const farmLinks: (NavEntry & { permission: Permission })[] = [
+// Each link shows only to a role that may open its page (issue 25): the farm store gets the agents,
+// billing, reports and user screens, a market agent Clients, a supplier neither (decision 041).
+const roleLinks: (NavEntry & { permission: Permission })[] = [
   {
     to: paths.marketAgents.href(),
     label: 'Market Agents',
@@ -31,16 +31,14 @@ const farmLinks: (NavEntry & { permission: Permission })[] = [
   { to: paths.billing.href(), label: 'Billing', icon: IconReceipt2, permission: 'read:billing:any' },
   { to: paths.reports.href(), label: 'Reports', icon: IconChartBar, permission: 'read:report:any' },
   { to: paths.userManagement.href(), label: 'User Management', icon: IconUsersGroup, permission: 'read:user:any' },
+  { to: paths.clients.href(), label: 'Clients', icon: IconUsers, permission: 'read:client:own' },
 ];
 
 function linksFor(user: User, pending: number): NavEntry[] {
   return [
     { to: paths.dashboard.href(), label: 'Dashboard', icon: IconLayoutDashboard },
     { to: paths.transmissions.href(), label: 'Transmissions', icon: IconArrowsExchange, badge: pending },
-    ...farmLinks.filter((link) => userHasPermission(user, link.permission)),
-    ...(userHasPermission(user, 'read:market-agent:any')
-      ? []
-      : [{ to: paths.clients.href(), label: 'Clients', icon: IconUsers }]),
+    ...roleLinks.filter((link) => userHasPermission(user, link.permission)),
   ];
 }
 

@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { messages, type RegisterBody } from '../../../shared/auth.ts';
-import { type RegisterSupplierBody, supplierDetailsRecord } from '../../../shared/suppliers.ts';
+import { type RegisterSupplierBody, registerSupplierBody, supplierDetailsRecord } from '../../../shared/suppliers.ts';
 import { userMessages } from '../../../shared/users.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
@@ -52,6 +52,7 @@ async function refuseTakenEmail(db: Db, email: string) {
 }
 
 export async function registerAccount(db: Db, body: RegisterBody, configuredFarmCode: string | undefined) {
+  if (body.role === 'supplier') return registerSupplier(db, supplierSignUp(body));
   if (body.role === 'farm_store') {
     const code = await readFarmAccessCode(db, configuredFarmCode);
     if (!code || body.farmAccessCode !== code) throw forbidden(messages.invalidFarmAccessCode);
@@ -67,7 +68,7 @@ export async function registerAccount(db: Db, body: RegisterBody, configuredFarm
         role: body.role,
       });
       await recordChange(tx, {
-        tags: body.role === 'supplier' ? ['users', 'suppliers'] : ['users'],
+        tags: ['users'],
         audience: [audiences.farmStore],
         audit: { actor: user, record: user.id },
       });
@@ -81,15 +82,6 @@ export async function registerAccount(db: Db, body: RegisterBody, configuredFarm
           location: marketCity[market] ?? market,
           contactNumber: body.contactNumber ?? '',
         });
-      } else if (body.role === 'supplier') {
-        await repo.insertSupplier(tx, {
-          userId: user.id,
-          businessName: body.businessName ?? '',
-          contactPerson: body.name,
-          contactNumber: body.contactNumber ?? '',
-          farmLocation: body.farmLocation ?? '',
-          produceTypes: body.produceTypes,
-        });
       }
       return user;
     });
@@ -101,8 +93,32 @@ export async function registerAccount(db: Db, body: RegisterBody, configuredFarm
 }
 
 /**
- * The supplier wizard's sign-up (POST /api/auth/register-supplier, decision 021): the account and its
- * supplier record with every farm and bank detail, pending approval. It does not sign in.
+ * Register's supplier body as the wizard's (decision 041: one supplier sign-up): the person is the
+ * contact, the certification is 'other' until the supplier says otherwise in Settings, and the same
+ * schema as POST /api/auth/register-supplier checks it, so both paths refuse and store alike.
+ */
+function supplierSignUp(body: RegisterBody): RegisterSupplierBody {
+  const parsed = registerSupplierBody.safeParse({
+    name: body.name,
+    email: body.email,
+    password: body.password,
+    role: 'supplier',
+    businessName: body.businessName,
+    contactPerson: body.name,
+    contactNumber: body.contactNumber,
+    farmLocation: body.farmLocation,
+    certificationType: 'other',
+    produceTypes: body.produceTypes,
+  });
+  if (parsed.success) return parsed.data;
+  const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+  throw badRequest(parsed.error.issues[0].message, errors);
+}
+
+/**
+ * Every supplier sign-up (decision 021, 041): POST /api/auth/register-supplier (the wizard) and
+ * POST /api/auth/register with role supplier. The account and its supplier record with every farm and
+ * bank detail, pending approval; only /register's route then signs in (spec §4).
  */
 export async function registerSupplier(db: Db, body: RegisterSupplierBody) {
   await refuseTakenEmail(db, body.email);

@@ -21,10 +21,11 @@ it('DEMO=1 gives the demo agent clients with an overdue loan, a closed one and a
     totalBorrowed: number;
     isOverdue: boolean;
   }[];
+  // Overdue first, then by business name (issue 25).
   expect(clients.map((c) => [c.businessName, c.totalBorrowed, c.outstandingCrates, c.isOverdue])).toEqual([
+    ['Mama Thandi Fresh', 6, 4, true],
     ['Kasi Kitchen', 0, 0, false],
     ['Soweto Greens', 7, 3, false],
-    ['Mama Thandi Fresh', 6, 4, true],
   ]);
   const open = (await get('/api/client-transactions/open')).json() as { daysOut: number; isOverdue: boolean }[];
   expect(open.map((t) => [t.daysOut, t.isOverdue])).toEqual([

@@ -19,11 +19,23 @@ export type ClientRow = {
 const wholeDays = (from: ReturnType<typeof sql>, to: ReturnType<typeof sql> = sql`now()`) =>
   sql`floor(extract(epoch from (${to} - ${from})) / 86400)::int`;
 
+/**
+ * The agent's clients, overdue ones first (a loan open longer than `overdueAfterDays`), then by business
+ * name (issue 25). `q` keeps those whose business or client name holds it, or whose contact number
+ * holds its digits; `before` is the client after which the page goes on (the list's order, not ids).
+ */
+// Long: one query with its optional filters (search, cursor, one client) beside each other.
 export async function listClients(
   db: Executor,
   marketAgentId: number,
-  filter: { limit: number; before?: number; id?: number },
+  filter: { limit: number; before?: number; id?: number; q?: string; overdueAfterDays: number },
 ): Promise<ClientRow[]> {
+  const q = filter.q?.trim().toLowerCase() ?? '';
+  const digits = q.replace(/\D/g, '');
+  const search = q
+    ? sql`and (position(${q} in lower(c.business_name)) > 0 or position(${q} in lower(c.client_name)) > 0
+        ${digits ? sql`or position(${digits} in regexp_replace(c.contact_number, '[^0-9]', '', 'g')) > 0` : sql``})`
+    : sql``;
   const result = await db.execute<{
     id: number;
     business_name: string;
@@ -35,20 +47,34 @@ export async function listClients(
     open_loans: string | number;
     days_out: number | null;
   }>(sql`
-    select c.id, c.business_name, c.client_name, c.contact_number, c.is_active, c.created_at,
-      coalesce(t.total_borrowed, 0) as total_borrowed, coalesce(t.open_loans, 0) as open_loans,
-      case when t.oldest_open is null then null else ${wholeDays(sql`t.oldest_open`)} end as days_out
-    from clients c
-    left join lateral (
-      select sum(ct.quantity_borrowed)::bigint as total_borrowed,
-        count(*) filter (where ct.is_open)::int as open_loans,
-        min(ct.created_at) filter (where ct.is_open) as oldest_open
-      from client_transactions ct where ct.client_id = c.id
-    ) t on true
-    where c.market_agent_id = ${marketAgentId}
-      ${filter.before !== undefined ? sql`and c.id < ${filter.before}` : sql``}
-      ${filter.id !== undefined ? sql`and c.id = ${filter.id}` : sql``}
-    order by c.id desc
+    with listed as (
+      select c.id, c.business_name, c.client_name, c.contact_number, c.is_active, c.created_at,
+        coalesce(t.total_borrowed, 0) as total_borrowed, coalesce(t.open_loans, 0) as open_loans,
+        case when t.oldest_open is null then null else ${wholeDays(sql`t.oldest_open`)} end as days_out
+      from clients c
+      left join lateral (
+        select sum(ct.quantity_borrowed)::bigint as total_borrowed,
+          count(*) filter (where ct.is_open)::int as open_loans,
+          min(ct.created_at) filter (where ct.is_open) as oldest_open
+        from client_transactions ct where ct.client_id = c.id
+      ) t on true
+      where c.market_agent_id = ${marketAgentId}
+        ${filter.id !== undefined ? sql`and c.id = ${filter.id}` : sql``}
+        ${search}
+    ), ordered as (
+      select *, row_number() over (
+        order by coalesce(days_out > ${filter.overdueAfterDays}, false) desc, lower(business_name), id
+      ) as position
+      from listed
+    )
+    select * from ordered
+    where position > ${
+      filter.before === undefined
+        ? sql`0`
+        : // A cursor that is not in the list (removed, or filtered out) ends the list rather than restarting it.
+          sql`coalesce((select position from ordered where id = ${filter.before}), 2147483647)`
+    }
+    order by position
     limit ${filter.limit}`);
   return result.rows.map((r) => ({
     id: Number(r.id),

@@ -2,6 +2,7 @@
 // and a client's statement (spec §7 Clients and loans).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  clientListQuery,
   clientListResponse,
   clientSchema,
   clientStatementResponse,
@@ -27,7 +28,14 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    cached(route('read:client:own', { querystring: pageQuery, response: { 200: clientListResponse } }), FARM_DATA),
+    cached(
+      route(
+        'read:client:own',
+        "The agent's clients, overdue ones first, then by business name; ?q= searches names and phone numbers.",
+        { querystring: clientListQuery, response: { 200: clientListResponse } },
+      ),
+      FARM_DATA,
+    ),
     async (request) => service.listClients(app.db, currentUser(request), request.query, settings),
   );
 

@@ -24,7 +24,7 @@ import { actionsOnClient, actionsOnLoan, lendRefusal, returnRefusal } from './ru
 export type Settings = { loanOverdueDays: number };
 /** For demo data written as it happened: when the action took place (default: now). */
 export type When = { at?: Date };
-type Page = { limit: number; before?: number };
+type Page = { limit: number; before?: number; q?: string };
 
 /** A client changed: the agent's screens, and the farm store's crate figures when crates moved. */
 function audienceFor(caller: Caller, cratesMoved: boolean): Audience[] {
@@ -59,11 +59,12 @@ function toTransaction(row: repo.TransactionRow, settings: Settings): ClientTran
 
 export async function listClients(db: Db, caller: Caller, page: Page, settings: Settings): Promise<Client[]> {
   const agentId = ownMarketAgentId(caller);
-  return withBalances(db, await repo.listClients(db, agentId, page), settings);
+  const rows = await repo.listClients(db, agentId, { ...page, overdueAfterDays: settings.loanOverdueDays });
+  return withBalances(db, rows, settings);
 }
 
 async function clientView(db: Executor, agentId: number, id: number, settings: Settings): Promise<Client> {
-  const rows = await repo.listClients(db, agentId, { limit: 1, id });
+  const rows = await repo.listClients(db, agentId, { limit: 1, id, overdueAfterDays: settings.loanOverdueDays });
   if (rows.length === 0) throw notFound(m.clientNotFound);
   return (await withBalances(db, rows, settings))[0];
 }

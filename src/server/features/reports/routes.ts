@@ -27,10 +27,14 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/reports/summary',
-    route('read:report:any', "The Reports screen's figures for a period (blank dates: the last 7 days up to today).", {
-      querystring: reportSummaryQuery,
-      response: { 200: reportSummarySchema },
-    }),
+    route(
+      'read:report:any',
+      "The Reports screen's figures for a period. Blank dates: the last 7 days up to today (weekly, custom), this month so far (monthly), the active billing cycle so far (billing).",
+      {
+        querystring: reportSummaryQuery,
+        response: { 200: reportSummarySchema },
+      },
+    ),
     async (request) => {
       const { selectedAgentId, ...range } = request.query;
       return service.buildSummary(deps(), { ...range, agentId: selectedAgentId });

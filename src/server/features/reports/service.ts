@@ -43,17 +43,29 @@ const totalsOf = (raw: repo.RawTotals) => ({
   activeAgents: raw.activeAgents,
 });
 
-/** A report's period and what goes with it: the period before, the chart's bar width, today. */
-function reportPeriod(timeZone: string, range: { startDate?: string; endDate?: string }, now: Date) {
-  const today = farmToday(timeZone, now);
-  const period = resolvePeriod(range, today);
-  return { today, period, before: previousPeriod(period), perBar: bucketDays(period.days) };
+type Range = { startDate?: string; endDate?: string };
+
+/**
+ * A report's period and what goes with it: what it stands for, the period before, the chart's bar
+ * width, today. Blank dates mean what the report type says (period.ts); billing's need the active cycle.
+ */
+async function reportPeriod(
+  deps: Pick<ReportDeps, 'db' | 'timeZone'>,
+  range: Range,
+  reportType: ReportType,
+  now: Date,
+) {
+  const today = farmToday(deps.timeZone, now);
+  const needsCycle = reportType === 'billing' && !range.startDate && !range.endDate;
+  const cycleStart = needsCycle ? ((await currentCycle(deps.db, today))?.startDate ?? null) : null;
+  const { basis, ...period } = resolvePeriod(range, today, { reportType, cycleStart });
+  return { today, period, basis, before: previousPeriod(period), perBar: bucketDays(period.days) };
 }
 
 type ReportAgent = NonNullable<ReportSummary['agent']>;
 
 /** The figures of a report for one agent (agentSummaries) or the whole farm, put together. */
-type SummaryParts = ReturnType<typeof reportPeriod> & {
+type SummaryParts = Awaited<ReturnType<typeof reportPeriod>> & {
   agent: ReportAgent | null;
   current: repo.RawTotals;
   previous: repo.RawTotals;
@@ -73,6 +85,7 @@ function summaryOf(p: SummaryParts): ReportSummary {
   const previousTotals = totalsOf(p.previous);
   return {
     period: p.period,
+    periodBasis: p.basis,
     previousPeriod: p.before,
     agent: p.agent,
     totals,
@@ -97,17 +110,17 @@ function summaryOf(p: SummaryParts): ReportSummary {
 /** The Reports screen's figures (and the PDF's): the whole farm's, or one agent's own (404 for an unknown agent). */
 export async function buildSummary(
   deps: Pick<ReportDeps, 'db' | 'timeZone'>,
-  query: { startDate?: string; endDate?: string; agentId?: number },
+  query: Range & { agentId?: number; reportType?: ReportType },
   now: Date = new Date(),
 ): Promise<ReportSummary> {
-  const { agentId, ...range } = query;
+  const { agentId, reportType = 'weekly', ...range } = query;
   if (agentId !== undefined) {
     const agent = await repo.findAgentName(deps.db, agentId);
     if (!agent) throw notFound(reportMessages.agentNotFound);
-    return (await agentSummaries(deps, [agent], range, now)).get(agent.id)!;
+    return (await agentSummaries(deps, [agent], { ...range, reportType }, now)).get(agent.id)!;
   }
   const { db, timeZone } = deps;
-  const dates = reportPeriod(timeZone, range, now);
+  const dates = await reportPeriod(deps, range, reportType, now);
   const scope = { period: dates.period, timeZone };
   const [current, previous, buckets, activity, newAgentsThisMonth, billing, cycle] = await Promise.all([
     repo.periodTotals(db, scope),
@@ -131,11 +144,11 @@ export async function buildSummary(
 async function agentSummaries(
   deps: Pick<ReportDeps, 'db' | 'timeZone'>,
   agents: ReportAgent[],
-  range: { startDate?: string; endDate?: string },
+  { reportType, ...range }: Range & { reportType: ReportType },
   now: Date,
 ): Promise<Map<number, ReportSummary>> {
   const { db, timeZone } = deps;
-  const dates = reportPeriod(timeZone, range, now);
+  const dates = await reportPeriod(deps, range, reportType, now);
   if (agents.length === 0) return new Map();
   const scope = { period: dates.period, timeZone };
   const ids = agents.map((a) => a.id);
@@ -238,7 +251,11 @@ export async function generateReportPdf(
   request: ReportRequest,
   now: Date = new Date(),
 ) {
-  const summary = await buildSummary(deps, { ...request.dateRange, agentId: request.selectedAgentId }, now);
+  const summary = await buildSummary(
+    deps,
+    { ...request.dateRange, agentId: request.selectedAgentId, reportType: request.reportType },
+    now,
+  );
   return { ...(await reportPdf(summary, request.reportType, deps.timeZone, now)), summary };
 }
 
@@ -333,7 +350,12 @@ export async function emailReport(deps: ReportDeps, request: ReportRequest, now:
   const recipients = await repo.agentRecipients(deps.db, request.selectedAgentId);
   if (request.selectedAgentId !== undefined && recipients.length === 0) throw notFound(reportMessages.agentNotFound);
   if (recipients.length === 0) throw conflict(reportMessages.noRecipients);
-  const summaries = await agentSummaries(deps, recipients.map(asReportAgent), { ...request.dateRange }, now);
+  const summaries = await agentSummaries(
+    deps,
+    recipients.map(asReportAgent),
+    { ...request.dateRange, reportType: request.reportType },
+    now,
+  );
   for (const recipient of recipients) {
     const summary = summaries.get(recipient.marketAgentId)!;
     const { filename, pdf } = await reportPdf(summary, request.reportType, deps.timeZone, now);
@@ -372,7 +394,7 @@ async function weeklySummaries(
   if (agents.length === 0) return new Map();
   const { db, timeZone } = deps;
   const today = farmToday(timeZone, now);
-  const period = resolvePeriod({}, today);
+  const { basis: _, ...period } = resolvePeriod({}, today);
   const scope = { period, timeZone };
   const ids = agents.map((a) => a.id);
   const [transmissions, loans, balances, withClients, earnings, billing, cycle] = await Promise.all([

@@ -1,7 +1,11 @@
 // Register: role selection with each role's extra fields (spec §2, §5). Success stores the user and
-// goes to / after 100 ms (use-register-form.ts).
-import { Button, NativeSelect, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
+// goes to / after 100 ms (use-register-form.ts). A supplier signs up through the supplier wizard, the
+// one supplier path (issue 25, decision 041): choosing Supplier leads there with the name and e-mail.
+import { Alert, Button, NativeSelect, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { marketLocations, type Role, roleLabels } from '../../../../shared/auth-labels.ts';
+import { paths } from '../../../app/paths.ts';
 import { AccountFields } from '../../../components/account-fields.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
 import { type RegisterFormState, useRegisterForm } from './use-register-form.ts';
@@ -32,19 +36,7 @@ function RoleFields({ form }: { form: RegisterFormState }) {
         </>
       );
     case 'supplier':
-      return (
-        <>
-          <TextInput label="Business name" required {...field('businessName')} />
-          <TextInput label="Farm location" required {...field('farmLocation')} />
-          <PhoneInput required {...field('contactNumber')} />
-          <TextInput
-            label="Produce types"
-            placeholder="e.g. Sweet Bell Peppers, Eggfruit"
-            required
-            {...field('produceTypes')}
-          />
-        </>
-      );
+      return null;
     default:
       return (
         <PasswordInput
@@ -55,6 +47,30 @@ function RoleFields({ form }: { form: RegisterFormState }) {
         />
       );
   }
+}
+
+/** What the wizard starts with when the person came from Register (location state). */
+export type SupplierPathState = { name?: string; email?: string };
+
+/** Suppliers sign up in the wizard: the farm needs its farm details, certification and bank details. */
+function SupplierPath({ name, email }: SupplierPathState) {
+  return (
+    <Stack gap="sm">
+      <Alert color="green" variant="light" p="sm">
+        Suppliers register in three steps: Account, Farm Details, Review. The farm store approves new suppliers before
+        they can sign in to offers, tenders and crates.
+      </Alert>
+      <Button
+        component={Link}
+        to={paths.supplierRegistration.href()}
+        state={{ name, email } satisfies SupplierPathState}
+        rightSection={<IconArrowRight size={18} aria-hidden />}
+        fullWidth
+      >
+        Continue to supplier registration
+      </Button>
+    </Stack>
+  );
 }
 
 /** `initialRole`: the role chosen on arrival (the supplier path opens with Supplier chosen). */
@@ -70,11 +86,17 @@ export function RegisterForm({ initialRole = 'market_agent' }: { initialRole?: R
             ))}
           </Stack>
         </Radio.Group>
-        <AccountFields form={form} required />
-        <RoleFields form={form} />
-        <Button type="submit" loading={isPending} fullWidth>
-          Register
-        </Button>
+        {form.values.role === 'supplier' ? (
+          <SupplierPath name={form.values.name} email={form.values.email} />
+        ) : (
+          <>
+            <AccountFields form={form} required />
+            <RoleFields form={form} />
+            <Button type="submit" loading={isPending} fullWidth>
+              Register
+            </Button>
+          </>
+        )}
         <Text size="xs" c="dimmed" ta="center">
           Your password is stored only as a secure hash.
         </Text>

@@ -9,9 +9,7 @@ import { SignInForm } from '../components/sign-in-form.tsx';
 export function AuthPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  // The supplier path opens Register with Supplier chosen, until the supplier wizard is built.
-  const isSupplierPath = location.pathname === paths.supplierRegistration.path;
-  const tab = location.pathname === paths.register.path || isSupplierPath ? 'register' : 'signin';
+  const tab = location.pathname === paths.register.path ? 'register' : 'signin';
 
   return (
     <Container size={460} py={{ base: 'md', sm: 48 }} px="sm">
@@ -40,7 +38,7 @@ export function AuthPage() {
           </Tabs.Panel>
           <Tabs.Panel value="register">
             <Stack>
-              <RegisterForm initialRole={isSupplierPath ? 'supplier' : 'market_agent'} />
+              <RegisterForm />
             </Stack>
           </Tabs.Panel>
         </Tabs>

@@ -1,9 +1,10 @@
 // /clients: a market agent's clients and their crate loans (spec §2 Clients screen): Add Client, Lend
 // Crates and Return Crates dialogs, the client cards, and the open loans with 'Process Return'.
-import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Client } from '../../../../shared/clients.ts';
-import { clientMessages as m } from '../../../../shared/clients-labels.ts';
+import { clientMessages as m, matchesClientSearch } from '../../../../shared/clients-labels.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { gatedPage } from '../../../components/role-gate.tsx';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
@@ -32,6 +33,10 @@ function AgentClients() {
   const open = useOpenTransactions();
   const me = useMyAgent();
   const [dialog, setDialog] = useState<Dialog>(null);
+  // The list is the agent's whole list (one page of up to 500), so the search filters it as the agent
+  // types, offline too, with the server's own rule (GET /api/clients?q=).
+  const [search, setSearch] = useState('');
+  const shown = clients.data?.filter((client) => matchesClientSearch(client, search));
   const close = () => setDialog(null);
   const from = me.data?.businessName || me.data?.agentName || 'your market agent';
 
@@ -80,8 +85,25 @@ function AgentClients() {
           </Card>
         )}
         {clients.data && clients.data.length > 0 && (
+          <TextInput
+            type="search"
+            label="Search clients"
+            placeholder="Name or phone number"
+            leftSection={<IconSearch size={18} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            maxLength={100}
+            size="md"
+          />
+        )}
+        {shown && shown.length === 0 && search.trim() !== '' && (
+          <Text c="dimmed" role="status">
+            {m.noSearchMatch(search.trim())}
+          </Text>
+        )}
+        {shown && shown.length > 0 && (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            {clients.data.map((client) => (
+            {shown.map((client) => (
               <ClientCard
                 key={client.id}
                 client={client}

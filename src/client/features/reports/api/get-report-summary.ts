@@ -1,15 +1,16 @@
 // GET /api/reports/summary: the Reports screen's figures for the chosen period and agent.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReportSummary } from '../../../../shared/reports.ts';
+import type { ReportSummary, ReportType } from '../../../../shared/reports.ts';
 import { api } from '../../../lib/api-client.ts';
 import { pollEvery } from '../../../lib/polling.ts';
 import { tagged } from '../../../lib/query-tags.ts';
 import { REPORT_SUMMARY_PATH, REPORT_TAGS } from './paths.ts';
 
-export type SummaryFilter = { startDate: string; endDate: string; selectedAgentId: string };
+/** reportType: what blank dates mean (decision 041). */
+export type SummaryFilter = { reportType: ReportType; startDate: string; endDate: string; selectedAgentId: string };
 
-export const summaryUrl = ({ startDate, endDate, selectedAgentId }: SummaryFilter) => {
-  const params = new URLSearchParams();
+export const summaryUrl = ({ reportType, startDate, endDate, selectedAgentId }: SummaryFilter) => {
+  const params = new URLSearchParams({ reportType });
   if (startDate) params.set('startDate', startDate);
   if (endDate) params.set('endDate', endDate);
   if (selectedAgentId && selectedAgentId !== 'all') params.set('selectedAgentId', selectedAgentId);

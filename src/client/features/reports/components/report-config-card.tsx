@@ -1,12 +1,15 @@
 // The report's configuration (spec §2 Reports screen): type, market agent or all, start and end date,
-// and the three actions with the spec's toasts. Blank dates mean the last 7 days up to today.
-import { Button, Card, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+// and the three actions with the spec's toasts. Under the dates, what blank dates mean for the chosen
+// type (decision 041: the last 7 days, this month so far, the active billing cycle so far).
+import { Button, Card, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconMail, IconSend } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { billingMessages } from '../../../../shared/billing-labels.ts';
 import {
+  blankDatesHint,
   MAX_REPORT_DAYS,
   type ReportRequestInput,
+  type ReportSummary,
   type ReportType,
   reportMessages,
   reportTypeLabels,
@@ -21,7 +24,7 @@ import { useEmailReport } from '../api/email-report.ts';
 import type { SummaryFilter } from '../api/get-report-summary.ts';
 import { useSendWeeklyReport } from '../api/send-weekly-report.ts';
 
-export type ReportConfig = SummaryFilter & { reportType: ReportType };
+export type ReportConfig = SummaryFilter;
 
 // The billing type downloads the cycle's statement, an HTML page (spec §7), not a PDF: the button says
 // so (issue 20: a 'Download PDF' that gave HTML). Blank dates: the active cycle; a cycle's exact dates:
@@ -48,9 +51,16 @@ export const reportRequest = (config: ReportConfig): ReportRequestInput => ({
   selectedAgentId: config.selectedAgentId === 'all' ? 'all' : Number(config.selectedAgentId),
 });
 
-type ConfigProps = { config: ReportConfig; set: (patch: Partial<ReportConfig>) => void; orderError: string | null };
+type ConfigProps = {
+  config: ReportConfig;
+  set: (patch: Partial<ReportConfig>) => void;
+  orderError: string | null;
+  /** The server's answer for this very configuration (not a previous one kept on screen), if any. */
+  answer?: ReportSummary;
+};
 
-function ReportFields({ config, set, orderError }: ConfigProps) {
+// Long: the four fields' layout and the blank-dates line under them.
+function ReportFields({ config, set, orderError, answer }: ConfigProps) {
   const agents = useAgentsForTransmission();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
@@ -86,6 +96,9 @@ function ReportFields({ config, set, orderError }: ConfigProps) {
         onChange={(e) => set({ endDate: e.currentTarget.value })}
         error={orderError}
       />
+      <Text size="sm" c="dimmed" data-testid="blank-dates-hint" style={{ gridColumn: '1 / -1' }}>
+        {blankDatesHint(config.reportType, config.startDate || config.endDate ? undefined : answer)}
+      </Text>
     </SimpleGrid>
   );
 }
@@ -142,9 +155,11 @@ function ReportActions({ config, orderError }: { config: ReportConfig; orderErro
 export function ReportConfigCard({
   config,
   onChange,
+  answer,
 }: {
   config: ReportConfig;
   onChange: (config: ReportConfig) => void;
+  answer?: ReportSummary;
 }) {
   const set = (patch: Partial<ReportConfig>) => onChange({ ...config, ...patch });
   const orderError = dateOrderError(config);
@@ -155,10 +170,10 @@ export function ReportConfigCard({
         description={
           config.reportType === 'billing'
             ? "Billing downloads a cycle's statement: leave the dates blank for the active cycle, or give a cycle's start and end date."
-            : 'Leave the dates blank for the last 7 days up to today.'
+            : 'Choose the period, or leave the dates blank.'
         }
       />
-      <ReportFields config={config} set={set} orderError={orderError} />
+      <ReportFields config={config} set={set} orderError={orderError} answer={answer} />
       <ReportActions config={config} orderError={orderError} />
     </Card>
   );

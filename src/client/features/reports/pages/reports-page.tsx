@@ -18,7 +18,11 @@ export function ReportsContent({ recentActivity, outbox }: { recentActivity?: Re
   const summary = useReportSummary(config, !dateOrderError(config));
   return (
     <Stack gap="lg">
-      <ReportConfigCard config={config} onChange={setConfig} />
+      <ReportConfigCard
+        config={config}
+        onChange={setConfig}
+        answer={summary.isPlaceholderData ? undefined : summary.data}
+      />
       {summary.isError && <Text c="red.8">The report figures could not be loaded.</Text>}
       <ReportStatCards summary={summary.data} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

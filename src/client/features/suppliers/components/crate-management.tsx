@@ -5,7 +5,11 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import type { CrateRequest, SupplierWithCrates } from '../../../../shared/suppliers.ts';
 import { supplierMessages } from '../../../../shared/suppliers-labels.ts';
-import { SUPPLIER_REQUEST_MAX, transmissionMessages } from '../../../../shared/transmissions-labels.ts';
+import {
+  crateRequestText,
+  SUPPLIER_REQUEST_MAX,
+  transmissionMessages,
+} from '../../../../shared/transmissions-labels.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { QueryList } from '../../../components/list-states.tsx';
 import { CountInput } from '../../../components/quantity-input.tsx';
@@ -76,7 +80,7 @@ function CrateRequestRow({ request: r }: { request: CrateRequest }) {
     <Group component="li" justify="space-between" wrap="nowrap" data-testid="crate-request">
       <div>
         <Text fw={600}>
-          {crates(r.quantity)}
+          {crateRequestText(crates(r.quantity), null)}
           {r.status === 'acknowledged' && r.actualQuantity !== r.quantity
             ? ` (${formatCount(r.actualQuantity ?? 0)} issued)`
             : ''}

@@ -4,6 +4,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { CrateRequest } from '../../../../shared/suppliers.ts';
+import { crateRequestText } from '../../../../shared/transmissions-labels.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QueryList } from '../../../components/list-states.tsx';
@@ -115,9 +116,7 @@ export function CrateRequestsCard() {
                 data-testid="supplier-crate-request"
               >
                 <div>
-                  <Text fw={700}>
-                    {r.businessName ?? r.requestedBy}: {crates(r.quantity)}
-                  </Text>
+                  <Text fw={700}>{crateRequestText(crates(r.quantity), r.businessName ?? r.requestedBy)}</Text>
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {fromNow(r.sentAt)}
                     {r.notes ? ` · ${r.notes}` : ''}

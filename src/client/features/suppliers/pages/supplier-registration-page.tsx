@@ -1,8 +1,22 @@
 // /supplier-registration: the supplier wizard (spec §2, §4, §5): Account, Farm Details, Review, back
 // allowed, submit at step 3. Success goes to /login with a message and does not sign in (decision 021).
 // The steps and the form's state live in ../components/supplier-registration/.
-import { Alert, Anchor, Button, Center, Container, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Container,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { HomeLogoLink } from '../../../components/logo.tsx';
@@ -29,16 +43,73 @@ function RegistrationHeader() {
   );
 }
 
+/**
+ * All three steps by name, the current one marked (issue 25): an ordered list rather than buttons, as
+ * a step opens only through Next and Back (each step is checked before the next).
+ */
+function StepList({ step }: { step: number }) {
+  return (
+    <Box
+      component="ol"
+      aria-label="Registration steps"
+      p={0}
+      m={0}
+      mb="lg"
+      style={{ listStyle: 'none', display: 'flex', gap: 'var(--mantine-spacing-xs)' }}
+    >
+      {steps.map((name, i) => {
+        const state = i < step ? 'done' : i === step ? 'current' : 'next';
+        return (
+          <Box
+            component="li"
+            key={name}
+            aria-current={state === 'current' ? 'step' : undefined}
+            data-state={state}
+            style={{
+              flex: 1,
+              minWidth: 0,
+              paddingTop: 6,
+              borderTop: `4px solid var(--mantine-color-${state === 'next' ? 'gray-3' : 'green-8'})`,
+            }}
+          >
+            <Group gap={6} wrap="nowrap">
+              <ThemeIcon
+                size={22}
+                radius="xl"
+                color={state === 'next' ? 'gray.7' : 'green.8'}
+                variant={state === 'current' ? 'filled' : 'light'}
+                aria-hidden
+              >
+                {state === 'done' ? (
+                  <IconCheck size={14} />
+                ) : (
+                  <Text size="xs" fw={700}>
+                    {i + 1}
+                  </Text>
+                )}
+              </ThemeIcon>
+              <Text size="sm" fw={state === 'current' ? 700 : 400} c={state === 'next' ? 'dimmed' : undefined} lh={1.2}>
+                {name}
+                {state === 'done' && <VisuallyHidden> (done)</VisuallyHidden>}
+              </Text>
+            </Group>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
 function StepProgress({ step }: { step: number }) {
   return (
     <>
       <Title order={1} size="h2" mb={4}>
         Supplier Registration
       </Title>
-      <Text c="dimmed" size="sm" mb="md">
+      <Text c="dimmed" size="sm" mb="sm">
         Step {step + 1} of {steps.length}: {steps[step]}
       </Text>
-      <Progress value={((step + 1) / steps.length) * 100} mb="lg" aria-label={`Step ${step + 1} of ${steps.length}`} />
+      <StepList step={step} />
     </>
   );
 }

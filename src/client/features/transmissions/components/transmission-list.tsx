@@ -3,10 +3,37 @@
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import type { Transmission } from '../../../../shared/transmissions.ts';
-import { transmissionMessages, transmissionTypeLabels } from '../../../../shared/transmissions-labels.ts';
+import {
+  crateRequestText,
+  transmissionMessages,
+  transmissionTypeLabels,
+} from '../../../../shared/transmissions-labels.ts';
+import { useUser } from '../../../lib/current-user.tsx';
 import { crates, formatCount, formatDateTime, fromNow } from '../../../lib/format.ts';
 import { RecallButton } from './recall-button.tsx';
 import { CountBadge, StatusBadge } from './transmission-badges.tsx';
+
+/**
+ * Who sent it to whom; a supplier's crate request is worded from the reader's side instead (issue 25):
+ * its crates go the other way, farm → supplier.
+ */
+function RowHeading({ transmission: t }: { transmission: Transmission }) {
+  const readerId = useUser().id;
+  if (t.type === 'supplier_to_farm') {
+    return <Text fw={600}>{crateRequestText(crates(t.quantity), t.fromUserId === readerId ? null : t.fromName)}</Text>;
+  }
+  return (
+    <Group gap={6} wrap="wrap" fw={600}>
+      <Text fw={600} span>
+        {t.fromName}
+      </Text>
+      <IconArrowRight size={16} aria-label="to" />
+      <Text fw={600} span>
+        {t.toName}
+      </Text>
+    </Group>
+  );
+}
 
 /** offerRecall: the list offers "Recall" on what the server says the user may take back (`canRecall`). */
 export function TransmissionRow({
@@ -20,15 +47,7 @@ export function TransmissionRow({
     <Paper withBorder p="sm" radius="md" data-testid="transmission-row">
       <Group justify="space-between" align="flex-start" gap="xs">
         <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
-          <Group gap={6} wrap="wrap" fw={600}>
-            <Text fw={600} span>
-              {t.fromName}
-            </Text>
-            <IconArrowRight size={16} aria-label="to" />
-            <Text fw={600} span>
-              {t.toName}
-            </Text>
-          </Group>
+          <RowHeading transmission={t} />
           <Text size="sm" c="dimmed">
             {transmissionTypeLabels[t.type]}
             {t.agentNumber ? ` · Agent ${t.agentNumber}` : ''}

@@ -2,7 +2,7 @@
 // the next, back allowed, and the submit at step 3 (decision 021: success goes to /login, not signed in).
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
   type certificationTypes,
@@ -83,7 +83,15 @@ export function useSupplierRegistrationForm() {
   const register = useRegisterSupplier();
   const [step, setStep] = useState(0);
   const [stepError, setStepError] = useState<string | null>(null);
-  const form = useForm<SupplierRegistrationValues>({ initialValues });
+  // Register's Supplier choice brings the name and e-mail already typed (decision 041).
+  const carried = (useLocation().state ?? {}) as { name?: unknown; email?: unknown };
+  const form = useForm<SupplierRegistrationValues>({
+    initialValues: {
+      ...initialValues,
+      name: typeof carried.name === 'string' ? carried.name : '',
+      email: typeof carried.email === 'string' ? carried.email : '',
+    },
+  });
   const isLastStep = step === registrationSteps.length - 1;
 
   /** Checks the current step with its shared schema: the first message above the form, the fields marked. */
