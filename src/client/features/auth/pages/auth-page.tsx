@@ -1,10 +1,12 @@
 // /login and /register: one page with the Sign In and Register tabs (spec §2 /login).
-import { Anchor, Center, Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { sessionEndMessages } from '../../../../shared/auth-labels.ts';
 import { paths } from '../../../app/paths.ts';
 import { Logo } from '../../../components/logo.tsx';
 import { RegisterForm } from '../components/register-form.tsx';
 import { SignInForm } from '../components/sign-in-form.tsx';
+import { useSessionEndReason } from '../session-end.ts';
 
 export function AuthPage() {
   const location = useLocation();
@@ -12,6 +14,8 @@ export function AuthPage() {
   // The supplier path opens Register with Supplier chosen, until the supplier wizard is built.
   const isSupplierPath = location.pathname === paths.supplierRegistration.path;
   const tab = location.pathname === paths.register.path || isSupplierPath ? 'register' : 'signin';
+  // Why the last session ended, when it ended without a sign-out (decision 040).
+  const sessionEnd = useSessionEndReason();
 
   return (
     <Container size={460} py={{ base: 'md', sm: 48 }} px="sm">
@@ -36,6 +40,11 @@ export function AuthPage() {
             <Tabs.Tab value="register">Register</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="signin">
+            {sessionEnd && (
+              <Alert color="orange" variant="light" mb="md" data-testid="session-ended">
+                {sessionEndMessages[sessionEnd]}
+              </Alert>
+            )}
             <SignInForm />
           </Tabs.Panel>
           <Tabs.Panel value="register">
