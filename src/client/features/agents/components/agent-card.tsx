@@ -1,7 +1,8 @@
 // One market agent's card (spec §2): name, number, stock badge, business, market, crate counts,
-// contact, e-mail and return rate.
+// contact, e-mail and return rate. The number and e-mail are links a thumb taps: 44 px high on a phone.
 import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { agentMessages, type MarketAgent } from '../../../../shared/agents.ts';
+import { telNumber } from '../../../../shared/clients-labels.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { StockBadge } from './stock-badge.tsx';
 
@@ -59,7 +60,9 @@ export function AgentCard({ agent }: { agent: MarketAgent }) {
             Contact:{' '}
           </Text>
           {agent.contactNumber ? (
-            <Anchor href={`tel:${agent.contactNumber.replace(/\s/g, '')}`}>{agent.contactNumber}</Anchor>
+            <Anchor href={`tel:${telNumber(agent.contactNumber)}`} className="thumb-link">
+              {agent.contactNumber}
+            </Anchor>
           ) : (
             '—'
           )}
@@ -68,7 +71,9 @@ export function AgentCard({ agent }: { agent: MarketAgent }) {
           <Text span c="dimmed">
             Email:{' '}
           </Text>
-          <Anchor href={`mailto:${agent.agentEmail}`}>{agent.agentEmail}</Anchor>
+          <Anchor href={`mailto:${agent.agentEmail}`} className="thumb-link">
+            {agent.agentEmail}
+          </Anchor>
         </Text>
         <Text size="sm">
           <Text span c="dimmed">
