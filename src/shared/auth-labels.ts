@@ -40,6 +40,21 @@ export const messages = {
 } as const;
 
 /**
+ * Why a session ended without its user signing out (decision 040): the server remembers it for the
+ * ended session's cookie, and the sign-in page says it. A deliberate sign-out has no reason.
+ */
+export const sessionEndReasons = ['password-reset', 'removed', 'password-changed', 'expired'] as const;
+export type SessionEndReason = (typeof sessionEndReasons)[number];
+export const sessionEndMessages: Record<SessionEndReason, string> = {
+  'password-reset': 'Your password was reset by the farm store. Sign in with the new password.',
+  removed: 'Your account was removed by the farm store. Ask the farm manager if you need it back.',
+  'password-changed': 'Your password was changed on another device. Sign in with the new password.',
+  expired: 'Your session expired. Sign in again.',
+};
+export const isSessionEndReason = (value: unknown): value is SessionEndReason =>
+  typeof value === 'string' && (sessionEndReasons as readonly string[]).includes(value);
+
+/**
  * A phone number as people write it: South African (0 and nine digits: 082 123 4567, (012) 345-6789)
  * or international (+ or 00, a country code and 8 to 15 digits in all: +27 82 123 4567,
  * +27 (0)82 123 4567, 0044 20 7946 0958). Spaces, dashes, dots and brackets are allowed between digits.

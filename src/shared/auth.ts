@@ -1,6 +1,14 @@
 // Accounts: roles, sign-in, registration and password rules, with the spec §5 messages (both sides).
 import { z } from 'zod';
-import { isPhoneNumber, MIN_PASSWORD_LENGTH, marketLocations, messages, type Role, roles } from './auth-labels.ts';
+import {
+  isPhoneNumber,
+  MIN_PASSWORD_LENGTH,
+  marketLocations,
+  messages,
+  type Role,
+  roles,
+  sessionEndReasons,
+} from './auth-labels.ts';
 import { rawText, requiredText, text } from './fields.ts';
 import { instant } from './http.ts';
 
@@ -114,3 +122,10 @@ export const farmAccessCodeResponse = z.object({
   canRotate: z.boolean(),
 });
 export type FarmAccessCode = z.infer<typeof farmAccessCodeResponse>;
+
+/**
+ * GET /api/auth/session: the signed-in user, or null with, when this browser's session ended without
+ * a sign-out, why (decision 040). GET /api/auth/me's 401 carries the same `reason` beside `message`.
+ */
+export const sessionResponse = z.object({ user: userSchema.nullable(), reason: z.enum(sessionEndReasons).optional() });
+export type SessionAnswer = z.infer<typeof sessionResponse>;

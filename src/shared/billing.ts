@@ -11,7 +11,7 @@ import {
 } from './billing-labels.ts';
 import { idParam, isStorableText, requiredText } from './fields.ts';
 import { pageQuery } from './http.ts';
-import { centsToDecimal, decimalToCents } from './money.ts';
+import { centsToDecimal, parseRand } from './money.ts';
 
 // The zod-free half (constants, labels, messages, file names) lives in billing-labels.ts, so screens
 // that only show them need not load zod; it is re-exported here.
@@ -30,7 +30,7 @@ const calendarDate = billingDate;
 
 /**
  * The rate per crate (spec §5: numeric, step 0.01): a positive decimal with at most two places, sent
- * as a string ("0.70") or a JSON number (0.7); parsed as text, never through float arithmetic, and
+ * as a string ("0.70", or "0,70" with the South African decimal comma) or a JSON number (0.7); parsed as text, never through float arithmetic, and
  * answered as the exact two-place string the numeric column stores.
  */
 export const ratePerCrate = z.union([z.string(), z.number()], { error: m.rateRequired }).transform((value, ctx) => {
@@ -39,7 +39,8 @@ export const ratePerCrate = z.union([z.string(), z.number()], { error: m.rateReq
     ctx.addIssue({ code: 'custom', message: m.rateRequired });
     return z.NEVER;
   }
-  const cents = /^\d+(\.\d{1,2})?$/.test(text) ? decimalToCents(text) : null;
+  // What a person types, read by the one money parser: '1.50', '1,50' (the decimal comma), 'R 1,50'.
+  const cents = parseRand(text);
   if (cents === null || cents <= 0) {
     ctx.addIssue({ code: 'custom', message: m.rateInvalid });
     return z.NEVER;

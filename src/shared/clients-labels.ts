@@ -1,4 +1,4 @@
-// Clients' limits, the spec §5/§8 messages and the WhatsApp reminder link (docs/decisions/018),
+// Clients' limits, the spec §5/§8 messages and the reminder link (docs/decisions/018 and 040),
 // without zod, so the dashboards can show them without building the request schemas (decision
 // 033). src/shared/clients.ts re-exports all of it, with the schemas.
 import { formatCount } from './counts.ts';
@@ -70,9 +70,36 @@ export function reminderMessage(
   return `Hello ${client.clientName}, this is a reminder from ${from} that you still have ${crates}${days} to return. Thank you!`;
 }
 
-/** https://wa.me/<number>?text=<message>: opens WhatsApp with the reminder typed, no API needed. */
-export function whatsappReminderLink(client: ReminderClient, from: string) {
-  return `https://wa.me/${whatsappNumber(client.contactNumber)}?text=${encodeURIComponent(reminderMessage(client, from))}`;
+/**
+ * The number as a South African mobile number in international digits ('27821234567'), or null when it
+ * is not one. Mobile numbers start 06, 07 or 08 (082 123 4567), also written +27 82…, +27 (0)82… or
+ * 0027 82…; a landline (012…, 021…) or a foreign number is not WhatsApp's to offer (issue 25).
+ */
+export function southAfricanMobile(contact: string): string | null {
+  const digits = whatsappNumber(contact);
+  return /^27[678]\d{8}$/.test(digits) ? digits : null;
+}
+
+/** The number as a tel: link wants it: +27… for a South African number, +… for a foreign one. */
+export function telNumber(contact: string): string {
+  const digits = whatsappNumber(contact);
+  return /^0/.test(contact.trim()) || /^\+|^00/.test(contact.trim()) ? `+${digits}` : digits;
+}
+
+/**
+ * How an agent reminds a client (docs/decisions/018, 040): WhatsApp with the reminder typed for a South
+ * African mobile number (https://wa.me/<number>?text=<message>: no API needed), a phone call (tel:)
+ * for any other number.
+ */
+export type ReminderLink = { kind: 'whatsapp'; href: string } | { kind: 'call'; href: string };
+
+export function reminderLink(client: ReminderClient, from: string): ReminderLink {
+  const mobile = southAfricanMobile(client.contactNumber);
+  if (!mobile) return { kind: 'call', href: `tel:${telNumber(client.contactNumber)}` };
+  return {
+    kind: 'whatsapp',
+    href: `https://wa.me/${mobile}?text=${encodeURIComponent(reminderMessage(client, from))}`,
+  };
 }
 
 /**

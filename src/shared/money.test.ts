@@ -107,6 +107,15 @@ describe('parseRand', () => {
     expect(parseRand('R -5')).toBe(-500);
   });
 
+  it('takes the South African decimal comma as a point (issue 25): "1,50" is R 1.50', () => {
+    expect(parseRand('1,50')).toBe(150);
+    expect(parseRand('1.50')).toBe(150);
+    expect(parseRand('0,7')).toBe(70);
+    expect(parseRand('185,00')).toBe(18500);
+    // Never guessed at: two marks, or a comma then three digits, are refused.
+    for (const bad of ['1,5,0', '1.234,5', '1,50.0', '1.5,0', '1,500']) expect(parseRand(bad), bad).toBeNull();
+  });
+
   it('refuses what is not an amount, and what could mean two amounts', () => {
     for (const bad of [
       '',

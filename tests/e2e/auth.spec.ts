@@ -68,6 +68,9 @@ for (const role of ['market_agent', 'supplier', 'farm_store'] as const) {
     await nav.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
     await page.goto('/login');
+    // A deliberate sign-out is not explained on the sign-in page (decision 040): only an ended session is.
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+    await expect(page.getByTestId('session-ended')).toHaveCount(0);
     await page.getByLabel('Email').fill(body.email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();

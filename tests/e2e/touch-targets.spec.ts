@@ -9,7 +9,7 @@ import { json } from './support/api.ts';
 import { signedInPage, uniqueName } from './support/crates.ts';
 import { approvedSupplierWithData } from './support/suppliers.ts';
 import { type Browser, expect, type Page, test } from './support/test.ts';
-import { expectThumbSized, THUMB } from './support/touch-targets.ts';
+import { expectThumbSized, smallLinks, smallTextBoxes, THUMB } from './support/touch-targets.ts';
 import { unreadWebsiteMessage } from './support/website-message.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });
@@ -254,4 +254,53 @@ test("farm store: User Management's inline reset, Remove confirmation and Change
   await page.getByRole('article', { name: agentName }).getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByRole('dialog', { name: 'Reset Password' })).toBeVisible();
   await expectThumbSized(page, 'farm store users tab reset dialog');
+});
+
+test('farm store at 375 px: one-line picker rows, the Market Agents links and every text box (issue 25)', async ({
+  browser,
+}) => {
+  const farm = await signedInPage(browser, 'farm_store', { name: uniqueName('Farm') });
+  // A short name and business: its picker row is one line of text, which was 34 px high.
+  const short = `Bo ${Date.now().toString(36).slice(-5)}`;
+  await signedInPage(browser, 'market_agent', { name: short, businessName: 'B', contactNumber: '012 345 6789' });
+  const page = farm.page;
+  await page.setViewportSize(PHONE);
+
+  await open(page, '/', 'Farm Store Dashboard');
+  const picker = page.getByRole('combobox', { name: 'Market agent' });
+  await picker.click();
+  await picker.fill(short);
+  const row = page.getByRole('option', { name: new RegExp(short) });
+  await expect(row).toBeVisible();
+  expect((await row.boundingBox())?.height, 'a one-line picker row').toBeGreaterThanOrEqual(THUMB);
+  await expectThumbSized(page, 'farm store agent picker, one-line row');
+  await page.keyboard.press('Escape');
+  expect(await smallTextBoxes(page), 'text boxes on the farm dashboard').toEqual([]);
+
+  // The agent's number and e-mail on its card are links a thumb taps, though they sit in a line of text.
+  await open(page, '/market-agents', 'Market Agents');
+  const card = page.getByRole('article', { name: short });
+  await expect(card.getByRole('link', { name: '012 345 6789' })).toHaveAttribute('href', 'tel:+27123456789');
+  expect(await smallLinks(page, 'a[href^="tel:"], a[href^="mailto:"]'), 'Market Agents links').toEqual([]);
+
+  // Every text box, measured itself: the password fields' too (42 px inside a 44 px field before).
+  await open(page, '/user-management', 'User Management');
+  await page.getByRole('button', { name: 'Change My Password' }).click();
+  await expect(page.getByRole('dialog', { name: 'Change My Password' })).toBeVisible();
+  expect(await smallTextBoxes(page), 'text boxes in Change My Password').toEqual([]);
+  await page.keyboard.press('Escape');
+  await open(page, '/billing', 'Billing');
+  await page.getByRole('button', { name: 'New Billing Cycle' }).click();
+  await expect(page.getByRole('dialog', { name: 'New Billing Cycle' })).toBeVisible();
+  expect(await smallTextBoxes(page), 'text boxes in New Billing Cycle').toEqual([]);
+});
+
+test('signed out at 375 px: the sign-in and registration text boxes, password fields included', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  expect(await smallTextBoxes(page), 'text boxes on /login').toEqual([]);
+  await page.goto('/register');
+  await page.getByRole('radio', { name: 'Market Agent' }).check();
+  expect(await smallTextBoxes(page), 'text boxes on /register').toEqual([]);
 });

@@ -70,8 +70,14 @@ test("the farm store resets an agent's password; the agent is signed out and sig
   await expect(toast(page, 'Password updated successfully')).toBeVisible();
   await expect(field).toHaveCount(0);
 
-  // The agent's open dashboard ends at once; the old password no longer works, the new one does.
+  // The agent's open dashboard ends at once and lands on the sign-in page, which says why (decision
+  // 040); the old password no longer works, the new one does.
   await expectSignedOut(agent.page);
+  await expect(agent.page).toHaveURL(/\/login$/);
+  await expect(agent.page.getByTestId('session-ended')).toHaveText(
+    'Your password was reset by the farm store. Sign in with the new password.',
+  );
+  await expectAccessible(agent.page, 'sign-in page after a reset');
   await signIn(agent.page, agent.account.email, PASSWORD);
   await expect(toast(agent.page, 'Invalid credentials')).toBeVisible();
   await signIn(agent.page, agent.account.email, 'fresh-start-7');
@@ -116,6 +122,10 @@ test('the farm store removes a supplier after confirming; it is signed out and c
   await expect(row).toHaveCount(0);
 
   await expectSignedOut(supplier.page);
+  await expect(supplier.page).toHaveURL(/\/login$/);
+  await expect(supplier.page.getByTestId('session-ended')).toHaveText(
+    'Your account was removed by the farm store. Ask the farm manager if you need it back.',
+  );
   await signIn(supplier.page, supplier.account.email, PASSWORD);
   await expect(toast(supplier.page, 'Invalid credentials')).toBeVisible();
   await expect(supplier.page).toHaveURL(/\/login$/);

@@ -1,11 +1,12 @@
 // The routes of spec §2: one table when signed out, another when signed in, 'Loading...' between.
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { DASHBOARD_PATHS, opensFirstTab } from '../boot.ts';
 import { LoadingScreen } from '../components/status-screens.tsx';
 import { useSession } from '../features/auth/api.ts';
 import { ServerUnreachableBanner } from '../features/auth/components/server-unreachable-banner.tsx';
+import { useSessionEndReason } from '../features/auth/session-end.ts';
 import { CurrentUserProvider } from '../lib/current-user.tsx';
 import { lazyComponent } from '../lib/lazy-component.tsx';
 import { clearNotifications } from '../lib/notify.ts';
@@ -39,6 +40,39 @@ export function preloadSignedInScreens(
   preloadDashboard(role, opensFirstTab({ pathname, search }) ? queryClient : undefined);
 }
 
+/** What a signed-out visitor may have come for (spec §2); any other path was a signed-in screen. */
+const PUBLIC_PATHS = new Set<string>([
+  paths.home.path,
+  paths.homeAlias.path,
+  paths.login.path,
+  paths.register.path,
+  paths.supplierRegistration.path,
+]);
+
+/**
+ * A session that ended without a sign-out (reset, removal, password changed elsewhere, expiry) lands on
+ * the sign-in page, which says why (decision 040): when it ends while the app is open, or when a
+ * signed-in screen is opened with its cookie. A deliberate sign-out has no reason and goes where it goes.
+ */
+function useSignInAfterSessionEnded(userId: number | null, isLoading: boolean) {
+  const reason = useSessionEndReason();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const hadUser = useRef(false);
+  useEffect(() => {
+    if (isLoading) return;
+    if (userId !== null) {
+      hadUser.current = true;
+      return;
+    }
+    const wasSignedIn = hadUser.current;
+    hadUser.current = false;
+    if (reason && pathname !== paths.login.path && (wasSignedIn || !PUBLIC_PATHS.has(pathname))) {
+      navigate(paths.login.href(), { replace: true });
+    }
+  }, [userId, isLoading, reason, pathname, navigate]);
+}
+
 export function AppRoutes() {
   const { user, isLoading } = useSession();
   const location = useLocation();
@@ -51,6 +85,7 @@ export function AppRoutes() {
   useEffect(() => {
     if (userId !== null) clearNotifications();
   }, [userId]);
+  useSignInAfterSessionEnded(userId, isLoading);
   // The first answer is shown in a deferred render: the signed-in app (layout, navigation, dashboard)
   // then mounts in slices of a few milliseconds instead of one long task on a phone, and while its
   // code is still downloading, 'Loading...' stays (decision 031). Later changes (sign-in, sign-out)

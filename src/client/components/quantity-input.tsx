@@ -2,6 +2,7 @@
 // clamping to min/max on blur, no dropping a minus sign or a decimal point. The form's schema says
 // what is wrong (spec §5: 'Please enter quantity', the range) and the form sends nothing until it is.
 import { NumberInput, type NumberInputProps } from '@mantine/core';
+import { useMergedRef } from '@mantine/hooks';
 import { formatCount } from '../lib/format.ts';
 
 export type QuantityInputProps = Omit<
@@ -20,8 +21,18 @@ export type QuantityInputProps = Omit<
 export const quantityRange = (min: number, max?: number) =>
   max === undefined ? `${formatCount(min)} or more` : `${formatCount(min)} to ${formatCount(max)}`;
 
-export function QuantityInput({ min, max, hint, description, ...props }: QuantityInputProps) {
+/**
+ * Whole crates open the phone's number pad, not the decimal one (issue 25): Mantine's NumberInput
+ * writes inputmode="decimal" over any prop, so the attribute is set on the element once it exists
+ * (React leaves it alone afterwards: the prop it renders never changes).
+ */
+const numericKeypad = (input: HTMLInputElement | null) => {
+  input?.setAttribute('inputmode', 'numeric');
+};
+
+export function QuantityInput({ min, max, hint, description, ref, ...props }: QuantityInputProps) {
   const range = hint ? quantityRange(min, max) : undefined;
+  const keypadRef = useMergedRef(numericKeypad, ref);
   return (
     <NumberInput
       min={min}
@@ -33,8 +44,11 @@ export function QuantityInput({ min, max, hint, description, ...props }: Quantit
       allowNegative
       allowDecimal
       inputMode="numeric"
+      // Digits only, as iOS reads it for its number pad; the form (noValidate) still shows its own message.
+      pattern="[0-9]*"
       description={range && description ? `${description}, ${range}` : (description ?? range)}
       {...props}
+      ref={keypadRef}
     />
   );
 }

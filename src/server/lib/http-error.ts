@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** More fields of the answer beside `message`, e.g. why a session ended (decision 040). */
+    readonly details?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -11,7 +13,9 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
-export const unauthorized = (message: string) => new HttpError(401, message);
+/** 401; with the reason the caller's session ended, when it ended without a sign-out (decision 040). */
+export const unauthorized = (message: string, reason?: string | null) =>
+  new HttpError(401, message, undefined, reason ? { reason } : undefined);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);

@@ -3,12 +3,23 @@
 // plugin, the change hub and the auth and users features all use it.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { SessionEndReason } from '../../shared/auth-labels.ts';
 import type { Executor } from '../db/client.ts';
-import { marketAgents, sessions, suppliers, users } from '../db/schema/index.ts';
+import { endedSessions, marketAgents, sessions, suppliers, users } from '../db/schema/index.ts';
 import { audiences, recordChange } from './changes.ts';
 import type { Caller } from './ownership.ts';
 
 export const SESSION_COOKIE = 'ck_session';
+
+/**
+ * How long the browser keeps the cookie after its session's end (decision 040): the server alone
+ * decides that a session is over, and while the cookie is still sent it can say why (it expired).
+ */
+export const SESSION_COOKIE_GRACE_HOURS = 7 * 24;
+const GRACE = sql.raw(`interval '${SESSION_COOKIE_GRACE_HOURS} hours'`);
+
+/** When the browser drops a session's cookie. */
+export const cookieExpiry = (expiresAt: Date) => new Date(expiresAt.getTime() + SESSION_COOKIE_GRACE_HOURS * 3_600_000);
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -96,13 +107,51 @@ export async function endPreviousSession(tx: Executor, token: string): Promise<v
   if (userId) await recordChange(tx, { tags: ['users'], audience: [audiences.user(userId)], audit: false });
 }
 
-/** Ends every session of a user (a password change: the caller then issues a new one). */
-export async function deleteUserSessions(db: Executor, userId: number) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/**
+ * Ends every session of a user and remembers why (a reset, a removal, a password change), for as long
+ * as each one's cookie may still be sent: its holder's next session check is told (decision 040).
+ */
+export async function endUserSessions(db: Executor, userId: number, reason: Exclude<SessionEndReason, 'expired'>) {
+  await db.execute(sql`
+    with ended as (delete from sessions where user_id = ${userId} returning token_hash, user_id, expires_at)
+    insert into ended_sessions (token_hash, user_id, reason, forget_at)
+    select token_hash, user_id, ${reason}, expires_at + ${GRACE} from ended
+    on conflict (token_hash) do nothing`);
 }
 
+/** A restored account's ended sessions stop saying it was removed. */
+export async function forgetRemovedSessions(db: Executor, userId: number) {
+  await db.delete(endedSessions).where(and(eq(endedSessions.userId, userId), eq(endedSessions.reason, 'removed')));
+}
+
+/**
+ * Housekeeping: expired sessions become ended ones ('expired') while their cookie may still be sent,
+ * and ended ones whose cookie the browser has dropped are forgotten.
+ */
 export async function deleteExpiredSessions(db: Executor) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  await db.execute(sql`
+    with ended as (delete from sessions where expires_at < now() returning token_hash, user_id, expires_at)
+    insert into ended_sessions (token_hash, user_id, reason, forget_at)
+    select token_hash, user_id, 'expired', expires_at + ${GRACE} from ended where expires_at + ${GRACE} > now()
+    on conflict (token_hash) do nothing`);
+  await db.delete(endedSessions).where(lt(endedSessions.forgetAt, new Date()));
+}
+
+/**
+ * Why the session of a cookie token ended, if it ended without a sign-out and its cookie may still be
+ * sent; null for a live session, a sign-out, or a token that never was. Only the holder of the token
+ * can ask, so it tells nobody anything about anyone else.
+ */
+export async function sessionEndReason(db: Executor, token: string): Promise<SessionEndReason | null> {
+  const tokenHash = hashToken(token);
+  const result = await db.execute<{ reason: SessionEndReason }>(sql`
+    select reason from ended_sessions where token_hash = ${tokenHash} and forget_at > now()
+    union all
+    select case when not u.is_active then 'removed' else 'expired' end
+    from sessions s join users u on u.id = s.user_id
+    where s.token_hash = ${tokenHash} and (s.expires_at <= now() or not u.is_active)
+    limit 1`);
+  return result.rows[0]?.reason ?? null;
 }
 
 /** Of these session ids, the ones still signed in: not ended, not expired, their user active. */

@@ -5,10 +5,11 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../../shared/auth.ts';
+import type { SessionEndReason } from '../../shared/auth-labels.ts';
 import { type Permission, roleHasPermission } from '../../shared/permissions.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import type { Caller } from '../lib/ownership.ts';
-import { findSessionUser, hashToken, SESSION_COOKIE } from '../lib/sessions.ts';
+import { cookieExpiry, findSessionUser, hashToken, SESSION_COOKIE, sessionEndReason } from '../lib/sessions.ts';
 
 export type Access = 'public' | 'signed-in' | Permission;
 
@@ -32,6 +33,8 @@ declare module 'fastify' {
     sessionUser: SessionUser | null;
     /** Loads the session on a public route that wants to know who is calling. */
     loadSession(): Promise<SessionUser | null>;
+    /** Why the cookie's session ended, if it ended without a sign-out (decision 040); null otherwise. */
+    sessionEndReason(): Promise<SessionEndReason | null>;
   }
 }
 
@@ -47,7 +50,8 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
     httpOnly: true,
     sameSite: 'lax',
     secure: request.protocol === 'https',
-    expires: expiresAt,
+    // Outlives the session, so that the server can still say why it ended (decision 040).
+    expires: cookieExpiry(expiresAt),
   });
 }
 
@@ -82,6 +86,11 @@ async function authPlugin(app: FastifyInstance) {
     this.sessionUser = await app.readCache.session(hashToken(token), () => readSession(app, token));
     return this.sessionUser;
   });
+  app.decorateRequest('sessionEndReason', async function (this: FastifyRequest) {
+    const token = this.cookies[SESSION_COOKIE];
+    if (!token || token.length > 200) return null;
+    return sessionEndReason(app.db, token);
+  });
 
   app.decorate('routeAccess', []);
   app.addHook('onRoute', (route) => {
@@ -98,7 +107,7 @@ async function authPlugin(app: FastifyInstance) {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const user = await request.loadSession();
-    if (!user) throw unauthorized(messages.notSignedIn);
+    if (!user) throw unauthorized(messages.notSignedIn, await request.sessionEndReason());
     if (access !== 'signed-in' && !roleHasPermission(user.role, access)) throw forbidden(messages.forbidden);
   });
 }

@@ -39,7 +39,7 @@ function fieldErrors(validation: { instancePath: string; message?: string; param
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
+      return reply.status(error.statusCode).send({ message: error.message, errors: error.errors, ...error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation);

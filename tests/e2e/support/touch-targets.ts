@@ -86,3 +86,53 @@ export async function expectThumbSized(page: Page, where: string, min = THUMB) {
   if (min > MINIMUM) return;
   expect.soft(await smallControls(page, MINIMUM), `controls under ${MINIMUM} px on ${where}`).toEqual([]);
 }
+
+/**
+ * The visible text boxes (inputs, text areas, selects) whose own box is under `min` px high, however
+ * they are drawn: a password field's text box sits inside its border, so it is measured itself here
+ * (issue 25: it was 42 px in a 44 px field).
+ */
+export function smallTextBoxes(page: Page, min = THUMB): Promise<Small[]> {
+  return page.evaluate((min) => {
+    const found: Small[] = [];
+    const boxes = document.querySelectorAll<HTMLElement>(
+      'input:not([type="hidden"]):not([type="radio"]):not([type="checkbox"]), textarea, select',
+    );
+    for (const el of boxes) {
+      const rect = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (rect.width === 0 || rect.height === 0 || style.visibility === 'hidden' || Number(style.opacity) === 0)
+        continue;
+      if (el.closest('[aria-hidden="true"], [inert]')) continue;
+      if (rect.height < min - 0.5) {
+        const name =
+          el.getAttribute('aria-label') ??
+          (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ??
+          el.getAttribute('placeholder') ??
+          el.tagName.toLowerCase();
+        found.push({
+          what: `${el.tagName.toLowerCase()} "${name}"`,
+          width: Math.round(rect.width),
+          height: Math.round(rect.height),
+        });
+      }
+    }
+    return found;
+  }, min);
+}
+
+/** The visible links matching `selector` under `min` px high, in a sentence or not. */
+export function smallLinks(page: Page, selector: string, min = THUMB): Promise<Small[]> {
+  return page.evaluate(
+    ({ selector, min }) =>
+      [...document.querySelectorAll<HTMLElement>(selector)]
+        .map((a) => ({ a, rect: a.getBoundingClientRect() }))
+        .filter(({ rect }) => rect.height > 0 && rect.height < min - 0.5)
+        .map(({ a, rect }) => ({
+          what: `a "${a.textContent?.trim()}"`,
+          width: Math.round(rect.width),
+          height: Math.round(rect.height),
+        })),
+    { selector, min },
+  );
+}

@@ -1,11 +1,12 @@
 // The session and account calls (spec §7 Authentication, §4 Session).
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { LoginBody, RegisterInput, User } from '../../../shared/auth.ts';
+import type { LoginBody, RegisterInput, SessionAnswer, User } from '../../../shared/auth.ts';
 import { api, forgetAnswers } from '../../lib/api-client.ts';
 import { tagged } from '../../lib/query-tags.ts';
 import { isSignedOutError, isUnreachableError, retryBackOff, retryWhileUnreachable } from '../../lib/server-reach.ts';
 import { SESSION_PATH, takeFirstSessionCheck } from './first-session-check.ts';
+import { setSessionEndReason } from './session-end.ts';
 
 export { SESSION_PATH };
 
@@ -16,7 +17,9 @@ export { SESSION_PATH };
 async function getSessionUser(): Promise<User | null> {
   try {
     // The first check was sent as the app started (first-session-check.ts); later ones ask anew.
-    const { user } = await (takeFirstSessionCheck() ?? api.get<{ user: User | null }>(SESSION_PATH));
+    const { user, reason } = await (takeFirstSessionCheck() ?? api.get<SessionAnswer>(SESSION_PATH));
+    // Nobody, and why, when the session ended without a sign-out (decision 040).
+    setSessionEndReason(user ? null : reason);
     return user;
   } catch (error) {
     if (isSignedOutError(error)) return null;
@@ -55,7 +58,10 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LoginBody) => api.post<{ user: User }>('/api/auth/login', body),
-    onSuccess: ({ user }) => queryClient.setQueryData(sessionQueryOptions().queryKey, user),
+    onSuccess: ({ user }) => {
+      setSessionEndReason(null);
+      queryClient.setQueryData(sessionQueryOptions().queryKey, user);
+    },
   });
 }
 
@@ -108,6 +114,7 @@ export function useLogout() {
     mutationFn: () => api.post('/api/auth/logout'),
     // Signed out even if the call failed: every cached query goes with the session.
     onSettled: () => {
+      setSessionEndReason(null);
       forgetAnswers();
       queryClient.setQueryData(sessionQueryOptions().queryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_PATH });

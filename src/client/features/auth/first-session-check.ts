@@ -2,13 +2,11 @@
 // (boot.ts, decision 033) asks, and this module, the first main.tsx imports, takes that answer
 // (through the api client) so that it is known before React renders. The session query takes it for
 // its first fetch; every later check asks again.
-import type { User } from '../../../shared/auth.ts';
+import type { SessionAnswer, User } from '../../../shared/auth.ts';
 import { preloadSignedIn, SESSION_PATH } from '../../boot.ts';
 import { api } from '../../lib/api-client.ts';
 
 export { SESSION_PATH };
-
-type SessionAnswer = { user: User | null };
 
 let first: Promise<SessionAnswer> | null = typeof window === 'undefined' ? null : api.get<SessionAnswer>(SESSION_PATH);
 // Whoever takes it handles a failure; until then it must not count as unhandled.

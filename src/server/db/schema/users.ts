@@ -1,6 +1,7 @@
 // Accounts, their sessions and the role records created with them (spec §3).
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sessionEndReasons } from '../../../shared/auth-labels.ts';
 
 export const users = pgTable(
   'users',
@@ -39,6 +40,32 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Sessions that ended without their user signing out (decision 040): a reset, a removal, a password
+ * change elsewhere or expiry. Kept, by the token's hash only, as long as the browser may still send
+ * that cookie, so the one who holds it can be told why; a cookie that never was finds nothing.
+ */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: sessionEndReasons }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull().defaultNow(),
+    // When the browser drops the cookie (the session's end plus SESSION_COOKIE_GRACE_HOURS).
+    forgetAt: timestamp('forget_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('ended_sessions_forget_idx').on(t.forgetAt),
+    check(
+      'ended_sessions_reason_known',
+      sql`${t.reason} in ('password-reset', 'removed', 'password-changed', 'expired')`,
+    ),
+  ],
 );
 
 export const marketAgents = pgTable('market_agents', {

@@ -6,6 +6,7 @@ import {
   loginBody,
   messageResponse,
   registerBody,
+  sessionResponse,
   userResponse,
   userSchema,
 } from '../../../shared/auth.ts';
@@ -116,15 +117,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The client's session check: 200 either way, so a signed-out visitor's browser logs no error.
-  app.get(
-    '/session',
-    route('public', { response: { 200: z.object({ user: userSchema.nullable() }) } }),
-    async (request) => {
-      const session = await request.loadSession();
-      const user = session ? await repo.findUserById(app.db, session.id) : null;
-      return { user: user ? toUserDto(user) : null };
-    },
-  );
+  app.get('/session', route('public', { response: { 200: sessionResponse } }), async (request) => {
+    const session = await request.loadSession();
+    const user = session ? await repo.findUserById(app.db, session.id) : null;
+    if (user) return { user: toUserDto(user) };
+    // Nobody: and why, when this browser's session ended without a sign-out (decision 040).
+    const reason = await request.sessionEndReason();
+    return reason ? { user: null, reason } : { user: null };
+  });
 
   app.post(
     '/change-password',

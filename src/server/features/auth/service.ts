@@ -10,7 +10,7 @@ import { audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { clearRateLimit, consumeRateLimit, releaseAttempt, reserveAttempt, reserveTurn } from '../../lib/rate-limit.ts';
-import { createSession, deleteUserSessions, endPreviousSession } from '../../lib/sessions.ts';
+import { createSession, endPreviousSession, endUserSessions } from '../../lib/sessions.ts';
 import { readFarmAccessCode } from './farm-access-code.ts';
 import * as repo from './repository.ts';
 import { recordSecurityEvent, type SecurityDeps } from './security-events.ts';
@@ -334,7 +334,7 @@ export async function changePassword(
     const started = await db.transaction(async (tx) => {
       const credentialVersion = await repo.replacePassword(tx, user, passwordHash);
       if (credentialVersion === null) return null;
-      await deleteUserSessions(tx, user.id);
+      await endUserSessions(tx, user.id, 'password-changed');
       // Every stream of the old sessions is told 'signed-out'; this browser reconnects with its new one.
       await recordChange(tx, { tags: ['users'], audience: [audiences.user(user.id)] });
       return createSession(tx, { id: user.id, credentialVersion }, deps.sessionTtlHours);

@@ -11,7 +11,7 @@ import { audiences, recordChange } from '../../lib/changes.ts';
 import { conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { releaseAttempt, reserveAttempt } from '../../lib/rate-limit.ts';
-import { deleteUserSessions } from '../../lib/sessions.ts';
+import { endUserSessions, forgetRemovedSessions } from '../../lib/sessions.ts';
 import { recordSecurityEvent, type SecurityDeps } from '../auth/security-events.ts';
 import * as transmissions from '../transmissions/service.ts';
 import * as repo from './repository.ts';
@@ -74,6 +74,8 @@ export async function restoreUser(db: Db, id: number): Promise<ManagedUser> {
       if (user.role === 'farm_store') throw forbidden(m.farmStoreProtected);
       throw conflict(m.notRemoved);
     }
+    // Its old cookies no longer say "removed": the account is back.
+    await forgetRemovedSessions(tx, restored.id);
     await recordChange(tx, {
       tags: changedWith(restored),
       audience: [audiences.farmStore, audiences.user(restored.id)],
@@ -90,9 +92,12 @@ export async function restoreUser(db: Db, id: number): Promise<ManagedUser> {
 const changedWith = (user: { role: string }): ChangeTag[] =>
   user.role === 'supplier' ? ['users', 'suppliers', 'transmissions'] : ['users'];
 
-/** What ends a user's sessions: their rows go, and every instance closes the user's streams. */
-async function endSessions(tx: Executor, user: { id: number; role: string }) {
-  await deleteUserSessions(tx, user.id);
+/**
+ * What ends a user's sessions: their rows go (remembered with the reason, decision 040), and every
+ * instance closes the user's streams.
+ */
+async function endSessions(tx: Executor, user: { id: number; role: string }, reason: 'password-reset' | 'removed') {
+  await endUserSessions(tx, user.id, reason);
   await recordChange(tx, {
     tags: changedWith(user),
     audience: [audiences.farmStore, audiences.user(user.id)],
@@ -111,7 +116,7 @@ export async function removeUser(db: Db, id: number, byUserId: number): Promise<
     const removed = await repo.deactivateUser(tx, id);
     if (!removed) throw await refusal(tx, id);
     if (removed.role === 'supplier') await transmissions.cancelCrateRequestsOf(tx, removed.id, byUserId);
-    await endSessions(tx, removed);
+    await endSessions(tx, removed, 'removed');
   });
 }
 
@@ -159,7 +164,7 @@ export async function resetPassword(
     await db.transaction(async (tx) => {
       const updated = await repo.setPasswordHash(tx, id, passwordHash);
       if (!updated) throw await refusal(tx, id);
-      await endSessions(tx, updated);
+      await endSessions(tx, updated, 'password-reset');
     });
   } catch (err) {
     // Nothing was set (a busy hashing pool, or the user removed meanwhile): the place is given back.

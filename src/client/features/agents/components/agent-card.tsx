@@ -1,7 +1,9 @@
 // One market agent's card (spec §2): name, number, stock badge, business, market, crate counts,
-// contact, e-mail and return rate; a 'Removed' badge on an agent the farm store removed.
+// contact, e-mail and return rate; a 'Removed' badge on an agent the farm store removed. The number and
+// e-mail are links a thumb taps: 44 px high on a phone.
 import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { agentMessages, type MarketAgent } from '../../../../shared/agents.ts';
+import { telNumber } from '../../../../shared/clients-labels.ts';
 import { RemovedBadge } from '../../../components/removed-badge.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { StockBadge } from './stock-badge.tsx';
@@ -72,7 +74,9 @@ export function AgentCard({ agent }: { agent: MarketAgent }) {
             Contact:{' '}
           </Text>
           {agent.contactNumber ? (
-            <Anchor href={`tel:${agent.contactNumber.replace(/\s/g, '')}`}>{agent.contactNumber}</Anchor>
+            <Anchor href={`tel:${telNumber(agent.contactNumber)}`} className="thumb-link">
+              {agent.contactNumber}
+            </Anchor>
           ) : (
             '—'
           )}
@@ -81,7 +85,9 @@ export function AgentCard({ agent }: { agent: MarketAgent }) {
           <Text span c="dimmed">
             Email:{' '}
           </Text>
-          <Anchor href={`mailto:${agent.agentEmail}`}>{agent.agentEmail}</Anchor>
+          <Anchor href={`mailto:${agent.agentEmail}`} className="thumb-link">
+            {agent.agentEmail}
+          </Anchor>
         </Text>
         <Text size="sm">
           <Text span c="dimmed">

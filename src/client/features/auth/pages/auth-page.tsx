@@ -1,15 +1,19 @@
 // /login and /register: one page with the Sign In and Register tabs (spec §2 /login).
-import { Anchor, Center, Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { sessionEndMessages } from '../../../../shared/auth-labels.ts';
 import { paths } from '../../../app/paths.ts';
 import { Logo } from '../../../components/logo.tsx';
 import { RegisterForm } from '../components/register-form.tsx';
 import { SignInForm } from '../components/sign-in-form.tsx';
+import { useSessionEndReason } from '../session-end.ts';
 
 export function AuthPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const tab = location.pathname === paths.register.path ? 'register' : 'signin';
+  // Why the last session ended, when it ended without a sign-out (decision 040).
+  const sessionEnd = useSessionEndReason();
 
   return (
     <Container size={460} py={{ base: 'md', sm: 48 }} px="sm">
@@ -34,6 +38,11 @@ export function AuthPage() {
             <Tabs.Tab value="register">Register</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="signin">
+            {sessionEnd && (
+              <Alert color="orange" variant="light" mb="md" data-testid="session-ended">
+                {sessionEndMessages[sessionEnd]}
+              </Alert>
+            )}
             <SignInForm />
           </Tabs.Panel>
           <Tabs.Panel value="register">

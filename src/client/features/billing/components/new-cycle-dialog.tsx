@@ -15,6 +15,7 @@ import { type BillingCycle, createCycleBody, billingMessages as m } from '../../
 import { BILLING_RATE_PLACEHOLDER } from '../../../../shared/money.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -98,12 +99,10 @@ export function NewCycleDialog({
           )}
           <TextInput type="date" label="Start date" withAsterisk {...form.getInputProps('startDate')} />
           <TextInput type="date" label="End date" withAsterisk {...form.getInputProps('endDate')} />
-          <TextInput
+          <MoneyInput
             label="Rate per crate (R)"
             description="Paid for each empty crate returned in this cycle, in rand and cents (0.01 steps)"
             placeholder={BILLING_RATE_PLACEHOLDER}
-            inputMode="decimal"
-            autoComplete="off"
             withAsterisk
             {...form.getInputProps('ratePerCrate')}
           />

@@ -2,10 +2,10 @@
 // total borrowed, outstanding crates, the warning when crates are out, and what the agent can do:
 // lend, take a return, remind on WhatsApp, read the statement, edit.
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconBrandWhatsapp } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBrandWhatsapp, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Client } from '../../../../shared/clients.ts';
-import { clientMessages as m, whatsappReminderLink } from '../../../../shared/clients-labels.ts';
+import { clientMessages as m, reminderLink } from '../../../../shared/clients-labels.ts';
 import { paths } from '../../../app/paths.ts';
 import { QueuedNote } from '../../../components/queued-note.tsx';
 import { formatCount } from '../../../lib/format.ts';
@@ -18,12 +18,29 @@ export function ActiveBadge({ isActive }: { isActive: boolean }) {
   );
 }
 
-/** The WhatsApp reminder for a client with crates out (docs/decisions/018): a wa.me link, no API. */
+/**
+ * The reminder for a client with crates out (docs/decisions/018, 040): a wa.me link for a South
+ * African mobile number, a call (tel:) for a landline or a foreign number, which WhatsApp can't reach.
+ */
 export function ReminderButton({ client, from }: { client: Client; from: string }) {
+  const link = reminderLink(client, from);
+  if (link.kind === 'call') {
+    return (
+      <Button
+        component="a"
+        href={link.href}
+        variant="light"
+        leftSection={<IconPhone size={18} />}
+        aria-label={`Call ${client.businessName} to remind them`}
+      >
+        Call to remind
+      </Button>
+    );
+  }
   return (
     <Button
       component="a"
-      href={whatsappReminderLink(client, from)}
+      href={link.href}
       target="_blank"
       rel="noopener noreferrer"
       color="teal.9"

@@ -11,7 +11,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -24,6 +23,7 @@ import {
   pricingMessages,
   updatePricingBody,
 } from '../../../../shared/pricing.ts';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { SectionHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -93,11 +93,10 @@ type RowProps = { row: PepperPricing; edit: PriceEdit; compact: boolean };
 
 function PriceInput({ row, edit, compact }: RowProps) {
   return (
-    <TextInput
+    <MoneyInput
       label={compact ? 'Price per crate' : undefined}
       aria-label={`Price per crate in rand for ${row.variety}`}
       leftSection="R"
-      inputMode="decimal"
       value={edit.price}
       onChange={(event) => edit.setPrice(event.currentTarget.value)}
       onKeyDown={(event) => {

@@ -1,6 +1,6 @@
 // The farm store's side of tendering (decision 021): approved suppliers' active offers, a tender
 // opened on one (farm quote, market quote, notes) and the tenders with their answers.
-import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { centsToDecimal, parseRand } from '../../../../shared/money.ts';
@@ -9,6 +9,7 @@ import { certificationLabels, supplierMessages as m } from '../../../../shared/s
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QueryList } from '../../../components/list-states.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -123,17 +124,15 @@ function TenderForm({ offer, onDone }: { offer: MarketOffer; onDone: () => void 
         <Text size="sm">
           {offer.produceName} from {offer.businessName}: {crates(offer.quantityCrates)}
         </Text>
-        <TextInput
+        <MoneyInput
           label="Farm quote (R)"
           description="The price the farm offers for this lot"
-          inputMode="decimal"
           withAsterisk
           {...form.getInputProps('farmQuote')}
         />
-        <TextInput
+        <MoneyInput
           label="Market quote (R)"
           description="Optional: what the market pays, for comparison"
-          inputMode="decimal"
           {...form.getInputProps('marketQuote')}
         />
         <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
