@@ -93,7 +93,7 @@ test('add a client, lend 5, return 3, then Process Return closes the loan (375 Ã
   await expect(card.getByTestId('outstanding-crates')).toHaveText('2');
 
   // The reminder: WhatsApp with the number in international form and the crates out.
-  const remind = card.getByRole('link', { name: /WhatsApp reminder/ });
+  const remind = card.getByRole('link', { name: /^Remind on WhatsApp: / });
   const href = (await remind.getAttribute('href'))!;
   expect(href.startsWith('https://wa.me/27821234567?text=')).toBe(true);
   const message = decodeURIComponent(href.split('?text=')[1]);
@@ -206,7 +206,7 @@ test('the market agent dashboard adds a client and lends, then takes the return'
   const row = page.getByTestId('client-with-crates-out').filter({ hasText: business });
   await expect(row).toContainText('4 crates out');
   await page.screenshot({ path: test.info().outputPath('dashboard-clients-375.png'), fullPage: true });
-  const href = await row.getByRole('link', { name: /WhatsApp reminder/ }).getAttribute('href');
+  const href = await row.getByRole('link', { name: /^Remind on WhatsApp: / }).getAttribute('href');
   expect(href).toMatch(/^https:\/\/wa\.me\/27835550202\?text=/);
 
   // A client whose loans closed meanwhile: the spec's message.

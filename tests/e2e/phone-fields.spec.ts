@@ -109,12 +109,12 @@ test('an agent reminds a mobile client on WhatsApp and calls a landline; lending
   await page.goto('/clients');
   await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
   const mobile = page.getByRole('article', { name: 'Mobile Fresh' });
-  await expect(mobile.getByRole('link', { name: 'Send Mobile Fresh a WhatsApp reminder' })).toHaveAttribute(
+  await expect(mobile.getByRole('link', { name: 'Remind on WhatsApp: Mobile Fresh' })).toHaveAttribute(
     'href',
     /^https:\/\/wa\.me\/27725550101\?text=/,
   );
   const landline = page.getByRole('article', { name: 'Landline Veg' });
-  await expect(landline.getByRole('link', { name: 'Call Landline Veg to remind them' })).toHaveAttribute(
+  await expect(landline.getByRole('link', { name: 'Call to remind: Landline Veg' })).toHaveAttribute(
     'href',
     'tel:+27123456789',
   );

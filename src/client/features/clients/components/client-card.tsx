@@ -31,7 +31,8 @@ export function ReminderButton({ client, from }: { client: Client; from: string 
         href={link.href}
         variant="light"
         leftSection={<IconPhone size={18} />}
-        aria-label={`Call ${client.businessName} to remind them`}
+        // The visible words first, so a voice user can say what they see (WCAG 2.5.3).
+        aria-label={`Call to remind: ${client.businessName}`}
       >
         Call to remind
       </Button>
@@ -45,7 +46,7 @@ export function ReminderButton({ client, from }: { client: Client; from: string 
       rel="noopener noreferrer"
       color="teal.9"
       leftSection={<IconBrandWhatsapp size={18} />}
-      aria-label={`Send ${client.businessName} a WhatsApp reminder`}
+      aria-label={`Remind on WhatsApp: ${client.businessName}`}
     >
       Remind on WhatsApp
     </Button>

@@ -1,6 +1,17 @@
 // /clients: a market agent's clients and their crate loans (spec §2 Clients screen): Add Client, Lend
 // Crates and Return Crates dialogs, the client cards, and the open loans with 'Process Return'.
-import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Client } from '../../../../shared/clients.ts';
@@ -102,18 +113,24 @@ function AgentClients() {
           </Text>
         )}
         {shown && shown.length > 0 && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            {shown.map((client) => (
-              <ClientCard
-                key={client.id}
-                client={client}
-                from={from}
-                onLend={() => setDialog({ kind: 'lend', clientId: client.id })}
-                onReturn={() => setDialog({ kind: 'return', transactionId: oldestLoanOf(client.id) })}
-                onEdit={() => setDialog({ kind: 'edit', client })}
-              />
-            ))}
-          </SimpleGrid>
+          // The cards' names are h3s: a heading for the list keeps the outline h1 → h2 → h3.
+          <section aria-labelledby="client-list-heading">
+            <VisuallyHidden component="h2" id="client-list-heading">
+              Your clients
+            </VisuallyHidden>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              {shown.map((client) => (
+                <ClientCard
+                  key={client.id}
+                  client={client}
+                  from={from}
+                  onLend={() => setDialog({ kind: 'lend', clientId: client.id })}
+                  onReturn={() => setDialog({ kind: 'return', transactionId: oldestLoanOf(client.id) })}
+                  onEdit={() => setDialog({ kind: 'edit', client })}
+                />
+              ))}
+            </SimpleGrid>
+          </section>
         )}
         <OpenTransactions onProcessReturn={(loan) => setDialog({ kind: 'return', transactionId: loan.id })} />
       </Stack>

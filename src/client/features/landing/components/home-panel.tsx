@@ -12,7 +12,7 @@ function FarmMetrics() {
   const { data } = usePublicFarmMetrics();
   if (!data) return null;
   return (
-    <SimpleGrid cols={2} spacing="md" aria-label="Crates right now">
+    <SimpleGrid cols={2} spacing="md" role="group" aria-label="Crates right now">
       <Card withBorder radius="md" p="md" bg="green.0">
         <Text fz={28} fw={800} c="green.9" data-testid="metric-total-crates">
           {formatCount(data.totalCrates)}
