@@ -187,12 +187,7 @@ function EditCount({
     <form onSubmit={submit} noValidate aria-label={`Edit ${change.what.toLowerCase()}`}>
       <Stack gap="xs">
         <QuantityInput label="Crates" min={min} value={value} onChange={setValue} error={error} data-autofocus />
-        <Group gap="xs">
-          <Button type="submit">Save and send</Button>
-          <Button variant="default" onClick={onCancel}>
-            Back
-          </Button>
-        </Group>
+        <EditActions onCancel={onCancel} />
       </Stack>
     </form>
   );
@@ -242,13 +237,20 @@ function EditClient({ change, onCancel, onSave }: { change: QueuedChange; onCanc
             onChange={(event) => setIsActive(event.currentTarget.checked)}
           />
         )}
-        <Group gap="xs">
-          <Button type="submit">Save and send</Button>
-          <Button variant="default" onClick={onCancel}>
-            Back
-          </Button>
-        </Group>
+        <EditActions onCancel={onCancel} />
       </Stack>
     </form>
+  );
+}
+
+/** An edit's two buttons: send the change as edited, or go back to the list. */
+function EditActions({ onCancel }: { onCancel: () => void }) {
+  return (
+    <Group gap="xs">
+      <Button type="submit">Save and send</Button>
+      <Button variant="default" onClick={onCancel}>
+        Back
+      </Button>
+    </Group>
   );
 }
