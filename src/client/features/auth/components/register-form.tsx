@@ -1,6 +1,6 @@
 // Register: role selection with each role's extra fields (spec §2, §5). Success stores the user and
-// goes to / after 100 ms (use-register-form.ts). A supplier signs up through the supplier wizard, the
-// one supplier path (issue 25, decision 041): choosing Supplier leads there with the name and e-mail.
+// goes to / after 100 ms (use-register-form.ts). A supplier may sign up here (the spec's fields) or in
+// the supplier wizard, offered below with the name and e-mail; both follow one server rule (decision 041).
 import { Alert, Button, NativeSelect, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -36,7 +36,19 @@ function RoleFields({ form }: { form: RegisterFormState }) {
         </>
       );
     case 'supplier':
-      return null;
+      return (
+        <>
+          <TextInput label="Business name" required {...field('businessName')} />
+          <TextInput label="Farm location" required {...field('farmLocation')} />
+          <PhoneInput required {...field('contactNumber')} />
+          <TextInput
+            label="Produce types"
+            placeholder="e.g. Sweet Bell Peppers, Eggfruit"
+            required
+            {...field('produceTypes')}
+          />
+        </>
+      );
     default:
       return (
         <PasswordInput
@@ -52,24 +64,30 @@ function RoleFields({ form }: { form: RegisterFormState }) {
 /** What the wizard starts with when the person came from Register (location state). */
 export type SupplierPathState = { name?: string; email?: string };
 
-/** Suppliers sign up in the wizard: the farm needs its farm details, certification and bank details. */
+/**
+ * The supplier wizard, offered beside Register's supplier fields: both go through one server rule
+ * (decision 041); the wizard also takes the certification and bank details the farm pays into.
+ */
 function SupplierPath({ name, email }: SupplierPathState) {
   return (
-    <Stack gap="sm">
-      <Alert color="green" variant="light" p="sm">
-        Suppliers register in three steps: Account, Farm Details, Review. The farm store approves new suppliers before
-        they can sign in to offers, tenders and crates.
-      </Alert>
-      <Button
-        component={Link}
-        to={paths.supplierRegistration.href()}
-        state={{ name, email } satisfies SupplierPathState}
-        rightSection={<IconArrowRight size={18} aria-hidden />}
-        fullWidth
-      >
-        Continue to supplier registration
-      </Button>
-    </Stack>
+    <Alert color="green" variant="light" p="sm">
+      <Stack gap="xs">
+        <Text size="sm">
+          Suppliers can also register in three steps (Account, Farm Details, Review) with their certification and bank
+          details. The farm store approves new suppliers either way.
+        </Text>
+        <Button
+          component={Link}
+          to={paths.supplierRegistration.href()}
+          state={{ name, email } satisfies SupplierPathState}
+          variant="light"
+          rightSection={<IconArrowRight size={18} aria-hidden />}
+          fullWidth
+        >
+          Continue to supplier registration
+        </Button>
+      </Stack>
+    </Alert>
   );
 }
 
@@ -86,17 +104,12 @@ export function RegisterForm({ initialRole = 'market_agent' }: { initialRole?: R
             ))}
           </Stack>
         </Radio.Group>
-        {form.values.role === 'supplier' ? (
-          <SupplierPath name={form.values.name} email={form.values.email} />
-        ) : (
-          <>
-            <AccountFields form={form} required />
-            <RoleFields form={form} />
-            <Button type="submit" loading={isPending} fullWidth>
-              Register
-            </Button>
-          </>
-        )}
+        <AccountFields form={form} required />
+        <RoleFields form={form} />
+        <Button type="submit" loading={isPending} fullWidth>
+          Register
+        </Button>
+        {form.values.role === 'supplier' && <SupplierPath name={form.values.name} email={form.values.email} />}
         <Text size="xs" c="dimmed" ta="center">
           Your password is stored only as a secure hash.
         </Text>
