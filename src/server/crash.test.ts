@@ -11,13 +11,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, expect, inject, it } from 'vitest';
+import { freePort } from '../../tests/support/ports.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { checkLedgerInvariant } from './features/crates/ledger.ts';
 import { addDays, DEFAULT_FARM_TIMEZONE, farmToday } from './lib/farm-date.ts';
@@ -59,15 +59,6 @@ if (template) {
 
 // ---- the server process ----
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 

@@ -1,8 +1,8 @@
 // A real SMTP peer for tests (DESIGN §1): smtp-server on a loopback port that keeps what it receives,
 // and a loopback port nothing listens on (the "SMTP down" case) that a peer can later start on.
 import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { freePort } from './ports.ts';
 
 export type ReceivedMail = { from: string; to: string[]; data: string };
 
@@ -33,13 +33,7 @@ export async function startSmtpServer(port = 0) {
 }
 
 /** A loopback port that nothing listens on: connections are refused at once. */
-export async function closedPort() {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+export const closedPort = freePort;
 
 /** The decoded bytes of the MIME part whose filename is `filename` (base64 attachments). */
 export function attachment(data: string, filename: string): Buffer | null {

@@ -3,13 +3,13 @@
 // beside its sources and answers.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildServer, ensureServerBuild, root, staleReason } from '../../scripts/build-server.mjs';
 import { pgliteStartParams } from '../../src/server/db/client.ts';
+import { freePort } from '../support/ports.ts';
 
 // Inside the checkout, so the bundle's imports of packages find node_modules.
 const outdir = join(root, '.tmp', `server-build-test-${process.pid}`);
@@ -25,17 +25,6 @@ type Manifest = { inputs: Record<string, string>; files: string[] };
 const manifestFile = join(outdir, 'manifest.json');
 const readManifest = (): Manifest => JSON.parse(readFileSync(manifestFile, 'utf8'));
 const writeManifest = (manifest: Manifest) => writeFileSync(manifestFile, JSON.stringify(manifest));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('the server bundle', () => {
   it('is stale until built, then fresh, and stale again when a source changes or goes missing', async () => {

@@ -5,9 +5,9 @@
 // day, with nothing back-dated (the app has no way to back-date, by design).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { E2E_FARM_CODE } from '../../../playwright.config.ts';
+import { freePort } from '../../support/ports.ts';
 
 /** UTC−12 and UTC+14: at any moment the second zone's date is one or two days after the first's. */
 export const WESTMOST_ZONE = 'Etc/GMT+12';
@@ -15,18 +15,6 @@ export const EASTMOST_ZONE = 'Pacific/Kiritimati';
 
 /** Today in `timeZone`, YYYY-MM-DD: the server's own farmToday; addDays is its calendar arithmetic. */
 export { addDays, farmToday as todayIn } from '../../../src/server/lib/farm-date.ts';
-
-/** A port nobody listens on (the OS's ephemeral range, which Chromium never blocks). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Where global-setup.ts left the migrated template (its `pglite` folder), for this run. */
 export const TEMPLATE_ENV = 'E2E_TEMPLATE_DIR';
