@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
-import { cleanup, cleanups, freePort, HOST, root, signIn } from './support.mjs';
+import { cleanups, freePort, HOST, root, runBench, signIn } from './support.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -310,14 +310,4 @@ async function main() {
   return missed ? 1 : 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  let code = 1;
-  try {
-    code = await main();
-  } catch (err) {
-    console.error(err);
-  } finally {
-    await cleanup();
-  }
-  process.exit(code);
-}
+if (import.meta.url === `file://${process.argv[1]}`) await runBench(main);

@@ -2,7 +2,7 @@
 // who may call each and what it says (STYLE: every route declares its schemas and its guard):
 //   app.get('/cycles', route('read:billing:any', 'Every cycle, latest first.', { querystring, response }), handler)
 import type { FastifyContextConfig, FastifySchema } from 'fastify';
-import type { ChangeTag } from '../../shared/change-tags.ts';
+import { type ChangeTag, farmRecordTags } from '../../shared/change-tags.ts';
 
 type Access = NonNullable<FastifyContextConfig['access']>;
 type Options<S> = { config: { access: Access }; schema: S & { tags: string[]; description?: string } };
@@ -24,15 +24,7 @@ export function routeOptions(tag: string) {
  * Writes are rare next to reads (a busy farm books a few a minute), so a read that names more tags than
  * it strictly needs loses little, while one that names too few would be served stale: name generously.
  */
-export const FARM_DATA: readonly ChangeTag[] = [
-  'transmissions',
-  'crates',
-  'clients',
-  'billing',
-  'suppliers',
-  'users',
-  'pricing',
-];
+export const FARM_DATA: readonly ChangeTag[] = farmRecordTags;
 
 /**
  * A read answered from memory while none of `tags` changed (plugins/read-cache.ts, decision 032):

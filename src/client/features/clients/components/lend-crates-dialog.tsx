@@ -1,10 +1,11 @@
 // Lend Crates (spec §2, §5): an active client and a quantity from 1 to the agent's full crates. A
 // failure is said inside the dialog, never as a toast (spec §8).
-import { Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Select, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { lendBody, clientMessages as m } from '../../../../shared/clients.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput, type QuantityInputProps } from '../../../components/quantity-input.tsx';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
@@ -64,37 +65,33 @@ export function LendCratesDialog({ clientId, onClose }: { clientId: number | nul
     .map((c) => ({ value: String(c.id), label: `${c.businessName} (${c.clientName})` }));
 
   return (
-    <Modal opened onClose={onClose} title="Lend Crates" centered>
-      <form onSubmit={submit} noValidate aria-label="Lend crates">
-        <Stack>
-          <Select
-            label="Client"
-            placeholder="Select a client"
-            data={options}
-            searchable
-            withAsterisk
-            nothingFoundMessage="No active client"
-            // A long business name wraps inside the list instead of widening it past the dialog.
-            styles={{ option: { overflowWrap: 'anywhere' } }}
-            {...form.getInputProps('clientId')}
-          />
-          {full !== undefined && (
-            <Text size="sm" c="dimmed" data-testid="full-crates-available">
-              {crates(full, 'full')} available to lend
-            </Text>
-          )}
-          <LendQuantityInput
-            label="Quantity"
-            full={full}
-            data-autofocus={clientId !== null ? true : undefined}
-            {...form.getInputProps('quantityBorrowed')}
-          />
-          <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
-          <FormError error={lend.isError ? lend.error : null} title={m.lendFailed} />
-          <FormActions onCancel={onClose} submitLabel={'Lend Crates'} loading={lend.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title="Lend Crates" label="Lend crates" onClose={onClose} onSubmit={submit}>
+      <Select
+        label="Client"
+        placeholder="Select a client"
+        data={options}
+        searchable
+        withAsterisk
+        nothingFoundMessage="No active client"
+        // A long business name wraps inside the list instead of widening it past the dialog.
+        styles={{ option: { overflowWrap: 'anywhere' } }}
+        {...form.getInputProps('clientId')}
+      />
+      {full !== undefined && (
+        <Text size="sm" c="dimmed" data-testid="full-crates-available">
+          {crates(full, 'full')} available to lend
+        </Text>
+      )}
+      <LendQuantityInput
+        label="Quantity"
+        full={full}
+        data-autofocus={clientId !== null ? true : undefined}
+        {...form.getInputProps('quantityBorrowed')}
+      />
+      <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
+      <FormError error={lend.isError ? lend.error : null} title={m.lendFailed} />
+      <FormActions onCancel={onClose} submitLabel={'Lend Crates'} loading={lend.isPending} />
+    </FormDialog>
   );
 }
 

@@ -1,11 +1,12 @@
 // Return Crates (spec §2, §5): an open transaction and a quantity above zero. The field sets no upper
 // bound; more than the chosen loan's crates out is refused before sending (the field says so), and a
 // refusal by the server is said in the dialog under 'Failed to process return' (no toast, spec §8).
-import { Modal, Select, Stack, Text } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { clientMessages as m, returnBody } from '../../../../shared/clients.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -75,36 +76,32 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
   const chosen = open.data?.find((t) => String(t.id) === form.values.transactionId);
 
   return (
-    <Modal opened onClose={onClose} title="Return Crates" centered>
-      <form onSubmit={submit} noValidate aria-label="Return crates">
-        <Stack>
-          <Select
-            label="Transaction"
-            placeholder="Select an open transaction"
-            data={options}
-            withAsterisk
-            nothingFoundMessage="No open transactions"
-            // A long business name wraps inside the list instead of widening it past the dialog.
-            styles={{ option: { overflowWrap: 'anywhere' } }}
-            {...form.getInputProps('transactionId')}
-          />
-          {chosen && (
-            <Text size="sm" c="dimmed" data-testid="crates-out">
-              {chosen.clientName} has {chosen.cratesOut} crates out on this loan
-            </Text>
-          )}
-          <QuantityInput
-            label="Quantity returned"
-            description="Crates handed back"
-            min={1}
-            withAsterisk
-            data-autofocus={transactionId !== null ? true : undefined}
-            {...form.getInputProps('quantityReturned')}
-          />
-          <FormError error={giveBack.isError ? giveBack.error : null} title={m.returnFailed} />
-          <FormActions onCancel={onClose} submitLabel={'Return Crates'} loading={giveBack.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title="Return Crates" label="Return crates" onClose={onClose} onSubmit={submit}>
+      <Select
+        label="Transaction"
+        placeholder="Select an open transaction"
+        data={options}
+        withAsterisk
+        nothingFoundMessage="No open transactions"
+        // A long business name wraps inside the list instead of widening it past the dialog.
+        styles={{ option: { overflowWrap: 'anywhere' } }}
+        {...form.getInputProps('transactionId')}
+      />
+      {chosen && (
+        <Text size="sm" c="dimmed" data-testid="crates-out">
+          {chosen.clientName} has {chosen.cratesOut} crates out on this loan
+        </Text>
+      )}
+      <QuantityInput
+        label="Quantity returned"
+        description="Crates handed back"
+        min={1}
+        withAsterisk
+        data-autofocus={transactionId !== null ? true : undefined}
+        {...form.getInputProps('quantityReturned')}
+      />
+      <FormError error={giveBack.isError ? giveBack.error : null} title={m.returnFailed} />
+      <FormActions onCancel={onClose} submitLabel={'Return Crates'} loading={giveBack.isPending} />
+    </FormDialog>
   );
 }

@@ -1,23 +1,12 @@
 // /clients: a market agent's clients and their crate loans (spec §2 Clients screen): Add Client, Lend
 // Crates and Return Crates dialogs, the client cards, and the open loans with 'Process Return'.
-import {
-  Alert,
-  Button,
-  Card,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import type { Client } from '../../../../shared/clients.ts';
 import { clientMessages as m, matchesClientSearch } from '../../../../shared/clients-labels.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { gatedPage } from '../../../components/role-gate.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { useClients } from '../api/get-clients.ts';
 import { useOpenTransactions } from '../api/get-open-transactions.ts';
@@ -96,13 +85,12 @@ function AgentClients() {
           </Card>
         )}
         {clients.data && clients.data.length > 0 && (
-          <TextInput
+          <SearchField
             type="search"
             label="Search clients"
             placeholder="Name or phone number"
-            leftSection={<IconSearch size={18} aria-hidden />}
             value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
+            onChange={setSearch}
             maxLength={100}
             size="md"
           />

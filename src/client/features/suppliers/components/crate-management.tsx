@@ -1,6 +1,6 @@
 // Crate Management: the supplier's crate figures (decision 021), a request for 1 to 500 crates
 // (POST /api/transmissions, type supplier_to_farm) and its requests with their status.
-import { Button, Card, Grid, Group, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Grid, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import type { CrateRequest, SupplierWithCrates } from '../../../../shared/suppliers.ts';
@@ -13,6 +13,7 @@ import {
 import { FormError } from '../../../components/form-error.tsx';
 import { QueryList } from '../../../components/list-states.tsx';
 import { CountInput } from '../../../components/quantity-input.tsx';
+import { FormCard, SectionCard } from '../../../components/section-card.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates, formatCount, fromNow } from '../../../lib/format.ts';
@@ -56,21 +57,14 @@ function RequestCratesCard() {
     ),
   );
   return (
-    <Card withBorder radius="md" p="lg">
-      <Title order={2} size="h4" mb="sm">
-        Request Crates
-      </Title>
-      <form onSubmit={submit} noValidate aria-label="Request crates">
-        <Stack>
-          <CountInput label="Crates needed" max={SUPPLIER_REQUEST_MAX} form={form} name="quantity" />
-          <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
-          <FormError error={request.isError ? request.error : null} fallback={supplierMessages.crateRequestFailed} />
-          <Button type="submit" loading={request.isPending}>
-            Send Request
-          </Button>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard title="Request Crates" label="Request crates" onSubmit={submit}>
+      <CountInput label="Crates needed" max={SUPPLIER_REQUEST_MAX} form={form} name="quantity" />
+      <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
+      <FormError error={request.isError ? request.error : null} fallback={supplierMessages.crateRequestFailed} />
+      <Button type="submit" loading={request.isPending}>
+        Send Request
+      </Button>
+    </FormCard>
   );
 }
 
@@ -98,10 +92,7 @@ function CrateRequestRow({ request: r }: { request: CrateRequest }) {
 function MyCrateRequests() {
   const requests = useCrateRequests('all');
   return (
-    <Card withBorder radius="md" p="lg">
-      <Title order={2} size="h4" mb="sm">
-        My Crate Requests
-      </Title>
+    <SectionCard title="My Crate Requests">
       <QueryList
         query={requests}
         skeletonHeight={80}
@@ -116,7 +107,7 @@ function MyCrateRequests() {
           </Stack>
         )}
       </QueryList>
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -141,6 +141,18 @@ export function TendersPanel() {
   );
 }
 
+/** A price on a tender card: its name small above it; the farm's quote and the final price in bold. */
+function Quote({ label, amount, strong }: { label: string; amount: string; strong?: boolean }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={strong ? 700 : undefined}>{formatRandDecimal(amount)}</Text>
+    </div>
+  );
+}
+
 export function TenderCard({ tender: t, children }: { tender: Tender; children?: React.ReactNode }) {
   return (
     <Card withBorder radius="md" p="md" data-testid="tender-card">
@@ -154,28 +166,9 @@ export function TenderCard({ tender: t, children }: { tender: Tender; children?:
         <TenderStatusBadge status={t.status} />
       </Group>
       <Group gap="lg" mt="xs">
-        <div>
-          <Text size="xs" c="dimmed">
-            Farm quote
-          </Text>
-          <Text fw={700}>{formatRandDecimal(t.farmQuote)}</Text>
-        </div>
-        {t.marketQuote && (
-          <div>
-            <Text size="xs" c="dimmed">
-              Market quote
-            </Text>
-            <Text>{formatRandDecimal(t.marketQuote)}</Text>
-          </div>
-        )}
-        {t.finalPrice && (
-          <div>
-            <Text size="xs" c="dimmed">
-              Final price
-            </Text>
-            <Text fw={700}>{formatRandDecimal(t.finalPrice)}</Text>
-          </div>
-        )}
+        <Quote label="Farm quote" amount={t.farmQuote} strong />
+        {t.marketQuote && <Quote label="Market quote" amount={t.marketQuote} />}
+        {t.finalPrice && <Quote label="Final price" amount={t.finalPrice} strong />}
       </Group>
       {t.notes && (
         <Text size="sm" c="dimmed" mt="xs" style={{ overflowWrap: 'anywhere' }}>

@@ -10,6 +10,7 @@ import { paths, transmissionsSections } from '../../../app/paths.ts';
 import { AgentSelect } from '../../../components/agent-select.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { FormCard } from '../../../components/section-card.tsx';
 import { useAgentsForTransmission } from '../../../lib/api/get-agents-for-transmission.ts';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -97,34 +98,27 @@ export function FarmCreateTransmissionForm() {
   const createFailed = create.isError ? create.error : null;
 
   return (
-    <Card withBorder radius="md" p="lg">
-      <Title order={2} size="h4" mb="sm">
-        New Transmission
-      </Title>
-      <form onSubmit={submit} noValidate aria-label="New transmission">
-        <Stack>
-          <AgentSelect {...form.getInputProps('marketAgentId')} />
-          <TransmissionTypeField
-            value={form.values.type}
-            onChange={(type) => form.setFieldValue('type', type as FarmValues['type'])}
-          />
-          <QuantityInput
-            label="Quantity"
-            description="Crates"
-            min={1}
-            max={TRANSMISSIONS_FORM_MAX}
-            hint
-            withAsterisk
-            {...form.getInputProps('quantity')}
-          />
-          <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
-          <FormError error={createFailed} fallback={m.createFailed} />
-          <Button type="submit" loading={create.isPending}>
-            Create Transmission
-          </Button>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard title="New Transmission" label="New transmission" onSubmit={submit}>
+      <AgentSelect {...form.getInputProps('marketAgentId')} />
+      <TransmissionTypeField
+        value={form.values.type}
+        onChange={(type) => form.setFieldValue('type', type as FarmValues['type'])}
+      />
+      <QuantityInput
+        label="Quantity"
+        description="Crates"
+        min={1}
+        max={TRANSMISSIONS_FORM_MAX}
+        hint
+        withAsterisk
+        {...form.getInputProps('quantity')}
+      />
+      <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
+      <FormError error={createFailed} fallback={m.createFailed} />
+      <Button type="submit" loading={create.isPending}>
+        Create Transmission
+      </Button>
+    </FormCard>
   );
 }
 

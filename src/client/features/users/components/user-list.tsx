@@ -3,14 +3,15 @@
 // `admin` types the new password inline (PATCH /api/admin/users/{id}/password); `dashboard` has the
 // server generate one (POST /api/users/{id}/reset-password) and shows it once. The `admin` screen
 // also lists removed users, each with Restore (decision 022).
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { type ManagedUser, userMessages as m } from '../../../../shared/users.ts';
 import { destructiveButton } from '../../../components/confirm-dialog.tsx';
 import { LoadedList, LoadMoreButton } from '../../../components/list-states.tsx';
 import { NameLines } from '../../../components/name-lines.tsx';
 import { RemovedBadge } from '../../../components/removed-badge.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { type UserStatus, useUsers } from '../api/get-users.ts';
 import type { UsersVariant } from '../api/paths.ts';
@@ -179,13 +180,12 @@ export function UserList({ variant }: { variant: UsersVariant }) {
         />
       )}
       {all.length > 0 && (
-        <TextInput
+        <SearchField
           mb="md"
           label="Search users"
           placeholder="Name, email, business or market"
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          onChange={setSearch}
         />
       )}
       <LoadedList
