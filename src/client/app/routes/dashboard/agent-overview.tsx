@@ -26,14 +26,11 @@ import {
   useIncomingTransmissions,
 } from '../../../features/transmissions/api/get-incoming-transmissions.ts';
 import {
-  recentTransmissionsQueryOptions,
-  useRecentTransmissions,
+  dashboardRecentQueryOptions,
+  useDashboardRecent,
 } from '../../../features/transmissions/api/get-recent-transmissions.ts';
 import { IncomingTransmissions } from '../../../features/transmissions/components/incoming-transmissions.tsx';
-import {
-  DASHBOARD_RECENT,
-  RecentTransmissionsCard,
-} from '../../../features/transmissions/components/recent-transmissions-card.tsx';
+import { RecentTransmissionsCard } from '../../../features/transmissions/components/recent-transmissions-card.tsx';
 import { myAgentQueryOptions, useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { useFirstAnswers } from '../../../lib/first-answers.ts';
 import { formatCount } from '../../../lib/format.ts';
@@ -66,7 +63,7 @@ export function prefetchAgentOverview(queryClient: QueryClient) {
   void queryClient.prefetchQuery(myAgentQueryOptions());
   void queryClient.prefetchQuery(clientsQueryOptions());
   void queryClient.prefetchQuery(earningsHistoryQueryOptions());
-  void queryClient.prefetchQuery(recentTransmissionsQueryOptions(DASHBOARD_RECENT));
+  void queryClient.prefetchQuery(dashboardRecentQueryOptions());
 }
 
 export function AgentOverview() {
@@ -79,7 +76,7 @@ export function AgentOverview() {
     // Below the fold, but asked at the same time, so their cards mount with their answers instead
     // of each re-rendering in a task of its own when it arrives.
     useEarningsHistory(),
-    useRecentTransmissions(DASHBOARD_RECENT, 'market_agent'),
+    useDashboardRecent('market_agent'),
   );
   if (!ready) return <SectionLoader />;
 

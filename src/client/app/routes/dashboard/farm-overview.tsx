@@ -19,13 +19,10 @@ import { CrateRequestsCard } from '../../../features/suppliers/components/crate-
 import { FarmTendersCard } from '../../../features/suppliers/components/farm-tenders-card.tsx';
 import { PendingSuppliersCard } from '../../../features/suppliers/components/pending-suppliers-card.tsx';
 import {
-  recentTransmissionsQueryOptions,
-  useRecentTransmissions,
+  dashboardRecentQueryOptions,
+  useDashboardRecent,
 } from '../../../features/transmissions/api/get-recent-transmissions.ts';
-import {
-  DASHBOARD_RECENT,
-  RecentTransmissionsCard,
-} from '../../../features/transmissions/components/recent-transmissions-card.tsx';
+import { RecentTransmissionsCard } from '../../../features/transmissions/components/recent-transmissions-card.tsx';
 import { SendCratesForm } from '../../../features/transmissions/components/send-crates-form.tsx';
 import {
   agentsForTransmissionQueryOptions,
@@ -63,7 +60,7 @@ export function prefetchFarmOverview(queryClient: QueryClient) {
   // One call each: the answers have different types.
   void queryClient.prefetchQuery(farmMetricsQueryOptions());
   void queryClient.prefetchQuery(agentsForTransmissionQueryOptions());
-  void queryClient.prefetchQuery(recentTransmissionsQueryOptions(DASHBOARD_RECENT));
+  void queryClient.prefetchQuery(dashboardRecentQueryOptions());
   void queryClient.prefetchQuery(pendingSuppliersQueryOptions());
   void queryClient.prefetchQuery(crateRequestsQueryOptions('pending'));
   void queryClient.prefetchQuery(marketOffersQueryOptions());
@@ -74,7 +71,7 @@ export function FarmOverview() {
   const ready = useFirstAnswers(
     useFarmMetrics(),
     useAgentsForTransmission(),
-    useRecentTransmissions(DASHBOARD_RECENT, 'farm_store'),
+    useDashboardRecent('farm_store'),
     usePendingSuppliers(),
     useCrateRequests('pending'),
     useMarketOffers(),

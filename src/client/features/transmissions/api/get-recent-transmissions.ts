@@ -15,3 +15,12 @@ export const recentTransmissionsQueryOptions = (limit: number) =>
 
 export const useRecentTransmissions = (limit: number, role: string) =>
   useQuery({ ...recentTransmissionsQueryOptions(limit), refetchInterval: pollEvery(transmissionsPollMs(role)) });
+
+/** Spec §9: the dashboards show the 5 most recent transmissions. */
+export const DASHBOARD_RECENT = 5;
+
+/** What a dashboard's Recent Transmissions card reads: prefetched with the tab's other reads. */
+export const dashboardRecentQueryOptions = () => recentTransmissionsQueryOptions(DASHBOARD_RECENT);
+
+/** The same read, polled for `role`: a dashboard tab waits for its first answer (decision 031). */
+export const useDashboardRecent = (role: string) => useRecentTransmissions(DASHBOARD_RECENT, role);

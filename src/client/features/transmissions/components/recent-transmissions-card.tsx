@@ -3,11 +3,8 @@ import { Button, Card, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Role } from '../../../../shared/auth.ts';
 import { paths } from '../../../app/paths.ts';
-import { useRecentTransmissions } from '../api/get-recent-transmissions.ts';
+import { DASHBOARD_RECENT, useRecentTransmissions } from '../api/get-recent-transmissions.ts';
 import { TransmissionList } from './transmission-list.tsx';
-
-/** Spec §9: the dashboards show the 5 most recent transmissions. */
-export const DASHBOARD_RECENT = 5;
 
 /**
  * `fetched`: how many to read (the dashboards' 5 by default); `shown`: how many of those to list (all).
