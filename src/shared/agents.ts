@@ -154,4 +154,5 @@ export const dashboardResponse = z.discriminatedUnion('role', [
   }),
 ]);
 export type Dashboard = z.infer<typeof dashboardResponse>;
+/** Spec §9: the dashboards show the 5 most recent transmissions (the server's dashboard and the client's card). */
 export const DASHBOARD_RECENT_TRANSMISSIONS = 5;

@@ -1,5 +1,6 @@
 // The dashboards' recent transmissions (spec §9: 5 shown), polled per role (spec §2).
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DASHBOARD_RECENT_TRANSMISSIONS } from '../../../../shared/agents.ts';
 import type { Transmission } from '../../../../shared/transmissions.ts';
 import { api } from '../../../lib/api-client.ts';
 import { pollEvery } from '../../../lib/polling.ts';
@@ -16,11 +17,8 @@ export const recentTransmissionsQueryOptions = (limit: number) =>
 export const useRecentTransmissions = (limit: number, role: string) =>
   useQuery({ ...recentTransmissionsQueryOptions(limit), refetchInterval: pollEvery(transmissionsPollMs(role)) });
 
-/** Spec §9: the dashboards show the 5 most recent transmissions. */
-export const DASHBOARD_RECENT = 5;
-
 /** What a dashboard's Recent Transmissions card reads: prefetched with the tab's other reads. */
-export const dashboardRecentQueryOptions = () => recentTransmissionsQueryOptions(DASHBOARD_RECENT);
+export const dashboardRecentQueryOptions = () => recentTransmissionsQueryOptions(DASHBOARD_RECENT_TRANSMISSIONS);
 
 /** The same read, polled for `role`: a dashboard tab waits for its first answer (decision 031). */
-export const useDashboardRecent = (role: string) => useRecentTransmissions(DASHBOARD_RECENT, role);
+export const useDashboardRecent = (role: string) => useRecentTransmissions(DASHBOARD_RECENT_TRANSMISSIONS, role);

@@ -1,9 +1,10 @@
 // The dashboards' "Recent Transmissions" card: the latest few, with a link to the full screen.
 import { Button, Card, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { DASHBOARD_RECENT_TRANSMISSIONS } from '../../../../shared/agents.ts';
 import type { Role } from '../../../../shared/auth.ts';
 import { paths } from '../../../app/paths.ts';
-import { DASHBOARD_RECENT, useRecentTransmissions } from '../api/get-recent-transmissions.ts';
+import { useRecentTransmissions } from '../api/get-recent-transmissions.ts';
 import { TransmissionList } from './transmission-list.tsx';
 
 /**
@@ -14,7 +15,7 @@ export function RecentTransmissionsCard({
   role,
   fullHeight,
   title = 'Recent Transmissions',
-  fetched = DASHBOARD_RECENT,
+  fetched = DASHBOARD_RECENT_TRANSMISSIONS,
   shown,
 }: {
   role: Role;
