@@ -3,6 +3,7 @@
 // SQL numeric and leaves as text, so it is exact end to end. Dates leave as text (YYYY-MM-DD as stored).
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { sqlList } from '../../db/rows.ts';
 import { billingCycles, marketAgents } from '../../db/schema/index.ts';
 
 /** One advisory lock key for billing: returns take it shared, cycle changes and payments exclusive. */
@@ -340,10 +341,7 @@ export async function insertPayments(
     select ${cycleId}, l.market_agent_id, sum(l.crates), sum(l.amount), ${payment.paidOn}::date,
       ${payment.reference}, ${payment.recordedBy}
     from billing_lines l
-    where l.cycle_id = ${cycleId} and l.market_agent_id in (${sql.join(
-      marketAgentIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})
+    where l.cycle_id = ${cycleId} and l.market_agent_id in (${sqlList(marketAgentIds)})
     group by l.market_agent_id
     returning id, market_agent_id, crates, amount::text as amount, paid_on::text as paid_on, reference`);
   return result.rows.map((r) => ({
@@ -396,10 +394,7 @@ export async function agentHistory(db: Executor, marketAgentId: number, page: { 
 export async function agentUserIds(db: Executor, marketAgentIds: number[]): Promise<number[]> {
   if (marketAgentIds.length === 0) return [];
   const result = await db.execute<{ user_id: number }>(sql`
-    select user_id from market_agents where id in (${sql.join(
-      marketAgentIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
+    select user_id from market_agents where id in (${sqlList(marketAgentIds)})`);
   return result.rows.map((r) => Number(r.user_id));
 }
 

@@ -3,16 +3,10 @@
 // is named, so a new holder or a new way to keep balances changes nothing elsewhere.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { countsOf } from '../../db/rows.ts';
+import { countsOf, sqlList } from '../../db/rows.ts';
 import { holders } from './ledger.ts';
 
 export type AgentBalance = { fullCrates: number; emptyCrates: number };
-
-const idList = (ids: number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 /** Full and empty crates of each agent asked for (agents without crates get zeros). */
 export async function agentBalances(db: Executor, marketAgentIds: number[]): Promise<Map<number, AgentBalance>> {
@@ -21,7 +15,7 @@ export async function agentBalances(db: Executor, marketAgentIds: number[]): Pro
   // crate_balances.market_agent_id is generated from the holder's name (schema/crates.ts).
   const result = await db.execute<{ market_agent_id: number; holder: string; balance: number }>(sql`
     select market_agent_id, holder, balance from crate_balances
-    where market_agent_id in (${idList(marketAgentIds)})`);
+    where market_agent_id in (${sqlList(marketAgentIds)})`);
   for (const row of result.rows) {
     const id = Number(row.market_agent_id);
     const entry = out.get(id);
@@ -63,7 +57,7 @@ export async function cratesWithClientsByAgent(db: Executor, marketAgentIds: num
   const result = await db.execute<{ market_agent_id: number; crates: string | number }>(sql`
     select c.market_agent_id, ${crates}::bigint as crates
     from clients c ${join}
-    where c.market_agent_id in (${idList(marketAgentIds)})
+    where c.market_agent_id in (${sqlList(marketAgentIds)})
     group by c.market_agent_id`);
   for (const row of result.rows) out.set(Number(row.market_agent_id), Number(row.crates));
   return out;
@@ -126,10 +120,7 @@ async function namedBalances(db: Executor, ids: number[], name: (id: number) => 
   const byName = new Map(ids.map((id) => [name(id), id]));
   const result = await db.execute<{ holder: string; balance: number }>(sql`
     select holder, balance from crate_balances
-    where holder in (${sql.join(
-      [...byName.keys()].map((n) => sql`${n}`),
-      sql`, `,
-    )})`);
+    where holder in (${sqlList([...byName.keys()])})`);
   for (const row of result.rows) out.set(byName.get(row.holder)!, Number(row.balance));
   return out;
 }

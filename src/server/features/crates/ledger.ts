@@ -2,6 +2,7 @@
 // one crate_movements row and updates both holders' crate_balances in the caller's transaction.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import { sqlList } from '../../db/rows.ts';
 import { crateMovements, farmFlowTotals, type movementKinds } from '../../db/schema/index.ts';
 import { conflict, type HttpError } from '../../lib/http-error.ts';
 
@@ -52,10 +53,7 @@ export async function balancesOf(db: Executor, names: string[]): Promise<Record<
   const out: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
   if (names.length === 0) return out;
   const result = await db.execute<{ holder: string; balance: number }>(
-    sql`select holder, balance from crate_balances where holder in (${sql.join(
-      names.map((n) => sql`${n}`),
-      sql`, `,
-    )})`,
+    sql`select holder, balance from crate_balances where holder in (${sqlList(names)})`,
   );
   for (const row of result.rows) out[row.holder] = Number(row.balance);
   return out;

@@ -1,6 +1,7 @@
 // Farm stock queries: the stock adjustments and opening balances that bring crates into the pool.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { sqlList } from '../../db/rows.ts';
 import { holders } from './ledger.ts';
 
 export type StockEntryRow = {
@@ -59,14 +60,7 @@ export async function listStockEntries(
     where m.kind in ('stock_adjustment', 'opening_balance')
       and (m.from_holder = 'external' or m.to_holder = 'external')
       ${before ? sql`and m.id < ${before}` : sql``}
-      ${
-        ids
-          ? sql`and m.id in (${sql.join(
-              ids.map((i) => sql`${i}`),
-              sql`, `,
-            )})`
-          : sql``
-      }
+      ${ids ? sql`and m.id in (${sqlList(ids)})` : sql``}
     order by m.id desc
     limit ${limit}`);
   return result.rows.map(toEntry);

@@ -7,7 +7,7 @@
 // reports for every agent take as many queries as a report for one.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { countsOf } from '../../db/rows.ts';
+import { countsOf, sqlList } from '../../db/rows.ts';
 import type { Period } from './period.ts';
 
 type Scope = { period: Period; timeZone: string };
@@ -18,11 +18,7 @@ const sentIn = ({ period, timeZone }: Scope): SQL =>
     and t.sent_at < ((${period.endDate}::date + 1)::timestamp at time zone ${timeZone})
     and t.status <> 'recalled'`;
 /** `column in (ids)`: the agents a grouped query is for. */
-const among = (column: SQL, ids: number[]): SQL =>
-  sql`${column} in (${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
+const among = (column: SQL, ids: number[]): SQL => sql`${column} in (${sqlList(ids)})`;
 /** Crates a transmission moved: the counted quantity once counted, else the quantity sent. */
 const crates = sql`coalesce(t.actual_quantity, t.quantity)`;
 
@@ -33,14 +29,9 @@ function byAgent<Row>(ids: number[], rows: { agent: unknown; row: Row }[], empty
   return out;
 }
 
-export type RawTotals = {
-  total: number;
-  crates: number;
-  acknowledged: number;
-  farmToMarket: number;
-  marketToFarm: number;
-  activeAgents: number;
-};
+/** The period's transmission figures, named as totalsColumns names them. */
+const totalsKeys = ['total', 'crates', 'acknowledged', 'farmToMarket', 'marketToFarm', 'activeAgents'] as const;
+export type RawTotals = Record<(typeof totalsKeys)[number], number>;
 
 const totalsColumns = sql`count(*)::int as total,
       coalesce(sum(${crates}), 0)::bigint as crates,
@@ -49,14 +40,7 @@ const totalsColumns = sql`count(*)::int as total,
       count(*) filter (where t.type = 'market_to_farm')::int as "marketToFarm",
       count(distinct t.market_agent_id)::int as "activeAgents"`;
 
-export const noTotals = (): RawTotals => ({
-  total: 0,
-  crates: 0,
-  acknowledged: 0,
-  farmToMarket: 0,
-  marketToFarm: 0,
-  activeAgents: 0,
-});
+export const noTotals = (): RawTotals => Object.fromEntries(totalsKeys.map((key) => [key, 0])) as RawTotals;
 
 export async function periodTotals(db: Executor, scope: Scope): Promise<RawTotals> {
   const result = await db.execute<Record<keyof RawTotals, string | number>>(sql`
