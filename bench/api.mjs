@@ -167,76 +167,62 @@ const roundRobin = (list) => {
   return () => list[i++ % list.length];
 };
 
+const json = { 'content-type': 'application/json' };
+
+/**
+ * A write row of two requests in turn (counted in pairs): the next agent's `create` is POSTed to
+ * `path` (with `create.cookie`, the agent's own session unless given), then what it created is
+ * PUT to `then.path(id)` with `then.body`, always in the agent's session.
+ */
+function createThenPut(name, path, nextAgent, create, then) {
+  return {
+    group: 'writes',
+    name,
+    pairs: true,
+    requests: [
+      {
+        method: 'POST',
+        path,
+        setupRequest: (req, context) => {
+          context.agent = nextAgent();
+          const { cookie = context.agent.cookie, body } = create(context.agent);
+          return { ...req, headers: { ...json, cookie }, body: JSON.stringify(body) };
+        },
+        onResponse: (status, body, context) => {
+          if (status === 201) context.id = JSON.parse(body).id;
+        },
+      },
+      {
+        method: 'PUT',
+        setupRequest: (req, context) => ({
+          ...req,
+          path: then.path(context.id),
+          headers: { ...json, cookie: context.agent.cookie },
+          body: JSON.stringify(then.body),
+        }),
+      },
+    ],
+  };
+}
+
 function writeRows(farm, agents) {
-  const json = { 'content-type': 'application/json' };
-  const nextDelivery = roundRobin(agents);
-  const nextLoan = roundRobin(agents);
-  return [
-    {
-      // The farm store sends 5 crates to an agent; that agent acknowledges them (counted as sent).
-      group: 'writes',
-      name: 'POST /api/transmissions + PUT …/acknowledge',
-      pairs: true,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/transmissions',
-          setupRequest: (req, context) => {
-            context.agent = nextDelivery();
-            return {
-              ...req,
-              headers: { ...json, cookie: farm },
-              body: JSON.stringify({ type: 'farm_to_market', marketAgentId: context.agent.marketAgentId, quantity: 5 }),
-            };
-          },
-          onResponse: (status, body, context) => {
-            if (status === 201) context.id = JSON.parse(body).id;
-          },
-        },
-        {
-          method: 'PUT',
-          setupRequest: (req, context) => ({
-            ...req,
-            path: `/api/transmissions/${context.id}/acknowledge`,
-            headers: { ...json, cookie: context.agent.cookie },
-            body: JSON.stringify({ actualQuantity: 5 }),
-          }),
-        },
-      ],
-    },
-    {
-      // An agent lends one crate to a client of its own, then records it back.
-      group: 'writes',
-      name: 'POST /api/client-transactions + PUT …/return',
-      pairs: true,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/client-transactions',
-          setupRequest: (req, context) => {
-            context.agent = nextLoan();
-            return {
-              ...req,
-              headers: { ...json, cookie: context.agent.cookie },
-              body: JSON.stringify({ clientId: context.agent.clientId, quantityBorrowed: 1 }),
-            };
-          },
-          onResponse: (status, body, context) => {
-            if (status === 201) context.id = JSON.parse(body).id;
-          },
-        },
-        {
-          method: 'PUT',
-          setupRequest: (req, context) => ({
-            ...req,
-            path: `/api/client-transactions/${context.id}/return`,
-            headers: { ...json, cookie: context.agent.cookie },
-            body: JSON.stringify({ quantityReturned: 1 }),
-          }),
-        },
-      ],
-    },
-  ];
+  // The farm store sends 5 crates to an agent; that agent acknowledges them (counted as sent).
+  const delivery = createThenPut(
+    'POST /api/transmissions + PUT …/acknowledge',
+    '/api/transmissions',
+    roundRobin(agents),
+    (agent) => ({ cookie: farm, body: { type: 'farm_to_market', marketAgentId: agent.marketAgentId, quantity: 5 } }),
+    { path: (id) => `/api/transmissions/${id}/acknowledge`, body: { actualQuantity: 5 } },
+  );
+  // An agent lends one crate to a client of its own, then records it back.
+  const loan = createThenPut(
+    'POST /api/client-transactions + PUT …/return',
+    '/api/client-transactions',
+    roundRobin(agents),
+    (agent) => ({ body: { clientId: agent.clientId, quantityBorrowed: 1 } }),
+    { path: (id) => `/api/client-transactions/${id}/return`, body: { quantityReturned: 1 } },
+  );
+  return [delivery, loan];
 }
 
 /** A document over the full data, `DOCUMENT_RUNS` times one after another. */
