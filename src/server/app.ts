@@ -116,7 +116,11 @@ export async function buildApp({
 }: BuildOptions) {
   const app = Fastify(serverOptions({ config, logger, logStream })).withTypeProvider<ZodTypeProvider>();
   // A route's own onSend hooks run after its plugins': this one comes last on every route.
-  if (onAnswer) app.addHook('onRoute', (route) => void (route.onSend = [route.onSend ?? []].flat().concat(onAnswer)));
+  if (onAnswer) {
+    app.addHook('onRoute', (route) => {
+      route.onSend = [route.onSend ?? []].flat().concat(onAnswer);
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Set when the instance begins to stop (index.ts on SIGTERM, or close()): GET /api/ready says 503.
