@@ -76,17 +76,40 @@ export function contractFor(doc: Document): (answer: Answer) => string | null {
   };
 }
 
-// One check per worker: every app is built from the same routes, so the first one's document stands
-// for all (the test files of the server project share their workers' modules).
-let check: ((answer: Answer) => string | null) | undefined;
+type Check = (answer: Answer) => string | null;
+
+// Making the document takes a second or two, so it is made once per worker, not once per test file:
+// every app built from the same routes has the same document (the server project's files share their
+// workers' modules), so apps with the same route table share one check. An app without the route table
+// (a bare one in a unit test) gets its own.
+const byRouteTable = new Map<string, Check>();
+const byApp = new WeakMap<object, Check>();
+const routeTableKeys = new WeakMap<object, string>();
+
+function checkFor(server: FastifyRequest['server']): Check {
+  const table = (server as { routeAccess?: { method: string; url: string; access: string }[] }).routeAccess;
+  const make = () => contractFor(server.swagger() as unknown as Document);
+  if (!table) {
+    const check = byApp.get(server) ?? make();
+    byApp.set(server, check);
+    return check;
+  }
+  let key = routeTableKeys.get(table);
+  if (key === undefined) {
+    key = table.map((r) => `${r.method} ${r.url} ${r.access}`).join('\n');
+    routeTableKeys.set(table, key);
+  }
+  const check = byRouteTable.get(key) ?? make();
+  byRouteTable.set(key, check);
+  return check;
+}
 
 /** An onSend hook (BuildOptions.onAnswer) that adds each broken answer's problem to `problems`. */
 export function contractHook(problems: string[]) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const route = request.routeOptions.url;
     if (!route?.startsWith('/api/') || request.routeOptions.schema?.hide) return payload;
-    check ??= contractFor(request.server.swagger() as unknown as Document);
-    const problem = check({
+    const problem = checkFor(request.server)({
       method: request.method,
       route,
       status: reply.statusCode,

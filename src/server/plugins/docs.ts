@@ -16,6 +16,7 @@ import { sessionEndReasons } from '../../shared/auth-labels.ts';
 import { IDEMPOTENCY_KEEP_DAYS } from '../../shared/idempotency.ts';
 import { isMutation, takesIdempotencyKey } from '../lib/idempotency.ts';
 import type { ErrorStatus, RouteDocs } from '../lib/route-options.ts';
+import { objectShapes } from './strict-bodies.ts';
 
 type TransformArgs = Parameters<typeof jsonSchemaTransform>[0];
 type Json = Record<string, unknown>;
@@ -99,6 +100,10 @@ type Route = TransformArgs['route'] & {
   schema?: (RouteDocs & { body?: unknown; querystring?: unknown; params?: unknown; description?: string }) | null;
 };
 
+/** Does a body or query name a record by its id (clientId, marketAgentId…)? Then it can be 404. */
+const namesRecord = (schema: unknown) =>
+  objectShapes(schema).some((shape) => Object.keys(shape).some((key) => /(^id|Id|Ids)$/.test(key)));
+
 /** Every error a route can answer: what its declaration implies, and the refusals it names itself. */
 export function errorAnswers(method: string, route: Route): Answer[] {
   const schema = route.schema ?? {};
@@ -110,7 +115,7 @@ export function errorAnswers(method: string, route: Route): Answer[] {
   if (access !== 'public') found.add(401);
   // A role without the permission; a mutation sent by another site (plugins/security.ts).
   if ((access !== 'public' && access !== 'signed-in') || mutation) found.add(403);
-  if (schema.params) found.add(404);
+  if (schema.params || namesRecord(schema.body) || namesRecord(schema.querystring)) found.add(404);
   if (mutation) {
     found.add(413);
     found.add(415);

@@ -53,7 +53,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register',
-    route('public', { body: registerBody, response: { 200: userResponse }, refusals: [429] }),
+    route('public', { body: registerBody, response: { 200: userResponse }, refusals: [409, 429] }),
     async (request, reply) => {
       if (!(await consumeRateLimit(app.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
         throw tooManyRequests('Too many registrations from this address. Please try again later.');
@@ -70,7 +70,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     route('public', {
       body: registerSupplierBody,
       response: { 201: z.object({ user: userSchema, message: z.string() }) },
-      refusals: [429],
+      refusals: [409, 429],
     }),
     async (request, reply) => {
       if (!(await consumeRateLimit(app.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
