@@ -46,7 +46,7 @@ const doc = app.swagger() as unknown as OpenApi;
 /** The route's body schema; null when it declares none. */
 function bodySchema(method: string, url: string): Schema | null {
   const path = url.replace(/:([^/]+)/g, '{$1}');
-  const op = (doc.paths[path] ?? doc.paths[`${path}/`])?.[method.toLowerCase()];
+  const op = (doc.paths[path] ?? doc.paths[path.replace(/\/$/, '')])?.[method.toLowerCase()];
   return op?.requestBody?.content?.['application/json']?.schema ?? null;
 }
 
