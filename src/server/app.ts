@@ -1,6 +1,6 @@
 // buildApp(): the whole Fastify application as one instance; index.ts listens, tests inject.
 import type { Server } from 'node:http';
-import Fastify, { type FastifyHttpOptions, type FastifyReply, LogController } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyReply, LogController, type onSendHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
@@ -61,6 +61,11 @@ export type BuildOptions = {
   logStream?: DestinationStream;
   /** The read cache's limits (tests shorten them). */
   readCache?: ReadCacheOptions;
+  /**
+   * Tests only: run last among every route's onSend hooks, seeing each answer as it goes out (the API
+   * tests hold it against the OpenAPI document, tests/support/contract.ts, decision 048).
+   */
+  onAnswer?: onSendHookHandler;
 };
 
 /** Fastify's own settings: logging, body and time limits, proxies, and errors raised before routing. */
@@ -101,8 +106,21 @@ function serverOptions({ config, logger, logStream }: Omit<BuildOptions, 'databa
   };
 }
 
-export async function buildApp({ config, database, logger = false, logStream, readCache = {} }: BuildOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  logStream,
+  readCache = {},
+  onAnswer,
+}: BuildOptions) {
   const app = Fastify(serverOptions({ config, logger, logStream })).withTypeProvider<ZodTypeProvider>();
+  // A route's own onSend hooks run after its plugins': this one comes last on every route.
+  if (onAnswer) {
+    app.addHook('onRoute', (route) => {
+      route.onSend = [route.onSend ?? []].flat().concat(onAnswer);
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Set when the instance begins to stop (index.ts on SIGTERM, or close()): GET /api/ready says 503.

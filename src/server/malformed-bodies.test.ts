@@ -21,7 +21,7 @@ await holdScheduledJobs(app);
 // ---- the body schemas, and a conservative check of a value against one ----
 
 type Schema = {
-  type?: string;
+  type?: string | string[];
   nullable?: boolean;
   enum?: unknown[];
   anyOf?: Schema[];
@@ -46,7 +46,7 @@ const doc = app.swagger() as unknown as OpenApi;
 /** The route's body schema; null when it declares none. */
 function bodySchema(method: string, url: string): Schema | null {
   const path = url.replace(/:([^/]+)/g, '{$1}');
-  const op = (doc.paths[path] ?? doc.paths[`${path}/`])?.[method.toLowerCase()];
+  const op = (doc.paths[path] ?? doc.paths[path.replace(/\/$/, '')])?.[method.toLowerCase()];
   return op?.requestBody?.content?.['application/json']?.schema ?? null;
 }
 
@@ -59,9 +59,16 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function mayAccept(schema: Schema | undefined, value: unknown, top = true): boolean {
   // No schema, or an empty one (the spec's ignored fields, z.unknown()): anything goes, null included.
   if (!schema || Object.keys(schema).length === 0) return true;
+  // OpenAPI 3.1 (JSON Schema): null is `type: 'null'`, one of a type list, or a branch of anyOf/oneOf.
+  const types = [schema.type ?? []].flat();
   if (value === null) {
-    return !!schema.nullable || [schema.anyOf, schema.oneOf].some((b) => b?.some((s) => mayAccept(s, null, top)));
+    return (
+      !!schema.nullable ||
+      types.includes('null') ||
+      [schema.anyOf, schema.oneOf].some((b) => b?.some((s) => mayAccept(s, null, top)))
+    );
   }
+  if (types.length > 1) return types.some((type) => mayAccept({ ...schema, type }, value, top));
   const branches = schema.anyOf ?? schema.oneOf;
   if (branches && !branches.some((s) => mayAccept(s, value, top))) return false;
   // Text may be trimmed before it is checked: the trimmed form counts too.

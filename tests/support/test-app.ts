@@ -3,13 +3,14 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
 import { type App, type BuildOptions, buildApp } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { settings } from '../../src/server/db/schema/index.ts';
 import { FARM_ACCESS_CODE_KEY } from '../../src/server/features/auth/farm-access-code.ts';
 import { checkLedgerInvariant } from '../../src/server/features/crates/ledger.ts';
+import { contractHook } from './contract.ts';
 
 export const TEST_FARM_CODE = 'TEST-FARM-CODE';
 
@@ -54,7 +55,20 @@ export async function buildTestApp(
   options: { logStream?: BuildOptions['logStream'] } = {},
 ): Promise<App> {
   const database = await openTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database, logStream: options.logStream });
+  // Every answer is held against the OpenAPI document (decision 048): the test that got a broken one fails.
+  const brokenAnswers: string[] = [];
+  const failOnBrokenAnswers = () => {
+    if (brokenAnswers.length === 0) return;
+    const list = [...new Set(brokenAnswers.splice(0))];
+    throw new Error(`Answers that break the OpenAPI document (plugins/docs.ts):\n${list.join('\n')}`);
+  };
+  afterEach(failOnBrokenAnswers);
+  const app = await buildApp({
+    config: testConfig(overrides),
+    database,
+    logStream: options.logStream,
+    onAnswer: contractHook(brokenAnswers),
+  });
   // As if generated at first start: with `farmAccessCode: undefined` the farm store may replace it
   // (decision 043), and registration still takes TEST_FARM_CODE until it does.
   await app.db
@@ -65,6 +79,7 @@ export async function buildTestApp(
     try {
       const report = await checkLedgerInvariant(app.db);
       if (!report.ok) throw new Error(`The crate ledger no longer adds up:\n${report.problems.join('\n')}`);
+      failOnBrokenAnswers();
     } finally {
       await app.close();
       await database.close();

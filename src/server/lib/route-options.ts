@@ -5,14 +5,39 @@ import type { FastifyContextConfig, FastifySchema } from 'fastify';
 import { type ChangeTag, farmRecordTags } from '../../shared/change-tags.ts';
 
 type Access = NonNullable<FastifyContextConfig['access']>;
+
+/**
+ * The error answers a route gives beyond those the document derives from its declaration
+ * (plugins/docs.ts, decision 048): e.g. 409 when a rule refuses on the record's state, 429 when it is
+ * rate limited, 404 when it looks up a record its address does not name, 401 on a public route that
+ * wants a session anyway. The contract check in the API tests fails on any status a route answers
+ * that its document does not declare.
+ */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
+
+/** What a route's document says besides its schemas: all optional, derived when left out. */
+export type RouteDocs = {
+  /** One line for the operation; derived from the description's first sentence, or the path. */
+  summary?: string;
+  /** Derived from the method and path (GET /api/clients/:id → getClientsById). */
+  operationId?: string;
+  /** Statuses the route answers beyond the derived ones (see ErrorStatus). */
+  refusals?: readonly ErrorStatus[];
+  /** The media types of a 2xx that is not JSON: 'text/csv', 'application/pdf', 'text/html', 'text/event-stream'. */
+  produces?: readonly string[];
+};
+
 type Options<S> = { config: { access: Access }; schema: S & { tags: string[]; description?: string } };
 
-/** The options maker for the routes of one OpenAPI tag: `route(access, [description,] schema)`. */
+/**
+ * The options maker for the routes of one OpenAPI tag: `route(access, [description,] schema)`. The
+ * schema may carry RouteDocs keys (summary, operationId, refusals, produces); plugins/docs.ts reads them.
+ */
 export function routeOptions(tag: string) {
   const tags = [tag];
-  function route<S extends FastifySchema>(access: Access, schema: S): Options<S>;
-  function route<S extends FastifySchema>(access: Access, description: string, schema: S): Options<S>;
-  function route<S extends FastifySchema>(access: Access, first: S | string, second?: S): Options<S> {
+  function route<S extends FastifySchema & RouteDocs>(access: Access, schema: S): Options<S>;
+  function route<S extends FastifySchema & RouteDocs>(access: Access, description: string, schema: S): Options<S>;
+  function route<S extends FastifySchema & RouteDocs>(access: Access, first: S | string, second?: S): Options<S> {
     const [description, schema] = typeof first === 'string' ? [first, second as S] : [undefined, first];
     return { config: { access }, schema: { tags, ...(description === undefined ? {} : { description }), ...schema } };
   }

@@ -24,7 +24,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * wrappers and unions of objects): each maps a known field to its own schema. Empty when the schema is
  * not an object (nothing to check).
  */
-function objectShapes(schema: unknown): Record<string, unknown>[] {
+export function objectShapes(schema: unknown): Record<string, unknown>[] {
   const def = defOf(schema);
   switch (def?.type) {
     case 'object':

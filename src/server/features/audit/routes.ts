@@ -31,6 +31,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     route('read:audit:any', 'The filtered audit trail as CSV (UTF-8, RFC 4180, formulas neutralised), streamed.', {
       querystring: auditFilterQuery,
       response: { 200: z.unknown() },
+      produces: ['text/csv'],
     }),
     async (request, reply) => {
       const fileName = `cratekeeper-activity-${farmToday(app.config.farmTimezone)}.csv`;

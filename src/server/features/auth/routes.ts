@@ -53,7 +53,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register',
-    route('public', { body: registerBody, response: { 200: userResponse } }),
+    route('public', { body: registerBody, response: { 200: userResponse }, refusals: [409, 429] }),
     async (request, reply) => {
       if (!(await consumeRateLimit(app.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
         throw tooManyRequests('Too many registrations from this address. Please try again later.');
@@ -70,6 +70,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     route('public', {
       body: registerSupplierBody,
       response: { 201: z.object({ user: userSchema, message: z.string() }) },
+      refusals: [409, 429],
     }),
     async (request, reply) => {
       if (!(await consumeRateLimit(app.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
@@ -80,23 +81,27 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/login', route('public', { body: loginBody, response: { 200: userResponse } }), async (request, reply) => {
-    const { config } = app;
-    const deps = {
-      ...security(request),
-      sessionTtlHours: config.sessionTtlHours,
-      limits: {
-        perIp: config.loginLimitPerIp,
-        failuresPerAddress: config.loginFailuresPerAddress,
-        failuresPerEmail: config.loginFailuresPerEmail,
-        turnMs: config.loginTurnMs,
-      },
-    };
-    const { email, password } = request.body;
-    const { user, token, expiresAt } = await signIn(deps, request, email, password, request.cookies[SESSION_COOKIE]);
-    setSessionCookie(request, reply, token, expiresAt);
-    return { user: toUserDto(user) };
-  });
+  app.post(
+    '/login',
+    route('public', { body: loginBody, response: { 200: userResponse }, refusals: [401, 429] }),
+    async (request, reply) => {
+      const { config } = app;
+      const deps = {
+        ...security(request),
+        sessionTtlHours: config.sessionTtlHours,
+        limits: {
+          perIp: config.loginLimitPerIp,
+          failuresPerAddress: config.loginFailuresPerAddress,
+          failuresPerEmail: config.loginFailuresPerEmail,
+          turnMs: config.loginTurnMs,
+        },
+      };
+      const { email, password } = request.body;
+      const { user, token, expiresAt } = await signIn(deps, request, email, password, request.cookies[SESSION_COOKIE]);
+      setSessionCookie(request, reply, token, expiresAt);
+      return { user: toUserDto(user) };
+    },
+  );
 
   app.post('/logout', route('public', { response: { 200: messageResponse } }), async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
@@ -128,7 +133,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/change-password',
-    route('signed-in', { body: changePasswordBody, response: { 200: messageResponse } }),
+    route('signed-in', { body: changePasswordBody, response: { 200: messageResponse }, refusals: [429] }),
     async (request, reply) => {
       // A new token for this browser; the old one and every other session end (issue 7).
       const deps = {

@@ -152,7 +152,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     route(
       'read:billing:any',
       "The cycle's payout for a bank's bulk EFT upload (full account numbers; farm store only).",
-      { params: cycleIdParams, response: { 200: z.string() } },
+      { params: cycleIdParams, response: { 200: z.string() }, produces: ['text/csv'] },
     ),
     async (request, reply) => {
       const { cycle, csv } = await billing.payoutCsv(app.db, request.params.cycleId);

@@ -20,7 +20,7 @@ const route = routeOptions('contact');
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
-    route('public', { body: contactBody, response: { 201: contactSentResponse } }),
+    route('public', { body: contactBody, response: { 201: contactSentResponse }, refusals: [429] }),
     async (request, reply) => {
       const deps = { db: app.db, mailer: app.mailer, log: request.log, timeZone: app.config.farmTimezone };
       const message = await receiveContactMessage(deps, request.body, request.ip);

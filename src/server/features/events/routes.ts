@@ -8,8 +8,11 @@ import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { COMMIT_SKEW_MS, eventsSince, findEventTime, latestEventId } from '../../lib/change-log.ts';
 import { type ChangeEvent, canSee } from '../../lib/changes.ts';
+import { routeOptions } from '../../lib/route-options.ts';
 import { currentUser, type SessionUser } from '../../plugins/auth.ts';
 import type { ChangeHub, EventStream } from '../../plugins/events.ts';
+
+const route = routeOptions('events');
 
 /** How long a browser waits before reconnecting a dropped stream. */
 const RETRY_MS = 2000;
@@ -141,14 +144,11 @@ async function replayMissed(db: Executor, write: Write, rawLastId: unknown, view
 const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['events'],
-        summary: 'Server-Sent Events: `change` {tags} per committed change the caller may see',
-        querystring: eventsQuery,
-      },
-    },
+    route('signed-in', {
+      summary: 'Server-Sent Events: `change` {tags} per committed change the caller may see',
+      querystring: eventsQuery,
+      produces: ['text/event-stream'],
+    }),
     async (request, reply) => {
       const user = currentUser(request);
       const rawLastId = request.headers['last-event-id'] ?? request.query.lastEventId;

@@ -50,6 +50,8 @@ const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
     route('public', 'A printable HTML report of the price history (12 or 24 months), as a download.', {
       querystring: exportQuery,
       response: { 200: z.string() },
+      produces: ['text/html'],
+      refusals: [429],
     }),
     async (request, reply) => {
       if (!(await consumeRateLimit(app.db, `price-export:ip:${request.ip}`, EXPORTS_PER_IP, EXPORT_WINDOW_SECONDS))) {

@@ -55,7 +55,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     route(
       'generate:report:any',
       "The report as a PDF download. reportType billing answers a cycle's printable HTML statement: the cycle with exactly the dateRange's dates, or the active cycle when they are blank (404 otherwise); a selectedAgentId narrows it to that agent's record.",
-      { body: reportRequestBody, response: { 200: z.unknown() } },
+      { body: reportRequestBody, response: { 200: z.unknown() }, produces: ['application/pdf', 'text/html'] },
     ),
     async (request, reply) => sendReportDocument(reply, deps(), request.body),
   );

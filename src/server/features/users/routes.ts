@@ -66,6 +66,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       params: userIdParams,
       body: adminPasswordBody,
       response: { 200: passwordResetResponse },
+      refusals: [429],
     }),
     async (request) => {
       await resetPassword(app, request, request.params.id, request.body.newPassword);
@@ -80,6 +81,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       params: userIdParams,
       body: resetPasswordBody,
       response: { 200: passwordResetResponse },
+      refusals: [429],
     }),
     async (request, reply) => {
       const result = await resetPassword(app, request, request.params.id, request.body?.newPassword);
