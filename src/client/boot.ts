@@ -66,6 +66,8 @@ export const FIRST_READS: Record<DashboardRole, readonly string[]> = {
     ...FRAME_READS,
     // The header's envelope and the Pricing tab's badge: website messages nobody has read.
     '/api/contact-messages/unread-count',
+    // The sidebar's flagged counts and crate requests (decision 047).
+    '/api/transmissions/action-counts',
   ],
   supplier: ['/api/suppliers/me', ...FRAME_READS],
 };

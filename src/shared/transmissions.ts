@@ -153,6 +153,19 @@ export type Transmission = z.infer<typeof transmissionSchema>;
 export const transmissionListResponse = z.array(transmissionSchema);
 export const pendingCountResponse = z.object({ count: z.number() });
 
+/**
+ * What waits for the caller's action, by kind (issue 25 item 5, decision 047): `deliveries` to count
+ * (sent to the caller, or to the farm store role), supplier `crateRequests` to fulfil (farm store only),
+ * and `flaggedCounts` (differences waiting to be resolved; farm store only). `deliveries + crateRequests`
+ * is the pending-count's `count`; the flagged counts are the separate figure beside it.
+ */
+export const actionCountsResponse = z.object({
+  deliveries: z.number().int(),
+  crateRequests: z.number().int(),
+  flaggedCounts: z.number().int(),
+});
+export type ActionCounts = z.infer<typeof actionCountsResponse>;
+
 // ---- Farm stock (DESIGN §4) ----
 
 export const stockAdjustmentBody = z.object({

@@ -11,7 +11,7 @@
 // the shared server: there, "today" stays unbilled for every spec that returns crates.
 import { readFileSync } from 'node:fs';
 import dayjs from 'dayjs';
-import { DESKTOP, PHONE, seriousViolations } from './support/a11y.ts';
+import { axeViolations, DESKTOP, PHONE } from './support/a11y.ts';
 import { PASSWORD } from './support/accounts.ts';
 import { json } from './support/api.ts';
 import { newPage, pageOverflow, pick, signedInPage, uniqueName } from './support/crates.ts';
@@ -61,7 +61,7 @@ async function checkPhoneLayout(page: Page, where: string) {
   await closeToasts(page);
   await expect.poll(() => smallControls(page), where).toEqual([]);
   await expect.poll(() => pageOverflow(page), where).toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page), where).toEqual([]);
+  expect(await axeViolations(page), where).toEqual([]);
   await page.setViewportSize(DESKTOP);
 }
 
@@ -383,7 +383,7 @@ test.describe
       await expect(pay.getByTestId('payment-summary')).toContainText(`1 agent, ${R('2.45')} in total`);
       await farm.setViewportSize(PHONE);
       await expect.poll(() => smallControls(farm)).toEqual([]);
-      expect(await seriousViolations(farm)).toEqual([]);
+      expect(await axeViolations(farm)).toEqual([]);
       await farm.setViewportSize(DESKTOP);
       const sent = changeRequests(farm);
       const reference = pay.getByLabel('Bank reference');

@@ -130,6 +130,13 @@ test('the farm store rejects a supplier and fulfils a crate request only after s
 
   const page = farm.page;
   await page.goto('/');
+  // The sidebar's Dashboard link counts the crate requests to fulfil, as the server does (decision 047).
+  const crateRequests = async () =>
+    (await json<{ crateRequests: number }>(f.get('/api/transmissions/action-counts'))).crateRequests;
+  const open = await crateRequests();
+  const requestsBadge = page.getByRole('navigation', { name: 'Main navigation' }).getByTestId('crate-requests-badge');
+  await expect(requestsBadge).toHaveText(String(open));
+  await expect(requestsBadge).toHaveAccessibleName(`${open} crate request${open === 1 ? '' : 's'} to fulfil`);
 
   // Reject: names the business and the person, says what rejection does; red.
   await page.getByRole('button', { name: `Reject ${rejected}` }).click();
@@ -171,6 +178,8 @@ test('the farm store rejects a supplier and fulfils a crate request only after s
   await expect(page.getByText(`25 crates issued to ${business}`)).toBeVisible();
   expect(await stock()).toBe(stockBefore - 25);
   expect((await transmission(f, request.id))?.status).toBe('acknowledged');
+  if (open === 1) await expect(requestsBadge).toHaveCount(0);
+  else await expect(requestsBadge).toHaveText(String(open - 1));
 });
 
 test('recalling a delivery names the crates and who they were for, on the farm side and on an agent’s phone', async ({

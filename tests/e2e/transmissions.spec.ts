@@ -75,6 +75,14 @@ test('the farm sends 50 crates, the agent counts 48, the difference is flagged; 
   await expect(flagged).toContainText('Sent 50, counted 48');
   await expect(flagged).toContainText('Flagged: 2 short');
   await expect(farmRow).toContainText('Flagged: 2 short');
+  // The sidebar counts it beside the pending count, as the server does (decision 047).
+  const flaggedCounts = async () =>
+    ((await (await farmPage.request.get('/api/transmissions/action-counts')).json()) as { flaggedCounts: number })
+      .flaggedCounts;
+  const openFlags = await flaggedCounts();
+  const flagBadge = farmPage.getByTestId('flagged-counts-badge');
+  await expect(flagBadge).toHaveText(String(openFlags));
+  await expect(flagBadge).toHaveAccessibleName(`${openFlags} flagged count${openFlags === 1 ? '' : 's'} to resolve`);
 
   // The agent's 10 empty crates from the paper records, entered by the farm store.
   await farmPage.goto('/?tab=settings');
@@ -119,6 +127,8 @@ test('the farm sends 50 crates, the agent counts 48, the difference is flagged; 
   await dialog.getByRole('button', { name: 'Resolve' }).click();
   await expect(farmPage.getByText('Difference accepted')).toBeVisible();
   await expect(farmPage.getByTestId('flagged-transmission').filter({ hasText: agentName })).toHaveCount(0);
+  if (openFlags === 1) await expect(flagBadge).toHaveCount(0);
+  else await expect(flagBadge).toHaveText(String(openFlags - 1));
 
   // The Market Agents screen shows the new figures.
   await farmPage.goto('/market-agents');

@@ -525,6 +525,11 @@ export async function buildAccessWorld(app: App) {
       get('/api/transmissions/pending-count'),
       [401, 200, 200, 200, 200, 200, 200],
     ),
+    row(
+      'GET /api/transmissions/action-counts',
+      get('/api/transmissions/action-counts'),
+      [401, 200, 200, 200, 200, 200, 200],
+    ),
     row('GET /api/transmissions/flagged', get('/api/transmissions/flagged'), [401, 200, 403, 403, 403, 403, 403]),
     row(
       'POST /api/transmissions',

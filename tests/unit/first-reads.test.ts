@@ -10,6 +10,7 @@ import { prefetchFirstTab as agentFirstTab } from '../../src/client/app/routes/d
 import { prefetchFirstTab as supplierFirstTab } from '../../src/client/app/routes/dashboard/supplier-dashboard.tsx';
 import { DASHBOARD_PATHS, dashboardRole, FIRST_READS, opensFirstTab } from '../../src/client/boot.ts';
 import { unreadContactCountQueryOptions } from '../../src/client/features/contact/api/get-unread-count.ts';
+import { actionCountsQueryOptions } from '../../src/client/features/transmissions/api/action-counts.ts';
 import { pendingCountQueryOptions } from '../../src/client/features/transmissions/api/pending-count.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -42,8 +43,9 @@ describe('FIRST_READS', () => {
     expect(await urlsAskedBy(withFrame(agentFirstTab))).toEqual([...FIRST_READS.market_agent].sort());
     const farmWithMessages = withFrame((q) => {
       farmFirstTab(q);
-      // The farm's header envelope and its dashboard's Pricing badge.
+      // The farm's header envelope and its dashboard's Pricing badge; its sidebar's other figures.
       void q.prefetchQuery(unreadContactCountQueryOptions());
+      void q.prefetchQuery(actionCountsQueryOptions());
     });
     expect(await urlsAskedBy(farmWithMessages)).toEqual([...FIRST_READS.farm_store].sort());
     expect(await urlsAskedBy(withFrame(supplierFirstTab))).toEqual([...FIRST_READS.supplier].sort());

@@ -49,6 +49,9 @@ const theme = createTheme({
     // Only a badge wider than its whole container is cut (the e2e layout check lists any). Badges say
     // the spec's words as the spec writes them ('Well Stocked', 'Active Cycle'), not in capitals.
     Badge: { styles: { root: { flexShrink: 0, maxWidth: '100%', textTransform: 'none' } } },
+    // A toast's message under its title is gray.6 in Mantine (3.3:1 on white, axe color-contrast):
+    // gray.7 like the rest of the app's secondary text (decision 047).
+    Notification: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
     // The dialogs' close button is an icon with no name of its own.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A searchable picker takes a typed name and Enter: the first match is highlighted as you type

@@ -1,18 +1,20 @@
-// Accessibility and phone-layout checks for the signed-in screens: axe (serious and critical
-// violations fail) and no sideways scrolling at 375 px. (Console errors fail every test: test.ts.)
+// Accessibility and phone-layout checks for the screens: axe (every violation fails, whatever its impact,
+// best-practice rules such as region, landmark-one-main and heading-order included; decision 047) and no
+// sideways scrolling at 375 px. (Console errors fail every test: test.ts.)
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** Serious and critical axe violations, as "rule: targets" lines (empty when there are none). */
-export async function seriousViolations(page: Page) {
+/**
+ * Every axe violation, minor to critical, as "rule (impact): targets" lines (empty when there are none).
+ * axe's default rule set: WCAG 2.x A and AA and its best practices; no rule is turned off.
+ */
+export async function axeViolations(page: Page) {
   // Only violations come back: the passes make a large result that takes time to hand over.
   const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Waits until the screen shows its title and nothing is loading any more (skeletons, spinners). */
@@ -23,11 +25,11 @@ export async function settled(page: Page, title: string | RegExp) {
 }
 
 /**
- * axe finds nothing serious or critical and, on a phone, the page does not scroll sideways. Soft, so a
+ * axe finds nothing at all and, on a phone, the page does not scroll sideways. Soft, so a
  * run lists every screen's problems at once.
  */
 export async function expectAccessible(page: Page, where: string) {
-  expect.soft(await seriousViolations(page), `axe on ${where}`).toEqual([]);
+  expect.soft(await axeViolations(page), `axe on ${where}`).toEqual([]);
   await expectNoSidewaysScroll(page, where);
 }
 

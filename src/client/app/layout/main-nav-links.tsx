@@ -1,6 +1,7 @@
 // The sidebar's links (spec §2): each shows to those who may use its page, Transmissions with the
-// pending count.
-import { Badge, NavLink, Stack } from '@mantine/core';
+// pending count. The farm store also sees what else waits for it (decision 047): its flagged counts
+// beside the pending count, and the supplier crate requests to fulfil on Dashboard (where their card is).
+import { Badge, Group, NavLink, Stack } from '@mantine/core';
 import {
   IconArrowsExchange,
   IconBuildingStore,
@@ -10,14 +11,17 @@ import {
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { User } from '../../../shared/auth.ts';
 import { type Permission, userHasPermission } from '../../../shared/permissions.ts';
+import { useActionCounts } from '../../features/transmissions/api/action-counts.ts';
 import { usePendingTransmissionCount } from '../../features/transmissions/api/pending-count.ts';
 import { useUser } from '../../lib/current-user.tsx';
+import { plural } from '../../lib/format.ts';
 import { paths } from '../paths.ts';
 
-type NavEntry = { to: string; label: string; icon: typeof IconUsers; badge?: number };
+type NavEntry = { to: string; label: string; icon: typeof IconUsers; badges?: ReactNode };
 
 // Each link shows only to a role that may open its page (issue 25): the farm store gets the agents,
 // billing, reports and user screens, a market agent Clients, a supplier neither (decision 041).
@@ -34,14 +38,51 @@ const roleLinks: (NavEntry & { permission: Permission })[] = [
   { to: paths.clients.href(), label: 'Clients', icon: IconUsers, permission: 'read:client:own' },
 ];
 
-function linksFor(user: User, pending: number): NavEntry[] {
+/** The figures beside the links: the spec's pending count always, the farm store's others when above 0. */
+type Waiting = { pending: number; crateRequests: number; flaggedCounts: number };
+
+function linksFor(user: User, waiting: Waiting): NavEntry[] {
   return [
-    { to: paths.dashboard.href(), label: 'Dashboard', icon: IconLayoutDashboard },
-    { to: paths.transmissions.href(), label: 'Transmissions', icon: IconArrowsExchange, badge: pending },
+    {
+      to: paths.dashboard.href(),
+      label: 'Dashboard',
+      icon: IconLayoutDashboard,
+      badges: waiting.crateRequests > 0 && (
+        <Badge
+          size="sm"
+          color="orange.9"
+          aria-label={`${waiting.crateRequests} ${plural(waiting.crateRequests, 'crate request')} to fulfil`}
+          data-testid="crate-requests-badge"
+        >
+          {waiting.crateRequests}
+        </Badge>
+      ),
+    },
+    {
+      to: paths.transmissions.href(),
+      label: 'Transmissions',
+      icon: IconArrowsExchange,
+      badges: (
+        <Group gap={4} wrap="nowrap">
+          {waiting.flaggedCounts > 0 && (
+            <Badge
+              size="sm"
+              color="orange.9"
+              aria-label={`${waiting.flaggedCounts} flagged ${plural(waiting.flaggedCounts, 'count')} to resolve`}
+              data-testid="flagged-counts-badge"
+            >
+              {waiting.flaggedCounts}
+            </Badge>
+          )}
+          <PendingBadge count={waiting.pending} />
+        </Group>
+      ),
+    },
     ...roleLinks.filter((link) => userHasPermission(user, link.permission)),
   ];
 }
 
+/** The spec's badge: pending transmissions addressed to the user (or, the farm store's, to its role). */
 function PendingBadge({ count }: { count: number }) {
   return (
     <Badge
@@ -61,20 +102,22 @@ export function MainNavLinks({ onNavigate }: { onNavigate: () => void }) {
   const user = useUser();
   const location = useLocation();
   const pending = usePendingTransmissionCount();
+  // Only the farm store resolves flagged counts and fulfils crate requests; no one else asks.
+  const { crateRequests, flaggedCounts } = useActionCounts(userHasPermission(user, 'resolve:transmission:any'));
   const isActive = (to: string) =>
     to === paths.dashboard.href()
       ? ['/', '/dashboard', '/login', '/register'].includes(location.pathname)
       : location.pathname === to;
   return (
     <Stack gap={4}>
-      {linksFor(user, pending).map((link) => (
+      {linksFor(user, { pending, crateRequests, flaggedCounts }).map((link) => (
         <NavLink
           key={link.to}
           component={Link}
           to={link.to}
           label={link.label}
           leftSection={<link.icon size={18} stroke={1.6} />}
-          rightSection={link.badge === undefined ? null : <PendingBadge count={link.badge} />}
+          rightSection={link.badges || null}
           active={isActive(link.to)}
           onClick={onNavigate}
         />

@@ -209,6 +209,21 @@ const agentColumns: Column[] = [
   { header: 'Earnings est.', width: 66, align: 'right' },
 ];
 
+/** An agent's figures as table cells. */
+const agentRow = (a: ReportSummary['agents'][number]) => [
+  `${a.agentName} (${a.agentNumber})`,
+  String(a.transmissions),
+  String(a.cratesDelivered),
+  String(a.cratesReturned),
+  String(a.fullCrates),
+  String(a.emptyCrates),
+  formatRandDecimal(a.billedAmount),
+  formatRandDecimal(a.owedAmount),
+  a.earningsEstimate === null ? '-' : formatRandDecimal(a.earningsEstimate),
+];
+
+const REMOVED_LABEL = 'Removed by the farm store (User Management can restore them):';
+
 function drawAgents(doc: PDFKit.PDFDocument, summary: ReportSummary) {
   const x0 = PAGE.margin;
   heading(doc, 'Agent Performance Summary');
@@ -235,21 +250,13 @@ function drawAgents(doc: PDFKit.PDFDocument, summary: ReportSummary) {
     doc.y = emptyTop + 16;
     return;
   }
-  table(
-    doc,
-    agentColumns,
-    summary.agents.map((a) => [
-      `${a.agentName} (${a.agentNumber})`,
-      String(a.transmissions),
-      String(a.cratesDelivered),
-      String(a.cratesReturned),
-      String(a.fullCrates),
-      String(a.emptyCrates),
-      formatRandDecimal(a.billedAmount),
-      formatRandDecimal(a.owedAmount),
-      a.earningsEstimate === null ? '-' : formatRandDecimal(a.earningsEstimate),
-    ]),
-  );
+  // Removed agents (listed while they have activity in the period) come last under a label of their
+  // own, as the screens list them last with a 'Removed' badge (decisions 039, 047).
+  const removed = summary.agents.filter((a) => !a.isActive);
+  table(doc, agentColumns, [
+    ...summary.agents.filter((a) => a.isActive).map(agentRow),
+    ...(removed.length > 0 ? [REMOVED_LABEL, ...removed.map(agentRow)] : []),
+  ]);
 }
 
 // Footer on every page.
@@ -271,7 +278,8 @@ function drawFooters(doc: PDFKit.PDFDocument, summary: ReportSummary, title: str
 
 type Column = { header: string; width: number; align?: 'left' | 'right' };
 
-function table(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][]) {
+/** `rows`: cells, or a label (a string) written across the whole width above the rows that follow it. */
+function table(doc: PDFKit.PDFDocument, columns: Column[], rows: (string[] | string)[]) {
   const rowHeight = 18;
   // One row of cells, then its rule: the header bold over a heavy rule, the rows over a light one.
   const drawRow = (cells: string[], header: boolean) => {
@@ -295,16 +303,28 @@ function table(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][]) {
       .lineTo(PAGE.margin + CONTENT_WIDTH, doc.y)
       .stroke();
   };
+  const drawLabel = (text: string) => {
+    const top = doc.y;
+    doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED);
+    write(doc, text, PAGE.margin + 4, top + 5, { width: CONTENT_WIDTH - 8, ellipsis: true, height: 12 });
+    doc.y = top + rowHeight;
+  };
   const headers = columns.map((c) => c.header);
   ensureRoom(doc, rowHeight * 2);
   drawRow(headers, true);
+  // The label of the rows being drawn, written again under the header of a new page.
+  let label: string | null = null;
   for (const row of rows) {
-    if (doc.y + rowHeight > BOTTOM) {
+    if (doc.y + rowHeight * (typeof row === 'string' ? 2 : 1) > BOTTOM) {
       doc.addPage();
       doc.y = PAGE.margin;
       drawRow(headers, true);
+      if (label !== null && typeof row !== 'string') drawLabel(label);
     }
-    drawRow(row, false);
+    if (typeof row === 'string') {
+      label = row;
+      drawLabel(row);
+    } else drawRow(row, false);
   }
 }
 

@@ -248,4 +248,17 @@ describe('a removed agent in the summary (decision 039)', () => {
       (await summaryOf()).agents.find((a: { agentName: string }) => a.agentName === 'Sipho Dlamini'),
     ).toMatchObject({ isActive: true });
   });
+
+  it("comes last in the report's PDF, under 'Removed by the farm store' (decision 047)", async () => {
+    const res = await generate({
+      reportType: 'weekly',
+      dateRange: { startDate: '', endDate: '' },
+      selectedAgentId: 'all',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const flat = (await extractText(new Uint8Array(res.rawPayload), { mergePages: true })).text.replace(/\s+/g, ' ');
+    const label = flat.indexOf('Removed by the farm store (User Management can restore them):');
+    expect(label).toBeGreaterThan(flat.indexOf('Sipho Dlamini (MA-'));
+    expect(flat.indexOf('Lerato Leaving (MA-')).toBeGreaterThan(label);
+  });
 });

@@ -247,6 +247,22 @@ export async function countPendingFor(db: Executor, party: Party): Promise<numbe
   return Number(row.count);
 }
 
+/** The pending transmissions of countPendingFor, split: supplier crate requests and everything else. */
+export async function countPendingByKind(
+  db: Executor,
+  party: Party,
+): Promise<{ deliveries: number; crateRequests: number }> {
+  const [row] = await db
+    .select({
+      deliveries: sql<number>`(count(*) filter (where ${transmissions.type} <> 'supplier_to_farm'))::int`,
+      crateRequests: sql<number>`(count(*) filter (where ${transmissions.type} = 'supplier_to_farm'))::int`,
+    })
+    .from(transmissions)
+    .innerJoin(fromUser, eq(fromUser.id, transmissions.fromUserId))
+    .where(and(addressedTo(transmissions, party), eq(transmissions.status, 'pending'), sql`not ${withdrawnRequest}`));
+  return { deliveries: Number(row.deliveries), crateRequests: Number(row.crateRequests) };
+}
+
 export async function countPendingFrom(db: Executor, userId: number): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })

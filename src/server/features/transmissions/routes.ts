@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Permission } from '../../../shared/permissions.ts';
 import {
   acknowledgeBody,
+  actionCountsResponse,
   createTransmissionBody,
   flaggedTransmissionsQuery,
   pendingCountResponse,
@@ -53,6 +54,14 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/pending-count',
     cached(route('read:transmission:own', { response: { 200: pendingCountResponse } }), FARM_DATA),
     async (request) => ({ count: await service.countPendingFor(app.db, currentUser(request)) }),
+  );
+
+  // The sidebar's figures of what waits for the caller, by kind (decision 047); pending-count stays the
+  // spec's single figure.
+  app.get(
+    '/action-counts',
+    cached(route('read:transmission:own', { response: { 200: actionCountsResponse } }), FARM_DATA),
+    async (request) => service.actionCountsFor(app.db, currentUser(request)),
   );
 
   app.get(

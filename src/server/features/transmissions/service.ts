@@ -7,6 +7,7 @@ import type { Role } from '../../../shared/auth.ts';
 import type { ChangeTag } from '../../../shared/change-tags.ts';
 import { type Permission, userHasPermission } from '../../../shared/permissions.ts';
 import {
+  type ActionCounts,
   type CreateTransmissionBody,
   transmissionMessages as m,
   maxCountFor,
@@ -94,6 +95,19 @@ export async function listFlagged(
 
 /** Pending transmissions the caller may acknowledge (every farm store user sees the farm's). */
 export const countPendingFor = (db: Executor, caller: Caller) => repo.countPendingFor(db, partyOf(caller));
+/**
+ * What waits for the caller (decision 047): its pending transmissions by kind, and for whoever resolves
+ * flagged counts (the farm store) the open ones. The two pending figures add up to countPendingFor.
+ */
+export async function actionCountsFor(db: Executor, caller: Caller): Promise<ActionCounts> {
+  const resolves = userHasPermission(caller, 'resolve:transmission:any');
+  const [pending, flaggedCounts] = await Promise.all([
+    repo.countPendingByKind(db, partyOf(caller)),
+    resolves ? repo.countOpenFlags(db) : 0,
+  ]);
+  return { ...pending, flaggedCounts };
+}
+
 export const countPendingRequestsFrom = (db: Executor, userId: number) => repo.countPendingFrom(db, userId);
 export const countOpenFlags = (db: Executor) => repo.countOpenFlags(db);
 

@@ -10,6 +10,7 @@ import {
   farmWithAgents,
   json,
   registerAgent,
+  registerApprovedSupplier,
   send,
 } from '../../../../tests/support/transmissions.ts';
 import { messages } from '../../../shared/auth.ts';
@@ -542,6 +543,51 @@ describe('GET /api/transmissions, /recent, /pending-count', () => {
     expect((await json(a, 'GET', '/api/transmissions/pending-count')).json()).toEqual({ count: 2 });
     await acknowledge(a, t.id);
     expect((await json(a, 'GET', '/api/transmissions/pending-count')).json()).toEqual({ count: 1 });
+  });
+
+  it("/action-counts splits what waits for the caller: deliveries, crate requests, flagged counts (farm store's)", async () => {
+    const counts = async (who: typeof farm) => (await json(who, 'GET', '/api/transmissions/action-counts')).json();
+    const pending = async (who: typeof farm) =>
+      (await json(who, 'GET', '/api/transmissions/pending-count')).json().count;
+    const a = await registerAgent(app);
+    const s = await registerApprovedSupplier(app);
+    expect(await counts(a)).toEqual({ deliveries: 0, crateRequests: 0, flaggedCounts: 0 });
+    const before = await counts(farm);
+    // Two deliveries to the agent, one counted short (a flag for the farm store); a return and a crate
+    // request for the farm store.
+    const short = await send(farm, a, 10);
+    await send(farm, a, 5);
+    expect(await counts(a)).toEqual({ deliveries: 2, crateRequests: 0, flaggedCounts: 0 });
+    await acknowledge(a, short.id, 8);
+    await enterOpeningBalance(farm, a, { emptyCrates: 3 });
+    expect((await json(a, 'POST', '/api/transmissions', { type: 'market_to_farm', quantity: 3 })).statusCode).toBe(201);
+    const request = await json(s, 'POST', '/api/transmissions', { type: 'supplier_to_farm', quantity: 4 });
+    expect(request.statusCode).toBe(201);
+    // The agent resolves nothing: its flagged figure stays 0; its deliveries are its pending-count.
+    expect(await counts(a)).toEqual({ deliveries: 1, crateRequests: 0, flaggedCounts: 0 });
+    expect(await pending(a)).toBe(1);
+    const now = await counts(farm);
+    expect(now).toEqual({
+      deliveries: before.deliveries + 1,
+      crateRequests: before.crateRequests + 1,
+      flaggedCounts: before.flaggedCounts + 1,
+    });
+    // Both farm store users see the same; the spec's pending-count stays deliveries + crate requests.
+    expect(await counts(farm2)).toEqual(now);
+    expect(await pending(farm)).toBe(now.deliveries + now.crateRequests);
+    expect(await counts(s)).toEqual({ deliveries: 0, crateRequests: 0, flaggedCounts: 0 });
+    // Resolving the flag and fulfilling the request take them off.
+    const resolved = await json(farm, 'PUT', `/api/transmissions/${short.id}/resolve`, {
+      note: 'Two left at the gate',
+    });
+    expect(resolved.statusCode).toBe(200);
+    await acknowledge(farm, request.json().id, 4);
+    expect(await counts(farm)).toEqual({
+      ...now,
+      crateRequests: now.crateRequests - 1,
+      flaggedCounts: now.flaggedCounts - 1,
+    });
+    expect((await app.inject({ method: 'GET', url: '/api/transmissions/action-counts' })).statusCode).toBe(401);
   });
 
   it('lists the pending transmissions addressed to the caller, however old, oldest beyond the page via before', async () => {

@@ -16,7 +16,7 @@ export function AuthPage() {
   const sessionEnd = useSessionEndReason();
 
   return (
-    <Container size={460} py={{ base: 'md', sm: 48 }} px="sm">
+    <Container component="main" size={460} py={{ base: 'md', sm: 48 }} px="sm">
       <Center mb="md">
         <Anchor component={Link} to={paths.home.href()} underline="never" c="inherit" className="thumb-link">
           <Title order={1}>

@@ -161,7 +161,7 @@ function RegistrationForm({ wizard }: { wizard: Wizard }) {
 export function SupplierRegistrationPage() {
   const wizard = useSupplierRegistrationForm();
   return (
-    <Container size={560} py={{ base: 'md', sm: 48 }} px="sm">
+    <Container component="main" size={560} py={{ base: 'md', sm: 48 }} px="sm">
       <RegistrationHeader />
       <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
         <StepProgress step={wizard.step} />
