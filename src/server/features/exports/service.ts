@@ -15,7 +15,7 @@ import { type Caller, ownMarketAgentId } from '../../lib/ownership.ts';
 import * as repo from './repository.ts';
 
 /** Rows read per query while a file streams. */
-export const EXPORT_BATCH = 1000;
+export const EXPORT_BATCH = 500;
 
 type Deps = { db: Executor; log: FastifyBaseLogger; timeZone: string };
 type Cells = readonly string[];
