@@ -1,3 +1,5 @@
+// zod jitless before any schema exists: the page's CSP forbids eval (decision 049).
+import './lib/zod-config.ts';
 // Asked first, before the rest of the app's code runs (decision 031): who is signed in.
 import './features/auth/first-session-check.ts';
 import { afterFirstSessionCheck } from './features/auth/first-session-check.ts';

@@ -17,6 +17,7 @@ import contactRoutes from './features/contact/routes.ts';
 import farmStoreRoutes from './features/crates/routes.ts';
 import dashboardRoutes from './features/dashboard/routes.ts';
 import eventRoutes from './features/events/routes.ts';
+import exportRoutes from './features/exports/routes.ts';
 import healthRoutes from './features/health/routes.ts';
 import housekeepingJobs from './features/housekeeping/jobs.ts';
 import outboxJobs from './features/outbox/jobs.ts';
@@ -170,6 +171,7 @@ export async function buildApp({
   await app.register(clientTransactionRoutes, { prefix: '/api/client-transactions' });
   await app.register(reportRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(exportRoutes, { prefix: '/api' });
 
   await app.register(clientPlugin);
   await app.ready();

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { Cron } from 'croner';
 import { z } from 'zod';
 import { LOAN_OVERDUE_DAYS_DEFAULT } from '../shared/clients.ts';
-import { DEFAULT_FARM_TIMEZONE } from './lib/farm-date.ts';
+import { DEFAULT_FARM_NAME, DEFAULT_FARM_TIMEZONE } from './lib/farm-date.ts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(5000),
@@ -28,6 +28,12 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v === '1' || v === 'true'),
   FARM_TIMEZONE: z.string().default(DEFAULT_FARM_TIMEZONE),
+  FARM_NAME: z
+    .string()
+    .trim()
+    .min(1, 'FARM_NAME must not be blank')
+    .max(100, 'FARM_NAME must be at most 100 characters')
+    .default(DEFAULT_FARM_NAME),
   LOAN_OVERDUE_DAYS: z.coerce
     .number()
     .int()
@@ -103,6 +109,8 @@ export type Config = {
   mailFrom: string;
   demo: boolean;
   farmTimezone: string;
+  /** The farm's name on its reports and statements (decision 049). */
+  farmName: string;
   /** A client loan open longer than this many days is marked overdue (docs/decisions/018). */
   loanOverdueDays: number;
   /** When the weekly reports go out by themselves, a cron pattern in farmTimezone (decision 020). */
@@ -152,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     demo: e.DEMO,
     farmTimezone: e.FARM_TIMEZONE,
+    farmName: e.FARM_NAME,
     loanOverdueDays: e.LOAN_OVERDUE_DAYS,
     weeklyReportsCron: e.WEEKLY_REPORTS_CRON,
     backupCron: e.BACKUP_CRON === 'off' ? null : e.BACKUP_CRON,

@@ -66,6 +66,10 @@ const table = {
   'rotate:farm-access-code:any': ['farm_store'],
   /** The audit trail (decision 027): Settings → Activity and its CSV. */
   'read:audit:any': ['farm_store'],
+  /** CSV exports of transmissions, clients and loans (decision 049): the farm store every agent's, an agent its own. */
+  'read:export:own': ['farm_store', 'market_agent'],
+  /** CSV exports of billing lines, payments and the crate ledger: the farm store's. */
+  'read:export:any': ['farm_store'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof table;

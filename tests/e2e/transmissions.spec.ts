@@ -1,6 +1,6 @@
 // The Transmissions screen and the crate journey (issue 4): the farm sends 50 crates, the agent
 // counts 48, both see the flagged difference; the agent returns 10 empties, the farm acknowledges.
-
+import { readFileSync } from 'node:fs';
 import { decimalToCents, formatRandDecimal } from '../../src/shared/money.ts';
 import { settled } from './support/a11y.ts';
 import { signedInAs } from './support/accounts.ts';
@@ -174,6 +174,31 @@ test('a farm with no stock entries is invited to enter its opening stock', async
   await page.goto('/?tab=settings');
   await expect(page.getByText('Start with your opening stock')).toBeVisible();
   await expect(page.getByText('No stock entries yet.')).toBeVisible();
+});
+
+test('the farm store downloads a range of transmissions as CSV; the page CSP reports nothing', async ({ page }) => {
+  // Every Content-Security-Policy violation from the first script on: zod must not try `new Function`
+  // (it runs jitless, decision 049).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await signedInAs(page, 'farm_store');
+  await page.goto('/transmissions');
+  const exportCard = page.getByRole('region', { name: 'Download as CSV' });
+  await exportCard.getByLabel('From', { exact: true }).fill('2000-01-01');
+  const download = page.waitForEvent('download');
+  await exportCard.getByRole('button', { name: 'Download transmissions (CSV)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^cratekeeper-transmissions-2000-01-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = readFileSync((await file.path())!);
+  expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  expect(bytes.subarray(3).toString('utf8')).toMatch(/^Transmission ID,Sent At,Type,Status,From,To,/);
+  // A form that validates (zod schemas at work), then no violation was reported.
+  await page.getByRole('button', { name: 'Create Transmission' }).click();
+  await expect(page.getByText('Please enter quantity')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 });
 
 test('create form validation for the farm store', async ({ page }) => {

@@ -952,6 +952,19 @@ export async function buildAccessWorld(app: App) {
     row('GET /api/audit/people', get('/api/audit/people'), [401, 200, 403, 403, 403, 403, 403]),
     row('GET /api/audit.csv', get('/api/audit.csv'), [401, 200, 403, 403, 403, 403, 403]),
 
+    // --- CSV exports (decision 049): an agent's own transmissions, clients and loans; the rest the farm's ---
+    ...(['transmissions', 'clients', 'loans'] as const).map((kind) =>
+      row(
+        `GET /api/exports/${kind}.csv`,
+        get(`/api/exports/${kind}.csv?marketAgentId=${agent.marketAgentId}`),
+        [401, 200, 200, 404, 403, 403, 403],
+        { target: `A's ${kind}`, ownership: "an agent's file is its own; another agent's is not found" },
+      ),
+    ),
+    ...(['billing-lines', 'payments', 'ledger'] as const).map((kind) =>
+      row(`GET /api/exports/${kind}.csv`, get(`/api/exports/${kind}.csv`), [401, 200, 403, 403, 403, 403, 403]),
+    ),
+
     // --- reports ---
     row('GET /api/reports/summary', get('/api/reports/summary'), [401, 200, 403, 403, 403, 403, 403]),
     row('GET /api/reports/my-weekly', get('/api/reports/my-weekly'), [401, 403, 200, 200, 403, 403, 403]),

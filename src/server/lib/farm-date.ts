@@ -3,6 +3,9 @@
 /** FARM_TIMEZONE when unset (DESIGN §2). */
 export const DEFAULT_FARM_TIMEZONE = 'Africa/Johannesburg';
 
+/** FARM_NAME when unset: what reports and statements call the farm (decision 049). */
+export const DEFAULT_FARM_NAME = 'The farm';
+
 /** Today's date in `timeZone` as YYYY-MM-DD. */
 export function farmToday(timeZone: string, now: Date = new Date()): string {
   // en-CA formats dates as YYYY-MM-DD.

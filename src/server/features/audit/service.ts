@@ -1,12 +1,12 @@
 // The audit trail's reading side (Settings → Activity and its CSV) and its rows that are not changes:
 // security events (failed sign-ins, lockouts, limits) and rate-limit trips (decision 027).
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { AUDIT_CSV_COLUMNS, type AuditEntry, type AuditFilter, auditActionLabels } from '../../../shared/audit.ts';
 import { roles } from '../../../shared/auth.ts';
 import type { Executor } from '../../db/client.ts';
 import { auditEvent, auditScope } from '../../lib/audit.ts';
+import { csvStream, farmTimestamp } from '../../lib/csv.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import * as repo from './repository.ts';
 
@@ -46,28 +46,7 @@ export const listPeople = (db: Executor) => repo.listPeople(db);
 /** Rows read per query while the CSV streams: a big trail never sits in memory whole. */
 export const CSV_BATCH = 500;
 
-/** A cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP CSV injection). */
-export const csvCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-/** 2026-11-25 11:47:03 +02:00: the farm's wall clock with its offset, unambiguous in a spreadsheet. */
-export function farmTimestamp(at: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'longOffset',
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const offset = part('timeZoneName').replace(/^GMT$/, 'GMT+00:00').replace('GMT', '');
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')} ${offset}`;
-}
-
-/** The filtered trail, newest first, as rows of text cells (formulas neutralised). */
+/** The filtered trail, newest first, as rows of text cells (csvStream neutralises formulas). */
 async function* csvRows(db: Executor, filter: AuditFilter, timeZone: string) {
   let before: number | undefined;
   for (;;) {
@@ -85,7 +64,7 @@ async function* csvRows(db: Executor, filter: AuditFilter, timeZone: string) {
         r.summary,
         r.address ?? '',
         r.route ?? '',
-      ].map(csvCell);
+      ];
     }
     if (rows.length < CSV_BATCH) return;
     before = rows[rows.length - 1].id;
@@ -97,13 +76,7 @@ async function* csvRows(db: Executor, filter: AuditFilter, timeZone: string) {
  * streamed a batch at a time.
  */
 export function auditCsv(deps: Deps, filter: AuditFilter, timeZone: string): Readable {
-  const csv = stringify({ header: true, columns: [...AUDIT_CSV_COLUMNS], bom: true, record_delimiter: 'windows' });
-  const source = Readable.from(csvRows(deps.db, filter, timeZone));
-  source.on('error', (err) => {
-    deps.log.error({ err }, 'the audit CSV stopped part-way');
-    csv.destroy(err);
-  });
-  return source.pipe(csv);
+  return csvStream(AUDIT_CSV_COLUMNS, csvRows(deps.db, filter, timeZone), deps.log, 'audit');
 }
 
 // ---- rows that are not changes ----

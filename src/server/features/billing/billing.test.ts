@@ -423,7 +423,12 @@ describe('the payout file', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="payout-cycle-${ended.id}-${day(-10)}.csv"`);
-    const [header, ...rows] = res.body.replace(/\r\n$/, '').split(/\r\n(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+    // UTF-8 with a byte-order mark, so a spreadsheet reads accented names right.
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const [header, ...rows] = res.body
+      .slice(1)
+      .replace(/\r\n$/, '')
+      .split(/\r\n(?=(?:[^"]*"[^"]*")*[^"]*$)/);
     expect(header).toBe(
       'Beneficiary Name,Bank,Branch Code,Account Number,Account Type,Amount,Reference,Agent Number,Crates',
     );

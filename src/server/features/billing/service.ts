@@ -18,6 +18,7 @@ import {
 import { centsToDecimal, decimalToCents } from '../../../shared/money.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
+import { CSV_OPTIONS, csvCell } from '../../lib/csv.ts';
 import { conflict, notFound, refusalError } from '../../lib/http-error.ts';
 import { type Acting, type Caller, ownMarketAgentId } from '../../lib/ownership.ts';
 import * as repo from './repository.ts';
@@ -327,14 +328,6 @@ export const PAYOUT_COLUMNS = [
 /** Banks cut the beneficiary's reference at 20 characters: 'Crates 2026-11-30' is 17. */
 export const payoutReference = (cycle: { endDate: string }) => `Crates ${cycle.endDate}`.slice(0, 20);
 
-/**
- * A spreadsheet opening the file must not run what an agent typed as its name: text starting with
- * = + - @ (or a tab or carriage return, which some spreadsheets skip first) gets a leading quote.
- */
-export function csvSafe(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 /** Who the payout file pays (owed money, bank details complete) and who it leaves out (no details). */
 async function payoutOf(db: Executor, cycleId: number) {
   const cycle = await cycleOrNotFound(db, cycleId);
@@ -371,7 +364,8 @@ const ALWAYS_QUOTED = new Set([PAYOUT_COLUMNS.indexOf('Branch Code'), PAYOUT_COL
 /**
  * The cycle's payout as RFC 4180 CSV for a bank's bulk EFT upload: one row per agent still owed money
  * with complete bank details, full account numbers (the farm pays them; decision 019), amounts as plain
- * decimals. Fields holding a comma, quote, CR or LF are quoted; formulas are neutralised.
+ * decimals, UTF-8 with a byte-order mark (lib/csv.ts). Fields holding a comma, quote, CR or LF are quoted;
+ * formulas are neutralised.
  */
 export async function payoutCsv(db: Executor, cycleId: number) {
   const { cycle, rows } = await payoutOf(db, cycleId);
@@ -388,12 +382,12 @@ export async function payoutCsv(db: Executor, cycleId: number) {
         reference,
         r.agentNumber,
         String(r.totalCratesReturned),
-      ].map(csvSafe),
+      ].map(csvCell),
     ),
     {
+      ...CSV_OPTIONS,
       header: true,
       columns: [...PAYOUT_COLUMNS],
-      record_delimiter: 'windows',
       quoted_match: /[\r\n]/,
       cast: {
         string: (value, context) =>

@@ -3,6 +3,14 @@
 // crates delivered and returned, the flow analysis and the per-agent table. A report for one agent
 // (the one e-mailed to it) carries that agent's figures only: no farm-wide count of agents.
 // Black on white with one accent colour and patterns that survive a black-and-white printer.
+//
+// A document that travels (decision 049): its fonts are embedded (DejaVu Sans, TrueType, from the
+// dejavu-fonts-ttf package, subset to the glyphs used), so it reads the same on any reader and prints
+// names in any Latin, Greek or Cyrillic script; it is tagged (headings, paragraphs, tables, the chart a
+// figure with its words, rules and page footers artifacts) with its language and a title naming the
+// farm, the report and the period, which a reader shows instead of the file name.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { formatRandDecimal } from '../../../shared/money.ts';
 import type { ReportSummary } from '../../../shared/reports.ts';
 import { longDate, periodText } from './emails.ts';
@@ -15,34 +23,92 @@ const MUTED = '#4a564a';
 const ACCENT = '#2f6b2f';
 const RULE = '#b8c4b8';
 
-// The standard PDF fonts write Windows-1252 only; anything else (names in other scripts, emoji)
-// becomes '?', never unreadable glyphs.
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-export const pdfText = (value: string) =>
-  [...value]
+const REGULAR = 'DejaVu Sans';
+const BOLD = 'DejaVu Sans Bold';
+/** The language the reports are written in, for screen readers (the document's /Lang). */
+export const PDF_LANGUAGE = 'en-ZA';
+
+const require = createRequire(import.meta.url);
+let fontFiles: { regular: Buffer; bold: Buffer } | undefined;
+/** The TrueType files, read once with the first report. */
+function fonts() {
+  fontFiles ??= {
+    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return fontFiles;
+}
+
+type GlyphSource = { _font?: { font?: { hasGlyphForCodePoint?: (code: number) => boolean } } };
+/**
+ * Text as the current font can draw it: control characters become spaces and a character the font has
+ * no glyph for (an emoji, a script DejaVu lacks) becomes '?', never an empty box.
+ */
+function drawable(doc: PDFKit.PDFDocument, value: string) {
+  // pdfkit keeps the fontkit font it embeds on its current font; @types/pdfkit does not name it.
+  const has = (doc as unknown as GlyphSource)._font?.font?.hasGlyphForCodePoint?.bind(
+    (doc as unknown as GlyphSource)._font?.font,
+  );
+  return [...value]
     .map((c) => {
       const code = c.codePointAt(0)!;
-      if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(c)) return c;
-      return code < 0x20 ? ' ' : '?';
+      if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return ' ';
+      return has && !has(code) ? '?' : c;
     })
     .join('');
+}
+
+/** The document's structure, per document: every drawn word belongs to an element of it. */
+const structures = new WeakMap<PDFKit.PDFDocument, PDFKit.PDFStructureElement>();
+
+/** Draws `draw`'s text as one structure element (`H1`, `H2`, `P`, `Figure` …) of the document. */
+function tag(doc: PDFKit.PDFDocument, type: string, draw: () => void, options: { alt?: string } = {}) {
+  structures.get(doc)?.add(doc.struct(type, options, draw));
+}
+
+/** Draws what is not content (rules, boxes, page footers) as an artifact a screen reader skips. */
+function artifact(doc: PDFKit.PDFDocument, draw: () => void, type: 'Layout' | 'Pagination' = 'Layout') {
+  doc.markContent('Artifact', { type });
+  draw();
+  doc.endMarkedContent();
+}
 
 const signed = (n: number, unit: string) => `${n > 0 ? '+' : ''}${n}${unit}`;
 const changeText = (change: number | null, unit = '%') =>
   change === null ? 'no earlier data' : `${signed(change, unit)} vs last period`;
 
-export async function renderReportPdf(
-  summary: ReportSummary,
-  options: { title: string; timeZone: string },
-): Promise<Buffer> {
+type PdfOptions = { title: string; timeZone: string; farmName: string };
+
+/** The document's title: the farm, the report and its period (what a reader shows in its title bar). */
+export const pdfTitle = (summary: ReportSummary, options: Pick<PdfOptions, 'title' | 'farmName'>) =>
+  `${options.farmName}: ${options.title}, ${periodText(summary.period)}`;
+
+export async function renderReportPdf(summary: ReportSummary, options: PdfOptions): Promise<Buffer> {
   // pdfkit and its fonts load with the first report, not at start (~0.3 s of `npm start`, decision 034).
   const { default: PDFDocument } = await import('pdfkit');
+  const { regular, bold } = fonts();
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
     bufferPages: true,
-    info: { Title: `Cratekeeper ${options.title}`, Author: 'Cratekeeper', Subject: periodText(summary.period) },
+    // The default font, so no standard (unembedded) font is ever named; pdfkit takes a Buffer too.
+    font: regular as unknown as string,
+    tagged: true,
+    lang: PDF_LANGUAGE,
+    displayTitle: true,
+    pdfVersion: '1.7',
+    info: {
+      Title: pdfTitle(summary, options),
+      Author: options.farmName,
+      Subject: `${options.title}, ${periodText(summary.period)}`,
+      Creator: 'Cratekeeper',
+    },
   });
+  doc.registerFont(REGULAR, regular);
+  doc.registerFont(BOLD, bold);
+  const structure = doc.struct('Document');
+  doc.addStructure(structure);
+  structures.set(doc, structure);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -54,17 +120,19 @@ export async function renderReportPdf(
   drawTotals(doc, summary);
   drawBilling(doc, summary);
   const perBar = summary.chart.bucketDays;
-  heading(doc, perBar === 1 ? 'Crates moved per day' : `Crates moved per ${perBar === 7 ? 'week' : 'fortnight'}`);
-  drawChart(doc, summary);
+  const unit = perBar === 1 ? 'day' : perBar === 7 ? 'week' : 'fortnight';
+  heading(doc, `Crates moved per ${unit}`);
+  tag(doc, 'Figure', () => drawChart(doc, summary), { alt: chartAlt(summary, unit) });
   drawFlow(doc, summary);
   drawAgents(doc, summary);
-  drawFooters(doc, summary, options.title);
+  structure.end();
+  drawFooters(doc, summary, options);
   doc.end();
   return finished;
 }
 
 const write = (doc: PDFKit.PDFDocument, text: string, x: number, y: number, opts: PDFKit.Mixins.TextOptions = {}) =>
-  doc.text(pdfText(text), x, y, { lineBreak: false, ...opts });
+  doc.text(drawable(doc, text), x, y, { lineBreak: false, ...opts });
 
 function ensureRoom(doc: PDFKit.PDFDocument, height: number) {
   if (doc.y + height > BOTTOM) {
@@ -77,19 +145,21 @@ function heading(doc: PDFKit.PDFDocument, text: string) {
   ensureRoom(doc, 60);
   // doc.text moves doc.y; every position here is computed from one saved top instead.
   const top = doc.y + 14;
-  doc.font('Helvetica-Bold').fontSize(13).fillColor(ACCENT);
-  write(doc, text, PAGE.margin, top);
+  doc.font(BOLD).fontSize(13).fillColor(ACCENT);
+  tag(doc, 'H2', () => write(doc, text, PAGE.margin, top));
   doc.y = top + 22;
   doc.fillColor(INK);
 }
 
 /** The title, then the period, the agent, the period compared with and when it was made. */
-function drawHeader(doc: PDFKit.PDFDocument, summary: ReportSummary, options: { title: string; timeZone: string }) {
+function drawHeader(doc: PDFKit.PDFDocument, summary: ReportSummary, options: PdfOptions) {
   const x0 = PAGE.margin;
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(ACCENT);
-  write(doc, 'CRATEKEEPER', x0, PAGE.margin);
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(INK);
-  write(doc, options.title, x0, PAGE.margin + 16);
+  doc.font(BOLD).fontSize(10).fillColor(ACCENT);
+  tag(doc, 'P', () =>
+    write(doc, options.farmName, x0, PAGE.margin, { width: CONTENT_WIDTH, ellipsis: true, height: 12 }),
+  );
+  doc.font(BOLD).fontSize(22).fillColor(INK);
+  tag(doc, 'H1', () => write(doc, options.title, x0, PAGE.margin + 16));
   const generated = new Intl.DateTimeFormat('en-ZA', {
     timeZone: options.timeZone,
     dateStyle: 'long',
@@ -103,10 +173,13 @@ function drawHeader(doc: PDFKit.PDFDocument, summary: ReportSummary, options: { 
   ];
   let y = PAGE.margin + 50;
   for (const [label, value] of meta) {
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(MUTED);
-    write(doc, `${label}:`, x0, y);
-    doc.font('Helvetica').fillColor(INK);
-    write(doc, value, x0 + 90, y);
+    const top = y;
+    tag(doc, 'P', () => {
+      doc.font(BOLD).fontSize(10).fillColor(MUTED);
+      write(doc, `${label}:`, x0, top);
+      doc.font(REGULAR).fillColor(INK);
+      write(doc, value, x0 + 90, top, { width: CONTENT_WIDTH - 90, ellipsis: true, height: 14 });
+    });
     y += 15;
   }
   doc.y = y;
@@ -119,13 +192,15 @@ function boxRow(doc: PDFKit.PDFDocument, boxes: [string, string, string][], heig
   const boxTop = doc.y;
   boxes.forEach(([label, value, sub], i) => {
     const bx = PAGE.margin + i * (boxWidth + gap);
-    doc.lineWidth(0.8).strokeColor(RULE).rect(bx, boxTop, boxWidth, height).stroke();
-    doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
-    write(doc, label, bx + 8, boxTop + 8, { width: boxWidth - 16 });
-    doc.font('Helvetica-Bold').fontSize(valueSize).fillColor(INK);
-    write(doc, value, bx + 8, boxTop + 21, { width: boxWidth - 16 });
-    doc.font('Helvetica').fontSize(7.5).fillColor(MUTED);
-    write(doc, sub, bx + 8, boxTop + height - 16, { width: boxWidth - 16 });
+    artifact(doc, () => doc.lineWidth(0.8).strokeColor(RULE).rect(bx, boxTop, boxWidth, height).stroke());
+    tag(doc, 'P', () => {
+      doc.font(REGULAR).fontSize(8.5).fillColor(MUTED);
+      write(doc, label, bx + 8, boxTop + 8, { width: boxWidth - 16 });
+      doc.font(BOLD).fontSize(valueSize).fillColor(INK);
+      write(doc, value, bx + 8, boxTop + 21, { width: boxWidth - 16 });
+      doc.font(REGULAR).fontSize(7.5).fillColor(MUTED);
+      write(doc, sub, bx + 8, boxTop + height - 16, { width: boxWidth - 16 });
+    });
   });
   doc.y = boxTop + height;
 }
@@ -227,26 +302,30 @@ const REMOVED_LABEL = 'Removed by the farm store (User Management can restore th
 function drawAgents(doc: PDFKit.PDFDocument, summary: ReportSummary) {
   const x0 = PAGE.margin;
   heading(doc, 'Agent Performance Summary');
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  doc.font(REGULAR).fontSize(9).fillColor(MUTED);
   const noteTop = doc.y;
-  write(
-    doc,
-    'Billed: for returns counted in this period. Owed: billed in all cycles less recorded payments.',
-    x0,
-    noteTop,
+  tag(doc, 'P', () =>
+    write(
+      doc,
+      'Billed: for returns counted in this period. Owed: billed in all cycles less recorded payments.',
+      x0,
+      noteTop,
+    ),
   );
-  write(
-    doc,
-    summary.cycle
-      ? `Earnings est.: empty crates still held x the current cycle's rate of ${formatRandDecimal(summary.cycle.ratePerCrate)} per crate.`
-      : 'No active billing cycle: no earnings estimate.',
-    x0,
-    noteTop + 13,
+  tag(doc, 'P', () =>
+    write(
+      doc,
+      summary.cycle
+        ? `Earnings est.: empty crates still held x the current cycle's rate of ${formatRandDecimal(summary.cycle.ratePerCrate)} per crate.`
+        : 'No active billing cycle: no earnings estimate.',
+      x0,
+      noteTop + 13,
+    ),
   );
   doc.y = noteTop + 29;
   if (summary.agents.length === 0) {
     const emptyTop = doc.y;
-    write(doc, 'No market agents.', x0, emptyTop);
+    tag(doc, 'P', () => write(doc, 'No market agents.', x0, emptyTop));
     doc.y = emptyTop + 16;
     return;
   }
@@ -260,18 +339,24 @@ function drawAgents(doc: PDFKit.PDFDocument, summary: ReportSummary) {
 }
 
 // Footer on every page.
-function drawFooters(doc: PDFKit.PDFDocument, summary: ReportSummary, title: string) {
+function drawFooters(doc: PDFKit.PDFDocument, summary: ReportSummary, options: PdfOptions) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     // Below the bottom margin: without this pdfkit would start a new page for the footer.
     doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
-    doc.text(
-      pdfText(`Cratekeeper ${title}, ${periodText(summary.period)}. Page ${i + 1} of ${range.count}`),
-      PAGE.margin,
-      PAGE.height - PAGE.margin,
-      { width: CONTENT_WIDTH, align: 'center', lineBreak: false },
+    doc.font(REGULAR).fontSize(8).fillColor(MUTED);
+    artifact(
+      doc,
+      () =>
+        write(
+          doc,
+          `${pdfTitle(summary, options)}. Page ${i + 1} of ${range.count}`,
+          PAGE.margin,
+          PAGE.height - PAGE.margin,
+          { width: CONTENT_WIDTH, align: 'center', ellipsis: true, height: 10 },
+        ),
+      'Pagination',
     );
   }
 }
@@ -281,27 +366,39 @@ type Column = { header: string; width: number; align?: 'left' | 'right' };
 /** `rows`: cells, or a label (a string) written across the whole width above the rows that follow it. */
 function table(doc: PDFKit.PDFDocument, columns: Column[], rows: (string[] | string)[]) {
   const rowHeight = 18;
+  const tableStruct = doc.struct('Table');
+  structures.get(doc)?.add(tableStruct);
   // One row of cells, then its rule: the header bold over a heavy rule, the rows over a light one.
   const drawRow = (cells: string[], header: boolean) => {
     let x = PAGE.margin;
     const top = doc.y;
     doc
-      .font(header ? 'Helvetica-Bold' : 'Helvetica')
+      .font(header ? BOLD : REGULAR)
       .fontSize(9)
       .fillColor(INK);
+    const row = doc.struct('TR');
+    tableStruct.add(row);
     cells.forEach((cell, i) => {
       const c = columns[i];
       const fit = header ? {} : { ellipsis: true, height: 12 };
-      write(doc, cell, x + 4, top + 5, { width: c.width - 8, align: c.align ?? 'left', ...fit });
+      const cellX = x;
+      row.add(
+        doc.struct(header ? 'TH' : 'TD', {}, () => {
+          write(doc, cell, cellX + 4, top + 5, { width: c.width - 8, align: c.align ?? 'left', ...fit });
+        }),
+      );
       x += c.width;
     });
+    row.end();
     doc.y = top + rowHeight;
-    doc
-      .lineWidth(header ? 1 : 0.5)
-      .strokeColor(header ? INK : RULE)
-      .moveTo(PAGE.margin, doc.y)
-      .lineTo(PAGE.margin + CONTENT_WIDTH, doc.y)
-      .stroke();
+    artifact(doc, () =>
+      doc
+        .lineWidth(header ? 1 : 0.5)
+        .strokeColor(header ? INK : RULE)
+        .moveTo(PAGE.margin, doc.y)
+        .lineTo(PAGE.margin + CONTENT_WIDTH, doc.y)
+        .stroke(),
+    );
   };
   const drawLabel = (text: string) => {
     const top = doc.y;
@@ -326,6 +423,16 @@ function table(doc: PDFKit.PDFDocument, columns: Column[], rows: (string[] | str
       drawLabel(row);
     } else drawRow(row, false);
   }
+  tableStruct.end();
+}
+
+/** The chart in words, for a screen reader. */
+function chartAlt(summary: ReportSummary, unit: string) {
+  const bars = summary.chart.bars;
+  const delivered = bars.reduce((sum, b) => sum + b.delivered, 0);
+  const returned = bars.reduce((sum, b) => sum + b.returned, 0);
+  const peak = Math.max(0, ...bars.map((b) => Math.max(b.delivered, b.returned)));
+  return `Bar chart of crates delivered to markets and returned to the farm per ${unit}, ${periodText(summary.period)}: ${delivered} delivered, ${returned} returned, at most ${peak} in one ${unit}.`;
 }
 
 /** Delivered and returned crates per bar: axis, bars, the dates under them and a legend. */
@@ -357,7 +464,7 @@ function drawChart(doc: PDFKit.PDFDocument, summary: ReportSummary) {
     }
   });
   // Dates under the first, middle and last bar.
-  doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+  doc.font(REGULAR).fontSize(8).fillColor(MUTED);
   const label = (i: number, align: 'left' | 'center' | 'right') => {
     const cx = left + slot * i + slot / 2;
     const w = 80;
@@ -388,14 +495,14 @@ function drawAxis(
     .lineTo(left, baseline)
     .lineTo(left + width, baseline)
     .stroke();
-  doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+  doc.font(REGULAR).fontSize(8).fillColor(MUTED);
   write(doc, String(peak), PAGE.margin, top - 3, { width: 32, align: 'right' });
   write(doc, '0', PAGE.margin, baseline - 4, { width: 32, align: 'right' });
 }
 
 function drawLegend(doc: PDFKit.PDFDocument, left: number, ly: number) {
   doc.rect(left, ly, 10, 10).fill(ACCENT);
-  doc.fillColor(INK).font('Helvetica').fontSize(9);
+  doc.fillColor(INK).font(REGULAR).fontSize(9);
   write(doc, 'Delivered to markets (crates)', left + 14, ly + 1);
   doc
     .lineWidth(0.8)

@@ -23,7 +23,13 @@ const DOCUMENT_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, mailer: app.mailer, timeZone: app.config.farmTimezone, log: app.log });
+  const deps = () => ({
+    db: app.db,
+    mailer: app.mailer,
+    timeZone: app.config.farmTimezone,
+    log: app.log,
+    farmName: app.config.farmName,
+  });
 
   app.get(
     '/reports/summary',

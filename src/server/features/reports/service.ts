@@ -14,7 +14,7 @@ import {
   type WeeklySummary,
 } from '../../../shared/reports.ts';
 import type { Executor } from '../../db/client.ts';
-import { addDays, farmToday } from '../../lib/farm-date.ts';
+import { addDays, DEFAULT_FARM_NAME, farmToday } from '../../lib/farm-date.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import {
@@ -33,7 +33,14 @@ import { bucketDays, previousPeriod, resolvePeriod } from './period.ts';
 import * as repo from './repository.ts';
 import { renderBillingStatement, type StatementRow, type StatementTotals } from './statement.ts';
 
-export type ReportDeps = { db: Executor; mailer: Mailer; timeZone: string; log: FastifyBaseLogger };
+export type ReportDeps = {
+  db: Executor;
+  mailer: Mailer;
+  timeZone: string;
+  log: FastifyBaseLogger;
+  /** FARM_NAME, on the PDFs and statements (decision 049); DEFAULT_FARM_NAME when left out. */
+  farmName?: string;
+};
 
 const totalsOf = (raw: repo.RawTotals) => ({
   totalTransmissions: raw.total,
@@ -240,14 +247,20 @@ function agentPerformance(
 export const reportFilename = (type: ReportType, today: string) => `${type}-report-${today}.pdf`;
 
 /** A report's PDF: its file name (today's date, farm time) and bytes. */
-async function reportPdf(summary: ReportSummary, type: ReportType, timeZone: string, now: Date) {
-  const pdf = await renderReportPdf(summary, { title: `${reportTypeLabels[type]} report`, timeZone });
+async function reportPdf(
+  summary: ReportSummary,
+  type: ReportType,
+  timeZone: string,
+  now: Date,
+  farmName = DEFAULT_FARM_NAME,
+) {
+  const pdf = await renderReportPdf(summary, { title: `${reportTypeLabels[type]} report`, timeZone, farmName });
   return { filename: reportFilename(type, farmToday(timeZone, now)), pdf };
 }
 
 /** The PDF of a report request: its file name (today's date, farm time) and bytes. */
 export async function generateReportPdf(
-  deps: Pick<ReportDeps, 'db' | 'timeZone'>,
+  deps: Pick<ReportDeps, 'db' | 'timeZone' | 'farmName'>,
   request: ReportRequest,
   now: Date = new Date(),
 ) {
@@ -256,7 +269,7 @@ export async function generateReportPdf(
     { ...request.dateRange, agentId: request.selectedAgentId, reportType: request.reportType },
     now,
   );
-  return { ...(await reportPdf(summary, request.reportType, deps.timeZone, now)), summary };
+  return { ...(await reportPdf(summary, request.reportType, deps.timeZone, now, deps.farmName)), summary };
 }
 
 /**
@@ -322,7 +335,7 @@ function statementOf(records: CycleRecord[]): { rows: StatementRow[] } & Stateme
  * it, or only the selected agent's. 404 without such a cycle or for an unknown agent.
  */
 export async function billingStatement(
-  deps: Pick<ReportDeps, 'db' | 'timeZone'>,
+  deps: Pick<ReportDeps, 'db' | 'timeZone' | 'farmName'>,
   request: { dateRange?: { startDate?: string; endDate?: string }; selectedAgentId?: number } = {},
   now: Date = new Date(),
 ) {
@@ -338,7 +351,15 @@ export async function billingStatement(
   const statement = statementOf(records);
   return {
     filename: `billing-statement-${cycle.endDate}.html`,
-    html: renderBillingStatement({ cycle, status, agent, ...statement, generatedAt: now, timeZone }),
+    html: renderBillingStatement({
+      cycle,
+      status,
+      agent,
+      ...statement,
+      generatedAt: now,
+      timeZone,
+      farmName: deps.farmName ?? DEFAULT_FARM_NAME,
+    }),
   };
 }
 
@@ -358,7 +379,7 @@ export async function emailReport(deps: ReportDeps, request: ReportRequest, now:
   );
   for (const recipient of recipients) {
     const summary = summaries.get(recipient.marketAgentId)!;
-    const { filename, pdf } = await reportPdf(summary, request.reportType, deps.timeZone, now);
+    const { filename, pdf } = await reportPdf(summary, request.reportType, deps.timeZone, now, deps.farmName);
     await deps.mailer.send({
       to: recipient.email,
       ...reportEmail(recipient, summary, reportTypeLabels[request.reportType]),

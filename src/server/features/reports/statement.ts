@@ -79,6 +79,8 @@ type StatementInput = {
   rows: StatementRow[];
   generatedAt: Date;
   timeZone: string;
+  /** FARM_NAME: whose statement it is (decision 049). */
+  farmName: string;
 } & StatementTotals;
 
 export function renderBillingStatement(input: StatementInput): string {
@@ -88,12 +90,14 @@ export function renderBillingStatement(input: StatementInput): string {
     dateStyle: 'long',
     timeStyle: 'short',
   }).format(input.generatedAt);
-  const title = `Billing statement: ${cycle.startDate} to ${cycle.endDate}${agent ? ` for ${agent.name}` : ''}`;
+  const title = `${input.farmName}: Billing statement: ${cycle.startDate} to ${cycle.endDate}${agent ? ` for ${agent.name}` : ''}`;
   return printableDocument(
     title,
     styles,
     html`<p class="meta">${statusLabels[input.status]} · generated ${generated}. Print this page or save it as a PDF from the browser.</p>
 <dl>
+  <dt>Farm</dt><dd>${input.farmName}</dd>
+  <dt>Period</dt><dd>${cycle.startDate} to ${cycle.endDate}</dd>
   ${agent ? html`<dt>Market agent</dt><dd>${agent.name} (${agent.agentNumber})</dd>` : ''}
   <dt>Start date</dt><dd>${cycle.startDate}</dd>
   <dt>End date</dt><dd>${cycle.endDate}</dd>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { billingMessages as m } from '../../../../shared/billing-labels.ts';
 import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
+import { ExportDownload } from '../../../components/export-download.tsx';
 import { MessageCard } from '../../../components/message-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { gatedPage } from '../../../components/role-gate.tsx';
@@ -76,6 +77,7 @@ function BillingScreen() {
           { value: ALL_TAB, label: 'All Cycles', panel: <AllCycles /> },
         ]}
       />
+      <ExportDownload kinds={['billing-lines', 'payments']} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title, Visually
 import { useState } from 'react';
 import type { Client } from '../../../../shared/clients.ts';
 import { clientMessages as m, matchesClientSearch } from '../../../../shared/clients-labels.ts';
+import { ExportDownload } from '../../../components/export-download.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { gatedPage } from '../../../components/role-gate.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
@@ -121,6 +122,7 @@ function AgentClients() {
           </section>
         )}
         <OpenTransactions onProcessReturn={(loan) => setDialog({ kind: 'return', transactionId: loan.id })} />
+        <ExportDownload kinds={['clients', 'loans']} />
       </Stack>
       <AddClientDialog opened={dialog?.kind === 'add'} onClose={close} />
       {dialog?.kind === 'lend' && <LendCratesDialog clientId={dialog.clientId} onClose={close} />}

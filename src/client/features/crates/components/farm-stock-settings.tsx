@@ -24,6 +24,7 @@ import {
   stockMessages,
 } from '../../../../shared/transmissions.ts';
 import { AgentSelect } from '../../../components/agent-select.tsx';
+import { ExportDownload } from '../../../components/export-download.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput, quantityRange } from '../../../components/quantity-input.tsx';
 import { useFarmStoreMe } from '../../../lib/api/get-farm-store-me.ts';
@@ -58,6 +59,7 @@ export function FarmStockSettings() {
         <OpeningBalanceCard />
       </SimpleGrid>
       <StockHistory entries={entries.data} isPending={entries.isPending} />
+      <ExportDownload kinds={['ledger']} title="The crate ledger as CSV" />
     </Stack>
   );
 }

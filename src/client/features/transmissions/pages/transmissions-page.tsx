@@ -2,6 +2,7 @@
 // store sends and collects, a market agent returns empties; both acknowledge what is addressed to them.
 import { Grid, Stack } from '@mantine/core';
 import { userHasPermission } from '../../../../shared/permissions.ts';
+import { ExportDownload } from '../../../components/export-download.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
 import { AgentReturnForm, FarmCreateTransmissionForm } from '../components/create-transmission-form.tsx';
@@ -30,6 +31,7 @@ export function TransmissionsPage() {
             <IncomingTransmissions role={user.role} />
             {userHasPermission(user, 'resolve:transmission:any') && <FlaggedTransmissions />}
             <TransmissionHistory user={user} />
+            {userHasPermission(user, 'read:export:own') && <ExportDownload kinds={['transmissions']} />}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -1,0 +1,67 @@
+// Data out at any time (issue 26 item 2, decision 049): a card with a range of days and one download
+// button per CSV file the screen's records make (GET /api/exports/<file>.csv). Blank dates mean no
+// bound; a start after the end is said under the field, and nothing is downloaded until it is fixed.
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { type ExportKind, exportLabels, exportMessages, exportUrl } from '../../shared/exports.ts';
+import { downloadFile, errorMessage } from '../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../lib/notify.ts';
+
+type Props = { kinds: readonly ExportKind[]; title?: string };
+
+export function ExportDownload({ kinds, title = 'Download as CSV' }: Props) {
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const headingId = useId();
+  const download = useMutation({
+    mutationFn: (kind: ExportKind) => downloadFile('GET', exportUrl(kind, { from, to }), `cratekeeper-${kind}.csv`),
+  });
+  const orderError = from && to && from > to ? exportMessages.dateOrder : undefined;
+  const onDownload = (kind: ExportKind) => {
+    if (orderError) return;
+    download.mutate(kind, {
+      onSuccess: (name) => notifySuccess(`${name} downloaded`, 'Downloaded'),
+      onError: (error) => notifyError(errorMessage(error, exportMessages.downloadFailed)),
+    });
+  };
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={headingId}>
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          For a spreadsheet or your accountant. Leave a date blank for no limit.
+        </Text>
+        <Group grow align="flex-start">
+          <TextInput type="date" label="From" size="md" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+          <TextInput
+            type="date"
+            label="To"
+            size="md"
+            value={to}
+            error={orderError}
+            onChange={(e) => setTo(e.currentTarget.value)}
+          />
+        </Group>
+        <Group gap="sm">
+          {kinds.map((kind) => (
+            <Button
+              key={kind}
+              variant="default"
+              size="md"
+              mih={44}
+              leftSection={<IconDownload size={18} aria-hidden />}
+              loading={download.isPending && download.variables === kind}
+              onClick={() => onDownload(kind)}
+            >
+              {exportLabels[kind]}
+            </Button>
+          ))}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
