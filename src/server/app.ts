@@ -19,6 +19,7 @@ import dashboardRoutes from './features/dashboard/routes.ts';
 import eventRoutes from './features/events/routes.ts';
 import healthRoutes from './features/health/routes.ts';
 import housekeepingJobs from './features/housekeeping/jobs.ts';
+import importRoutes from './features/imports/routes.ts';
 import outboxJobs from './features/outbox/jobs.ts';
 import outboxRoutes from './features/outbox/routes.ts';
 import pricingRoutes from './features/pricing/routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp({ config, database, logger = false, logStream, re
   await app.register(clientTransactionRoutes, { prefix: '/api/client-transactions' });
   await app.register(reportRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(importRoutes, { prefix: '/api/imports' });
 
   await app.register(clientPlugin);
   await app.ready();

@@ -66,6 +66,9 @@ const table = {
   'rotate:farm-access-code:any': ['farm_store'],
   /** The audit trail (decision 027): Settings → Activity and its CSV. */
   'read:audit:any': ['farm_store'],
+  /** Importing paper records (decision 050): agents, clients and opening balances from a CSV or XLSX file. */
+  'import:records:any': ['farm_store'],
+  'read:import:any': ['farm_store'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof table;
