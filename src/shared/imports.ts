@@ -86,7 +86,7 @@ export function guessMapping(headers: readonly string[]): ImportMapping {
     for (const field of importFields) {
       synonyms[field].forEach((word, rank) => {
         if (h === word) candidates.push({ field, column, score: 1000 - rank });
-        else if (word.length >= 4 && h.includes(word))
+        else if (word.length >= 6 && h.includes(word))
           candidates.push({ field, column, score: 500 + word.length - rank });
       });
     }

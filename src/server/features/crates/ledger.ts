@@ -241,6 +241,7 @@ export type InvariantReport = { ok: boolean; problems: string[] };
  * 2. no holder but 'writeoff' (and 'external', the other side of every adjustment) is below zero;
  * 3. every crate_balances row equals the sum over crate_movements for that holder;
  * 4. only stock adjustments and opening balances touch 'external', and every movement is positive;
+ *    an opening balance goes to an agent, or to a client with its loan of that many crates (050);
  * 5. 'transit' holds exactly the crates of pending farm_to_market and market_to_farm transmissions;
  * 6. each client holds exactly the crates out of its loans (borrowed − returned; the table's CHECK
  *    keeps a loan open exactly while crates are out);
@@ -440,8 +441,24 @@ async function flowTotalsMatchMovements(db: Db | Executor): Promise<string[]> {
   );
 }
 
+// 4b. an opening balance brings crates to an agent or a client, and a client's names one of its loans
+//     of exactly that many crates (an import, decision 050).
+async function openingBalancesLandWithHolders(db: Db | Executor): Promise<string[]> {
+  const odd = await db.execute<{ id: number; to_holder: string }>(sql`
+    select m.id, m.to_holder from crate_movements m
+    left join client_transactions t on t.id = m.client_transaction_id
+    where m.kind = 'opening_balance' and m.from_holder = 'external'
+      and not (
+        (m.to_holder ~ '^agent:[0-9]+:(full|empty)$' and m.client_transaction_id is null)
+        or (m.to_holder ~ '^client:[0-9]+$' and t.id is not null
+            and m.to_holder = 'client:' || t.client_id and t.quantity_borrowed = m.quantity))
+    limit 10`);
+  return odd.rows.map((r) => `opening balance ${r.id} to ${r.to_holder} is neither an agent's nor a client's loan`);
+}
+
 const invariantChecks = [
   stockAdjustmentsMatchHolders,
+  openingBalancesLandWithHolders,
   noHolderBelowZero,
   balancesMatchMovements,
   onlyAdjustmentsTouchExternal,

@@ -280,3 +280,22 @@ describe('refusals', () => {
     expect(res.json().message).toBe(importMessages.fileTooLarge);
   });
 });
+
+describe('the ledger invariant and opening balances', () => {
+  it('reports an opening balance that is neither an agent nor a client loan', async () => {
+    const { moveCrates, holders } = await import('../crates/ledger.ts');
+    const rolledBack = new Error('roll back');
+    let problems: string[] = [];
+    await app.db
+      .transaction(async (tx) => {
+        await moveCrates(tx, { from: holders.external, to: holders.farm, quantity: 3, kind: 'opening_balance' });
+        problems = (await checkLedgerInvariant(tx)).problems;
+        throw rolledBack;
+      })
+      .catch((e) => {
+        if (e !== rolledBack) throw e;
+      });
+    expect(problems.some((p) => /to farm is neither an agent's nor a client's loan/.test(p))).toBe(true);
+    expect((await checkLedgerInvariant(app.db)).ok).toBe(true);
+  });
+});
