@@ -93,6 +93,7 @@ function MappingForm({
           value={mapping[field] === null ? null : String(mapping[field])}
           onChange={(v) => onChange(field, v === null ? null : Number(v))}
           clearable
+          clearButtonProps={{ 'aria-label': `Clear ${importFieldLabels[field]}` }}
           withAsterisk={field === 'agentEmail'}
         />
       ))}
@@ -226,6 +227,7 @@ function ImportScreen() {
             onChange={(f) => void choose(f)}
             leftSection={<IconFileImport size={18} />}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
             data-testid="import-file"
           />
           {previewing.isPending && <Text c="dimmed">Checking the file…</Text>}
