@@ -20,6 +20,7 @@ import eventRoutes from './features/events/routes.ts';
 import exportRoutes from './features/exports/routes.ts';
 import healthRoutes from './features/health/routes.ts';
 import housekeepingJobs from './features/housekeeping/jobs.ts';
+import importRoutes from './features/imports/routes.ts';
 import outboxJobs from './features/outbox/jobs.ts';
 import outboxRoutes from './features/outbox/routes.ts';
 import pricingRoutes from './features/pricing/routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp({
   await app.register(reportRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api' });
+  await app.register(importRoutes, { prefix: '/api/imports' });
 
   await app.register(clientPlugin);
   await app.ready();

@@ -70,6 +70,9 @@ const table = {
   'read:export:own': ['farm_store', 'market_agent'],
   /** CSV exports of billing lines, payments and the crate ledger: the farm store's. */
   'read:export:any': ['farm_store'],
+  /** Importing paper records (decision 050): agents, clients and opening balances from a CSV or XLSX file. */
+  'import:records:any': ['farm_store'],
+  'read:import:any': ['farm_store'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof table;

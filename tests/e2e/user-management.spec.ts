@@ -252,3 +252,46 @@ test('others see Access Denied on /user-management', async ({ browser }) => {
   await agent.page.goto('/user-management');
   await expect(agent.page.getByText('Only farm store managers can access user management.')).toBeVisible();
 });
+
+test('the farm store imports agents and clients from a CSV at 375 px: a bad row shown, fixed, imported', async ({
+  browser,
+}) => {
+  const farm = await signedInPage(browser, 'farm_store', { name: uniqueName('Farm') }, { viewport: PHONE });
+  const page = farm.page;
+  const stamp = Date.now().toString(36);
+  const agentName = uniqueName('Paper Agent');
+  const csv = (loan: string) =>
+    Buffer.from(
+      [
+        'Agent e-mail,Agent name,Phone,Market,Full crates,Empty crates,Client business,Client name,Client phone,Crates on loan',
+        `paper-${stamp}@import.farm,${agentName},082 555 0199,Pretoria,12,3,,,,`,
+        `paper-${stamp}@import.farm,,,,,,Paper Greens ${stamp},Anna,083 555 0100,${loan}`,
+      ].join('\n'),
+    );
+  await page.goto('/import');
+  await expect(page.getByRole('heading', { level: 1, name: 'Import' })).toBeVisible();
+  const file = page.getByTestId('import-file');
+  const input = page.locator('input[type="file"]');
+
+  await input.setInputFiles({ name: 'agents.csv', mimeType: 'text/csv', buffer: csv('lots') });
+  // The mapping is the guess from the headers; the bad row is listed with its column and why.
+  await expect(page.getByRole('combobox', { name: 'Agent e-mail' })).toHaveValue('Agent e-mail');
+  const problems = page.getByTestId('import-problems');
+  await expect(problems.getByRole('row').nth(1)).toContainText('3');
+  await expect(problems).toContainText('Crates on loan');
+  await expect(problems).toContainText('Enter a whole number of crates');
+  await expect(page.getByRole('button', { name: 'Import 2 rows' })).toBeDisabled();
+  await expectAccessible(page, 'import preview (375 px)');
+  await expect(file).toBeVisible();
+
+  // The fixed file: every row ready, imported at once; the first password shown to print.
+  await input.setInputFiles({ name: 'agents-fixed.csv', mimeType: 'text/csv', buffer: csv('5') });
+  await expect(page.getByText('Every row is ready')).toBeVisible();
+  await page.getByRole('button', { name: 'Import 2 rows' }).click();
+  const accounts = page.getByTestId('import-accounts');
+  await expect(accounts).toContainText(agentName);
+  await expect(accounts).toContainText(/[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}/);
+
+  await page.goto('/user-management');
+  await expect(page.getByRole('article', { name: agentName })).toBeVisible();
+});

@@ -428,6 +428,12 @@ export async function buildAccessWorld(app: App) {
   const json = (method: Call['method'], url: string, payload?: unknown): Call => ({ method, url, payload });
   const marker = (c: Caller) => Object.entries(markerOwners).find(([, owner]) => owner === c.name)?.[0] ?? 'NOMARK';
   const reportBody = { reportType: 'weekly', dateRange: {}, selectedAgentId: 'all' };
+  const importUpload = {
+    fileName: 'agents.csv',
+    content: Buffer.from(
+      `Agent e-mail,Agent name,Phone,Full crates\n${uniqueEmail('imported')},Imported Agent,082 555 0100,2\n`,
+    ).toString('base64'),
+  };
 
   // Columns: signed out, farm store, agent A (owner), agent B, supplier S (owner), supplier S2, pending supplier.
   type Statuses = [number, number, number, number, number, number, number];
@@ -964,6 +970,14 @@ export async function buildAccessWorld(app: App) {
     ...(['billing-lines', 'payments', 'ledger'] as const).map((kind) =>
       row(`GET /api/exports/${kind}.csv`, get(`/api/exports/${kind}.csv`), [401, 200, 403, 403, 403, 403, 403]),
     ),
+    // --- importing paper records (farm store only, decision 050) ---
+    row('GET /api/imports', get('/api/imports'), [401, 200, 403, 403, 403, 403, 403]),
+    row(
+      'POST /api/imports/preview',
+      json('POST', '/api/imports/preview', importUpload),
+      [401, 200, 403, 403, 403, 403, 403],
+    ),
+    row('POST /api/imports', json('POST', '/api/imports', importUpload), [401, 201, 403, 403, 403, 403, 403]),
 
     // --- reports ---
     row('GET /api/reports/summary', get('/api/reports/summary'), [401, 200, 403, 403, 403, 403, 403]),

@@ -31,4 +31,6 @@ export const paths = {
   billing: { path: '/billing', href: () => '/billing' },
   reports: { path: '/reports', href: () => '/reports' },
   userManagement: { path: '/user-management', href: () => '/user-management' },
+  /** Agents, clients and opening balances from a spreadsheet (decision 050). */
+  imports: { path: '/import', href: () => '/import' },
 } as const;

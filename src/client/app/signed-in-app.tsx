@@ -35,6 +35,8 @@ const UserManagementPage = lazyComponent(() =>
   import('./routes/user-management-page.tsx').then((m) => m.UserManagementPage),
 );
 
+const ImportPage = lazyComponent(() => import('../features/imports/pages/import-page.tsx').then((m) => m.ImportPage));
+
 export default function SignedInApp() {
   // One live-update stream for the signed-in app; when the server ends it (signed out elsewhere,
   // removed), the session check decides what to show.
@@ -65,6 +67,7 @@ export default function SignedInApp() {
         <Route path={paths.billing.path} element={<BillingPage />} />
         <Route path={paths.reports.path} element={<ReportsPage />} />
         <Route path={paths.userManagement.path} element={<UserManagementPage />} />
+        <Route path={paths.imports.path} element={<ImportPage />} />
         <Route path="*" element={<NotFoundCard />} />
       </Route>
     </Routes>

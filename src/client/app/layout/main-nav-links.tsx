@@ -6,6 +6,7 @@ import {
   IconArrowsExchange,
   IconBuildingStore,
   IconChartBar,
+  IconFileImport,
   IconLayoutDashboard,
   IconReceipt2,
   IconUsers,
@@ -35,6 +36,7 @@ const roleLinks: (NavEntry & { permission: Permission })[] = [
   { to: paths.billing.href(), label: 'Billing', icon: IconReceipt2, permission: 'read:billing:any' },
   { to: paths.reports.href(), label: 'Reports', icon: IconChartBar, permission: 'read:report:any' },
   { to: paths.userManagement.href(), label: 'User Management', icon: IconUsersGroup, permission: 'read:user:any' },
+  { to: paths.imports.href(), label: 'Import', icon: IconFileImport, permission: 'import:records:any' },
   { to: paths.clients.href(), label: 'Clients', icon: IconUsers, permission: 'read:client:own' },
 ];
 

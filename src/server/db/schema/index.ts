@@ -6,6 +6,7 @@ export * from './clients.ts';
 export * from './crates.ts';
 export * from './events.ts';
 export * from './idempotency.ts';
+export * from './imports.ts';
 export * from './offers.ts';
 export * from './pricing.ts';
 export * from './system.ts';

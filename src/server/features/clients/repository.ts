@@ -238,3 +238,50 @@ export async function recordReturn(tx: Executor, id: number, quantity: number, a
       updated_at = ${when}
     where id = ${id}`);
 }
+
+/** The business names (lower case) of these agents' clients: what an import must not add twice. */
+export async function clientNamesOf(db: Executor, marketAgentIds: readonly number[]) {
+  if (marketAgentIds.length === 0) return [];
+  const result = await db.execute<{ market_agent_id: number; name: string }>(sql`
+    select market_agent_id, lower(business_name) as name from clients
+    where market_agent_id in (${sql.join(
+      marketAgentIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  return result.rows.map((r) => ({ marketAgentId: Number(r.market_agent_id), name: r.name }));
+}
+
+/** `n` ids from a table's serial sequence, so many rows can be inserted at once with known ids. */
+export async function nextIds(db: Executor, table: 'clients' | 'client_transactions', n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const result = await db.execute<{ id: number }>(
+    sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${n})`,
+  );
+  return result.rows.map((r) => Number(r.id));
+}
+
+/** Many clients in one statement (the rows as one JSON parameter). */
+export async function insertClients(
+  db: Executor,
+  rows: { id: number; marketAgentId: number; businessName: string; clientName: string; contactNumber: string }[],
+) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into clients (id, market_agent_id, business_name, client_name, contact_number)
+    select id, "marketAgentId", "businessName", "clientName", "contactNumber"
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r(id integer, "marketAgentId" integer, "businessName" text, "clientName" text, "contactNumber" text)`);
+}
+
+/** Many open loans in one statement (the rows as one JSON parameter). */
+export async function insertTransactions(
+  db: Executor,
+  rows: { id: number; clientId: number; marketAgentId: number; quantityBorrowed: number; notes: string | null }[],
+) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into client_transactions (id, client_id, market_agent_id, quantity_borrowed, notes)
+    select id, "clientId", "marketAgentId", "quantityBorrowed", notes
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r(id integer, "clientId" integer, "marketAgentId" integer, "quantityBorrowed" integer, notes text)`);
+}

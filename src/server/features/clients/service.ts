@@ -17,7 +17,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import { type Caller, ownMarketAgentId } from '../../lib/ownership.ts';
 import * as agents from '../agents/service.ts';
 import { clientBalances, clientMovements } from '../crates/balances.ts';
-import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
+import { bookOpeningBalances, holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
 import * as repo from './repository.ts';
 import { actionsOnClient, actionsOnLoan, lendRefusal, returnRefusal } from './rules.ts';
 
@@ -223,4 +223,62 @@ export async function clientStatement(
   const agent = await agents.findAgentById(db, agentId);
   const entries = await clientMovements(db, id);
   return { client, agentName: agent?.agentName ?? '', entries, generatedAt: new Date() };
+}
+
+/** Business names (lower case) of these agents' clients, per agent: an import refuses a second one. */
+export async function clientNamesByAgent(db: Executor, marketAgentIds: readonly number[]) {
+  const out = new Map<number, Set<string>>();
+  for (const row of await repo.clientNamesOf(db, marketAgentIds)) {
+    if (!out.has(row.marketAgentId)) out.set(row.marketAgentId, new Set());
+    out.get(row.marketAgentId)!.add(row.name);
+  }
+  return out;
+}
+
+/** A client from paper records and the crates it has on loan there (an import, decision 050). */
+export type ImportedClient = CreateClientBody & { marketAgentId: number; cratesOnLoan: number };
+
+/**
+ * Creates clients and their opening loans in the caller's transaction (decision 050): multi-row
+ * inserts, and each loan's crates booked on the ledger as an opening balance ('external' → the client),
+ * so a client holds exactly its loans' crates out, as after a lend. Returns how many clients.
+ */
+export async function importClients(
+  tx: Executor,
+  rows: readonly ImportedClient[],
+  { reason, createdBy }: { reason: string; createdBy: number },
+): Promise<number> {
+  const clientIds = await repo.nextIds(tx, 'clients', rows.length);
+  await repo.insertClients(
+    tx,
+    rows.map((r, i) => ({
+      id: clientIds[i],
+      marketAgentId: r.marketAgentId,
+      businessName: r.businessName,
+      clientName: r.clientName,
+      contactNumber: r.contactNumber,
+    })),
+  );
+  const lent = rows.flatMap((r, i) => (r.cratesOnLoan > 0 ? [{ row: r, clientId: clientIds[i] }] : []));
+  const loanIds = await repo.nextIds(tx, 'client_transactions', lent.length);
+  await repo.insertTransactions(
+    tx,
+    lent.map(({ row, clientId }, i) => ({
+      id: loanIds[i],
+      clientId,
+      marketAgentId: row.marketAgentId,
+      quantityBorrowed: row.cratesOnLoan,
+      notes: reason,
+    })),
+  );
+  await bookOpeningBalances(
+    tx,
+    lent.map(({ row, clientId }, i) => ({
+      to: holders.client(clientId),
+      quantity: row.cratesOnLoan,
+      clientTransactionId: loanIds[i],
+    })),
+    { reason, createdBy },
+  );
+  return rows.length;
 }

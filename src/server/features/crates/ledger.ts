@@ -183,6 +183,52 @@ export async function moveCrates(tx: Executor, move: CrateMove): Promise<number>
   return row.id;
 }
 
+/** One opening balance of a bulk import: crates that were out there on paper, from 'external' to `to`. */
+export type OpeningEntry = { to: string; quantity: number; clientTransactionId?: number | null };
+
+/**
+ * Books many opening balances at once (an import, decision 050) in the caller's transaction: every
+ * entry is a movement 'external' → its holder of kind 'opening_balance', the balances are upserted
+ * with one statement per chunk, and 'external' is taken once for the total. The same rows moveCrates
+ * would write, without a round trip per entry; nothing is taken from a holder that can't go negative.
+ */
+export async function bookOpeningBalances(
+  tx: Executor,
+  entries: readonly OpeningEntry[],
+  { reason, createdBy }: { reason: string; createdBy: number | null },
+): Promise<number> {
+  const moves = entries.filter((e) => e.quantity !== 0);
+  for (const e of moves) {
+    if (!Number.isInteger(e.quantity) || e.quantity < 0) {
+      throw new Error(`bookOpeningBalances: quantity must be a positive integer, got ${e.quantity}`);
+    }
+    if (e.to === holders.external || MAY_BE_NEGATIVE.has(e.to) || e.to === holders.transit) {
+      throw new Error(`bookOpeningBalances: an opening balance cannot go to ${e.to}`);
+    }
+  }
+  if (moves.length === 0) return 0;
+  const perHolder = new Map<string, number>();
+  for (const e of moves) perHolder.set(e.to, (perHolder.get(e.to) ?? 0) + e.quantity);
+  // Balance rows in name order, as moveCrates touches them ('external' sorts after agents and clients).
+  const names = [...perHolder.keys()].sort();
+  // One statement each, the rows as one JSON parameter: no parameter list that grows with the rows.
+  const balanceRows = JSON.stringify(names.map((holder) => ({ holder, balance: perHolder.get(holder) })));
+  await tx.execute(sql`
+    insert into crate_balances (holder, balance)
+    select holder, balance from jsonb_to_recordset(${balanceRows}::jsonb) as r(holder text, balance integer)
+    on conflict (holder) do update set balance = crate_balances.balance + excluded.balance`);
+  const total = moves.reduce((sum, e) => sum + e.quantity, 0);
+  await addTo(tx, holders.external, -total);
+  const movementRows = JSON.stringify(
+    moves.map((e) => ({ to_holder: e.to, quantity: e.quantity, loan: e.clientTransactionId ?? null })),
+  );
+  await tx.execute(sql`
+    insert into crate_movements (from_holder, to_holder, quantity, kind, client_transaction_id, reason, created_by)
+    select ${holders.external}, m.to_holder, m.quantity, 'opening_balance', m.loan, ${reason}, ${createdBy}::integer
+    from jsonb_to_recordset(${movementRows}::jsonb) as m(to_holder text, quantity integer, loan integer)`);
+  return moves.length;
+}
+
 export type InvariantReport = { ok: boolean; problems: string[] };
 
 /**
@@ -193,6 +239,7 @@ export type InvariantReport = { ok: boolean; problems: string[] };
  * 2. no holder but 'writeoff' (and 'external', the other side of every adjustment) is below zero;
  * 3. every crate_balances row equals the sum over crate_movements for that holder;
  * 4. only stock adjustments and opening balances touch 'external', and every movement is positive;
+ *    an opening balance goes to an agent, or to a client with its loan of that many crates (050);
  * 5. 'transit' holds exactly the crates of pending farm_to_market and market_to_farm transmissions;
  * 6. each client holds exactly the crates out of its loans (borrowed − returned; the table's CHECK
  *    keeps a loan open exactly while crates are out);
@@ -392,8 +439,24 @@ async function flowTotalsMatchMovements(db: Db | Executor): Promise<string[]> {
   );
 }
 
+// 4b. an opening balance brings crates to an agent or a client, and a client's names one of its loans
+//     of exactly that many crates (an import, decision 050).
+async function openingBalancesLandWithHolders(db: Db | Executor): Promise<string[]> {
+  const odd = await db.execute<{ id: number; to_holder: string }>(sql`
+    select m.id, m.to_holder from crate_movements m
+    left join client_transactions t on t.id = m.client_transaction_id
+    where m.kind = 'opening_balance' and m.from_holder = 'external'
+      and not (
+        (m.to_holder ~ '^agent:[0-9]+:(full|empty)$' and m.client_transaction_id is null)
+        or (m.to_holder ~ '^client:[0-9]+$' and t.id is not null
+            and m.to_holder = 'client:' || t.client_id and t.quantity_borrowed = m.quantity))
+    limit 10`);
+  return odd.rows.map((r) => `opening balance ${r.id} to ${r.to_holder} is neither an agent's nor a client's loan`);
+}
+
 const invariantChecks = [
   stockAdjustmentsMatchHolders,
+  openingBalancesLandWithHolders,
   noHolderBelowZero,
   balancesMatchMovements,
   onlyAdjustmentsTouchExternal,

@@ -59,6 +59,8 @@ export async function listStockEntries(
     left join users au on au.id = a.user_id
     where m.kind in ('stock_adjustment', 'opening_balance')
       and (m.from_holder = 'external' or m.to_holder = 'external')
+      -- A client's opening loan (an import, decision 050) is the client's history, not the farm's stock.
+      and m.to_holder not like 'client:%'
       ${before ? sql`and m.id < ${before}` : sql``}
       ${ids ? sql`and m.id in (${sqlList(ids)})` : sql``}
     order by m.id desc

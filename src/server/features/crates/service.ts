@@ -7,7 +7,7 @@ import { audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { Caller } from '../../lib/ownership.ts';
 import * as agents from '../agents/service.ts';
-import { balanceOf, holders, inLedgerTransaction, moveCrates } from './ledger.ts';
+import { balanceOf, bookOpeningBalances, holders, inLedgerTransaction, moveCrates } from './ledger.ts';
 import * as repo from './repository.ts';
 
 /** Positive buys crates into farm stock, negative writes damaged ones off; never below zero (409). */
@@ -98,4 +98,23 @@ export async function listStockEntries(db: Executor, page: { limit: number; befo
 
 export async function farmStock(db: Executor): Promise<number> {
   return balanceOf(db, holders.farm);
+}
+
+/**
+ * Opening balances of many new agents at once, in the caller's transaction (an import, decision 050):
+ * the same 'external' → agent full / empty movements as enterOpeningBalance, booked in bulk.
+ */
+export async function bookAgentOpeningBalances(
+  tx: Executor,
+  rows: readonly { marketAgentId: number; fullCrates: number; emptyCrates: number }[],
+  { reason, createdBy }: { reason: string; createdBy: number },
+): Promise<number> {
+  return bookOpeningBalances(
+    tx,
+    rows.flatMap((r) => [
+      { to: holders.agentFull(r.marketAgentId), quantity: r.fullCrates },
+      { to: holders.agentEmpty(r.marketAgentId), quantity: r.emptyCrates },
+    ]),
+    { reason, createdBy },
+  );
 }

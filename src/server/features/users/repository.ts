@@ -90,3 +90,41 @@ export async function reactivateUser(db: Executor, id: number) {
     .returning({ id: users.id, role: users.role });
   return row ?? null;
 }
+
+/** Accounts by e-mail (any case), with their agent record if any: who an import would collide with. */
+export async function findAccountsByEmail(db: Executor, emails: readonly string[]) {
+  if (emails.length === 0) return [];
+  const lowered = [...new Set(emails.map((e) => e.toLowerCase()))];
+  return db
+    .select({
+      email: sql<string>`lower(${users.email})`,
+      role: users.role,
+      isActive: users.isActive,
+      marketAgentId: marketAgents.id,
+    })
+    .from(users)
+    .leftJoin(marketAgents, eq(marketAgents.userId, users.id))
+    .where(
+      sql`lower(${users.email}) in (${sql.join(
+        lowered.map((e) => sql`${e}`),
+        sql`, `,
+      )})`,
+    );
+}
+
+/** `n` ids from a table's serial sequence, so many rows can be inserted at once with known ids. */
+export async function nextIds(db: Executor, table: 'users' | 'market_agents', n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const result = await db.execute<{ id: number }>(
+    sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${n})`,
+  );
+  return result.rows.map((r) => Number(r.id));
+}
+
+export async function insertUsers(db: Executor, rows: (typeof users.$inferInsert)[]) {
+  for (let i = 0; i < rows.length; i += 500) await db.insert(users).values(rows.slice(i, i + 500));
+}
+
+export async function insertMarketAgents(db: Executor, rows: (typeof marketAgents.$inferInsert)[]) {
+  for (let i = 0; i < rows.length; i += 500) await db.insert(marketAgents).values(rows.slice(i, i + 500));
+}

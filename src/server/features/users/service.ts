@@ -9,7 +9,7 @@ import { userMessages as m } from '../../../shared/users.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-error.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { hashPassword, passwordPool } from '../../lib/passwords.ts';
 import { releaseAttempt, reserveAttempt } from '../../lib/rate-limit.ts';
 import { endUserSessions, forgetRemovedSessions } from '../../lib/sessions.ts';
 import { recordSecurityEvent, type SecurityDeps } from '../auth/security-events.ts';
@@ -172,4 +172,81 @@ export async function resetPassword(
     throw err;
   }
   return generatedPassword ? { generatedPassword } : {};
+}
+
+/** A market agent account to create from paper records (an import, decision 050). */
+export type NewAgentAccount = {
+  name: string;
+  email: string;
+  contactNumber: string;
+  marketLocation: string;
+  businessName: string | null;
+};
+export type PreparedAgentAccount = NewAgentAccount & { password: string; passwordHash: string };
+
+/** Accounts that already use these e-mails (any case): role, whether active, and the agent record's id. */
+export async function accountsByEmail(db: Executor, emails: readonly string[]) {
+  return repo.findAccountsByEmail(db, emails);
+}
+
+/**
+ * Generates each new account's first password (as a reset does, decision 022: shown once, only its hash
+ * kept) and hashes it, a few at a time in the password pool, before any transaction opens.
+ */
+export async function prepareAgentAccounts(accounts: readonly NewAgentAccount[]): Promise<PreparedAgentAccount[]> {
+  const out: PreparedAgentAccount[] = new Array(accounts.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < accounts.length) {
+      const i = next++;
+      const password = generatePassword();
+      out[i] = { ...accounts[i], password, passwordHash: await hashPassword(password) };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(4, passwordPool.size)) }, worker));
+  return out;
+}
+
+const cityOf = (market: string) => market.replace(/ Market$/, '');
+
+/**
+ * Creates market agent accounts in the caller's transaction with a few multi-row inserts (agent numbers
+ * MA-0001… follow the record id, as at registration). A taken e-mail fails the unique index: the
+ * caller's transaction rolls back.
+ */
+export async function createAgentAccounts(tx: Executor, accounts: readonly PreparedAgentAccount[]) {
+  const userIds = await repo.nextIds(tx, 'users', accounts.length);
+  const agentIds = await repo.nextIds(tx, 'market_agents', accounts.length);
+  await repo.insertUsers(
+    tx,
+    accounts.map((a, i) => ({
+      id: userIds[i],
+      name: a.name,
+      email: a.email,
+      passwordHash: a.passwordHash,
+      role: 'market_agent' as const,
+    })),
+  );
+  const created = accounts.map((a, i) => ({
+    userId: userIds[i],
+    marketAgentId: agentIds[i],
+    agentNumber: `MA-${String(agentIds[i]).padStart(4, '0')}`,
+    name: a.name,
+    email: a.email,
+    password: a.password,
+  }));
+  await repo.insertMarketAgents(
+    tx,
+    accounts.map((a, i) => ({
+      id: agentIds[i],
+      userId: userIds[i],
+      agentNumber: created[i].agentNumber,
+      businessName: a.businessName,
+      marketName: a.marketLocation,
+      marketLocation: a.marketLocation,
+      location: cityOf(a.marketLocation),
+      contactNumber: a.contactNumber,
+    })),
+  );
+  return created;
 }

@@ -1,0 +1,294 @@
+// /import (decision 050): the farm store brings its paper records in. Upload a CSV or XLSX file, check
+// the column mapping (prefilled with the server's guess from the headers), see every bad row and why
+// (a page at a time), then import it all at once. New agents' first passwords are shown once, to print.
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  FileInput,
+  Group,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconFileImport, IconPrinter } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  type ImportField,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportResult,
+  importFieldLabels,
+  importFields,
+  importMessages,
+} from '../../../../shared/imports.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { RoleGate } from '../../../components/role-gate.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { fileToBase64, useCommitImport, usePreviewImport } from '../api/imports.ts';
+
+const PAGE_SIZE = 20;
+
+function ProblemsTable({ preview }: { preview: ImportPreview }) {
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(preview.problems.length / PAGE_SIZE));
+  const shown = preview.problems.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">
+        {preview.badRows === 1 ? '1 row needs fixing' : `${preview.badRows} rows need fixing`}
+      </Title>
+      <Table.ScrollContainer minWidth={320}>
+        <Table striped data-testid="import-problems">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Row</Table.Th>
+              <Table.Th>Column</Table.Th>
+              <Table.Th>Why</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((p) => (
+              <Table.Tr key={`${p.line}-${p.column}-${p.message}`}>
+                <Table.Td>{p.line}</Table.Td>
+                <Table.Td>{p.column ?? '—'}</Table.Td>
+                <Table.Td>{p.message}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 && (
+        <Pagination total={pages} value={page} onChange={setPage} size="lg" aria-label="Pages of problems" />
+      )}
+    </Stack>
+  );
+}
+
+function MappingForm({
+  preview,
+  mapping,
+  onChange,
+}: {
+  preview: ImportPreview;
+  mapping: ImportMapping;
+  onChange: (field: ImportField, column: number | null) => void;
+}) {
+  const options = preview.headers.map((h, i) => ({ value: String(i), label: h || `Column ${i + 1}` }));
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+      {importFields.map((field) => (
+        <Select
+          key={field}
+          label={importFieldLabels[field]}
+          placeholder="Not in this file"
+          data={options}
+          value={mapping[field] === null ? null : String(mapping[field])}
+          onChange={(v) => onChange(field, v === null ? null : Number(v))}
+          clearable
+          clearButtonProps={{ 'aria-label': `Clear ${importFieldLabels[field]}` }}
+          withAsterisk={field === 'agentEmail'}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Summary({ preview }: { preview: ImportPreview }) {
+  const s = preview.summary;
+  return (
+    <Text data-testid="import-summary">
+      {s.rows} rows: {s.newAgents} new agents, {s.existingAgents} existing agents, {s.clients} clients; opening balances{' '}
+      {s.fullCrates} full and {s.emptyCrates} empty crates with agents, {s.cratesOnLoan} crates on loan.
+    </Text>
+  );
+}
+
+function Accounts({ result }: { result: ImportResult }) {
+  return (
+    <Stack data-testid="import-result">
+      <Alert color="green" title={importMessages.imported}>
+        {result.summary.newAgents} agents and {result.summary.clients} clients were added, with their crates.
+      </Alert>
+      {result.accounts.length > 0 && (
+        <>
+          <Text>
+            Each new agent signs in with the first password below. It is shown only now: print this list and hand each
+            agent theirs; they can change it under Change My Password.
+          </Text>
+          <Table.ScrollContainer minWidth={320}>
+            <Table striped data-testid="import-accounts">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Agent</Table.Th>
+                  <Table.Th>E-mail</Table.Th>
+                  <Table.Th>Number</Table.Th>
+                  <Table.Th>First password</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {result.accounts.map((a) => (
+                  <Table.Tr key={a.email}>
+                    <Table.Td>{a.name}</Table.Td>
+                    <Table.Td>{a.email}</Table.Td>
+                    <Table.Td>{a.agentNumber}</Table.Td>
+                    <Table.Td>
+                      <Code>{a.password}</Code>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group>
+            <Button leftSection={<IconPrinter size={18} />} variant="light" onClick={() => window.print()}>
+              Print
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function ImportScreen() {
+  const previewing = usePreviewImport();
+  const committing = useCommitImport();
+  const [file, setFile] = useState<File | null>(null);
+  const [upload, setUpload] = useState<{ fileName: string; content: string } | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [mapping, setMapping] = useState<ImportMapping | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const look = async (next: { fileName: string; content: string }, withMapping?: ImportMapping) => {
+    setError(null);
+    try {
+      const answer = await previewing.mutateAsync({ ...next, mapping: withMapping });
+      setPreview(answer);
+      setMapping(answer.mapping as ImportMapping);
+    } catch (e) {
+      setPreview(null);
+      setError(errorMessage(e, 'The file could not be checked'));
+    }
+  };
+
+  const choose = async (chosen: File | null) => {
+    setFile(chosen);
+    setResult(null);
+    setPreview(null);
+    if (!chosen) return;
+    const next = { fileName: chosen.name, content: await fileToBase64(chosen) };
+    setUpload(next);
+    await look(next);
+  };
+
+  const commit = async () => {
+    if (!upload || !mapping) return;
+    setError(null);
+    try {
+      const answer = await committing.mutateAsync({ ...upload, mapping });
+      setResult(answer);
+      setPreview(null);
+      setFile(null);
+      notifySuccess(importMessages.imported);
+    } catch (e) {
+      // A refusal lists the rows again: show them, under the reason.
+      await look(upload, mapping);
+      setError(e instanceof ApiError && e.serverMessage ? e.serverMessage : errorMessage(e, 'The import failed'));
+    }
+  };
+
+  const mappingChanged =
+    preview && mapping && importFields.some((f) => (preview.mapping[f] ?? null) !== (mapping[f] ?? null));
+  const ready = preview && !mappingChanged && preview.problems.length === 0 && !preview.alreadyImportedAt;
+
+  return (
+    <Stack>
+      <Card withBorder>
+        <Stack>
+          <Text>
+            One sheet, one row per agent or per client. Every row names its agent by e-mail; a new agent needs a name
+            and phone on one of its rows, and may have full and empty crates; a client row has the client’s business,
+            name, phone and the crates on loan. CSV (UTF-8) or Excel .xlsx, at most 5 MB.
+          </Text>
+          <FileInput
+            label="File to import"
+            placeholder="Choose a CSV or .xlsx file"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            value={file}
+            onChange={(f) => void choose(f)}
+            leftSection={<IconFileImport size={18} />}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
+            data-testid="import-file"
+          />
+          {previewing.isPending && <Text c="dimmed">Checking the file…</Text>}
+          {error && (
+            <Alert color="red" role="alert" data-testid="import-error">
+              {error}
+            </Alert>
+          )}
+        </Stack>
+      </Card>
+
+      {preview && mapping && (
+        <Card withBorder>
+          <Stack>
+            <Title order={2} size="h3">
+              Columns of {preview.fileName}
+            </Title>
+            <MappingForm
+              preview={preview}
+              mapping={mapping}
+              onChange={(field, column) => setMapping({ ...mapping, [field]: column })}
+            />
+            {mappingChanged && (
+              <Group>
+                <Button onClick={() => upload && void look(upload, mapping)} loading={previewing.isPending}>
+                  Check again with these columns
+                </Button>
+              </Group>
+            )}
+            <Summary preview={preview} />
+            {preview.alreadyImportedAt && (
+              <Alert color="yellow">This file was already imported: importing it again changes nothing.</Alert>
+            )}
+            {preview.problems.length > 0 ? (
+              <ProblemsTable key={preview.sha256 + preview.problems.length} preview={preview} />
+            ) : (
+              !mappingChanged && (
+                <Badge color="green" size="lg" variant="light">
+                  Every row is ready
+                </Badge>
+              )
+            )}
+            <Group>
+              <Button onClick={() => void commit()} disabled={!ready} loading={committing.isPending}>
+                Import {preview.summary.rows} rows
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+
+      {result && <Accounts result={result} />}
+    </Stack>
+  );
+}
+
+export function ImportPage() {
+  return (
+    <RoleGate permission="import:records:any" denied="Only the farm store can import records">
+      <PageHeader title="Import" description="Agents, their clients and opening balances from a spreadsheet" />
+      <ImportScreen />
+    </RoleGate>
+  );
+}

@@ -1,0 +1,99 @@
+// /api/imports (decision 050): the farm store's import of paper records. POST /preview reads a file
+// and answers its headers, the guessed mapping and every bad row; POST / commits it all or nothing;
+// GET / lists the files imported so far. Farm store only.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { limitQuery } from '../../../shared/fields.ts';
+import { instant } from '../../../shared/http.ts';
+import {
+  IMPORT_MAX_BYTES,
+  importBody,
+  importMessages,
+  importPreviewResponse,
+  importRefusedResponse,
+  importResultResponse,
+} from '../../../shared/imports.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { routeOptions } from '../../lib/route-options.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import * as service from './service.ts';
+import { ImportRefused } from './service.ts';
+
+const route = routeOptions('imports');
+
+/** The JSON body carries the file base64-encoded (4/3 of its size) and a little more. */
+const BODY_LIMIT = Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 16 * 1024;
+
+/** A too-large upload is refused before its body is read, with a message that says what to do. */
+async function refuseLargeUpload(request: FastifyRequest) {
+  const length = Number(request.headers['content-length'] ?? 0);
+  if (length > BODY_LIMIT) throw new HttpError(413, importMessages.fileTooLarge);
+}
+
+const upload = { bodyLimit: BODY_LIMIT, onRequest: refuseLargeUpload };
+
+const importListResponse = z.array(
+  z.object({
+    id: z.number(),
+    fileName: z.string(),
+    rowCount: z.number(),
+    agentsCreated: z.number(),
+    clientsCreated: z.number(),
+    createdAt: instant,
+    createdByName: z.string().nullable(),
+  }),
+);
+
+const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    route('read:import:any', 'The files imported so far, newest first.', {
+      querystring: z.object({ limit: limitQuery(20) }),
+      response: { 200: importListResponse },
+    }),
+    async (request) => service.listImports(app.db, request.query.limit),
+  );
+
+  app.post(
+    '/preview',
+    {
+      ...route(
+        'import:records:any',
+        'Reads a CSV or XLSX file (base64): its headers, the guessed column mapping, a summary and every bad row. Changes nothing.',
+        { body: importBody, response: { 200: importPreviewResponse } },
+      ),
+      ...upload,
+    },
+    async (request) => service.preview(app.db, request.body),
+  );
+
+  app.post(
+    '/',
+    {
+      ...route(
+        'import:records:any',
+        'Imports the file all or nothing: 400 with every bad row, 409 when this file was imported before.',
+        { body: importBody, response: { 201: importResultResponse, 400: importRefusedResponse } },
+      ),
+      ...upload,
+    },
+    async (request, reply: FastifyReply) => {
+      try {
+        const result = await service.commit(app.db, currentUser(request), request.body, {
+          timeZone: app.config.farmTimezone,
+        });
+        // New agents' first passwords are in this answer only: no cache may keep it.
+        reply.header('cache-control', 'no-store');
+        return reply.status(201).send(result);
+      } catch (err) {
+        if (err instanceof ImportRefused) {
+          return reply.status(400).send({ message: err.message, problems: err.problems, badRows: err.badRows });
+        }
+        throw err;
+      }
+    },
+  );
+};
+
+export default importRoutes;

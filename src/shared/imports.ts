@@ -1,0 +1,205 @@
+// Importing a farm's paper records (issue 26, decision 050): market agents, their clients and opening
+// balances from one CSV or XLSX sheet. The columns the importer knows, the guess that maps a file's
+// headers to them, and the request/response schemas of /api/imports (both sides).
+import { z } from 'zod';
+import { instant } from './http.ts';
+
+/** The columns an import fills, in the mapping screen's order. */
+export const importFields = [
+  'agentEmail',
+  'agentName',
+  'agentPhone',
+  'marketLocation',
+  'agentBusiness',
+  'fullCrates',
+  'emptyCrates',
+  'clientBusiness',
+  'clientName',
+  'clientPhone',
+  'cratesOnLoan',
+] as const;
+export type ImportField = (typeof importFields)[number];
+
+export const importFieldLabels: Record<ImportField, string> = {
+  agentEmail: 'Agent e-mail',
+  agentName: 'Agent name',
+  agentPhone: 'Agent phone',
+  marketLocation: 'Market',
+  agentBusiness: 'Agent business name',
+  fullCrates: 'Full crates held by the agent',
+  emptyCrates: 'Empty crates held by the agent',
+  clientBusiness: 'Client business name',
+  clientName: 'Client name',
+  clientPhone: 'Client phone',
+  cratesOnLoan: 'Crates on loan to the client',
+};
+
+/** Header words that name each field, most specific first (compared without case, spaces or punctuation). */
+const synonyms: Record<ImportField, string[]> = {
+  agentEmail: ['agentemail', 'agentemailaddress', 'email', 'emailaddress', 'mail', 'agentmail'],
+  agentName: ['agentname', 'marketagent', 'agent', 'name', 'agentfullname', 'fullname'],
+  agentPhone: [
+    'agentphone',
+    'agentcontactnumber',
+    'agentcontact',
+    'agentcell',
+    'agenttelephone',
+    'phone',
+    'contactnumber',
+    'cell',
+  ],
+  marketLocation: ['market', 'marketlocation', 'marketname', 'agentmarket'],
+  agentBusiness: ['agentbusinessname', 'agentbusiness', 'businessname', 'business', 'tradingname'],
+  fullCrates: ['fullcrates', 'agentfullcrates', 'full', 'cratesfull', 'fullcratesheld'],
+  emptyCrates: ['emptycrates', 'agentemptycrates', 'empty', 'empties', 'cratesempty', 'emptycratesheld'],
+  clientBusiness: ['clientbusinessname', 'clientbusiness', 'client', 'customer', 'customerbusiness', 'shop'],
+  clientName: ['clientname', 'clientcontact', 'customername', 'contactperson', 'clientcontactperson'],
+  clientPhone: ['clientphone', 'clientcontactnumber', 'clientcell', 'customerphone', 'clienttelephone'],
+  cratesOnLoan: [
+    'cratesonloan',
+    'loan',
+    'loans',
+    'cratesout',
+    'outstandingcrates',
+    'cratesloaned',
+    'lent',
+    'cratesatclient',
+    'clientcrates',
+  ],
+};
+
+const normalise = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Which column of the file each field comes from (a 0-based column index), or null. */
+export type ImportMapping = Record<ImportField, number | null>;
+
+/**
+ * A first guess of the mapping from the file's headers: an exact synonym beats a header that merely
+ * contains one; among those the more specific synonym (listed first) wins. Each column and each field
+ * is used at most once; what stays unsure stays null for the person to choose.
+ */
+export function guessMapping(headers: readonly string[]): ImportMapping {
+  const candidates: { field: ImportField; column: number; score: number }[] = [];
+  headers.forEach((header, column) => {
+    const h = normalise(header);
+    if (!h) return;
+    for (const field of importFields) {
+      synonyms[field].forEach((word, rank) => {
+        if (h === word) candidates.push({ field, column, score: 1000 - rank });
+        else if (word.length >= 6 && h.includes(word))
+          candidates.push({ field, column, score: 500 + word.length - rank });
+      });
+    }
+  });
+  candidates.sort((a, b) => b.score - a.score || a.column - b.column);
+  const mapping = Object.fromEntries(importFields.map((f) => [f, null])) as ImportMapping;
+  const usedColumns = new Set<number>();
+  for (const c of candidates) {
+    if (mapping[c.field] !== null || usedColumns.has(c.column)) continue;
+    mapping[c.field] = c.column;
+    usedColumns.add(c.column);
+  }
+  return mapping;
+}
+
+/** The largest file the importer takes (the upload is sent base64-encoded in JSON). */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+export const importMessages = {
+  fileRequired: 'Choose a CSV or Excel (.xlsx) file',
+  fileTooLarge: 'The file is larger than 5 MB: split it into smaller files and import them one by one',
+  unreadable: 'The file could not be read: save it as CSV (UTF-8) or Excel (.xlsx) and try again',
+  empty: 'The file has no rows below its header row',
+  tooManyRows: 'The file has more than 20 000 rows: split it into smaller files',
+  emailColumnRequired: 'Choose the column that holds the agents’ e-mail addresses',
+  columnTwice: 'Each column can fill one field only',
+  columnMissing: 'This column is not in the file',
+  alreadyImported: (when: string) => `This file was already imported on ${when}: nothing was changed`,
+  rowsToFix: (n: number) =>
+    `${n === 1 ? '1 row needs' : `${n} rows need`} fixing: nothing was imported. Fix the file and upload it again.`,
+  imported: 'Import complete',
+} as const;
+
+/** The most rows one file may hold. */
+export const IMPORT_MAX_ROWS = 20_000;
+
+const mappingSchema = z
+  .object(
+    Object.fromEntries(importFields.map((f) => [f, z.number().int().min(0).max(1000).nullable().optional()])) as Record<
+      ImportField,
+      z.ZodOptional<z.ZodNullable<z.ZodNumber>>
+    >,
+  )
+  .strict();
+
+/** POST /api/imports/preview and POST /api/imports: the file (base64) and, after the first look, the mapping. */
+export const importBody = z.object({
+  fileName: z.string().trim().min(1, importMessages.fileRequired).max(255),
+  content: z
+    .string({ error: importMessages.fileRequired })
+    .min(1, importMessages.fileRequired)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, importMessages.unreadable),
+  mapping: mappingSchema.optional(),
+});
+export type ImportBody = z.infer<typeof importBody>;
+
+/** One thing wrong with one row: its line in the file (the header is line 1), the column, and why. */
+export const importProblemSchema = z.object({
+  line: z.number(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+const mappingResponse = z.record(z.string(), z.number().nullable());
+
+export const importSummarySchema = z.object({
+  rows: z.number(),
+  newAgents: z.number(),
+  existingAgents: z.number(),
+  clients: z.number(),
+  fullCrates: z.number(),
+  emptyCrates: z.number(),
+  cratesOnLoan: z.number(),
+});
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+export const importPreviewResponse = z.object({
+  fileName: z.string(),
+  sha256: z.string(),
+  headers: z.array(z.string()),
+  guessed: mappingResponse,
+  mapping: mappingResponse,
+  summary: importSummarySchema,
+  /** Every problem, row by row (the screen pages them). Empty: the file can be imported. */
+  problems: z.array(importProblemSchema),
+  /** Lines with at least one problem. */
+  badRows: z.number(),
+  alreadyImportedAt: instant.nullable(),
+});
+export type ImportPreview = z.infer<typeof importPreviewResponse>;
+
+/** A new agent's account: its first password is in this answer only (print it, hand it over). */
+export const importedAccountSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  agentNumber: z.string(),
+  password: z.string(),
+});
+export type ImportedAccount = z.infer<typeof importedAccountSchema>;
+
+export const importResultResponse = z.object({
+  id: z.number(),
+  message: z.string(),
+  summary: importSummarySchema,
+  accounts: z.array(importedAccountSchema),
+});
+export type ImportResult = z.infer<typeof importResultResponse>;
+
+/** 400 from POST /api/imports when rows are bad: nothing was imported; every problem is listed. */
+export const importRefusedResponse = z.object({
+  message: z.string(),
+  problems: z.array(importProblemSchema),
+  badRows: z.number(),
+});
+export type ImportRefused = z.infer<typeof importRefusedResponse>;
