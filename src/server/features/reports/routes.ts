@@ -23,13 +23,8 @@ const DOCUMENT_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({
-    db: app.db,
-    mailer: app.mailer,
-    timeZone: app.config.farmTimezone,
-    log: app.log,
-    farmName: app.config.farmName,
-  });
+  const { farmTimezone: timeZone, farmName } = app.config;
+  const deps = () => ({ db: app.db, mailer: app.mailer, timeZone, log: app.log, farmName });
 
   app.get(
     '/reports/summary',
