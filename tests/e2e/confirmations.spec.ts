@@ -130,14 +130,6 @@ test('the farm store rejects a supplier and fulfils a crate request only after s
 
   const page = farm.page;
   await page.goto('/');
-  // The sidebar's Dashboard link counts the crate requests to fulfil, as the server does (decision 047).
-  const crateRequests = async () =>
-    (await json<{ crateRequests: number }>(f.get('/api/transmissions/action-counts'))).crateRequests;
-  const open = await crateRequests();
-  const requestsBadge = page.getByRole('navigation', { name: 'Main navigation' }).getByTestId('crate-requests-badge');
-  await expect(requestsBadge).toHaveText(String(open));
-  await expect(requestsBadge).toHaveAccessibleName(`${open} crate request${open === 1 ? '' : 's'} to fulfil`);
-
   // Reject: names the business and the person, says what rejection does; red.
   await page.getByRole('button', { name: `Reject ${rejected}` }).click();
   const reject = await expectSafeDialog(page, 'Reject supplier', `Reject ${rejected}`);
@@ -160,6 +152,14 @@ test('the farm store rejects a supplier and fulfils a crate request only after s
   await rejectedRow.getByRole('button', { name: `Approve ${rejected} after all` }).click();
   await expect(page.getByText(`${rejected} approved`)).toBeVisible();
   await expect(rejectedRow).toHaveCount(0);
+
+  // The sidebar's Dashboard link counts the crate requests to fulfil, as the server does (decision 047).
+  const crateRequests = async () =>
+    (await json<{ crateRequests: number }>(f.get('/api/transmissions/action-counts'))).crateRequests;
+  const open = await crateRequests();
+  const requestsBadge = page.getByRole('navigation', { name: 'Main navigation' }).getByTestId('crate-requests-badge');
+  await expect(requestsBadge).toHaveText(String(open));
+  await expect(requestsBadge).toHaveAccessibleName(`${open} crate request${open === 1 ? '' : 's'} to fulfil`);
 
   // Fulfil: the crates, to whom, and the farm's stock after.
   await page.getByRole('button', { name: `Fulfil 25 crates for ${business}` }).click();

@@ -5,7 +5,7 @@ import { contactMessages } from '../../src/shared/contact.ts';
 import { formatRand } from '../../src/shared/money.ts';
 import { pricingMessages, samplePrices, varieties } from '../../src/shared/pricing-format.ts';
 import { axeViolations } from './support/a11y.ts';
-import { expect, type Page, test } from './support/test.ts';
+import { expect, test } from './support/test.ts';
 
 const tabs = [
   { value: 'home', label: 'Home', heading: 'What we grow' },

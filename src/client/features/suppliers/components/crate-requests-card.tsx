@@ -49,7 +49,13 @@ function FulfilButton({
   };
   return (
     <>
-      <Button size="xs" aria-label={`Fulfil ${crates(r.quantity)} for ${who}`} onClick={() => setConfirming(true)}>
+      {/* Never squeezed by a long request beside it: it was cut to 'Fulfi' on a desktop (decision 047). */}
+      <Button
+        size="xs"
+        style={{ flexShrink: 0 }}
+        aria-label={`Fulfil ${crates(r.quantity)} for ${who}`}
+        onClick={() => setConfirming(true)}
+      >
         Fulfil
       </Button>
       {confirming && (
@@ -115,7 +121,7 @@ export function CrateRequestsCard() {
                 wrap="nowrap"
                 data-testid="supplier-crate-request"
               >
-                <div>
+                <div style={{ minWidth: 0 }}>
                   <Text fw={700}>{crateRequestText(crates(r.quantity), r.businessName ?? r.requestedBy)}</Text>
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {fromNow(r.sentAt)}

@@ -77,7 +77,9 @@ function StepList({ step }: { step: number }) {
                 size={22}
                 radius="xl"
                 color={state === 'next' ? 'gray.7' : 'green.8'}
-                variant={state === 'current' ? 'filled' : 'light'}
+                // The steps to come outlined: in the light variant their numbers were dark grey on dark grey
+                // (seen at both widths, decision 047).
+                variant={state === 'current' ? 'filled' : state === 'done' ? 'light' : 'outline'}
                 aria-hidden
               >
                 {state === 'done' ? (
