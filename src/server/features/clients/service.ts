@@ -189,22 +189,35 @@ export async function returnCrates(
       throw new HttpError(409, m.tooManyReturned(out), { quantityReturned: m.tooManyReturned(out) });
     }
     await repo.recordReturn(tx, loan.id, body.quantityReturned, at);
-    await moveCrates(tx, {
-      from: holders.client(loan.clientId),
-      to: holders.agentEmpty(agentId),
-      quantity: body.quantityReturned,
-      kind: 'client_return',
-      clientTransactionId: loan.id,
-      reason: notes,
-      createdBy: caller.id,
-      occurredAt: at,
-    });
+    // Damaged crates (decision 051) count as handed back but go to the write-off account, not into use.
+    const damaged = body.damagedQuantity ?? 0;
+    const common = { clientTransactionId: loan.id, createdBy: caller.id, occurredAt: at };
+    if (body.quantityReturned > damaged) {
+      await moveCrates(tx, {
+        ...common,
+        from: holders.client(loan.clientId),
+        to: holders.agentEmpty(agentId),
+        quantity: body.quantityReturned - damaged,
+        kind: 'client_return',
+        reason: notes,
+      });
+    }
+    if (damaged > 0) {
+      await moveCrates(tx, {
+        ...common,
+        from: holders.client(loan.clientId),
+        to: holders.writeoff,
+        quantity: damaged,
+        kind: 'damage',
+        reason: body.damageReason?.trim() || null,
+      });
+    }
     const left = out - body.quantityReturned;
     await recordChange(tx, {
       tags: ['clients', 'crates'],
       audience: audienceFor(caller, true),
       audit: {
-        summary: `returned ${body.quantityReturned}; crates out ${out} → ${left}${left === 0 ? ' (closed)' : ''}`,
+        summary: `returned ${body.quantityReturned}${damaged > 0 ? ` (${damaged} damaged)` : ''}; crates out ${out} → ${left}${left === 0 ? ' (closed)' : ''}`,
       },
     });
   });

@@ -175,6 +175,16 @@ export async function damagedWrittenOff(db: Executor): Promise<number> {
 }
 
 /**
+ * Crates marked damaged on a client's return or the farm's count of returned empties (decision 051):
+ * they sit on the write-off account beside the missing ones, and the figures show them apart.
+ */
+export async function damagedOnReturns(db: Executor): Promise<number> {
+  const result = await db.execute<{ total: string | number }>(sql`
+    select coalesce(sum(quantity), 0)::bigint as total from crate_movements where kind = 'damage'`);
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+/**
  * Crates dispatched from the farm to markets and counted back in at the farm, per week (Monday to
  * Sunday in the farm's time zone), for the `weeks` weeks up to and including this one: sums of the
  * 15-minute slots ledger.ts keeps in farm_flow_totals (at most 672 a week, however busy the week),

@@ -1,0 +1,3 @@
+ALTER TABLE "crate_movements" DROP CONSTRAINT "crate_movements_kind_known";--> statement-breakpoint
+CREATE INDEX "crate_movements_damage_idx" ON "crate_movements" USING btree ("id") WHERE "crate_movements"."kind" = 'damage';--> statement-breakpoint
+ALTER TABLE "crate_movements" ADD CONSTRAINT "crate_movements_kind_known" CHECK ("crate_movements"."kind" in ('stock_adjustment', 'opening_balance', 'dispatch', 'receipt', 'count_difference', 'lend', 'client_return', 'supplier_issue', 'resolution', 'recall', 'damage', 'stock_take'));
