@@ -24,6 +24,7 @@ import outboxRoutes from './features/outbox/routes.ts';
 import pricingRoutes from './features/pricing/routes.ts';
 import reportJobs from './features/reports/jobs.ts';
 import reportRoutes from './features/reports/routes.ts';
+import stockTakeRoutes from './features/stock-takes/routes.ts';
 import supplierRoutes, { tenderRoutes } from './features/suppliers/routes.ts';
 import transmissionRoutes from './features/transmissions/routes.ts';
 import userRoutes from './features/users/routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp({ config, database, logger = false, logStream, re
   await app.register(clientTransactionRoutes, { prefix: '/api/client-transactions' });
   await app.register(reportRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(stockTakeRoutes, { prefix: '/api/stock-takes' });
 
   await app.register(clientPlugin);
   await app.ready();

@@ -66,6 +66,12 @@ const table = {
   'rotate:farm-access-code:any': ['farm_store'],
   /** The audit trail (decision 027): Settings → Activity and its CSV. */
   'read:audit:any': ['farm_store'],
+  /** Stock takes (decision 051): the farm store starts, reads and resolves; an agent counts its own. */
+  'create:stock-take:any': ['farm_store'],
+  'read:stock-take:any': ['farm_store'],
+  'resolve:stock-take:any': ['farm_store'],
+  'read:stock-take:own': ['market_agent'],
+  'submit:stock-take:own': ['market_agent'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof table;

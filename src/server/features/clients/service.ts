@@ -237,3 +237,65 @@ export async function clientStatement(
   const entries = await clientMovements(db, id);
   return { client, agentName: agent?.agentName ?? '', entries, generatedAt: new Date() };
 }
+
+/** The stock-take feature's hook: the clients an agent counts (decision 051). */
+export const clientsToCount = (db: Executor, marketAgentId: number) => repo.clientsToCount(db, marketAgentId);
+
+/**
+ * The stock-take feature's hook (decision 051): a client's accepted shortfall is written off its open
+ * loans, oldest first (each loan's crates out go down, so the client's balance still equals its loans'
+ * crates out), on the ledger client → write-off. 409 when the client now holds fewer crates.
+ */
+export async function writeOffClientCrates(
+  tx: Executor,
+  { clientId, quantity, createdBy, reason }: { clientId: number; quantity: number; createdBy: number; reason: string },
+) {
+  let left = quantity;
+  for (const loan of await repo.lockOpenLoansOfClient(tx, clientId)) {
+    if (left === 0) break;
+    const take = Math.min(loan.out, left);
+    await repo.recordReturn(tx, loan.id, take);
+    await moveCrates(tx, {
+      from: holders.client(clientId),
+      to: holders.writeoff,
+      quantity: take,
+      kind: 'stock_take',
+      clientTransactionId: loan.id,
+      reason,
+      createdBy,
+    });
+    left -= take;
+  }
+  return quantity - left;
+}
+
+/**
+ * The stock-take feature's hook (decision 051): crates found at a client become a loan of those crates
+ * (write-off → client), so the client's balance still equals its loans' crates out.
+ */
+export async function bookFoundClientCrates(
+  tx: Executor,
+  {
+    clientId,
+    marketAgentId,
+    quantity,
+    createdBy,
+    reason,
+  }: { clientId: number; marketAgentId: number; quantity: number; createdBy: number; reason: string },
+) {
+  const loanId = await repo.insertTransaction(tx, {
+    clientId,
+    marketAgentId,
+    quantityBorrowed: quantity,
+    notes: reason,
+  });
+  await moveCrates(tx, {
+    from: holders.writeoff,
+    to: holders.client(clientId),
+    quantity,
+    kind: 'stock_take',
+    clientTransactionId: loanId,
+    reason,
+    createdBy,
+  });
+}
