@@ -361,19 +361,17 @@ export async function buildAccessWorld(app: App) {
   const agentLoan = await lend(agent, agentClient, 30, 'ALPHAMARK loan');
   await lend(otherAgent, otherClient, 5, 'BETAMARK loan');
 
-  // --- a stock take of A (decision 051): counted one short at its client, sent back for a recount ---
+  // --- a stock take of A (decision 051): counted five over at its client (no lend or return of the rows can make it match), sent back for a recount ---
   await as(farm, { method: 'POST', url: '/api/stock-takes', payload: { marketAgentIds: [agent.marketAgentId] } }, 201);
   const toCount = await as(agent, { method: 'GET', url: '/api/stock-takes/current' }, 200);
   const stockCountId = toCount.count.id as number;
   const stockFigures = {
     fullCrates: toCount.toCount[0].expected,
     emptyCrates: toCount.toCount[1].expected,
-    clients: toCount.toCount
-      .slice(2)
-      .map((l: { clientId: number; expected: number }) => ({
-        clientId: l.clientId,
-        counted: Math.max(0, l.expected - 1),
-      })),
+    clients: toCount.toCount.slice(2).map((l: { clientId: number; expected: number }) => ({
+      clientId: l.clientId,
+      counted: Math.max(0, l.expected - 1),
+    })),
   };
   const counted = await as(
     agent,

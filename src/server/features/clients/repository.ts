@@ -247,11 +247,14 @@ export async function lockOpenLoansOfClient(tx: Executor, clientId: number) {
   return result.rows.map((r) => ({ id: Number(r.id), out: Number(r.out) }));
 }
 
-/** The agent's clients a stock take counts: active ones and any still holding crates (by business name). */
-export async function clientsToCount(db: Executor, marketAgentId: number) {
+/**
+ * The agent's clients a stock take started at `startedAt` counts: those added before it, active or still
+ * holding crates (by business name).
+ */
+export async function clientsToCount(db: Executor, marketAgentId: number, startedAt: Date) {
   const result = await db.execute<{ id: number; business_name: string }>(sql`
     select c.id, c.business_name from clients c
-    where c.market_agent_id = ${marketAgentId}
+    where c.market_agent_id = ${marketAgentId} and c.created_at <= ${startedAt.toISOString()}::timestamptz
       and (c.is_active or exists (select 1 from client_transactions t where t.client_id = c.id and t.is_open))
     order by lower(c.business_name), c.id`);
   return result.rows.map((r) => ({ id: Number(r.id), businessName: r.business_name }));

@@ -239,7 +239,8 @@ export async function clientStatement(
 }
 
 /** The stock-take feature's hook: the clients an agent counts (decision 051). */
-export const clientsToCount = (db: Executor, marketAgentId: number) => repo.clientsToCount(db, marketAgentId);
+export const clientsToCount = (db: Executor, marketAgentId: number, startedAt: Date) =>
+  repo.clientsToCount(db, marketAgentId, startedAt);
 
 /**
  * The stock-take feature's hook (decision 051): a client's accepted shortfall is written off its open

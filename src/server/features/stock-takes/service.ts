@@ -95,7 +95,10 @@ export async function currentCount(db: Db, caller: Caller): Promise<CurrentStock
   const count = await repo.unfinishedCountOf(db, agentId);
   if (!count) return { count: null, toCount: [] };
   const [view] = await withLines(db, [count]);
-  const [own, list] = await Promise.all([agentBalance(db, agentId), clients.clientsToCount(db, agentId)]);
+  const [own, list] = await Promise.all([
+    agentBalance(db, agentId),
+    clients.clientsToCount(db, agentId, new Date(count.startedAt)),
+  ]);
   const held = await clientBalances(
     db,
     list.map((c) => c.id),
@@ -137,7 +140,7 @@ export async function submitCount(db: Db, caller: Acting, countId: number, body:
     const count = await repo.findCount(tx, countId, { lock: true });
     if (!count || count.marketAgentId !== agentId) throw notFound(m.countNotFound);
     if (count.status !== 'open') throw conflict(m.notOpen);
-    const list = await clients.clientsToCount(tx, agentId);
+    const list = await clients.clientsToCount(tx, agentId, new Date(count.startedAt));
     const mine = new Set(list.map((c) => c.id));
     const typed = new Map<number, number>();
     for (const [i, c] of body.clients.entries()) {
