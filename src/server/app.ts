@@ -26,6 +26,7 @@ import outboxRoutes from './features/outbox/routes.ts';
 import pricingRoutes from './features/pricing/routes.ts';
 import reportJobs from './features/reports/jobs.ts';
 import reportRoutes from './features/reports/routes.ts';
+import stockTakeRoutes from './features/stock-takes/routes.ts';
 import supplierRoutes, { tenderRoutes } from './features/suppliers/routes.ts';
 import transmissionRoutes from './features/transmissions/routes.ts';
 import userRoutes from './features/users/routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp({
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api' });
   await app.register(importRoutes, { prefix: '/api/imports' });
+  await app.register(stockTakeRoutes, { prefix: '/api/stock-takes' });
 
   await app.register(clientPlugin);
   await app.ready();

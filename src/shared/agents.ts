@@ -103,15 +103,20 @@ export const farmMetricsResponse = z.object({
   atMarketsEmpty: z.number(),
   withClients: z.number(),
   withSuppliers: z.number(),
-  /** Net crates on the write-off account (counted shortfalls minus crates found). */
+  /**
+   * Missing crates, net: the write-off account less the crates marked damaged (counted shortfalls and
+   * accepted stock-take differences minus crates found).
+   */
   writtenOff: z.number(),
+  /** Crates marked damaged on a client's return or the farm's count of returned empties (decision 051). */
+  damagedOnReturn: z.number(),
   /** Crates in circulation: everything above except the written-off ones. */
   totalCrates: z.number(),
   /** atMarketsFull + atMarketsEmpty + withClients. */
   atMarkets: z.number(),
   /**
    * Crates the farm store wrote off as damaged (the stock history's write-offs). Crates brought in
-   * (the stock history's additions) = totalCrates + writtenOff + damagedWrittenOff.
+   * (the stock history's additions) = totalCrates + writtenOff + damagedOnReturn + damagedWrittenOff.
    */
   damagedWrittenOff: z.number(),
   weekly: z.array(weeklyFlowSchema),

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { isPhoneNumber } from './auth-labels.ts';
 import { clientMessages, LOAN_QUANTITY_MAX } from './clients-labels.ts';
+import { damageFields, damageMessages, requireDamageReason } from './damage.ts';
 import { jsonId, multilineText, pageQuery, requiredText, text } from './fields.ts';
 import { instant } from './http.ts';
 
@@ -55,10 +56,24 @@ export type LendBody = z.infer<typeof lendBody>;
  * PUT /api/client-transactions/{id}/return and PUT /api/client-transactions/{id}: the crates handed
  * back now (above zero, at most the loan's crates out; the form has no upper bound, spec §5).
  */
-export const returnBody = z.object({
-  quantityReturned: loanQuantity(m.returnQuantityRange),
-  notes,
-});
+export const returnBody = z
+  .object({
+    quantityReturned: loanQuantity(m.returnQuantityRange),
+    notes,
+    // Of the crates handed back, how many are damaged and why (docs/decisions/051): they go to the
+    // write-off account instead of the agent's empties.
+    ...damageFields,
+  })
+  .superRefine((v, ctx) => {
+    requireDamageReason(v, ctx);
+    if ((v.damagedQuantity ?? 0) > v.quantityReturned) {
+      ctx.addIssue({
+        code: 'custom',
+        message: damageMessages.damagedTooMany(v.quantityReturned),
+        path: ['damagedQuantity'],
+      });
+    }
+  });
 export type ReturnBody = z.infer<typeof returnBody>;
 
 export const clientSchema = z.object({

@@ -73,6 +73,12 @@ const table = {
   /** Importing paper records (decision 050): agents, clients and opening balances from a CSV or XLSX file. */
   'import:records:any': ['farm_store'],
   'read:import:any': ['farm_store'],
+  /** Stock takes (decision 051): the farm store starts, reads and resolves; an agent counts its own. */
+  'create:stock-take:any': ['farm_store'],
+  'read:stock-take:any': ['farm_store'],
+  'resolve:stock-take:any': ['farm_store'],
+  'read:stock-take:own': ['market_agent'],
+  'submit:stock-take:own': ['market_agent'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof table;

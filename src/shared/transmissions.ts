@@ -1,6 +1,7 @@
 // Transmissions and the farm's crate stock: request/response schemas and the spec §5/§8 messages
 // (both sides). The rules behind them live in src/server/features/transmissions and crates.
 import { z } from 'zod';
+import { damageFields, requireDamageReason } from './damage.ts';
 import {
   beforeQuery,
   idParams,
@@ -81,7 +82,12 @@ export const countText = z
 
 /** PUT /api/transmissions/{id}/acknowledge: no body (or no actualQuantity) means the sent quantity. */
 export const acknowledgeBody = z
-  .object({ actualQuantity: countedQuantity.optional().nullable() }, { error: transmissionMessages.invalidQuantity })
+  .object(
+    // The farm counting an agent's returned empties may mark some damaged, with a reason (decision 051).
+    { actualQuantity: countedQuantity.optional().nullable(), ...damageFields },
+    { error: transmissionMessages.invalidQuantity },
+  )
+  .superRefine(requireDamageReason)
   .optional()
   .nullable();
 export type AcknowledgeBody = z.infer<typeof acknowledgeBody>;

@@ -361,6 +361,30 @@ export async function buildAccessWorld(app: App) {
   const agentLoan = await lend(agent, agentClient, 30, 'ALPHAMARK loan');
   await lend(otherAgent, otherClient, 5, 'BETAMARK loan');
 
+  // --- a stock take of A (decision 051): counted five over at its client (no lend or return of the rows can make it match), sent back for a recount ---
+  await as(farm, { method: 'POST', url: '/api/stock-takes', payload: { marketAgentIds: [agent.marketAgentId] } }, 201);
+  const toCount = await as(agent, { method: 'GET', url: '/api/stock-takes/current' }, 200);
+  const stockCountId = toCount.count.id as number;
+  const stockFigures = {
+    fullCrates: toCount.toCount[0].expected,
+    emptyCrates: toCount.toCount[1].expected,
+    clients: toCount.toCount.slice(2).map((l: { clientId: number; expected: number }) => ({
+      clientId: l.clientId,
+      counted: l.expected + 5,
+    })),
+  };
+  const counted = await as(
+    agent,
+    { method: 'PUT', url: `/api/stock-takes/counts/${stockCountId}/submit`, payload: stockFigures },
+    200,
+  );
+  const stockLine = counted.lines.find((l: { clientId: number | null }) => l.clientId === agentClient).id as number;
+  await as(
+    farm,
+    { method: 'PUT', url: `/api/stock-takes/lines/${stockLine}/resolve`, payload: { action: 'recount' } },
+    200,
+  );
+
   // --- supplier records: offers, tenders on them ---
   const offerBody = (marker: string) => ({
     produceName: `${marker} Peppers`,
@@ -890,6 +914,31 @@ export async function buildAccessWorld(app: App) {
       json('POST', `/api/users/${toReset}/reset-password`, {}),
       [401, 200, 403, 403, 403, 403, 403],
       { target: 'an agent' },
+    ),
+
+    // --- stock takes (decision 051): the farm store starts and resolves, an agent counts its own ---
+    row(
+      'POST /api/stock-takes',
+      json('POST', '/api/stock-takes', { marketAgentIds: [otherAgent.marketAgentId] }),
+      [401, 201, 403, 403, 403, 403, 403],
+    ),
+    row('GET /api/stock-takes/counts', get('/api/stock-takes/counts'), [401, 200, 403, 403, 403, 403, 403]),
+    row('GET /api/stock-takes/current', get('/api/stock-takes/current'), [401, 403, 200, 200, 403, 403, 403]),
+    row(
+      'PUT /api/stock-takes/counts/:id/submit',
+      json('PUT', `/api/stock-takes/counts/${stockCountId}/submit`, stockFigures),
+      [401, 403, 200, 404, 403, 403, 403],
+      { target: "A's count", ownership: "a count is its agent's" },
+    ),
+    row(
+      'PUT /api/stock-takes/lines/:id/resolve',
+      json('PUT', `/api/stock-takes/lines/${stockLine}/resolve`, { action: 'accept', note: 'Counted twice' }),
+      [401, 200, 403, 403, 403, 403, 403],
+    ),
+    row(
+      'GET /api/stock-takes/agents/:id',
+      get(`/api/stock-takes/agents/${agent.marketAgentId}`),
+      [401, 200, 403, 403, 403, 403, 403],
     ),
 
     // --- clients and loans: an agent's own; another agent's are not found ---

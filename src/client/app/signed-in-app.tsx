@@ -18,14 +18,12 @@ import { DashboardPage } from './routes/dashboard/dashboard-page.tsx';
 const TransmissionsPage = lazyComponent(() =>
   import('../features/transmissions/pages/transmissions-page.tsx').then((m) => m.TransmissionsPage),
 );
-const ClientsPage = lazyComponent(() =>
-  import('../features/clients/pages/clients-page.tsx').then((m) => m.ClientsPage),
-);
+const ClientsPage = lazyComponent(() => import('./routes/stock-take-screens.tsx').then((m) => m.ClientsWithStockTake));
 const ClientStatementPage = lazyComponent(() =>
   import('../features/clients/pages/client-statement-page.tsx').then((m) => m.ClientStatementPage),
 );
 const MarketAgentsPage = lazyComponent(() =>
-  import('../features/agents/pages/market-agents-page.tsx').then((m) => m.MarketAgentsPage),
+  import('./routes/stock-take-screens.tsx').then((m) => m.MarketAgentsWithStockTakes),
 );
 const BillingPage = lazyComponent(() =>
   import('../features/billing/pages/billing-page.tsx').then((m) => m.BillingPage),

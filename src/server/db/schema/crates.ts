@@ -29,6 +29,10 @@ export const movementKinds = [
   'supplier_issue',
   'resolution',
   'recall',
+  // Crates marked damaged on a client's return or the farm's count of returned empties (decision 051).
+  'damage',
+  // A stock take's accepted difference: missing crates to the write-off account, or crates found (decision 051).
+  'stock_take',
 ] as const;
 
 const listed = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -61,6 +65,8 @@ export const crateMovements = pgTable(
     index('crate_movements_stock_entries_idx')
       .on(t.id)
       .where(sql`${t.kind} in ('stock_adjustment', 'opening_balance')`),
+    // Damaged crates (decision 051): the farm's figures and each agent's losses sum these.
+    index('crate_movements_damage_idx').on(t.id).where(sql`${t.kind} = 'damage'`),
     check('crate_movements_quantity_positive', sql`${t.quantity} > 0`),
     check('crate_movements_two_holders', sql`${t.fromHolder} <> ${t.toHolder}`),
     check('crate_movements_kind_known', sql`${t.kind} in (${listed(movementKinds)})`),

@@ -284,4 +284,23 @@ export async function insertTransactions(
     select id, "clientId", "marketAgentId", "quantityBorrowed", notes
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as r(id integer, "clientId" integer, "marketAgentId" integer, "quantityBorrowed" integer, notes text)`);
+/** A client's open loans, oldest first, locked: a stock take writes missing crates off them in order. */
+export async function lockOpenLoansOfClient(tx: Executor, clientId: number) {
+  const result = await tx.execute<{ id: number; out: number }>(sql`
+    select id, quantity_borrowed - quantity_returned as out from client_transactions
+    where client_id = ${clientId} and is_open order by created_at, id for update`);
+  return result.rows.map((r) => ({ id: Number(r.id), out: Number(r.out) }));
+}
+
+/**
+ * The agent's clients a stock take started at `startedAt` counts: those added before it, active or still
+ * holding crates (by business name).
+ */
+export async function clientsToCount(db: Executor, marketAgentId: number, startedAt: Date) {
+  const result = await db.execute<{ id: number; business_name: string }>(sql`
+    select c.id, c.business_name from clients c
+    where c.market_agent_id = ${marketAgentId} and c.created_at <= ${startedAt.toISOString()}::timestamptz
+      and (c.is_active or exists (select 1 from client_transactions t where t.client_id = c.id and t.is_open))
+    order by lower(c.business_name), c.id`);
+  return result.rows.map((r) => ({ id: Number(r.id), businessName: r.business_name }));
 }

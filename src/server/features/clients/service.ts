@@ -189,22 +189,35 @@ export async function returnCrates(
       throw new HttpError(409, m.tooManyReturned(out), { quantityReturned: m.tooManyReturned(out) });
     }
     await repo.recordReturn(tx, loan.id, body.quantityReturned, at);
-    await moveCrates(tx, {
-      from: holders.client(loan.clientId),
-      to: holders.agentEmpty(agentId),
-      quantity: body.quantityReturned,
-      kind: 'client_return',
-      clientTransactionId: loan.id,
-      reason: notes,
-      createdBy: caller.id,
-      occurredAt: at,
-    });
+    // Damaged crates (decision 051) count as handed back but go to the write-off account, not into use.
+    const damaged = body.damagedQuantity ?? 0;
+    const common = { clientTransactionId: loan.id, createdBy: caller.id, occurredAt: at };
+    if (body.quantityReturned > damaged) {
+      await moveCrates(tx, {
+        ...common,
+        from: holders.client(loan.clientId),
+        to: holders.agentEmpty(agentId),
+        quantity: body.quantityReturned - damaged,
+        kind: 'client_return',
+        reason: notes,
+      });
+    }
+    if (damaged > 0) {
+      await moveCrates(tx, {
+        ...common,
+        from: holders.client(loan.clientId),
+        to: holders.writeoff,
+        quantity: damaged,
+        kind: 'damage',
+        reason: body.damageReason?.trim() || null,
+      });
+    }
     const left = out - body.quantityReturned;
     await recordChange(tx, {
       tags: ['clients', 'crates'],
       audience: audienceFor(caller, true),
       audit: {
-        summary: `returned ${body.quantityReturned}; crates out ${out} → ${left}${left === 0 ? ' (closed)' : ''}`,
+        summary: `returned ${body.quantityReturned}${damaged > 0 ? ` (${damaged} damaged)` : ''}; crates out ${out} → ${left}${left === 0 ? ' (closed)' : ''}`,
       },
     });
   });
@@ -281,4 +294,65 @@ export async function importClients(
     { reason, createdBy },
   );
   return rows.length;
+/** The stock-take feature's hook: the clients an agent counts (decision 051). */
+export const clientsToCount = (db: Executor, marketAgentId: number, startedAt: Date) =>
+  repo.clientsToCount(db, marketAgentId, startedAt);
+
+/**
+ * The stock-take feature's hook (decision 051): a client's accepted shortfall is written off its open
+ * loans, oldest first (each loan's crates out go down, so the client's balance still equals its loans'
+ * crates out), on the ledger client → write-off. 409 when the client now holds fewer crates.
+ */
+export async function writeOffClientCrates(
+  tx: Executor,
+  { clientId, quantity, createdBy, reason }: { clientId: number; quantity: number; createdBy: number; reason: string },
+) {
+  let left = quantity;
+  for (const loan of await repo.lockOpenLoansOfClient(tx, clientId)) {
+    if (left === 0) break;
+    const take = Math.min(loan.out, left);
+    await repo.recordReturn(tx, loan.id, take);
+    await moveCrates(tx, {
+      from: holders.client(clientId),
+      to: holders.writeoff,
+      quantity: take,
+      kind: 'stock_take',
+      clientTransactionId: loan.id,
+      reason,
+      createdBy,
+    });
+    left -= take;
+  }
+  return quantity - left;
+}
+
+/**
+ * The stock-take feature's hook (decision 051): crates found at a client become a loan of those crates
+ * (write-off → client), so the client's balance still equals its loans' crates out.
+ */
+export async function bookFoundClientCrates(
+  tx: Executor,
+  {
+    clientId,
+    marketAgentId,
+    quantity,
+    createdBy,
+    reason,
+  }: { clientId: number; marketAgentId: number; quantity: number; createdBy: number; reason: string },
+) {
+  const loanId = await repo.insertTransaction(tx, {
+    clientId,
+    marketAgentId,
+    quantityBorrowed: quantity,
+    notes: reason,
+  });
+  await moveCrates(tx, {
+    from: holders.writeoff,
+    to: holders.client(clientId),
+    quantity,
+    kind: 'stock_take',
+    clientTransactionId: loanId,
+    reason,
+    createdBy,
+  });
 }

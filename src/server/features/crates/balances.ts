@@ -166,6 +166,16 @@ export async function damagedWrittenOff(db: Executor): Promise<number> {
 }
 
 /**
+ * Crates marked damaged on a client's return or the farm's count of returned empties (decision 051):
+ * they sit on the write-off account beside the missing ones, and the figures show them apart.
+ */
+export async function damagedOnReturns(db: Executor): Promise<number> {
+  const result = await db.execute<{ total: string | number }>(sql`
+    select coalesce(sum(quantity), 0)::bigint as total from crate_movements where kind = 'damage'`);
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+/**
  * Crates dispatched from the farm to markets and counted back in at the farm, per week (Monday to
  * Sunday in the farm's time zone), for the `weeks` weeks up to and including this one: sums of the
  * 15-minute slots ledger.ts keeps in farm_flow_totals (at most 672 a week, however busy the week),
@@ -189,4 +199,40 @@ export async function weeklyFarmFlow(db: Executor, timeZone: string, weeks: numb
     group by w.week_start
     order by w.week_start`);
   return result.rows.map((r) => ({ weekStart: r.week_start, sent: Number(r.sent), returned: Number(r.returned) }));
+}
+
+/**
+ * One agent's losses (decision 051): crates it received from the farm (deliveries counted in) and
+ * crates written off on its account: accepted stock-take differences of its own and its clients'
+ * holders (less crates found) and damaged crates (its clients' returns and its returned empties).
+ * Read for one agent at a time (its history panel), through the movement indexes by holder.
+ */
+export async function agentLosses(db: Executor, marketAgentId: number) {
+  const full = holders.agentFull(marketAgentId);
+  const empty = holders.agentEmpty(marketAgentId);
+  const result = await db.execute<{
+    handled: string | number;
+    lost: string | number;
+    damaged_returns: string | number;
+  }>(sql`
+    with own as (
+      select ${full}::text as holder union all select ${empty}::text
+      union all select b.holder from crate_balances b join clients c on c.id = b.client_id
+        where c.market_agent_id = ${marketAgentId}
+    )
+    select
+      (select coalesce(sum(m.quantity), 0) from crate_movements m
+        where m.to_holder = ${full} and m.kind = 'receipt')::bigint as handled,
+      (select coalesce(sum(case when m.to_holder = ${holders.writeoff} then m.quantity else -m.quantity end), 0)
+        from own o join crate_movements m
+          on (m.from_holder = o.holder and m.to_holder = ${holders.writeoff})
+          or (m.to_holder = o.holder and m.from_holder = ${holders.writeoff} and m.kind = 'stock_take')
+        where m.kind in ('stock_take', 'damage'))::bigint as lost,
+      (select coalesce(sum(m.quantity), 0) from crate_movements m
+        join transmissions t on t.id = m.transmission_id
+        where m.kind = 'damage' and t.market_agent_id = ${marketAgentId})::bigint as damaged_returns`);
+  const row = result.rows[0];
+  const handled = Number(row?.handled ?? 0);
+  const writtenOff = Number(row?.lost ?? 0) + Number(row?.damaged_returns ?? 0);
+  return { cratesHandled: handled, cratesWrittenOff: writtenOff, lossRate: handled > 0 ? writtenOff / handled : 0 };
 }

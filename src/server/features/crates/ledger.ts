@@ -249,7 +249,10 @@ export type InvariantReport = { ok: boolean; problems: string[] };
  * 8. a billed line lies inside its cycle's dates with amount = crates × the cycle's rate (so each
  *    cycle's amount = its crates × its rate, to the cent); an unbilled line's day is in no cycle;
  *    cycles never overlap; a payment equals what its agent's lines in that cycle come to;
- * 9. farm_flow_totals holds, per slot, exactly the farm's flow of the movements in that slot.
+ * 9. farm_flow_totals holds, per slot, exactly the farm's flow of the movements in that slot;
+ * 10. damaged crates (decision 051) only ever go to the write-off account, and the stock takes' booked
+ *    movements add up to their accepted differences (Σ expected − counted of accepted lines = crates
+ *    the 'stock_take' movements put on the write-off account, net).
  */
 export async function checkLedgerInvariant(db: Db | Executor): Promise<InvariantReport> {
   const problems: string[] = [];
@@ -452,6 +455,24 @@ async function openingBalancesLandWithHolders(db: Db | Executor): Promise<string
             and m.to_holder = 'client:' || t.client_id and t.quantity_borrowed = m.quantity))
     limit 10`);
   return odd.rows.map((r) => `opening balance ${r.id} to ${r.to_holder} is neither an agent's nor a client's loan`);
+// 10. damage goes to the write-off account; stock-take bookings match the accepted differences.
+async function damageAndStockTakesBooked(db: Db | Executor): Promise<string[]> {
+  const problems: string[] = [];
+  const odd = await db.execute<{ id: number }>(sql`
+    select id from crate_movements where kind = 'damage' and to_holder <> ${holders.writeoff} limit 10`);
+  for (const row of odd.rows) problems.push(`damage movement ${row.id} does not go to the write-off account`);
+  const totals = await db.execute<{ booked: string | number; accepted: string | number }>(sql`
+    select
+      (select coalesce(sum(case when to_holder = ${holders.writeoff} then quantity else -quantity end), 0)
+         from crate_movements where kind = 'stock_take')::bigint as booked,
+      (select coalesce(sum(expected - counted), 0) from stock_take_lines where resolution = 'accepted')::bigint as accepted`);
+  const t = totals.rows[0];
+  if (num(t.booked) !== num(t.accepted)) {
+    problems.push(
+      `stock takes booked ${t.booked} to the write-off account but accepted differences come to ${t.accepted}`,
+    );
+  }
+  return problems;
 }
 
 const invariantChecks = [
@@ -466,6 +487,7 @@ const invariantChecks = [
   linesInsideTheirCycles,
   paymentsMatchLines,
   flowTotalsMatchMovements,
+  damageAndStockTakesBooked,
 ];
 
 const RETRYABLE = new Set(['40P01', '40001']);

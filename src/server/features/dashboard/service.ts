@@ -19,9 +19,15 @@ async function cratePositions(db: Executor) {
   return { ...t, totalCrates, atMarkets };
 }
 
+/** cratePositions with the write-off account split (decision 051): damaged crates apart from missing ones. */
+async function splitPositions(db: Executor) {
+  const [positions, damagedOnReturn] = await Promise.all([cratePositions(db), balances.damagedOnReturns(db)]);
+  return { ...positions, writtenOff: positions.writtenOff - damagedOnReturn, damagedOnReturn };
+}
+
 export async function farmMetrics(db: Executor, timeZone: string): Promise<FarmMetrics> {
   const [positions, damagedWrittenOff, weekly] = await Promise.all([
-    cratePositions(db),
+    splitPositions(db),
     balances.damagedWrittenOff(db),
     balances.weeklyFarmFlow(db, timeZone, CHART_WEEKS),
   ]);
@@ -51,7 +57,7 @@ export async function dashboardFor(db: Executor, caller: Caller, today: string):
   if (caller.role === 'farm_store') {
     const [summary, metrics, activeAgents, recentTransmissions] = await Promise.all([
       farmStoreSummary(db, caller),
-      cratePositions(db),
+      splitPositions(db),
       agents.countActiveAgents(db),
       recent(),
     ]);

@@ -55,6 +55,8 @@ const op = fc.oneof(
     pick: fc.nat(),
     by: fc.option(fc.nat(3), { freq: 4 }), // null: the addressed recipient
     actual: fc.option(fc.integer({ min: -3, max: 700 })),
+    // Returned empties counted with damaged crates (decision 051); refused on anything else.
+    damaged: fc.option(fc.integer({ min: -1, max: 30 }), { freq: 2 }),
   }),
   fc.record({
     kind: fc.constant('returnEmpties' as const),
@@ -79,7 +81,16 @@ const op = fc.oneof(
     pick: fc.nat(),
     quantity: fc.integer({ min: -1, max: 40 }),
     dashboard: fc.boolean(),
+    damaged: fc.option(fc.integer({ min: -1, max: 10 }), { freq: 2 }),
   }),
+  // Stock takes (decision 051): start, count (each figure off the expected by a little), resolve.
+  fc.record({ kind: fc.constant('stockTake' as const), agent: fc.option(fc.nat(1)) }),
+  fc.record({
+    kind: fc.constant('stockCount' as const),
+    agent: fc.nat(1),
+    deltas: fc.array(fc.integer({ min: -6, max: 4 }), { minLength: 5, maxLength: 5 }),
+  }),
+  fc.record({ kind: fc.constant('stockResolve' as const), pick: fc.nat(), accept: fc.boolean() }),
   fc.record({
     kind: fc.constant('opening' as const),
     agent: fc.nat(1),
@@ -110,11 +121,12 @@ async function run(o: Op) {
       const id = transmissionIds.length ? transmissionIds[o.pick % transmissionIds.length] : 1;
       const row = (await app.database.db.query.transmissions.findFirst({ where: (t, { eq }) => eq(t.id, id) })) ?? null;
       const actor = o.by === null ? (everyone.find((a) => a.user.id === row?.toUserId) ?? farm) : everyone[o.by];
+      const damage = o.damaged === null ? {} : { damagedQuantity: o.damaged, damageReason: 'broken' };
       return json(
         actor,
         'PUT',
         `/api/transmissions/${id}/acknowledge`,
-        o.actual === null ? undefined : { actualQuantity: o.actual },
+        o.actual === null && o.damaged === null ? undefined : { actualQuantity: o.actual, ...damage },
       );
     }
     case 'returnEmpties':
@@ -147,7 +159,40 @@ async function run(o: Op) {
       const pool = own.length && o.pick % 5 !== 0 ? own : loanIds[1 - o.agent];
       const id = pool.length ? pool[o.pick % pool.length] : 1;
       const url = `/api/client-transactions/${id}${o.dashboard ? '/return' : ''}`;
-      return json(agents[o.agent], 'PUT', url, { quantityReturned: o.quantity });
+      const damage = o.damaged === null ? {} : { damagedQuantity: o.damaged, damageReason: 'split' };
+      return json(agents[o.agent], 'PUT', url, { quantityReturned: o.quantity, ...damage });
+    }
+    case 'stockTake':
+      return json(
+        farm,
+        'POST',
+        '/api/stock-takes',
+        o.agent === null ? {} : { marketAgentIds: [agents[o.agent].marketAgentId] },
+      );
+    case 'stockCount': {
+      const agent = agents[o.agent];
+      const { count, toCount } = (await json(agent, 'GET', '/api/stock-takes/current')).json();
+      if (!count)
+        return json(agent, 'PUT', '/api/stock-takes/counts/999999/submit', {
+          fullCrates: 0,
+          emptyCrates: 0,
+          clients: [],
+        });
+      const figure = (i: number) => toCount[i].expected + o.deltas[i % o.deltas.length];
+      return json(agent, 'PUT', `/api/stock-takes/counts/${count.id}/submit`, {
+        fullCrates: figure(0),
+        emptyCrates: figure(1),
+        clients: toCount
+          .slice(2)
+          .map((l: { clientId: number }, i: number) => ({ clientId: l.clientId, counted: figure(i + 2) })),
+      });
+    }
+    case 'stockResolve': {
+      const lines = (await json(farm, 'GET', '/api/stock-takes/counts?state=all'))
+        .json()
+        .flatMap((c: { lines: { id: number }[] }) => c.lines);
+      const id = lines.length ? lines[o.pick % lines.length].id : 1;
+      return json(farm, 'PUT', `/api/stock-takes/lines/${id}/resolve`, { action: o.accept ? 'accept' : 'recount' });
     }
     case 'opening':
       return json(farm, 'POST', '/api/farm-store/opening-balances', {
@@ -177,8 +222,12 @@ it('random sequences of crate operations keep the ledger invariant and never fai
         [
           [
             { kind: 'lend', agent: 0, client: 0, quantity: 6 },
-            { kind: 'clientReturn', agent: 0, pick: 1, quantity: 2, dashboard: false },
-            { kind: 'clientReturn', agent: 0, pick: 1, quantity: 1, dashboard: true },
+            { kind: 'clientReturn', agent: 0, pick: 1, quantity: 2, dashboard: false, damaged: null },
+            { kind: 'clientReturn', agent: 0, pick: 1, quantity: 1, dashboard: true, damaged: 1 },
+            { kind: 'stockTake', agent: 0 },
+            { kind: 'stockCount', agent: 0, deltas: [-2, 0, 1, -1, 0] },
+            { kind: 'stockResolve', pick: 0, accept: true },
+            { kind: 'stockResolve', pick: 2, accept: true },
           ],
         ],
       ],

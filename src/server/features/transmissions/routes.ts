@@ -94,7 +94,10 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         request.params.id,
         request.body?.actualQuantity ?? null,
-        { timeZone: app.config.farmTimezone },
+        {
+          timeZone: app.config.farmTimezone,
+          damage: { quantity: request.body?.damagedQuantity ?? 0, reason: request.body?.damageReason ?? null },
+        },
       ),
   );
 

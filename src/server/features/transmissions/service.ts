@@ -5,6 +5,7 @@
 // any farm store user may recall.
 import type { Role } from '../../../shared/auth.ts';
 import type { ChangeTag } from '../../../shared/change-tags.ts';
+import { damageMessages } from '../../../shared/damage.ts';
 import { type Permission, userHasPermission } from '../../../shared/permissions.ts';
 import {
   type ActionCounts,
@@ -33,6 +34,8 @@ export type { Caller };
  * time zone, whose calendar day of an acknowledgement picks the billing cycle (default FARM_TIMEZONE's).
  */
 export type When = { at?: Date; timeZone?: string };
+/** Crates of a counted return marked damaged, and why (decision 051). */
+export type Damage = { quantity: number; reason: string | null };
 
 /** A transmission as the caller sees it: with its counted difference and what the caller may do with it. */
 function toTransmission(caller: Acting, row: repo.TransmissionView): Transmission {
@@ -324,7 +327,7 @@ export async function acknowledgeTransmission(
   caller: Acting,
   id: number,
   actualQuantity: number | null,
-  { at, timeZone = DEFAULT_FARM_TIMEZONE }: When = {},
+  { at, timeZone = DEFAULT_FARM_TIMEZONE, damage }: When & { damage?: Damage } = {},
 ): Promise<Transmission> {
   const existing = await repo.findTransmission(db, id);
   if (!existing) throw notFound(m.transmissionNotFound);
@@ -334,6 +337,19 @@ export async function acknowledgeTransmission(
   const max = highestCount(existing);
   if (actualQuantity !== null && actualQuantity > max) {
     throw badRequest(m.countTooHigh(max), { actualQuantity: m.countTooHigh(max) });
+  }
+  const damaged = damage?.quantity ?? 0;
+  if (damaged > 0) {
+    // Damaged crates are marked when the farm counts an agent's returned empties (decision 051).
+    if (existing.type !== 'market_to_farm') {
+      throw badRequest(damageMessages.onlyReturns, { damagedQuantity: damageMessages.onlyReturns });
+    }
+    const counted = actualQuantity ?? existing.quantity;
+    if (damaged > counted) {
+      throw badRequest(damageMessages.damagedTooMany(counted), {
+        damagedQuantity: damageMessages.damagedTooMany(counted),
+      });
+    }
   }
 
   await inLedgerTransaction(db, async (tx) => {
@@ -347,16 +363,31 @@ export async function acknowledgeTransmission(
     await recordChange(tx, {
       tags: changedBy(t),
       audience: audienceOf(t),
-      audit: { summary: `counted ${t.actualQuantity} of ${t.quantity}; status pending → acknowledged` },
+      audit: {
+        summary: `counted ${t.actualQuantity} of ${t.quantity}${damaged > 0 ? ` (${damaged} damaged)` : ''}; status pending → acknowledged`,
+      },
     });
-    await bookCountedCrates(tx, t, { transmissionId: t.id, createdBy: caller.id, occurredAt: at });
+    const common = { transmissionId: t.id, createdBy: caller.id, occurredAt: at };
+    await bookCountedCrates(tx, t, common);
+    if (damaged > 0) {
+      // Counted in, then out of use: the damaged crates leave the farm's stock for the write-off account.
+      await moveCrates(tx, {
+        ...common,
+        from: holders.farm,
+        to: holders.writeoff,
+        quantity: damaged,
+        kind: 'damage',
+        reason: damage?.reason?.trim() || null,
+      });
+    }
     // Billing (decision 024): the counted crates become this return's one billing line, in the cycle
-    // covering the farm's day of this acknowledgement, or unbilled until such a cycle exists.
+    // covering the farm's day of this acknowledgement, or unbilled until such a cycle exists. Damaged
+    // crates are not back in use and earn nothing (decision 051).
     if (t.type === 'market_to_farm') {
       await billing.billReturn(tx, {
         transmissionId: t.id,
         marketAgentId: t.marketAgentId!,
-        crates: t.actualQuantity!,
+        crates: t.actualQuantity! - damaged,
         timeZone,
       });
     }

@@ -119,6 +119,7 @@ const NO_METRICS: FarmMetrics = {
   totalCrates: 0,
   atMarkets: 0,
   damagedWrittenOff: 0,
+  damagedOnReturn: 0,
   weekly: [],
 };
 
@@ -134,7 +135,11 @@ function FarmTiles({ metrics: m, loading = false }: { metrics: FarmMetrics; load
     },
     { label: 'With suppliers', value: m.withSuppliers, hint: 'issued on request' },
     { label: 'Brought in', value: account.broughtIn, hint: 'stock added and opening balances' },
-    { label: 'Written off', value: account.damaged, hint: 'damaged, in the stock history' },
+    {
+      label: 'Written off',
+      value: account.damaged,
+      hint: `damaged: ${formatCount(account.damagedOnReturn)} on returns, the rest in the stock history`,
+    },
     {
       label: 'Short on counts',
       value: account.shortOnCounts,

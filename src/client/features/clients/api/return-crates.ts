@@ -12,6 +12,9 @@ export type ReturnCratesInput = {
   id: number;
   quantityReturned: number;
   notes?: string;
+  /** Of those, crates damaged and why (decision 051): written off, not back into use. */
+  damagedQuantity?: number;
+  damageReason?: string;
   /** 'dashboard' uses the /return path with notes. */
   variant?: 'clients-page' | 'dashboard';
   /** The loan's client, for the waiting list. */
@@ -26,13 +29,21 @@ export const returnCrates = ({
   variant = 'clients-page',
   who,
   clientId,
-}: ReturnCratesInput) =>
-  sendOrQueue<ClientTransaction>(
+  damagedQuantity,
+  damageReason,
+}: ReturnCratesInput) => {
+  const damage = damagedQuantity ? { damagedQuantity, damageReason } : {};
+  return sendOrQueue<ClientTransaction>(
     { kind: 'return', what: 'Take a return', who, crates: quantityReturned, subject: { loanId: id, clientId } },
     variant === 'dashboard'
-      ? { method: 'PUT', path: `${CLIENT_TRANSACTIONS_PATH}/${id}/return`, body: { quantityReturned, notes } }
-      : { method: 'PUT', path: `${CLIENT_TRANSACTIONS_PATH}/${id}`, body: { quantityReturned } },
+      ? {
+          method: 'PUT',
+          path: `${CLIENT_TRANSACTIONS_PATH}/${id}/return`,
+          body: { quantityReturned, notes, ...damage },
+        }
+      : { method: 'PUT', path: `${CLIENT_TRANSACTIONS_PATH}/${id}`, body: { quantityReturned, ...damage } },
   );
+};
 
 export function useReturnCrates() {
   const queryClient = useQueryClient();

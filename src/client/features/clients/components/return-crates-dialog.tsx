@@ -1,10 +1,11 @@
 // Return Crates (spec §2, §5): an open transaction and a quantity above zero. The field sets no upper
 // bound; more than the chosen loan's crates out is refused before sending (the field says so), and a
 // refusal by the server is said in the dialog under 'Failed to process return' (no toast, spec §8).
-import { Select, Text } from '@mantine/core';
+import { Select, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { clientMessages as m, returnBody } from '../../../../shared/clients.ts';
+import { damagedQuantity, damageMessages, requireDamageReason } from '../../../../shared/damage.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
@@ -16,7 +17,12 @@ import { useQueueStatus } from '../../../lib/offline/status.ts';
 import { useOpenTransactions } from '../api/get-open-transactions.ts';
 import { useReturnCrates } from '../api/return-crates.ts';
 
-type ReturnValues = { transactionId: string | null; quantityReturned: number | string };
+type ReturnValues = {
+  transactionId: string | null;
+  quantityReturned: number | string;
+  damagedQuantity: number | string;
+  damageReason: string;
+};
 
 /**
  * The return form's rule: the shared body, and no more than the chosen loan's crates out when the list
@@ -27,8 +33,19 @@ export const returnFormSchema = (cratesOutOf: (transactionId: string | null) => 
     .object({
       transactionId: z.string({ error: m.transactionRequired }).min(1, m.transactionRequired),
       quantityReturned: returnBody.shape.quantityReturned,
+      // Empty means none damaged (decision 051).
+      damagedQuantity: z.preprocess((x) => (x === '' ? undefined : x), damagedQuantity.optional()),
+      damageReason: z.string().optional(),
     })
     .superRefine((v, ctx) => {
+      requireDamageReason(v, ctx);
+      if ((v.damagedQuantity ?? 0) > v.quantityReturned) {
+        ctx.addIssue({
+          code: 'custom',
+          message: damageMessages.damagedTooMany(v.quantityReturned),
+          path: ['damagedQuantity'],
+        });
+      }
       const out = cratesOutOf(v.transactionId);
       if (out !== undefined && v.quantityReturned > out) {
         ctx.addIssue({ code: 'custom', message: m.tooManyReturned(out), path: ['quantityReturned'] });
@@ -48,7 +65,12 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
     return loan ? Math.max(0, loan.cratesOut - queuedOn(loan.id)) : undefined;
   };
   const form = useForm<ReturnValues>({
-    initialValues: { transactionId: transactionId === null ? null : String(transactionId), quantityReturned: '' },
+    initialValues: {
+      transactionId: transactionId === null ? null : String(transactionId),
+      quantityReturned: '',
+      damagedQuantity: '',
+      damageReason: '',
+    },
     validate: schemaResolver(returnFormSchema(cratesOutOf), { sync: true }),
   });
   const submit = form.onSubmit((values) => {
@@ -57,6 +79,8 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
       {
         id: Number(values.transactionId),
         quantityReturned: Number(values.quantityReturned),
+        damagedQuantity: values.damagedQuantity === '' ? undefined : Number(values.damagedQuantity),
+        damageReason: values.damageReason.trim() || undefined,
         who: loan?.businessName ?? 'a client',
         clientId: loan?.clientId,
       },
@@ -100,6 +124,21 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
         data-autofocus={transactionId !== null ? true : undefined}
         {...form.getInputProps('quantityReturned')}
       />
+      <QuantityInput
+        label="Damaged"
+        description="Of those, crates too damaged to use again (written off)"
+        min={0}
+        {...form.getInputProps('damagedQuantity')}
+      />
+      {Number(form.values.damagedQuantity) > 0 && (
+        <Textarea
+          label="What is wrong with them"
+          withAsterisk
+          autosize
+          minRows={2}
+          {...form.getInputProps('damageReason')}
+        />
+      )}
       <FormError error={giveBack.isError ? giveBack.error : null} title={m.returnFailed} />
       <FormActions onCancel={onClose} submitLabel={'Return Crates'} loading={giveBack.isPending} />
     </FormDialog>

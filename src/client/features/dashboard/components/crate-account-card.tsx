@@ -41,7 +41,7 @@ const accountLines = (a: ReturnType<typeof crateAccount>) => [
   {
     label: '− Written off',
     value: a.damaged,
-    note: 'Damaged crates: the write-offs in the stock history below',
+    note: `Damaged crates: ${formatCount(a.damagedOnReturn)} marked damaged on returns, the rest the write-offs in the stock history below`,
     testId: 'account-written-off',
   },
   {

@@ -13,9 +13,18 @@ export type AcknowledgeInput = {
   id: number;
   actualQuantity: number /** Who sent it, for the waiting list. */;
   from: string;
+  /** Of the crates counted, those damaged and why (returned empties only; decision 051). */
+  damagedQuantity?: number;
+  damageReason?: string;
 };
 
-export const acknowledgeTransmission = ({ id, actualQuantity, from }: AcknowledgeInput) =>
+export const acknowledgeTransmission = ({
+  id,
+  actualQuantity,
+  from,
+  damagedQuantity,
+  damageReason,
+}: AcknowledgeInput) =>
   sendOrQueue<Transmission>(
     {
       kind: 'acknowledge',
@@ -24,7 +33,11 @@ export const acknowledgeTransmission = ({ id, actualQuantity, from }: Acknowledg
       crates: actualQuantity,
       subject: { transmissionId: id },
     },
-    { method: 'PUT', path: `${TRANSMISSIONS_PATH}/${id}/acknowledge`, body: { actualQuantity } },
+    {
+      method: 'PUT',
+      path: `${TRANSMISSIONS_PATH}/${id}/acknowledge`,
+      body: { actualQuantity, ...(damagedQuantity ? { damagedQuantity, damageReason } : {}) },
+    },
   );
 
 export function useAcknowledgeTransmission() {

@@ -1,8 +1,9 @@
 // The count dialog behind 'Acknowledge Receipt': the recipient counts the crates and confirms the
 // actual quantity (spec §4, §5), prefilled with the quantity sent. What was typed stays as typed: an
 // invalid count shows the spec's message and nothing is sent.
-import { Alert, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { damageMessages } from '../../../../shared/damage.ts';
 import {
   acknowledgeBody,
   countText,
@@ -38,6 +39,12 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
   const [error, setError] = useState<string | null>(null);
   const count = parseCount(text);
   const difference = count === null ? null : count - transmission.quantity;
+  // Returned empties may hold damaged crates (decision 051): counted, then written off with a reason.
+  const mayMarkDamaged = transmission.type === 'market_to_farm';
+  const [damagedText, setDamagedText] = useState<number | string>('');
+  const [damageReason, setDamageReason] = useState('');
+  const [damageError, setDamageError] = useState<string | null>(null);
+  const [reasonError, setReasonError] = useState<string | null>(null);
 
   const confirm = (event: React.FormEvent) => {
     event.preventDefault();
@@ -51,8 +58,26 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
       setError(m.countTooHigh(max));
       return;
     }
+    const damaged = damagedText === '' ? 0 : parseCount(damagedText);
+    if (damaged === null) {
+      setDamageError(damageMessages.damagedWhole);
+      return;
+    }
+    if (damaged > count) {
+      setDamageError(damageMessages.damagedTooMany(count));
+      return;
+    }
+    if (damaged > 0 && !damageReason.trim()) {
+      setReasonError(damageMessages.reasonRequired);
+      return;
+    }
     acknowledge.mutate(
-      { id: transmission.id, actualQuantity: count, from: transmission.fromName },
+      {
+        id: transmission.id,
+        actualQuantity: count,
+        from: transmission.fromName,
+        ...(damaged > 0 ? { damagedQuantity: damaged, damageReason: damageReason.trim() } : {}),
+      },
       {
         onSuccess: (sent) => {
           notifySuccess(
@@ -85,6 +110,35 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
             error={error}
             data-autofocus
           />
+          {mayMarkDamaged && (
+            <>
+              <QuantityInput
+                label="Damaged"
+                description="Of the crates counted, those too damaged to use again (written off)"
+                min={0}
+                value={damagedText}
+                onChange={(value) => {
+                  setDamagedText(value);
+                  setDamageError(null);
+                }}
+                error={damageError}
+              />
+              {damagedText !== '' && Number(damagedText) > 0 && (
+                <Textarea
+                  label="What is wrong with them"
+                  withAsterisk
+                  autosize
+                  minRows={2}
+                  value={damageReason}
+                  onChange={(event) => {
+                    setDamageReason(event.currentTarget.value);
+                    setReasonError(null);
+                  }}
+                  error={reasonError}
+                />
+              )}
+            </>
+          )}
           {difference !== null && difference !== 0 && (
             <Alert color="orange" variant="light" p="sm">
               {difference < 0

@@ -1,0 +1,42 @@
+// /api/stock-takes (decision 051): the agent's current count, the farm store's counts, and the changes.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrentStockTake, StockTakeCount, SubmitCountBody } from '../../../../shared/stock-takes.ts';
+import { api } from '../../../lib/api-client.ts';
+import { invalidateTags, tagged } from '../../../lib/query-tags.ts';
+
+export const CURRENT_STOCK_TAKE_PATH = '/api/stock-takes/current';
+export const STOCK_TAKE_COUNTS_PATH = '/api/stock-takes/counts';
+
+export const useCurrentStockTake = () =>
+  useQuery({
+    queryKey: [CURRENT_STOCK_TAKE_PATH],
+    queryFn: () => api.get<CurrentStockTake>(CURRENT_STOCK_TAKE_PATH),
+    meta: tagged('crates', 'clients'),
+  });
+
+export const useStockTakeCounts = () =>
+  useQuery({
+    queryKey: [STOCK_TAKE_COUNTS_PATH, 'open'],
+    queryFn: () => api.get<StockTakeCount[]>(`${STOCK_TAKE_COUNTS_PATH}?state=open`),
+    meta: tagged('crates'),
+  });
+
+function useStockTakeChange<Input>(send: (input: Input) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => void invalidateTags(queryClient, ['crates', 'clients']),
+  });
+}
+
+export const useStartStockTake = () => useStockTakeChange(() => api.post<StockTakeCount[]>('/api/stock-takes', {}));
+
+export const useSubmitCount = () =>
+  useStockTakeChange(({ id, body }: { id: number; body: SubmitCountBody }) =>
+    api.put<StockTakeCount>(`${STOCK_TAKE_COUNTS_PATH}/${id}/submit`, body),
+  );
+
+export const useResolveLine = () =>
+  useStockTakeChange(({ id, action, note }: { id: number; action: 'accept' | 'recount'; note?: string }) =>
+    api.put<StockTakeCount>(`/api/stock-takes/lines/${id}/resolve`, { action, note }),
+  );

@@ -1,0 +1,83 @@
+// The agent's stock take (decision 051): shown only while the farm store waits for a count. Each
+// holder prefilled with the ledger's figure; what is typed is sent as typed (field messages otherwise).
+import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { stockTakeMessages as m, STOCK_TAKE_COUNT_MAX } from '../../../../shared/stock-takes.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useCurrentStockTake, useSubmitCount } from '../api/stock-takes.ts';
+
+const keyOf = (l: { holderKind: string; clientId: number | null }) => `${l.holderKind}:${l.clientId ?? ''}`;
+const parse = (v: number | string) => (typeof v === 'number' ? v : /^\s*\d{1,6}\s*$/.test(v) ? Number(v) : Number.NaN);
+
+export function AgentStockTake() {
+  const current = useCurrentStockTake();
+  const submit = useSubmitCount();
+  const [typed, setTyped] = useState<Record<string, number | string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const data = current.data;
+  if (!data?.count) return null;
+  const count = data.count;
+  if (count.status !== 'open') {
+    return (
+      <Alert color="blue" title="Stock take sent">
+        Your count is with the farm store ({count.openDifferences} difference(s) to look at).
+      </Alert>
+    );
+  }
+  const shownFigure = (l: (typeof data.toCount)[number]) => typed[keyOf(l)] ?? l.previouslyCounted ?? l.expected;
+  const send = (event: React.FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    for (const l of data.toCount) {
+      const n = parse(shownFigure(l));
+      if (!Number.isInteger(n) || n < 0 || n > STOCK_TAKE_COUNT_MAX) found[keyOf(l)] = m.countWhole;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const figure = (l: (typeof data.toCount)[number]) => parse(shownFigure(l));
+    submit.mutate(
+      {
+        id: count.id,
+        body: {
+          fullCrates: figure(data.toCount[0]),
+          emptyCrates: figure(data.toCount[1]),
+          clients: data.toCount.slice(2).map((l) => ({ clientId: l.clientId!, counted: figure(l) })),
+        },
+      },
+      { onSuccess: () => notifySuccess(m.submitted) },
+    );
+  };
+  return (
+    <Card withBorder padding="md">
+      <form onSubmit={send} noValidate aria-label="Stock take">
+        <Stack gap="sm">
+          <Title order={3}>Stock take</Title>
+          <Text size="sm">
+            The farm store asks you to count your crates. Each figure starts at what the books say: change the ones that
+            differ.
+          </Text>
+          {data.toCount.map((l) => (
+            <QuantityInput
+              key={keyOf(l)}
+              label={l.label}
+              description={`The books say ${l.expected}`}
+              min={0}
+              value={shownFigure(l)}
+              onChange={(v) => {
+                setTyped((t) => ({ ...t, [keyOf(l)]: v }));
+                setErrors(({ [keyOf(l)]: _, ...rest }) => rest);
+              }}
+              error={errors[keyOf(l)]}
+            />
+          ))}
+          <FormError error={submit.isError ? submit.error : null} fallback="Failed to send the count" />
+          <Button type="submit" loading={submit.isPending} mih={44}>
+            Send count
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+// The farm store's stock takes (decision 051): start one for every agent, see the counts and resolve
+// each flagged difference: accept (booked on the ledger) or ask for a recount.
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { stockTakeMessages as m } from '../../../../shared/stock-takes.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useResolveLine, useStartStockTake, useStockTakeCounts } from '../api/stock-takes.ts';
+
+const statusLabel = { open: 'Counting', submitted: 'To resolve', resolved: 'Resolved' } as const;
+
+export function FarmStockTakes() {
+  const counts = useStockTakeCounts();
+  const start = useStartStockTake();
+  const resolve = useResolveLine();
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3}>Stock takes</Title>
+          <Button
+            mih={44}
+            loading={start.isPending}
+            onClick={() => start.mutate(undefined, { onSuccess: () => notifySuccess(m.started) })}
+          >
+            Start a stock take
+          </Button>
+        </Group>
+        <FormError error={start.isError ? start.error : resolve.isError ? resolve.error : null} fallback="Failed" />
+        {(counts.data ?? []).length === 0 && <Text size="sm">No stock take is open.</Text>}
+        {(counts.data ?? []).map((c) => (
+          <Stack key={c.id} gap={4}>
+            <Group gap="xs">
+              <Text fw={600}>{c.agentName}</Text>
+              <Badge color={c.status === 'submitted' ? 'orange' : 'gray'}>{statusLabel[c.status]}</Badge>
+            </Group>
+            {c.lines
+              .filter((l) => l.difference !== 0)
+              .map((l) => (
+                <Group key={l.id} justify="space-between" wrap="wrap">
+                  <Text size="sm">
+                    {l.label}: counted {l.counted} of {l.expected} (
+                    {l.difference < 0 ? `${-l.difference} missing` : `${l.difference} found`})
+                  </Text>
+                  {l.resolution === 'accepted' ? (
+                    <Badge color="green">Accepted</Badge>
+                  ) : c.status === 'submitted' ? (
+                    <Group gap="xs">
+                      <Button
+                        size="xs"
+                        mih={44}
+                        onClick={() =>
+                          resolve.mutate({ id: l.id, action: 'accept' }, { onSuccess: () => notifySuccess(m.accepted) })
+                        }
+                      >
+                        Accept
+                      </Button>
+                      <Button
+                        size="xs"
+                        mih={44}
+                        variant="default"
+                        onClick={() =>
+                          resolve.mutate(
+                            { id: l.id, action: 'recount' },
+                            { onSuccess: () => notifySuccess(m.recountAsked) },
+                          )
+                        }
+                      >
+                        Ask for a recount
+                      </Button>
+                    </Group>
+                  ) : null}
+                </Group>
+              ))}
+          </Stack>
+        ))}
+      </Stack>
+    </Card>
+  );
+}

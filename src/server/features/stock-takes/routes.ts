@@ -1,0 +1,78 @@
+// /api/stock-takes (decision 051): the farm store starts and resolves stock takes; an agent counts.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams } from '../../../shared/fields.ts';
+import {
+  agentStockTakeHistoryResponse,
+  currentStockTakeResponse,
+  resolveLineBody,
+  startStockTakeBody,
+  stockTakeCountListResponse,
+  stockTakeCountSchema,
+  stockTakeCountsQuery,
+  submitCountBody,
+} from '../../../shared/stock-takes.ts';
+import { routeOptions } from '../../lib/route-options.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import * as service from './service.ts';
+
+const route = routeOptions('stock-takes');
+
+const stockTakeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/',
+    route('create:stock-take:any', 'Starts a stock take for the agents named (none: every active agent).', {
+      body: startStockTakeBody,
+      response: { 201: stockTakeCountListResponse },
+    }),
+    async (request, reply) =>
+      reply.status(201).send(await service.startStockTake(app.db, currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/counts',
+    route('read:stock-take:any', "Every agent's counts, newest first; ?state=open: not resolved yet.", {
+      querystring: stockTakeCountsQuery,
+      response: { 200: stockTakeCountListResponse },
+    }),
+    async (request) => service.listCounts(app.db, request.query.state !== 'all'),
+  );
+
+  app.get(
+    '/current',
+    route('read:stock-take:own', "The agent's count waiting for it and what to count, prefilled.", {
+      response: { 200: currentStockTakeResponse },
+    }),
+    async (request) => service.currentCount(app.db, currentUser(request)),
+  );
+
+  app.put(
+    '/counts/:id/submit',
+    route('submit:stock-take:own', {
+      params: idParams(),
+      body: submitCountBody,
+      response: { 200: stockTakeCountSchema },
+    }),
+    async (request) => service.submitCount(app.db, currentUser(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/lines/:id/resolve',
+    route('resolve:stock-take:any', {
+      params: idParams(),
+      body: resolveLineBody,
+      response: { 200: stockTakeCountSchema },
+    }),
+    async (request) => service.resolveLine(app.db, currentUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/agents/:id',
+    route('read:stock-take:any', "An agent's stock-take history and loss rate.", {
+      params: idParams(),
+      response: { 200: agentStockTakeHistoryResponse },
+    }),
+    async (request) => service.agentHistory(app.db, request.params.id),
+  );
+};
+
+export default stockTakeRoutes;

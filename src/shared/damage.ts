@@ -1,0 +1,43 @@
+// Damaged crates (issue 27, docs/decisions/051): when a client hands crates back and when the farm
+// counts an agent's returned empties, some may be marked damaged, with a reason. They go to the
+// write-off account on the ledger (not back into use) and are shown apart from missing crates.
+import { z } from 'zod';
+import { multilineText } from './fields.ts';
+
+export const DAMAGE_REASON_MAX = 300;
+
+export const damageMessages = {
+  damagedWhole: 'Damaged crates must be a whole number, 0 or more',
+  damagedTooMany: (of: number) => `At most ${of} of the crates counted can be damaged`,
+  reasonRequired: 'Please say what is wrong with the damaged crates',
+  reasonTooLong: `The reason must be at most ${DAMAGE_REASON_MAX} characters`,
+  onlyReturns: 'Only returned empties can be marked damaged',
+} as const;
+
+const m = damageMessages;
+
+/** Crates marked damaged: a whole number from 0 (none) up to 100 000; the action bounds it further. */
+export const damagedQuantity = z
+  .number({ error: m.damagedWhole })
+  .int(m.damagedWhole)
+  .min(0, m.damagedWhole)
+  .max(100_000, m.damagedWhole);
+
+/** What is wrong with them (required when any are damaged; the body's refinement says so). */
+export const damageReason = multilineText(DAMAGE_REASON_MAX, m.reasonTooLong);
+
+/** The two optional fields of a return or a count, with the rule that a damaged count needs a reason. */
+export const damageFields = {
+  damagedQuantity: damagedQuantity.optional().nullable(),
+  damageReason: damageReason.optional().nullable(),
+};
+
+/** Adds the field message when crates are marked damaged without a reason. */
+export function requireDamageReason(
+  v: { damagedQuantity?: number | null; damageReason?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if ((v.damagedQuantity ?? 0) > 0 && !v.damageReason?.trim()) {
+    ctx.addIssue({ code: 'custom', message: m.reasonRequired, path: ['damageReason'] });
+  }
+}
