@@ -8,6 +8,7 @@ export * from './events.ts';
 export * from './idempotency.ts';
 export * from './offers.ts';
 export * from './pricing.ts';
+export * from './reports.ts';
 export * from './system.ts';
 export * from './transmissions.ts';
 export * from './users.ts';
