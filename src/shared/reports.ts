@@ -235,12 +235,14 @@ export const emailReportOutcome = ({ reportData }: RecipientCountResponse) =>
     messagesOf(reportData.recipientCount),
   );
 
-export const weeklyOutcome = ({ reportData }: RecipientCountResponse): SendOutcome => {
-  const o = outcome(
-    reportMessages.weeklySent(reportData.recipientCount),
-    reportData.delivery,
-    messagesOf(reportData.recipientCount),
-  );
+/**
+ * The weekly summaries' toast: the spec's 'Weekly report sent to {n} recipients', or `everyoneWords`
+ * (the Billing screen's 'Weekly reports sent to all market agents') when every active agent got one now.
+ */
+export const weeklyOutcome = ({ reportData }: RecipientCountResponse, everyoneWords?: string): SendOutcome => {
+  const n = reportData.recipientCount;
+  const everyone = everyoneWords && n > 0 && !reportData.alreadySentCount;
+  const o = outcome(everyone ? everyoneWords : reportMessages.weeklySent(n), reportData.delivery, messagesOf(n));
   return { ...o, message: o.message + alreadyHad(reportData.alreadySentCount ?? 0) };
 };
 
