@@ -367,7 +367,7 @@ const targets: Target[] = [
     body: () => ({ pricePerCrate: 12_300, availability: 'Limited' }),
     caller: farm,
   },
-  ...['generate', 'email'].flatMap((action): Target[] => [
+  ...['generate', 'email', 'email/preview'].flatMap((action): Target[] => [
     ...fields(
       `POST /api/reports/${action}`,
       'POST',
@@ -499,6 +499,7 @@ const WITHOUT_TEXT = new Set([
   'POST /api/auth/logout',
   'POST /api/farm-store/access-code/rotate',
   'POST /api/reports/weekly',
+  'POST /api/reports/weekly/preview',
   'POST /api/notifications/weekly-reports',
 ]);
 

@@ -2,7 +2,7 @@
 // screen and the server read, the summary the screen shows, an agent's weekly summary, and the
 // spec's toasts. Dates are calendar days in the farm's time zone (YYYY-MM-DD).
 import { z } from 'zod';
-import { MAX_ID } from './fields.ts';
+import { jsonId, MAX_ID } from './fields.ts';
 import { instant } from './http.ts';
 
 export const reportTypes = ['weekly', 'monthly', 'billing', 'custom'] as const;
@@ -37,6 +37,7 @@ export const reportMessages = {
   dateOrder: 'The start date must be on or before the end date',
   tooLong: `A report covers at most ${MAX_REPORT_DAYS} days`,
   agentNotFound: 'Market agent not found',
+  recipients: 'Choose at least one market agent, each once',
   noRecipients: 'There is no active market agent to send the report to',
   noActiveCycle: 'No active billing cycle',
   noCycleWithDates: (startDate: string, endDate: string) =>
@@ -120,8 +121,130 @@ export const reportSummaryQuery = z
 /** POST /api/reports/weekly and /api/notifications/weekly-reports: no body, or an empty one. */
 export const emptyBody = z.union([z.object({}).strict(), z.null()]).optional();
 
-export const recipientCountResponse = z.object({ reportData: z.object({ recipientCount: z.number().int() }) });
+/** At most this many agents picked by hand for one e-mailed report. */
+export const MAX_PICKED_RECIPIENTS = 500;
+
+/**
+ * POST /api/reports/email (and its preview): the report request, and optionally the agents picked to
+ * receive it (decision 046). recipientAgentIds, when given, is the list; otherwise selectedAgentId (one
+ * agent) or every active agent, as the spec says.
+ */
+export const emailReportBody = reportRequestBody.extend({
+  recipientAgentIds: z
+    .array(jsonId(reportMessages.recipients), { error: reportMessages.recipients })
+    .min(1, reportMessages.recipients)
+    .max(MAX_PICKED_RECIPIENTS, reportMessages.recipients)
+    .refine((ids) => new Set(ids).size === ids.length, reportMessages.recipients)
+    .optional(),
+});
+export type EmailReportInput = z.input<typeof emailReportBody>;
+export type EmailReportRequest = z.infer<typeof emailReportBody>;
+
+/**
+ * What became of the messages just queued (decision 046): mailServer 'none' (no SMTP_URL: kept in the
+ * outbox), 'up' (the mail server accepted every one), 'down' (refused or silent: they wait in the
+ * outbox and are retried).
+ */
+export const deliverySchema = z.object({
+  mailServer: z.enum(['none', 'up', 'down']),
+  delivered: z.number().int(),
+  queued: z.number().int(),
+  error: z.string().nullable(),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+export const recipientCountResponse = z.object({
+  reportData: z.object({
+    /** The e-mails queued now (the weekly ones: agents who had not had this week's yet). */
+    recipientCount: z.number().int(),
+    /** Weekly summaries only: active agents who already had this week's, so got none now. */
+    alreadySentCount: z.number().int().optional(),
+    delivery: deliverySchema.optional(),
+  }),
+});
 export type RecipientCountResponse = z.infer<typeof recipientCountResponse>;
+
+/** The last delivery attempt the server knows of (before sending): 'unknown' when none was made yet. */
+export const mailServerStateSchema = z.object({
+  mailServer: z.enum(['none', 'unknown', 'up', 'down']),
+  at: instant.nullable(),
+  error: z.string().nullable(),
+});
+
+const recipientSchema = z.object({
+  marketAgentId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  agentNumber: z.string(),
+});
+const mailPreviewSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  attachmentNames: z.array(z.string()),
+});
+const dayRange = z.object({ startDate: z.string(), endDate: z.string() });
+
+/** POST /api/reports/email/preview: who would receive the report, its period, the first e-mail as sent. */
+export const emailPreviewSchema = z.object({
+  period: dayRange.extend({ days: z.number().int() }),
+  recipients: z.array(recipientSchema),
+  preview: mailPreviewSchema.nullable(),
+  mailServer: mailServerStateSchema,
+});
+export type EmailPreview = z.infer<typeof emailPreviewSchema>;
+
+/**
+ * POST /api/reports/weekly/preview: the farm's week (Monday to Sunday) the once-a-week limit counts,
+ * the 7 days each summary covers, every active agent with when it had this week's (null: not yet), and
+ * the first e-mail that would go out.
+ */
+export const weeklyPreviewSchema = z.object({
+  week: dayRange,
+  period: dayRange.extend({ days: z.number().int() }),
+  recipients: z.array(recipientSchema.extend({ sentAt: instant.nullable() })),
+  preview: mailPreviewSchema.nullable(),
+  mailServer: mailServerStateSchema,
+});
+export type WeeklyPreview = z.infer<typeof weeklyPreviewSchema>;
+
+/** What the toast after sending says (decision 046): the spec's words when true, the truth otherwise. */
+export type SendOutcome = { title: string; message: string; tone: 'success' | 'notice' };
+
+const queuedWords = 'Queued — the mail server is not answering, it will retry';
+const keptWords = 'kept in the outbox: no mail server is set up (SMTP_URL)';
+
+function outcome(sent: string, delivery: Delivery | undefined, what: string): SendOutcome {
+  if (!delivery || delivery.delivered + delivery.queued === 0)
+    return { title: 'Success', message: sent, tone: 'success' };
+  if (delivery.mailServer === 'down') {
+    return { title: 'Queued', message: `${queuedWords}: ${what} waiting in the outbox`, tone: 'notice' };
+  }
+  if (delivery.mailServer === 'none') return { title: 'Success', message: `${sent} (${keptWords})`, tone: 'success' };
+  return { title: 'Success', message: sent, tone: 'success' };
+}
+
+const messagesOf = (n: number) => (n === 1 ? '1 message' : `${n} messages`);
+const alreadyHad = (n: number) =>
+  n === 0 ? '' : `; ${n === 1 ? '1 agent' : `${n} agents`} already had this week's summary`;
+
+export const emailReportOutcome = ({ reportData }: RecipientCountResponse) =>
+  outcome(
+    reportMessages.emailed(reportData.recipientCount),
+    reportData.delivery,
+    messagesOf(reportData.recipientCount),
+  );
+
+/**
+ * The weekly summaries' toast: the spec's 'Weekly report sent to {n} recipients', or `everyoneWords`
+ * (the Billing screen's 'Weekly reports sent to all market agents') when every active agent got one now.
+ */
+export const weeklyOutcome = ({ reportData }: RecipientCountResponse, everyoneWords?: string): SendOutcome => {
+  const n = reportData.recipientCount;
+  const everyone = everyoneWords && n > 0 && !reportData.alreadySentCount;
+  const o = outcome(everyone ? everyoneWords : reportMessages.weeklySent(n), reportData.delivery, messagesOf(n));
+  return { ...o, message: o.message + alreadyHad(reportData.alreadySentCount ?? 0) };
+};
 
 const period = z.object({ startDate: z.string(), endDate: z.string(), days: z.number().int() });
 const share = z.object({ count: z.number().int(), share: z.number().int() });

@@ -303,15 +303,19 @@ test.describe
         'Add your bank details to be paid',
       );
 
-      // 6. Weekly reports go to every active agent (this app's outbox: no SMTP), then the spec's failure
-      // text when the call fails.
-      await farm.page.getByRole('button', { name: 'Send Weekly Reports' }).click();
-      await expect(farm.page.getByText('Weekly reports sent to all market agents')).toBeVisible();
+      // 6. Weekly reports, confirmed in a dialog (decision 046): the spec's failure text when the call
+      // fails, then every active agent gets one (this app's outbox: no SMTP).
       await farm.page.route('**/api/notifications/weekly-reports', (route) =>
         route.fulfill({ status: 503, json: { message: 'Mail is down' } }),
       );
       await farm.page.getByRole('button', { name: 'Send Weekly Reports' }).click();
+      const weekly = farm.page.getByRole('dialog', { name: 'Send weekly reports' });
+      const send = weekly.getByRole('button', { name: /^Send to \d+ agents?$/ });
+      await send.click();
       await expect(farm.page.getByText(/^Failed to send weekly reports/)).toBeVisible();
+      await farm.page.unroute('**/api/notifications/weekly-reports');
+      await send.click();
+      await expect(farm.page.getByText('Weekly reports sent to all market agents')).toBeVisible();
 
       await checkPhoneLayout(farm.page, 'billing, current cycle');
     });

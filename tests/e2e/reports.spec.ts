@@ -67,8 +67,15 @@ test('the farm store reads the figures, downloads the PDF and e-mails a report',
   ).toBe('%PDF-');
   await expect(page.getByText('PDF report has been downloaded successfully')).toBeVisible();
 
+  // Decision 046: a dialog first (recipients, period, the e-mail as received), then the send; no SMTP
+  // on the test server, so the toast says the e-mail is kept in the outbox.
   await page.getByRole('button', { name: 'Email Report' }).click();
-  await expect(page.getByText('Report successfully sent to 1 recipients')).toBeVisible();
+  const emailDialog = page.getByRole('dialog', { name: 'Email report' });
+  await expect(emailDialog.getByTestId('email-recipients')).toContainText('To 1 agent');
+  await expect(emailDialog.getByTestId('email-period')).toContainText('Period:');
+  await expect(emailDialog.getByTestId('mail-preview')).toContainText('Weekly crate report');
+  await emailDialog.getByRole('button', { name: 'Email 1 agent' }).click();
+  await expect(page.getByText('Report successfully sent to 1 recipients')).toContainText('kept in the outbox');
   const row = page.getByTestId('outbox-entry').filter({ hasText: agent.email });
   await expect(row).toBeVisible();
   await expect(row).toContainText('Weekly crate report');
@@ -76,9 +83,18 @@ test('the farm store reads the figures, downloads the PDF and e-mails a report',
   await expect(row.getByTestId('outbox-status')).toHaveText('In outbox');
 
   await page.getByRole('button', { name: 'Send Weekly Report' }).click();
+  const weeklyDialog = page.getByRole('dialog', { name: 'Send weekly reports' });
+  await expect(weeklyDialog.getByTestId('weekly-due')).toBeVisible();
+  await expect(weeklyDialog.getByTestId('mail-preview')).toContainText('Your weekly crate report');
+  await weeklyDialog.getByRole('button', { name: /^Send to \d+ agents?$/ }).click();
   await expect(page.getByText(/Weekly report sent to \d+ recipients/)).toBeVisible();
   await page.getByRole('button', { name: 'Close notification' }).click();
   await expect(page.getByText(/Weekly report sent to \d+ recipients/)).toHaveCount(0);
+  // Once a week per agent, whatever is clicked: the second time there is nothing to send.
+  await page.getByRole('button', { name: 'Send Weekly Report' }).click();
+  await expect(weeklyDialog.getByTestId('weekly-all-sent')).toContainText("already had this week's summary");
+  await expect(weeklyDialog.getByRole('button', { name: /^Send to 0 agents$/ })).toBeDisabled();
+  await weeklyDialog.getByRole('button', { name: 'Cancel' }).click();
 
   await expectAccessible(page, '/reports (desktop)');
   await page.setViewportSize(PHONE);

@@ -1037,7 +1037,17 @@ export async function buildAccessWorld(app: App) {
       [401, 200, 403, 403, 403, 403, 403],
     ),
     row('POST /api/reports/email', json('POST', '/api/reports/email', reportBody), [401, 200, 403, 403, 403, 403, 403]),
+    row(
+      'POST /api/reports/email/preview',
+      json('POST', '/api/reports/email/preview', reportBody),
+      [401, 200, 403, 403, 403, 403, 403],
+    ),
     row('POST /api/reports/weekly', json('POST', '/api/reports/weekly', {}), [401, 200, 403, 403, 403, 403, 403]),
+    row(
+      'POST /api/reports/weekly/preview',
+      json('POST', '/api/reports/weekly/preview', {}),
+      [401, 200, 403, 403, 403, 403, 403],
+    ),
     row(
       'POST /api/notifications/weekly-reports',
       json('POST', '/api/notifications/weekly-reports', {}),

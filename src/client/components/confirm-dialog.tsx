@@ -20,6 +20,10 @@ type ConfirmDialogProps = {
   destructive?: boolean;
   /** The action's failure, shown inside the dialog (a FormError). */
   error?: ReactNode;
+  /** Nothing to do yet, or nothing at all (the body says why). */
+  confirmDisabled?: boolean;
+  /** Wider for a dialog that shows a document (an e-mail's preview). */
+  size?: 'md' | 'lg';
 };
 
 // A long label ('Fulfil 500 crates for Letaba Peppers') wraps instead of being cut at 375 px.
@@ -34,9 +38,11 @@ export function ConfirmDialog({
   loading,
   destructive,
   error,
+  confirmDisabled,
+  size = 'md',
 }: ConfirmDialogProps) {
   return (
-    <Modal opened onClose={onClose} title={title} centered>
+    <Modal opened onClose={onClose} title={title} centered size={size}>
       <Stack>
         {children}
         {error}
@@ -52,6 +58,7 @@ export function ConfirmDialog({
             styles={wrapping}
             color={destructive ? 'red.8' : undefined}
             loading={loading}
+            disabled={confirmDisabled}
             onClick={onConfirm}
           >
             {confirmLabel}

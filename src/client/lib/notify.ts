@@ -11,6 +11,9 @@ function replaceWith(notification: NotificationData) {
 
 export const notifySuccess = (message: string, title = 'Success') => replaceWith({ title, message, color: 'green' });
 
+/** Done, but not all the way: e.g. e-mails queued while the mail server is not answering (decision 046). */
+export const notifyNotice = (message: string, title: string) => replaceWith({ title, message, color: 'yellow' });
+
 export const notifyError = (message: string, title = 'Error') => replaceWith({ title, message, color: 'red' });
 
 /** Removes the visible toast, e.g. a signed-out form's error once the person is signed in. */

@@ -1,7 +1,7 @@
 // The mailer's queue (plugins/mailer.ts): every e-mail the app sends is a row first; what became of
 // its SMTP delivery, and which rows the retry job may send again. A core module below the features;
 // the outbox feature lists the same rows for the farm store.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 
@@ -61,4 +61,13 @@ export async function claimDue(db: Executor, now: Date, leaseUntil: Date, limit:
     )
     returning id, raw, "to", attempts`);
   return result.rows.map((r) => ({ id: Number(r.id), raw: r.raw, to: r.to, attempts: Number(r.attempts) }));
+}
+
+/** Whether each row was accepted yet, and its last error (the mailer's delivery report). */
+export async function deliveryStates(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: outbox.id, sentAt: outbox.sentAt, error: outbox.error })
+    .from(outbox)
+    .where(inArray(outbox.id, ids));
 }

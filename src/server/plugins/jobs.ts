@@ -17,7 +17,8 @@ export type ScheduledJob = {
   name: string;
   /** A cron pattern read in FARM_TIMEZONE, e.g. '0 7 * * 1' for Mondays at 07:00. */
   schedule: string;
-  run: () => Promise<void>;
+  /** `slot`: the scheduled moment this run is for (runNow's, or the cron minute). */
+  run: (slot: Date) => Promise<void>;
 };
 
 /** What a run did: ran it, or skipped it because another run holds the lock or already did this slot. */
@@ -72,7 +73,7 @@ async function runSlotOnce(app: FastifyInstance, job: ScheduledJob, slot: Date):
       outcome = 'done-already';
       return;
     }
-    await job.run();
+    await job.run(slot);
     const value = slot.toISOString();
     await app.db
       .insert(settings)

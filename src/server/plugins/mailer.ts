@@ -2,14 +2,24 @@
 // With SMTP_URL it is then delivered by nodemailer in the background; a row counts as sent only once
 // the SMTP server accepted it, and a failure leaves it queued for the retry job (every minute, one
 // instance at a time, backing off). Without SMTP_URL a .eml copy is written under DATA_DIR/outbox/.
-// A mail server that is down never fails a request.
+// A mail server that is down never fails a request. A caller that must tell the truth about what
+// became of its messages (decision 046) asks delivery(ids): it waits a few seconds at most for their
+// first SMTP attempts, then reads their rows: accepted, or still waiting in the outbox (and why).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { Executor } from '../db/client.ts';
 import { audiences, recordChange } from '../lib/changes.ts';
-import { claimDue, insertOutboxEntry, type OutboxListRow, recordFailure, recordSent } from '../lib/outbox.ts';
+import {
+  claimDue,
+  deliveryStates,
+  insertOutboxEntry,
+  type OutboxListRow,
+  recordFailure,
+  recordSent,
+} from '../lib/outbox.ts';
 
 export type MailAttachment = { filename: string; content: Buffer | string; contentType: string };
 
@@ -22,9 +32,37 @@ export type MailMessage = {
   attachments?: MailAttachment[];
 };
 
+/**
+ * What became of some queued messages (decision 046). mailServer: 'none' without SMTP_URL (they are
+ * kept in the outbox, the .eml copy is the delivery); 'up' when the SMTP server accepted every one;
+ * 'down' when it refused or did not answer in time: the rest wait in the outbox for the retry job.
+ */
+export type DeliveryReport = {
+  mailServer: 'none' | 'up' | 'down';
+  delivered: number;
+  queued: number;
+  /** The first delivery error, when the server answered with one (not for a server still silent). */
+  error: string | null;
+};
+
+/** The last SMTP attempt's outcome, known to this process (null: none yet, or no SMTP). */
+export type MailServerState = { mailServer: 'none' | 'unknown' | 'up' | 'down'; at: Date | null; error: string | null };
+
+/** A message recorded in the caller's transaction; deliver() starts its delivery once that has committed. */
+export type QueuedMail = { row: OutboxListRow; deliver: () => Promise<void> };
+
 export interface Mailer {
   /** Records the message and starts its delivery; resolves once it is in the outbox. */
   send(message: MailMessage): Promise<OutboxListRow>;
+  /**
+   * Records the message within the caller's transaction `tx` (with whatever else the caller writes
+   * there, e.g. a claim that makes it once-only); call deliver() after the commit, never before.
+   */
+  queueWithin(tx: Executor, message: MailMessage): Promise<QueuedMail>;
+  /** Waits up to `waitMs` for the first delivery attempts of these outbox rows, then says what became of them. */
+  delivery(ids: number[], waitMs?: number): Promise<DeliveryReport>;
+  /** The last delivery attempt's outcome in this process. */
+  state(): MailServerState;
   /** Resolves when every delivery started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
   /** Sends again the queued messages due at `now` (the retry job); answers how many were accepted. */
@@ -38,6 +76,8 @@ declare module 'fastify' {
 }
 
 const SMTP_TIMEOUT_MS = 10_000;
+/** How long delivery() waits for a first attempt: a refused connection fails at once, a silent server doesn't. */
+export const DELIVERY_WAIT_MS = 3000;
 export const OUTBOX_RETRY_JOB = 'outbox-retry';
 /** A fresh row's first delivery runs in the sending process; the retry job leaves it alone this long. */
 export const FIRST_DELIVERY_LEASE_MS = 2 * 60_000;
@@ -67,6 +107,9 @@ async function mailerPlugin(app: FastifyInstance) {
   // Builds the RFC 822 text (kept for retries, and the .eml copy) without sending anything.
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const pending = new Set<Promise<unknown>>();
+  // Each row's first delivery attempt while it runs (resolves true when accepted).
+  const firstAttempts = new Map<number, Promise<boolean>>();
+  let last: MailServerState = { mailServer: smtp ? 'unknown' : 'none', at: null, error: null };
 
   const track = (work: Promise<unknown>) => {
     const done = work.finally(() => pending.delete(done));
@@ -85,10 +128,12 @@ async function mailerPlugin(app: FastifyInstance) {
       // With raw, nodemailer takes the envelope from these two and sends the stored text unchanged.
       await smtp!.sendMail({ from, to: row.to, raw: row.raw });
       await recordSent(app.db, row.id, new Date());
+      last = { mailServer: 'up', at: new Date(), error: null };
       await outboxChanged();
       return true;
     } catch (err) {
       const error = errorText(err);
+      last = { mailServer: 'down', at: new Date(), error };
       const failures = row.attempts + 1;
       const next = failures >= MAX_ATTEMPTS ? null : new Date(Date.now() + retryDelayMs(failures));
       app.log.warn(
@@ -113,44 +158,83 @@ async function mailerPlugin(app: FastifyInstance) {
     }
   }
 
+  /** The message's RFC 822 text, and what its outbox row records. */
+  async function compose(message: MailMessage) {
+    const to = (Array.isArray(message.to) ? message.to : [message.to]).map(oneLine).join(', ');
+    const subject = oneLine(message.subject);
+    const attachments = (message.attachments ?? []).map((a) => ({ ...a, filename: oneLine(a.filename) }));
+    const mail: SendMailOptions = {
+      from,
+      to,
+      subject,
+      text: message.text,
+      html: message.html,
+      replyTo: message.replyTo ? oneLine(message.replyTo) : undefined,
+      attachments,
+    };
+    const raw = (await composer.sendMail(mail)).message as Buffer;
+    return { to, subject, attachments, raw };
+  }
+
+  async function queueComposed(
+    tx: Executor,
+    message: MailMessage,
+    { to, subject, attachments, raw }: Awaited<ReturnType<typeof compose>>,
+  ): Promise<QueuedMail> {
+    // The message, its change event and its audit row (decision 027) in the caller's transaction.
+    const row = await insertOutboxEntry(tx, {
+      to,
+      subject,
+      text: message.text,
+      html: message.html ?? null,
+      attachmentNames: attachments.map((a) => a.filename),
+      // Kept only where a retry could need it; without SMTP the .eml file is the delivery.
+      raw: smtp ? raw.toString('utf8') : null,
+      nextAttemptAt: smtp ? new Date(Date.now() + FIRST_DELIVERY_LEASE_MS) : null,
+    });
+    await recordChange(tx, {
+      tags: ['outbox'],
+      audience: [audiences.farmStore],
+      audit: { action: 'email.queue', record: { type: 'email', id: row.id }, summary: `to ${to}: ${subject}` },
+    });
+    const deliver = async () => {
+      if (!smtp) return writeEml(row, raw);
+      const first = attempt({ id: row.id, to, raw: raw.toString('utf8'), attempts: 0 });
+      firstAttempts.set(row.id, first);
+      track(first.finally(() => firstAttempts.delete(row.id)));
+    };
+    return { row, deliver };
+  }
+
   const mailer: Mailer = {
     async send(message) {
-      const to = (Array.isArray(message.to) ? message.to : [message.to]).map(oneLine).join(', ');
-      const subject = oneLine(message.subject);
-      const attachments = (message.attachments ?? []).map((a) => ({ ...a, filename: oneLine(a.filename) }));
-      const mail: SendMailOptions = {
-        from,
-        to,
-        subject,
-        text: message.text,
-        html: message.html,
-        replyTo: message.replyTo ? oneLine(message.replyTo) : undefined,
-        attachments,
-      };
-      const raw = (await composer.sendMail(mail)).message as Buffer;
-      // The message, its change event and its audit row (decision 027) in one transaction.
-      const row = await app.db.transaction(async (tx) => {
-        const queued = await insertOutboxEntry(tx, {
-          to,
-          subject,
-          text: message.text,
-          html: message.html ?? null,
-          attachmentNames: attachments.map((a) => a.filename),
-          // Kept only where a retry could need it; without SMTP the .eml file is the delivery.
-          raw: smtp ? raw.toString('utf8') : null,
-          nextAttemptAt: smtp ? new Date(Date.now() + FIRST_DELIVERY_LEASE_MS) : null,
-        });
-        await recordChange(tx, {
-          tags: ['outbox'],
-          audience: [audiences.farmStore],
-          audit: { action: 'email.queue', record: { type: 'email', id: queued.id }, summary: `to ${to}: ${subject}` },
-        });
-        return queued;
-      });
-      if (smtp) track(attempt({ id: row.id, to, raw: raw.toString('utf8'), attempts: 0 }));
-      else await writeEml(row, raw);
-      return row;
+      // Composed before the transaction opens: a PDF attachment takes a moment.
+      const composed = await compose(message);
+      const queued = await app.db.transaction((tx) => queueComposed(tx, message, composed));
+      await queued.deliver();
+      return queued.row;
     },
+    async queueWithin(tx, message) {
+      return queueComposed(tx, message, await compose(message));
+    },
+    async delivery(ids, waitMs = DELIVERY_WAIT_MS) {
+      if (!smtp) return { mailServer: 'none', delivered: 0, queued: ids.length, error: null };
+      const running = ids.flatMap((id) => firstAttempts.get(id) ?? []);
+      if (running.length > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise((resolve) => {
+          timer = setTimeout(resolve, waitMs);
+        });
+        await Promise.race([Promise.allSettled(running), timeout]);
+        clearTimeout(timer);
+      }
+      const rows = await deliveryStates(app.db, ids);
+      const delivered = rows.filter((r) => r.sentAt !== null).length;
+      const error = rows.find((r) => r.sentAt === null && r.error)?.error ?? null;
+      const queued = ids.length - delivered;
+      return { mailServer: queued === 0 ? 'up' : 'down', delivered, queued, error };
+    },
+    state: () => last,
     async idle() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },

@@ -9,6 +9,7 @@ export * from './idempotency.ts';
 export * from './imports.ts';
 export * from './offers.ts';
 export * from './pricing.ts';
+export * from './reports.ts';
 export * from './stock-takes.ts';
 export * from './system.ts';
 export * from './transmissions.ts';

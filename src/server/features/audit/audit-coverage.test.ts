@@ -253,12 +253,25 @@ const walk: Record<string, () => Promise<Prepared>> = {
     return () => call(agent, 'PUT', `/api/client-transactions/${loan.id}`, { quantityReturned: 1 });
   },
   'POST /api/reports/email': async () => () => call(farm, 'POST', '/api/reports/email', report),
-  'POST /api/reports/weekly': async () => () => call(farm, 'POST', '/api/reports/weekly', {}),
-  'POST /api/notifications/weekly-reports': async () => () =>
-    call(farm, 'POST', '/api/notifications/weekly-reports', {}),
+  // One weekly summary per agent per week (decision 046): each walk starts from a week with none sent.
+  'POST /api/reports/weekly': async () => {
+    await forgetWeeklySummaries();
+    return () => call(farm, 'POST', '/api/reports/weekly', {});
+  },
+  'POST /api/notifications/weekly-reports': async () => {
+    await forgetWeeklySummaries();
+    return () => call(farm, 'POST', '/api/notifications/weekly-reports', {});
+  },
+  // Previews send nothing: they must append and write nothing.
+  'POST /api/reports/email/preview': async () => () => call(farm, 'POST', '/api/reports/email/preview', report),
+  'POST /api/reports/weekly/preview': async () => () => call(farm, 'POST', '/api/reports/weekly/preview', {}),
   // Declared as changing nothing (a document made on request): it must append and write nothing.
   'POST /api/reports/generate': async () => () => call(farm, 'POST', '/api/reports/generate', report),
 };
+
+async function forgetWeeklySummaries() {
+  await app.db.execute(sql`delete from weekly_summary_sends`);
+}
 
 const mutations = app.routeAccess.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url}`);
 

@@ -65,6 +65,9 @@ export const routeActions: Record<string, RouteAudit | null> = {
   'POST /api/reports/weekly': created('email.queue', 'email'),
   'POST /api/notifications/weekly-reports': created('email.queue', 'email'),
   'POST /api/reports/generate': null,
+  // Previews send nothing (decision 046).
+  'POST /api/reports/email/preview': null,
+  'POST /api/reports/weekly/preview': null,
 };
 
 /** The route's audit defaults; a route missing from the table is named by its method and path. */

@@ -10,14 +10,12 @@ async function reportJobs(app: FastifyInstance) {
   app.jobs.register({
     name: WEEKLY_REPORTS_JOB,
     schedule: app.config.weeklyReportsCron,
-    run: async () => {
-      const recipientCount = await sendWeeklyReports({
-        db: app.db,
-        mailer: app.mailer,
-        timeZone: app.config.farmTimezone,
-        log: app.log,
-      });
-      app.log.info({ recipientCount }, 'weekly reports sent');
+    // The slot is the week's moment: one summary per agent per farm week (decision 046), so the run
+    // after someone clicked Send Weekly Report this week sends only to agents who had none yet.
+    run: async (slot = new Date()) => {
+      const deps = { db: app.db, mailer: app.mailer, timeZone: app.config.farmTimezone, log: app.log };
+      const { recipientCount, alreadySentCount } = await sendWeeklyReports(deps, slot, 0);
+      app.log.info({ recipientCount, alreadySentCount }, 'weekly reports sent');
     },
   });
 }

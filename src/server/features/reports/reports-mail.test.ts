@@ -1,6 +1,9 @@
 // Reports by e-mail through a real SMTP peer: the PDF arrives attached, each agent gets only its own
 // figures, weekly summaries go to every active agent, a message queued while SMTP is down is delivered
 // by the retry job once it is back, and the weekly schedule runs once across two app instances.
+// Decision 046: the previews the send dialogs show, recipients picked by hand, one weekly summary per
+// agent per farm week whatever is clicked (and however often at once), and each send saying what
+// became of its e-mails (reportData.delivery: accepted, or waiting in the outbox).
 import { eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,7 +20,7 @@ import {
 } from '../../../../tests/support/transmissions.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
-import { outbox, users } from '../../db/schema/index.ts';
+import { outbox, users, weeklySummarySends } from '../../db/schema/index.ts';
 import { addDays, farmToday } from '../../lib/farm-date.ts';
 import { OUTBOX_RETRY_JOB } from '../../plugins/mailer.ts';
 import { WEEKLY_REPORTS_JOB } from './jobs.ts';
@@ -39,12 +42,19 @@ await send(farm, pieter, 25);
 const mailTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
 const post = (url: string, payload?: object) =>
   farm.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload }) });
+const outboxCount = async () => (await app.db.select({ id: outbox.id }).from(outbox)).length;
+/** A new farm week as far as the limit goes: no agent has had this week's summary. */
+const forgetWeeklySummaries = () => app.db.delete(weeklySummarySends);
+/** The Monday the farm week of `day` starts on. */
+const monday = (day: string) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+const accepted = (n: number) => ({ mailServer: 'up', delivered: n, queued: 0, error: null });
 
 describe('POST /api/reports/email', () => {
   it('sends each active agent the PDF of its own figures and answers the recipient count', async () => {
     const res = await post('/api/reports/email', { reportType: 'weekly', dateRange: {}, selectedAgentId: 'all' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ reportData: { recipientCount: 2 } });
+    // The mail server accepted both before the answer: the toast may say sent.
+    expect(res.json()).toEqual({ reportData: { recipientCount: 2, delivery: accepted(2) } });
     await app.mailer.idle();
     const [mail] = mailTo(lerato.user.email);
     expect(mail.from).toBe('farm@test.farm');
@@ -65,7 +75,7 @@ describe('POST /api/reports/email', () => {
 
   it('sends to the one agent chosen; 404 for an unknown or removed agent, 400/401/403 as usual', async () => {
     const res = await post('/api/reports/email', { reportType: 'monthly', selectedAgentId: pieter.marketAgentId });
-    expect(res.json()).toEqual({ reportData: { recipientCount: 1 } });
+    expect(res.json()).toMatchObject({ reportData: { recipientCount: 1 } });
     expect(
       (await post('/api/reports/email', { reportType: 'monthly', selectedAgentId: gone.marketAgentId })).statusCode,
     ).toBe(404);
@@ -76,26 +86,133 @@ describe('POST /api/reports/email', () => {
   });
 });
 
-describe('weekly reports', () => {
-  for (const url of ['/api/reports/weekly', '/api/notifications/weekly-reports']) {
-    it(`${url} sends every active agent its own weekly summary`, async () => {
-      const before = mailTo(lerato.user.email).length;
-      const res = await post(url, url.includes('notifications') ? {} : undefined);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ reportData: { recipientCount: 2 } });
-      await app.mailer.idle();
-      const mails = mailTo(lerato.user.email);
-      expect(mails).toHaveLength(before + 1);
-      const mail = mails[mails.length - 1].data;
-      expect(mail).toContain('Your weekly crate report');
-      expect(mail).toMatch(/Deliveries received: 1 \(60 crates\)/);
-      expect(mail).toMatch(/Full crates held: 60/);
-      expect(mail).toMatch(/Total earnings: R/);
-      const pieterMail = mailTo(pieter.user.email).at(-1)!.data;
-      expect(pieterMail).toMatch(/Waiting to be counted: 1/);
-      expect(pieterMail).not.toContain('Lerato');
+describe('picked recipients and the preview (decision 046)', () => {
+  it('sends to the agents picked only; a removed one among them sends nothing (404); a bad list is a 400', async () => {
+    const before = { lerato: mailTo(lerato.user.email).length, pieter: mailTo(pieter.user.email).length };
+    const res = await post('/api/reports/email', {
+      reportType: 'weekly',
+      selectedAgentId: 'all',
+      recipientAgentIds: [lerato.marketAgentId],
     });
-  }
+    expect(res.json()).toEqual({ reportData: { recipientCount: 1, delivery: accepted(1) } });
+    await app.mailer.idle();
+    expect(mailTo(lerato.user.email)).toHaveLength(before.lerato + 1);
+    expect(mailTo(pieter.user.email)).toHaveLength(before.pieter);
+
+    const queued = await outboxCount();
+    const both = [lerato.marketAgentId, gone.marketAgentId];
+    expect((await post('/api/reports/email', { reportType: 'weekly', recipientAgentIds: both })).statusCode).toBe(404);
+    expect(await outboxCount()).toBe(queued);
+    for (const recipientAgentIds of [[], [lerato.marketAgentId, lerato.marketAgentId], ['1'], 'all']) {
+      const bad = await post('/api/reports/email', { reportType: 'weekly', recipientAgentIds });
+      expect(bad.statusCode, JSON.stringify(recipientAgentIds)).toBe(400);
+    }
+  });
+
+  it('previews the recipients, the period and the first e-mail exactly as sent, sending nothing', async () => {
+    const queued = await outboxCount();
+    const body = { reportType: 'custom', dateRange: { startDate: addDays(today, -2), endDate: today } };
+    const res = await post('/api/reports/email/preview', body);
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = res.json();
+    expect(preview.period).toEqual({ startDate: addDays(today, -2), endDate: today, days: 3 });
+    expect(preview.recipients.map((r: { name: string }) => r.name)).toEqual(['Lerato Khumalo', 'Pieter Botha']);
+    expect(preview.preview).toMatchObject({ to: lerato.user.email, attachmentNames: [`custom-report-${today}.pdf`] });
+    expect(preview.preview.subject).toMatch(/^Custom crate report: /);
+    expect(preview.preview.text).toContain('Hello Lerato Khumalo');
+    expect(preview.preview.text).toContain('Crates moved: 60');
+    expect(preview.mailServer.mailServer).toBe('up');
+    expect(await outboxCount()).toBe(queued);
+
+    const picked = await post('/api/reports/email/preview', { ...body, recipientAgentIds: [pieter.marketAgentId] });
+    expect(picked.json().recipients).toHaveLength(1);
+    expect(picked.json().preview.to).toBe(pieter.user.email);
+    // What the preview showed is what Pieter then receives.
+    await post('/api/reports/email', { ...body, recipientAgentIds: [pieter.marketAgentId] });
+    const last = (await app.db.select().from(outbox).where(eq(outbox.to, pieter.user.email)).orderBy(outbox.id)).at(
+      -1,
+    )!;
+    expect({ subject: last.subject, text: last.text }).toEqual({
+      subject: picked.json().preview.subject,
+      text: picked.json().preview.text,
+    });
+  });
+});
+
+describe('weekly reports: one per agent per farm week', () => {
+  it('sends every active agent its own weekly summary; the other button, clicked next, sends none', async () => {
+    await forgetWeeklySummaries();
+    const before = mailTo(lerato.user.email).length;
+    const res = await post('/api/reports/weekly');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ reportData: { recipientCount: 2, alreadySentCount: 0, delivery: accepted(2) } });
+    await app.mailer.idle();
+    const mails = mailTo(lerato.user.email);
+    expect(mails).toHaveLength(before + 1);
+    const mail = mails[mails.length - 1].data;
+    expect(mail).toContain('Your weekly crate report');
+    expect(mail).toMatch(/Deliveries received: 1 \(60 crates\)/);
+    expect(mail).toMatch(/Full crates held: 60/);
+    expect(mail).toMatch(/Total earnings: R/);
+    const pieterMail = mailTo(pieter.user.email).at(-1)!.data;
+    expect(pieterMail).toMatch(/Waiting to be counted: 1/);
+    expect(pieterMail).not.toContain('Lerato');
+
+    const again = await post('/api/notifications/weekly-reports', {});
+    expect(again.json().reportData).toMatchObject({ recipientCount: 0, alreadySentCount: 2 });
+    await app.mailer.idle();
+    expect(mailTo(lerato.user.email)).toHaveLength(before + 1);
+  });
+
+  it("previews who gets one and who already had this week's, sending nothing", async () => {
+    await forgetWeeklySummaries();
+    await app.db.insert(weeklySummarySends).values({ marketAgentId: lerato.marketAgentId, weekStart: monday(today) });
+    const queued = await outboxCount();
+    const res = await post('/api/reports/weekly/preview', {});
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = res.json();
+    expect(preview.week).toEqual({ startDate: monday(today), endDate: addDays(monday(today), 6) });
+    expect(preview.period).toEqual({ startDate: addDays(today, -6), endDate: today, days: 7 });
+    const byName = Object.fromEntries(
+      preview.recipients.map((r: { name: string; sentAt: string | null }) => [r.name, r.sentAt]),
+    );
+    expect(byName['Lerato Khumalo']).toEqual(expect.any(String));
+    expect(byName['Pieter Botha']).toBeNull();
+    expect(preview.preview.to).toBe(pieter.user.email);
+    expect(preview.preview.text).toContain('Waiting to be counted: 1');
+    expect(await outboxCount()).toBe(queued);
+    const res2 = await post('/api/reports/weekly');
+    expect(res2.json().reportData).toMatchObject({ recipientCount: 1, alreadySentCount: 1 });
+  });
+
+  it('sends once however many clicks arrive at the same moment', async () => {
+    await forgetWeeklySummaries();
+    await app.mailer.idle();
+    const queued = await outboxCount();
+    const answers = await Promise.all([
+      post('/api/reports/weekly'),
+      post('/api/notifications/weekly-reports', {}),
+      post('/api/reports/weekly'),
+      post('/api/notifications/weekly-reports', {}),
+    ]);
+    const counts = answers.map((a) => a.json().reportData.recipientCount);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(2);
+    expect(answers.every((a) => a.json().reportData.alreadySentCount + a.json().reportData.recipientCount === 2)).toBe(
+      true,
+    );
+    expect((await outboxCount()) - queued).toBe(2);
+  });
+
+  it('holds for the schedule too: the Monday run after a click sends only to agents who had none', async () => {
+    await forgetWeeklySummaries();
+    const week = monday(today);
+    await app.db.insert(weeklySummarySends).values({ marketAgentId: pieter.marketAgentId, weekStart: week });
+    const queued = await outboxCount();
+    // The job's slot: a moment of this farm week (Monday 06:00 farm time is 04:00 UTC).
+    expect(await app.jobs.runNow(WEEKLY_REPORTS_JOB, new Date(`${week}T04:00:00Z`))).toBe('ran');
+    const rows = await app.db.select().from(outbox).orderBy(outbox.id);
+    expect(rows.slice(queued).map((r) => r.to)).toEqual([lerato.user.email]);
+  });
 
   it('refuses a body with fields (400), strangers (401) and agents (403)', async () => {
     expect((await post('/api/notifications/weekly-reports', { everyone: true })).statusCode).toBe(400);
@@ -126,7 +243,7 @@ describe("billing in an agent's e-mails (issue 20)", () => {
     await acknowledge(farm, back.json().id, 10);
 
     const res = await post('/api/reports/email', { reportType: 'billing', selectedAgentId: 'all' });
-    expect(res.json()).toEqual({ reportData: { recipientCount: 2 } });
+    expect(res.json()).toMatchObject({ reportData: { recipientCount: 2 } });
     await app.mailer.idle();
     const pdfOf = async (email: string) => {
       const pdf = attachment(mailTo(email).at(-1)!.data, `billing-report-${today}.pdf`)!;
@@ -144,6 +261,7 @@ describe("billing in an agent's e-mails (issue 20)", () => {
     expect(mail).toContain('Owed to you: R 3.50');
     expect(textOf(mailTo(pieter.user.email).at(-1)!.data)).toContain('Owed to you: R 0.00');
 
+    await forgetWeeklySummaries();
     await post('/api/reports/weekly');
     await app.mailer.idle();
     const weekly = textOf(mailTo(lerato.user.email).at(-1)!.data);
@@ -167,7 +285,10 @@ describe('SMTP down, then back', async () => {
       url: '/api/reports/email',
       payload: { reportType: 'weekly', selectedAgentId: agent.marketAgentId },
     });
-    expect(res.json()).toEqual({ reportData: { recipientCount: 1 } });
+    // The truth (decision 046): not accepted, waiting in the outbox, with the server's error.
+    const { delivery } = res.json().reportData;
+    expect(delivery).toMatchObject({ mailServer: 'down', delivered: 0, queued: 1 });
+    expect(delivery.error).toMatch(/ECONNREFUSED|connect/i);
     await downApp.mailer.idle();
     const [queued] = await downApp.db.select().from(outbox).where(eq(outbox.to, agent.user.email));
     expect(queued).toMatchObject({ sentAt: null, attempts: 1 });

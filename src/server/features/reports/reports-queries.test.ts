@@ -32,30 +32,39 @@ async function busyAgent() {
   return agent;
 }
 
-/** The statements one call sends, and how many e-mails it hands the mailer. */
-async function countQueries(send: (deps: Parameters<typeof emailReport>[0]) => Promise<number>) {
+type Deps = Parameters<typeof emailReport>[0];
+
+/** The statements one call sends (the mailer's own aside), and how many e-mails it hands the mailer. */
+async function countQueries(send: (deps: Deps) => Promise<{ recipientCount: number }>) {
   const recorder = recordingDb(database);
   let mails = 0;
-  const mailer = { send: async () => void mails++ } as unknown as Parameters<typeof emailReport>[0]['mailer'];
+  const row = () => ({ id: ++mails });
+  const mailer = {
+    send: async () => row(),
+    queueWithin: async () => ({ row: row(), deliver: async () => {} }),
+    delivery: async () => ({ mailServer: 'none', delivered: 0, queued: mails, error: null }),
+  } as unknown as Deps['mailer'];
   try {
-    const recipients = await send({ db: recorder.db, mailer, timeZone: app.config.farmTimezone, log: app.log });
-    return { recipients, mails, queries: recorder.statements.length };
+    const { recipientCount } = await send({ db: recorder.db, mailer, timeZone: app.config.farmTimezone, log: app.log });
+    return { recipients: recipientCount, mails, queries: recorder.statements.length };
   } finally {
     await recorder.close();
   }
 }
 
-const emailAll = (deps: Parameters<typeof emailReport>[0]) =>
-  emailReport(deps, { reportType: 'weekly', dateRange: {}, selectedAgentId: undefined });
+const emailAll = (deps: Deps) => emailReport(deps, { reportType: 'weekly', dateRange: {}, selectedAgentId: undefined });
+// One weekly summary per agent per farm week (decision 046): each round is a later week.
+let weeksOn = 0;
+const weeklyAll = (deps: Deps) => sendWeeklyReports(deps, new Date(Date.now() + ++weeksOn * 7 * 86_400_000));
 
 describe('reports for every agent', () => {
   it('take as many queries for four agents as for two', async () => {
     await busyAgent();
     await busyAgent();
-    const two = { report: await countQueries(emailAll), weekly: await countQueries(sendWeeklyReports) };
+    const two = { report: await countQueries(emailAll), weekly: await countQueries(weeklyAll) };
     await busyAgent();
     await busyAgent();
-    const four = { report: await countQueries(emailAll), weekly: await countQueries(sendWeeklyReports) };
+    const four = { report: await countQueries(emailAll), weekly: await countQueries(weeklyAll) };
     expect(two.report).toMatchObject({ recipients: 2, mails: 2 });
     expect(four.report).toMatchObject({ recipients: 4, mails: 4 });
     expect(four.weekly).toMatchObject({ recipients: 4, mails: 4 });

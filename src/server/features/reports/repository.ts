@@ -254,13 +254,14 @@ export async function countNewAgentsThisMonth(db: Executor, timeZone: string): P
 
 export type Recipient = { marketAgentId: number; userId: number; name: string; email: string; agentNumber: string };
 
-/** Active market agents who receive reports (one, when `agentId` is given). */
-export async function agentRecipients(db: Executor, agentId?: number): Promise<Recipient[]> {
+/** Active market agents who receive reports (one, when `agentId` is given; those picked, for a list). */
+export async function agentRecipients(db: Executor, agentId?: number | number[]): Promise<Recipient[]> {
+  const only =
+    agentId === undefined ? sql`` : sql`and ${among(sql`a.id`, Array.isArray(agentId) ? agentId : [agentId])}`;
   const result = await db.execute<Recipient>(sql`
     select a.id as "marketAgentId", a.user_id as "userId", u.name, u.email, a.agent_number as "agentNumber"
     from market_agents a join users u on u.id = a.user_id
-    where u.is_active and u.role = 'market_agent'
-      ${agentId === undefined ? sql`` : sql`and a.id = ${agentId}`}
+    where u.is_active and u.role = 'market_agent' ${only}
     order by u.name, a.id`);
   // Ids are integer columns, but a driver may still hand them over as text.
   return result.rows.map((r) => ({ ...r, marketAgentId: Number(r.marketAgentId), userId: Number(r.userId) }));
@@ -333,4 +334,26 @@ export async function agentLoans(db: Executor, scope: Scope, agentIds: number[])
     result.rows.map(({ agent, ...row }) => ({ agent, row: countsOf(row) })),
     none,
   );
+}
+
+/** The agents who already had the weekly summary of the farm week starting `weekStart`, and when. */
+export async function weeklySummariesSent(db: Executor, weekStart: string): Promise<Map<number, Date>> {
+  const result = await db.execute<{ agent: number; sent_at: string | Date }>(sql`
+    select market_agent_id as agent, sent_at from weekly_summary_sends where week_start = ${weekStart}`);
+  return new Map(result.rows.map((r) => [Number(r.agent), new Date(r.sent_at)]));
+}
+
+/**
+ * Claims this week's summary for each agent, in the caller's transaction: answers the agents claimed
+ * now. An agent already claimed (even by a transaction still open) is left out: its insert waits for
+ * that one to commit, then does nothing. Sorted ids, so two claims never wait on each other in a cycle.
+ */
+export async function claimWeeklySummaries(db: Executor, weekStart: string, agentIds: number[]): Promise<Set<number>> {
+  if (agentIds.length === 0) return new Set();
+  const rows = [...agentIds].sort((a, b) => a - b).map((id) => sql`(${id}, ${weekStart}::date)`);
+  const result = await db.execute<{ agent: number }>(sql`
+    insert into weekly_summary_sends (market_agent_id, week_start) values ${sql.join(rows, sql`, `)}
+    on conflict (market_agent_id, week_start) do nothing
+    returning market_agent_id as agent`);
+  return new Set(result.rows.map((r) => Number(r.agent)));
 }

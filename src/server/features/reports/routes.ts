@@ -4,12 +4,15 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  emailPreviewSchema,
+  emailReportBody,
   emptyBody,
   type ReportRequest,
   recipientCountResponse,
   reportRequestBody,
   reportSummaryQuery,
   reportSummarySchema,
+  weeklyPreviewSchema,
   weeklySummarySchema,
 } from '../../../shared/reports.ts';
 import { ownMarketAgentId } from '../../lib/ownership.ts';
@@ -61,23 +64,50 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => sendReportDocument(reply, deps(), request.body),
   );
 
+  // Decision 046: each send answers what became of its e-mails (reportData.delivery); each has a
+  // preview that sends nothing, for the confirmation dialog.
   app.post(
     '/reports/email',
-    route('send:report:any', { body: reportRequestBody, response: { 200: recipientCountResponse } }),
-    async (request) => ({ reportData: { recipientCount: await service.emailReport(deps(), request.body) } }),
+    route(
+      'send:report:any',
+      'E-mails each recipient the PDF of its own figures: the agents in recipientAgentIds, else selectedAgentId, else every active agent. reportData.delivery says whether the mail server accepted them or they wait in the outbox.',
+      { body: emailReportBody, response: { 200: recipientCountResponse } },
+    ),
+    async (request) => ({ reportData: await service.emailReport(deps(), request.body) }),
   );
 
-  const sendWeekly = async () => ({ reportData: { recipientCount: await service.sendWeeklyReports(deps()) } });
+  app.post(
+    '/reports/email/preview',
+    route(
+      'send:report:any',
+      "What Email Report would send, sending nothing: the recipients, the period and the first recipient's e-mail.",
+      { body: emailReportBody, response: { 200: emailPreviewSchema } },
+    ),
+    async (request) => service.emailReportPreview(deps(), request.body),
+  );
+
+  const sendWeekly = async () => ({ reportData: await service.sendWeeklyReports(deps()) });
   for (const url of ['/reports/weekly', '/notifications/weekly-reports']) {
     app.post(
       url,
-      route('send:report:any', 'Sends every active market agent its own weekly summary now.', {
-        body: emptyBody,
-        response: { 200: recipientCountResponse },
-      }),
+      route(
+        'send:report:any',
+        "Sends every active market agent its own weekly summary now, except those who already had this farm week's (Monday to Sunday): recipientCount counts those sent now, alreadySentCount the others.",
+        { body: emptyBody, response: { 200: recipientCountResponse } },
+      ),
       sendWeekly,
     );
   }
+
+  app.post(
+    '/reports/weekly/preview',
+    route(
+      'send:report:any',
+      "What Send Weekly Report would send, sending nothing: the farm week, the 7 days a summary covers, every active agent with when it had this week's, and the first e-mail.",
+      { body: emptyBody, response: { 200: weeklyPreviewSchema } },
+    ),
+    async () => service.weeklyPreview(deps()),
+  );
 };
 
 /** A billing statement is a printable HTML page under its own CSP; every other report type is a PDF. */

@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { centsToDecimal, decimalToCents, rateTimesCrates } from '../../../shared/money.ts';
 import {
   type AgentPerformance,
+  type EmailPreview,
+  type EmailReportRequest,
   percentChange,
   percentOf,
   type ReportRequest,
@@ -11,12 +13,13 @@ import {
   type ReportType,
   reportMessages,
   reportTypeLabels,
+  type WeeklyPreview,
   type WeeklySummary,
 } from '../../../shared/reports.ts';
 import type { Executor } from '../../db/client.ts';
 import { addDays, DEFAULT_FARM_NAME, farmToday } from '../../lib/farm-date.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
-import type { Mailer } from '../../plugins/mailer.ts';
+import type { DeliveryReport, Mailer } from '../../plugins/mailer.ts';
 import {
   agentEarnings,
   type BillingCycle,
@@ -363,31 +366,83 @@ export async function billingStatement(
   };
 }
 
-/**
- * E-mails the report as a PDF to the chosen agent, or to every active agent. Each agent receives the
- * report of its own figures only (DESIGN §6: an agent sees only its own crates), one e-mail each.
- */
-export async function emailReport(deps: ReportDeps, request: ReportRequest, now: Date = new Date()) {
-  const recipients = await repo.agentRecipients(deps.db, request.selectedAgentId);
-  if (request.selectedAgentId !== undefined && recipients.length === 0) throw notFound(reportMessages.agentNotFound);
+/** What a send answers (decision 046): the e-mails queued now and what became of them. */
+export type SendResult = { recipientCount: number; alreadySentCount?: number; delivery: DeliveryReport };
+
+/** Who an e-mailed report goes to: the agents picked, else the one chosen, else every active agent. */
+async function reportRecipients(db: Executor, request: EmailReportRequest) {
+  const chosen = request.recipientAgentIds ?? request.selectedAgentId;
+  const recipients = await repo.agentRecipients(db, chosen);
+  const expected = Array.isArray(chosen) ? chosen.length : chosen === undefined ? null : 1;
+  // A removed or unknown agent among those chosen: nothing is sent rather than a part of it.
+  if (expected !== null && recipients.length !== expected) throw notFound(reportMessages.agentNotFound);
   if (recipients.length === 0) throw conflict(reportMessages.noRecipients);
+  return recipients;
+}
+
+/**
+ * E-mails the report as a PDF to the agents picked, the chosen agent, or every active agent. Each agent
+ * receives the report of its own figures only (DESIGN §6: an agent sees only its own crates), one
+ * e-mail each. `waitMs`: how long to wait for the mail server's answer (mailer.delivery).
+ */
+export async function emailReport(
+  deps: ReportDeps,
+  request: EmailReportRequest,
+  now: Date = new Date(),
+  waitMs?: number,
+): Promise<SendResult> {
+  const recipients = await reportRecipients(deps.db, request);
   const summaries = await agentSummaries(
     deps,
     recipients.map(asReportAgent),
     { ...request.dateRange, reportType: request.reportType },
     now,
   );
+  const ids: number[] = [];
   for (const recipient of recipients) {
     const summary = summaries.get(recipient.marketAgentId)!;
     const { filename, pdf } = await reportPdf(summary, request.reportType, deps.timeZone, now, deps.farmName);
-    await deps.mailer.send({
+    const row = await deps.mailer.send({
       to: recipient.email,
       ...reportEmail(recipient, summary, reportTypeLabels[request.reportType]),
       attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
     });
+    ids.push(row.id);
   }
-  return recipients.length;
+  return { recipientCount: recipients.length, delivery: await deps.mailer.delivery(ids, waitMs) };
 }
+
+/** The e-mailed report before it is sent: its recipients, period, and the first one's e-mail as sent. */
+export async function emailReportPreview(
+  deps: ReportDeps,
+  request: EmailReportRequest,
+  now: Date = new Date(),
+): Promise<EmailPreview> {
+  const recipients = await reportRecipients(deps.db, request);
+  const [first] = recipients;
+  const summary = (
+    await agentSummaries(deps, [asReportAgent(first)], { ...request.dateRange, reportType: request.reportType }, now)
+  ).get(first.marketAgentId)!;
+  const { subject, text } = reportEmail(first, summary, reportTypeLabels[request.reportType]);
+  return {
+    period: summary.period,
+    recipients: recipients.map(recipientOf),
+    preview: {
+      to: first.email,
+      subject,
+      text,
+      attachmentNames: [reportFilename(request.reportType, farmToday(deps.timeZone, now))],
+    },
+    mailServer: deps.mailer.state(),
+  };
+}
+
+const recipientOf = (r: repo.Recipient) => ({
+  marketAgentId: r.marketAgentId,
+  name: r.name,
+  email: r.email,
+  agentNumber: r.agentNumber,
+});
 
 const asReportAgent = (r: repo.Recipient): ReportAgent => ({
   id: r.marketAgentId,
@@ -450,12 +505,71 @@ async function weeklySummaries(
   return new Map(agents.map((agent) => [agent.id, weekOf(agent)]));
 }
 
-/** Sends every active agent its own weekly summary; answers how many agents it was sent to. */
-export async function sendWeeklyReports(deps: ReportDeps, now: Date = new Date()) {
-  const recipients = await repo.agentRecipients(deps.db);
-  const summaries = await weeklySummaries(deps, recipients.map(asReportAgent), now);
-  for (const recipient of recipients) {
-    await deps.mailer.send({ to: recipient.email, ...weeklyEmail(recipient, summaries.get(recipient.marketAgentId)!) });
-  }
-  return recipients.length;
+/** The farm's week (Monday to Sunday, FARM_TIMEZONE) that `now` falls in: one weekly summary each. */
+export function farmWeek(timeZone: string, now: Date) {
+  const today = farmToday(timeZone, now);
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
+  const startDate = addDays(today, -((weekday + 6) % 7));
+  return { startDate, endDate: addDays(startDate, 6) };
+}
+
+/**
+ * Sends every active agent its own weekly summary, unless it had this farm week's already (decision
+ * 046): by hand from either screen or by the schedule, an agent gets one a week. Each agent's claim
+ * and its e-mail are one transaction, so concurrent clicks (or instances) send it once.
+ */
+export async function sendWeeklyReports(
+  deps: ReportDeps,
+  now: Date = new Date(),
+  waitMs?: number,
+): Promise<SendResult> {
+  const week = farmWeek(deps.timeZone, now);
+  const [recipients, sent] = await Promise.all([
+    repo.agentRecipients(deps.db),
+    repo.weeklySummariesSent(deps.db, week.startDate),
+  ]);
+  const due = recipients.filter((r) => !sent.has(r.marketAgentId));
+  const summaries = await weeklySummaries(deps, due.map(asReportAgent), now);
+  const queued = await deps.db.transaction(async (tx) => {
+    const claimed = await repo.claimWeeklySummaries(
+      tx,
+      week.startDate,
+      due.map((r) => r.marketAgentId),
+    );
+    const mails = [];
+    for (const recipient of due.filter((r) => claimed.has(r.marketAgentId))) {
+      const summary = summaries.get(recipient.marketAgentId)!;
+      const mail = await deps.mailer.queueWithin(tx, { to: recipient.email, ...weeklyEmail(recipient, summary) });
+      mails.push({ agentId: recipient.marketAgentId, mail });
+    }
+    return mails;
+  });
+  // Delivery starts once the claims and the messages are committed together.
+  for (const { mail } of queued) await mail.deliver();
+  const ids = queued.map((m) => m.mail.row.id);
+  return {
+    recipientCount: ids.length,
+    alreadySentCount: recipients.length - ids.length,
+    delivery: await deps.mailer.delivery(ids, waitMs),
+  };
+}
+
+/** The weekly summaries before they are sent: who gets one, who already had this week's, the first e-mail. */
+export async function weeklyPreview(deps: ReportDeps, now: Date = new Date()): Promise<WeeklyPreview> {
+  const week = farmWeek(deps.timeZone, now);
+  const [recipients, sent] = await Promise.all([
+    repo.agentRecipients(deps.db),
+    repo.weeklySummariesSent(deps.db, week.startDate),
+  ]);
+  const first = recipients.find((r) => !sent.has(r.marketAgentId)) ?? recipients[0];
+  const summary = first ? (await weeklySummaries(deps, [asReportAgent(first)], now)).get(first.marketAgentId) : null;
+  const { basis: _, ...period } = resolvePeriod({}, farmToday(deps.timeZone, now));
+  const email = first && summary ? weeklyEmail(first, summary) : null;
+  return {
+    week,
+    period,
+    recipients: recipients.map((r) => ({ ...recipientOf(r), sentAt: sent.get(r.marketAgentId) ?? null })),
+    preview: email && first ? { to: first.email, subject: email.subject, text: email.text, attachmentNames: [] } : null,
+    mailServer: deps.mailer.state(),
+  };
 }

@@ -6,20 +6,21 @@ import { IconArrowLeft, IconMail, IconPlus, IconReceipt } from '@tabler/icons-re
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { billingMessages as m } from '../../../../shared/billing-labels.ts';
+import { weeklyOutcome } from '../../../../shared/reports.ts';
 import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { ExportDownload } from '../../../components/export-download.tsx';
 import { MessageCard } from '../../../components/message-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { gatedPage } from '../../../components/role-gate.tsx';
+import { WeeklyReportsDialog } from '../../../components/weekly-reports-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCurrentCycle } from '../api/get-current-cycle.ts';
 import { useCycle } from '../api/get-cycle.ts';
 import { useCycles } from '../api/get-cycles.ts';
 import { useLastCycle } from '../api/get-last-cycle.ts';
 import { useUnbilled } from '../api/get-unbilled.ts';
-import { useSendWeeklyReports } from '../api/send-weekly-reports.ts';
+import { WEEKLY_REPORTS_PATH } from '../api/paths.ts';
 import { CycleList } from '../components/cycle-list.tsx';
 import { CycleView } from '../components/cycle-view.tsx';
 import { type CycleDates, NewCycleDialog } from '../components/new-cycle-dialog.tsx';
@@ -36,13 +37,8 @@ function BillingScreen() {
   const unbilled = useUnbilled();
   // null: closed; otherwise open, with the dates it starts with (undefined: the suggested ones).
   const [creating, setCreating] = useState<{ dates?: CycleDates } | null>(null);
-  const weekly = useSendWeeklyReports();
-
-  const sendWeekly = () =>
-    weekly.mutate(undefined, {
-      onSuccess: () => notifySuccess(m.weeklySent),
-      onError: (error) => notifyError(errorMessage(error, m.weeklyFailed)),
-    });
+  // Send Weekly Reports opens the shared dialog first (decision 046): who gets one, who had this week's.
+  const [weeklyOpen, setWeeklyOpen] = useState(false);
   const startCycle = () => setCreating({});
 
   return (
@@ -55,8 +51,7 @@ function BillingScreen() {
             <Button
               variant="default"
               leftSection={<IconMail size={18} aria-hidden />}
-              onClick={sendWeekly}
-              loading={weekly.isPending}
+              onClick={() => setWeeklyOpen(true)}
             >
               Send Weekly Reports
             </Button>
@@ -66,6 +61,14 @@ function BillingScreen() {
           </>
         }
       />
+      {weeklyOpen && (
+        <WeeklyReportsDialog
+          path={WEEKLY_REPORTS_PATH}
+          onClose={() => setWeeklyOpen(false)}
+          outcome={(res) => weeklyOutcome(res, m.weeklySent)}
+          failed={m.weeklyFailed}
+        />
+      )}
       {creating && (
         <NewCycleDialog current={current.data} initialDates={creating.dates} onClose={() => setCreating(null)} />
       )}

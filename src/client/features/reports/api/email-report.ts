@@ -1,13 +1,23 @@
-// POST /api/reports/email: the report's PDF to the chosen agent or every active agent.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RecipientCountResponse, ReportRequestInput } from '../../../../shared/reports.ts';
+// POST /api/reports/email: the report's PDF to the agents picked, the chosen agent or every active
+// agent; and its preview (decision 046), which sends nothing.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EmailPreview, EmailReportInput, RecipientCountResponse } from '../../../../shared/reports.ts';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateTags } from '../../../lib/query-tags.ts';
-import { REPORT_EMAIL_PATH } from './paths.ts';
+import { REPORT_EMAIL_PATH, REPORT_EMAIL_PREVIEW_PATH } from './paths.ts';
 
-export const emailReport = (body: ReportRequestInput) => api.post<RecipientCountResponse>(REPORT_EMAIL_PATH, body);
+export const emailReport = (body: EmailReportInput) => api.post<RecipientCountResponse>(REPORT_EMAIL_PATH, body);
 
 export function useEmailReport() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: emailReport, onSuccess: () => void invalidateTags(queryClient, ['outbox']) });
 }
+
+export const useEmailPreview = (body: EmailReportInput) =>
+  useQuery({
+    queryKey: [REPORT_EMAIL_PREVIEW_PATH, body],
+    queryFn: () => api.post<EmailPreview>(REPORT_EMAIL_PREVIEW_PATH, body),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    gcTime: 0,
+  });

@@ -4,6 +4,7 @@
 import { Button, Card, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconMail, IconSend } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { billingMessages } from '../../../../shared/billing-labels.ts';
 import {
   blankDatesHint,
@@ -16,13 +17,14 @@ import {
   reportTypes,
 } from '../../../../shared/reports.ts';
 import { SectionHeader } from '../../../components/page-header.tsx';
+import { WeeklyReportsDialog } from '../../../components/weekly-reports-dialog.tsx';
 import { agentOptionLabel, useAgentsForTransmission } from '../../../lib/api/get-agents-for-transmission.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDownloadReport } from '../api/download-report.ts';
-import { useEmailReport } from '../api/email-report.ts';
 import type { SummaryFilter } from '../api/get-report-summary.ts';
-import { useSendWeeklyReport } from '../api/send-weekly-report.ts';
+import { REPORT_WEEKLY_PATH } from '../api/paths.ts';
+import { EmailReportDialog } from './email-report-dialog.tsx';
 
 export type ReportConfig = SummaryFilter;
 
@@ -103,21 +105,14 @@ function ReportFields({ config, set, orderError, answer }: ConfigProps) {
   );
 }
 
-/** Email Report, Send Weekly Report and the download, each with the spec's toasts. */
+/**
+ * Email Report, Send Weekly Report and the download, with the spec's toasts. The two e-mail buttons
+ * open a dialog first (decision 046): recipients, period, preview; then the send.
+ */
 function ReportActions({ config, orderError }: { config: ReportConfig; orderError: string | null }) {
-  const emailReport = useEmailReport();
-  const sendWeekly = useSendWeeklyReport();
+  const [dialog, setDialog] = useState<'email' | 'weekly' | null>(null);
   const download = useDownloadReport();
-  const onEmail = () =>
-    emailReport.mutate(reportRequest(config), {
-      onSuccess: (res) => notifySuccess(reportMessages.emailed(res.reportData.recipientCount)),
-      onError: (err) => notifyError(errorMessage(err, reportMessages.emailFailed)),
-    });
-  const onWeekly = () =>
-    sendWeekly.mutate(undefined, {
-      onSuccess: (res) => notifySuccess(reportMessages.weeklySent(res.reportData.recipientCount)),
-      onError: (err) => notifyError(errorMessage(err, reportMessages.weeklyFailed)),
-    });
+  const close = () => setDialog(null);
   const onDownload = () =>
     download.mutate(reportRequest(config), {
       onSuccess: () =>
@@ -128,15 +123,10 @@ function ReportActions({ config, orderError }: { config: ReportConfig; orderErro
     });
   return (
     <Group mt="lg" gap="sm">
-      <Button
-        leftSection={<IconMail size={18} />}
-        onClick={onEmail}
-        loading={emailReport.isPending}
-        disabled={!!orderError}
-      >
+      <Button leftSection={<IconMail size={18} />} onClick={() => setDialog('email')} disabled={!!orderError}>
         Email Report
       </Button>
-      <Button variant="light" leftSection={<IconSend size={18} />} onClick={onWeekly} loading={sendWeekly.isPending}>
+      <Button variant="light" leftSection={<IconSend size={18} />} onClick={() => setDialog('weekly')}>
         Send Weekly Report
       </Button>
       <Button
@@ -148,6 +138,8 @@ function ReportActions({ config, orderError }: { config: ReportConfig; orderErro
       >
         {config.reportType === 'billing' ? 'Download Statement' : 'Download PDF'}
       </Button>
+      {dialog === 'email' && <EmailReportDialog request={reportRequest(config)} onClose={close} />}
+      {dialog === 'weekly' && <WeeklyReportsDialog path={REPORT_WEEKLY_PATH} onClose={close} />}
     </Group>
   );
 }

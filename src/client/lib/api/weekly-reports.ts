@@ -1,0 +1,27 @@
+// The weekly summaries' preview and send (decision 046), shared by the Reports screen's 'Send Weekly
+// Report' (POST /api/reports/weekly) and the Billing screen's 'Send Weekly Reports' (POST
+// /api/notifications/weekly-reports): both send the same summaries, once per agent per farm week.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RecipientCountResponse, WeeklyPreview } from '../../../shared/reports.ts';
+import { api } from '../api-client.ts';
+import { invalidateTags } from '../query-tags.ts';
+
+export const WEEKLY_PREVIEW_PATH = '/api/reports/weekly/preview';
+export type WeeklySendPath = '/api/reports/weekly' | '/api/notifications/weekly-reports';
+
+/** Who gets a summary now and who already had this week's, asked afresh each time the dialog opens. */
+export const useWeeklyPreview = () =>
+  useQuery({
+    queryKey: [WEEKLY_PREVIEW_PATH],
+    queryFn: () => api.post<WeeklyPreview>(WEEKLY_PREVIEW_PATH, {}),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export function useSendWeekly(path: WeeklySendPath) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<RecipientCountResponse>(path, {}),
+    onSuccess: () => void invalidateTags(queryClient, ['outbox']),
+  });
+}
