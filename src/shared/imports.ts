@@ -196,10 +196,14 @@ export const importResultResponse = z.object({
 });
 export type ImportResult = z.infer<typeof importResultResponse>;
 
-/** 400 from POST /api/imports when rows are bad: nothing was imported; every problem is listed. */
+/**
+ * 400 from POST /api/imports: when rows are bad, nothing was imported and every problem is listed; a
+ * body that can't be read gets the usual `{message, errors?}`.
+ */
 export const importRefusedResponse = z.object({
   message: z.string(),
-  problems: z.array(importProblemSchema),
-  badRows: z.number(),
+  errors: z.record(z.string(), z.string()).optional(),
+  problems: z.array(importProblemSchema).optional(),
+  badRows: z.number().optional(),
 });
 export type ImportRefused = z.infer<typeof importRefusedResponse>;

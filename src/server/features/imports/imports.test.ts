@@ -86,7 +86,7 @@ describe('POST /api/imports: bad rows', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json() as ImportRefused;
     expect(body.message).toBe(importMessages.rowsToFix(6));
-    expect(new Set(body.problems.map((p) => p.line)).size).toBe(6);
+    expect(new Set((body.problems ?? []).map((p) => p.line)).size).toBe(6);
     expect(await tableCounts()).toEqual(before);
     expect((await checkLedgerInvariant(app.db)).ok).toBe(true);
   });

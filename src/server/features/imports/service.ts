@@ -124,6 +124,7 @@ function crateCount(text: string, max: number): number | null {
 }
 
 /** Reads, maps and checks a file against the farm's records: the plan a commit carries out. */
+// Long: every rule of a row, in the order a person reads the row, beside each other (decision 050).
 async function plan(db: Executor, body: ImportBody): Promise<Plan> {
   const bytes = decode(body.content);
   const sha256 = sha256Of(bytes);
@@ -353,6 +354,7 @@ const isUniqueViolation = (err: unknown) => {
  * Imports a file: refused with every problem (400) when any row is bad, 409 when the file was imported
  * before; otherwise everything in one transaction. New agents' first passwords are in the answer only.
  */
+// Long: one transaction that calls each feature in turn, and the answers for a race it can lose.
 export async function commit(
   db: Db,
   caller: { id: number },

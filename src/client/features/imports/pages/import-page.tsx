@@ -158,6 +158,7 @@ function Accounts({ result }: { result: ImportResult }) {
   );
 }
 
+// Long: the screen's three steps (upload, mapping and problems, result) share one file's state.
 function ImportScreen() {
   const previewing = usePreviewImport();
   const committing = useCommitImport();
