@@ -284,6 +284,8 @@ export async function insertTransactions(
     select id, "clientId", "marketAgentId", "quantityBorrowed", notes
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as r(id integer, "clientId" integer, "marketAgentId" integer, "quantityBorrowed" integer, notes text)`);
+}
+
 /** A client's open loans, oldest first, locked: a stock take writes missing crates off them in order. */
 export async function lockOpenLoansOfClient(tx: Executor, clientId: number) {
   const result = await tx.execute<{ id: number; out: number }>(sql`

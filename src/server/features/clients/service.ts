@@ -294,6 +294,8 @@ export async function importClients(
     { reason, createdBy },
   );
   return rows.length;
+}
+
 /** The stock-take feature's hook: the clients an agent counts (decision 051). */
 export const clientsToCount = (db: Executor, marketAgentId: number, startedAt: Date) =>
   repo.clientsToCount(db, marketAgentId, startedAt);

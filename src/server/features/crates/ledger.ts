@@ -455,6 +455,8 @@ async function openingBalancesLandWithHolders(db: Db | Executor): Promise<string
             and m.to_holder = 'client:' || t.client_id and t.quantity_borrowed = m.quantity))
     limit 10`);
   return odd.rows.map((r) => `opening balance ${r.id} to ${r.to_holder} is neither an agent's nor a client's loan`);
+}
+
 // 10. damage goes to the write-off account; stock-take bookings match the accepted differences.
 async function damageAndStockTakesBooked(db: Db | Executor): Promise<string[]> {
   const problems: string[] = [];

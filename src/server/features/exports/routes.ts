@@ -32,7 +32,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       `/exports/${kind}.csv`,
       route(access, `${what}, as CSV (UTF-8 with BOM, RFC 4180, formulas neutralised), streamed.`, {
         querystring: exportQuery,
-        response: { 200: z.string() },
+        response: { 200: z.unknown() },
         produces: ['text/csv'],
       }),
       async (request, reply) => {
