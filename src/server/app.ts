@@ -109,6 +109,7 @@ function serverOptions({ config, logger, logStream }: Omit<BuildOptions, 'databa
   };
 }
 
+// Long: the plugins and route files registered in order, one line each; the order is the point.
 export async function buildApp({
   config,
   database,

@@ -54,6 +54,30 @@ const fuzzLoan = (
     payload: { clientId: fuzzClient.id, quantityBorrowed: 40 },
   })
 ).json();
+// Stock takes (decision 051): an agent of its own counted one full crate short, the difference open.
+const counter = await registerAgent(app);
+await farm.inject({
+  method: 'POST',
+  url: '/api/farm-store/opening-balances',
+  payload: { marketAgentId: counter.marketAgentId, fullCrates: 10 },
+});
+await farm.inject({ method: 'POST', url: '/api/stock-takes', payload: { marketAgentIds: [counter.marketAgentId] } });
+const toCount = (await counter.inject({ method: 'GET', url: '/api/stock-takes/current' })).json();
+const countedShort = (
+  await counter.inject({
+    method: 'PUT',
+    url: `/api/stock-takes/counts/${toCount.count.id}/submit`,
+    payload: { fullCrates: toCount.toCount[0].expected - 1, emptyCrates: toCount.toCount[1].expected, clients: [] },
+  })
+).json();
+const stockTakeLine = countedShort.lines.find((l: { difference: number }) => l.difference !== 0);
+// Imports (decision 050): a one-agent file; the same file twice is refused and changes nothing.
+const importBody = {
+  fileName: 'agents.csv',
+  content: Buffer.from(
+    'Agent e-mail,Agent name,Phone,Full crates\nfuzz-import@e2e.farm,Fuzz Agent,082 555 0100,2\n',
+  ).toString('base64'),
+};
 // Suppliers (issue 14): an approved supplier with an offer, and a tender on another.
 const supplier = await registerApprovedSupplier(app);
 const supplierOffer = {
@@ -169,6 +193,17 @@ const registration = registrationFor('farm_store', {
 });
 
 const targets: Target[] = [
+  ...fields('POST /api/imports/preview', 'POST', '/api/imports/preview', importBody, ['fileName', 'content'], farm, 10),
+  ...fields('POST /api/imports', 'POST', '/api/imports', importBody, ['fileName', 'content'], farm, 10),
+  ...fields(
+    'PUT /api/stock-takes/lines/:id/resolve',
+    'PUT',
+    `/api/stock-takes/lines/${stockTakeLine.id}/resolve`,
+    { action: 'recount', note: 'Counted twice' },
+    ['action', 'note'],
+    farm,
+    10,
+  ),
   ...fields('POST /api/contact', 'POST', '/api/contact', contact, ['name', 'email', 'subject', 'message']),
   ...fields('POST /api/auth/register', 'POST', '/api/auth/register', registration, [
     'name',
@@ -501,6 +536,9 @@ const WITHOUT_TEXT = new Set([
   'POST /api/reports/weekly',
   'POST /api/reports/weekly/preview',
   'POST /api/notifications/weekly-reports',
+  // Agent ids and counts only (decision 051).
+  'POST /api/stock-takes',
+  'PUT /api/stock-takes/counts/:id/submit',
 ]);
 
 it('has a target for every mutation route, so a new text field cannot be forgotten', () => {

@@ -50,6 +50,10 @@ export const auditActionLabels = {
   'billing.record-payment': 'Recorded a payment',
   'bank-details.update': 'Updated bank details',
   'email.queue': 'Queued an e-mail',
+  'import.commit': 'Imported records from a file',
+  'stock-take.start': 'Started a stock take',
+  'stock-take.count': 'Counted a stock take',
+  'stock-take.resolve': 'Resolved a stock-take difference',
 } as const;
 
 export type AuditAction = keyof typeof auditActionLabels;

@@ -109,12 +109,20 @@ export function contractHook(problems: string[]) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const route = request.routeOptions.url;
     if (!route?.startsWith('/api/') || request.routeOptions.schema?.hide) return payload;
+    // A compressed body (the read cache's gzip) is the same JSON, checked when sent uncompressed.
+    const encoded = !!reply.getHeader('content-encoding');
     const problem = checkFor(request.server)({
       method: request.method,
       route,
       status: reply.statusCode,
       contentType: reply.getHeader('content-type') as string | undefined,
-      body: typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined,
+      body: encoded
+        ? undefined
+        : typeof payload === 'string'
+          ? payload
+          : Buffer.isBuffer(payload)
+            ? payload.toString('utf8')
+            : undefined,
     });
     if (problem) problems.push(problem);
     return payload;

@@ -105,6 +105,7 @@ const namesRecord = (schema: unknown) =>
   objectShapes(schema).some((shape) => Object.keys(shape).some((key) => /(^id|Id|Ids)$/.test(key)));
 
 /** Every error a route can answer: what its declaration implies, and the refusals it names itself. */
+// Long: one branch per error status, in the order of the table in decision 048; splitting it would scatter that table.
 export function errorAnswers(method: string, route: Route): Answer[] {
   const schema = route.schema ?? {};
   const access = route.config?.access;

@@ -280,6 +280,7 @@ describe('the cached routes', () => {
         '/api/tenders',
         '/api/transmissions',
         '/api/transmissions/flagged',
+        '/api/transmissions/action-counts',
         '/api/transmissions/incoming',
         '/api/transmissions/pending-count',
         '/api/transmissions/recent',

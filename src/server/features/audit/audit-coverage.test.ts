@@ -265,9 +265,50 @@ const walk: Record<string, () => Promise<Prepared>> = {
   // Previews send nothing: they must append and write nothing.
   'POST /api/reports/email/preview': async () => () => call(farm, 'POST', '/api/reports/email/preview', report),
   'POST /api/reports/weekly/preview': async () => () => call(farm, 'POST', '/api/reports/weekly/preview', {}),
+  // Imports (decision 050): the preview changes nothing; each commit is a file not imported before.
+  'POST /api/imports/preview': async () => () => call(farm, 'POST', '/api/imports/preview', importFile()),
+  'POST /api/imports': async () => () => call(farm, 'POST', '/api/imports', importFile()),
+  // Stock takes (decision 051): each walk counts a fresh agent, so none is still counting.
+  'POST /api/stock-takes': async () => {
+    const counted = await stockedAgent();
+    return () => call(farm, 'POST', '/api/stock-takes', { marketAgentIds: [counted.marketAgentId] });
+  },
+  'PUT /api/stock-takes/counts/:id/submit': async () => {
+    const { counter, countId, figures } = await stockTakeToCount();
+    return () => call(counter, 'PUT', `/api/stock-takes/counts/${countId}/submit`, figures);
+  },
+  'PUT /api/stock-takes/lines/:id/resolve': async () => {
+    const { counter, countId, figures } = await stockTakeToCount();
+    const counted = await ok(call(counter, 'PUT', `/api/stock-takes/counts/${countId}/submit`, figures));
+    const line = counted.lines.find((l: { difference: number }) => l.difference !== 0);
+    return () => call(farm, 'PUT', `/api/stock-takes/lines/${line.id}/resolve`, { action: 'recount' });
+  },
   // Declared as changing nothing (a document made on request): it must append and write nothing.
   'POST /api/reports/generate': async () => () => call(farm, 'POST', '/api/reports/generate', report),
 };
+
+/** A one-agent file with a new e-mail each time (the same file twice is refused). */
+const importFile = () => ({
+  fileName: 'agents.csv',
+  content: Buffer.from(
+    `Agent e-mail,Agent name,Phone,Full crates\n${uniqueEmail('imported')},Imported Agent,082 555 0100,2\n`,
+  ).toString('base64'),
+});
+
+/** A new agent with a stock take started for it, and figures one full crate short. */
+async function stockTakeToCount() {
+  const counter = await stockedAgent();
+  await ok(call(farm, 'POST', '/api/stock-takes', { marketAgentIds: [counter.marketAgentId] }));
+  const toCount = await ok(counter.inject({ method: 'GET', url: '/api/stock-takes/current' }));
+  const figures = {
+    fullCrates: toCount.toCount[0].expected - 1,
+    emptyCrates: toCount.toCount[1].expected,
+    clients: toCount.toCount
+      .slice(2)
+      .map((l: { clientId: number; expected: number }) => ({ clientId: l.clientId, counted: l.expected })),
+  };
+  return { counter, countId: toCount.count.id as number, figures };
+}
 
 async function forgetWeeklySummaries() {
   await app.db.execute(sql`delete from weekly_summary_sends`);

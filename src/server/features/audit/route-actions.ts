@@ -68,6 +68,12 @@ export const routeActions: Record<string, RouteAudit | null> = {
   // Previews send nothing (decision 046).
   'POST /api/reports/email/preview': null,
   'POST /api/reports/weekly/preview': null,
+  // An import's preview checks a file and changes nothing; the commit is one audited transaction (050).
+  'POST /api/imports/preview': null,
+  'POST /api/imports': created('import.commit', 'import'),
+  'POST /api/stock-takes': created('stock-take.start', 'stock-take'),
+  'PUT /api/stock-takes/counts/:id/submit': byPath('stock-take.count', 'stock-take-count'),
+  'PUT /api/stock-takes/lines/:id/resolve': byPath('stock-take.resolve', 'stock-take-line'),
 };
 
 /** The route's audit defaults; a route missing from the table is named by its method and path. */

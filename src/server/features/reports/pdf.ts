@@ -364,6 +364,7 @@ function drawFooters(doc: PDFKit.PDFDocument, summary: ReportSummary, options: P
 type Column = { header: string; width: number; align?: 'left' | 'right' };
 
 /** `rows`: cells, or a label (a string) written across the whole width above the rows that follow it. */
+// Long: one table drawn row by row, with its page breaks and repeated header; the steps share the cursor.
 function table(doc: PDFKit.PDFDocument, columns: Column[], rows: (string[] | string)[]) {
   const rowHeight = 18;
   const tableStruct = doc.struct('Table');

@@ -25,6 +25,7 @@ const route = routeOptions('reports');
 const DOCUMENT_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
+// Long: the reports' route declarations, one after another; each handler is one line.
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { farmTimezone: timeZone, farmName } = app.config;
   const deps = () => ({ db: app.db, mailer: app.mailer, timeZone, log: app.log, farmName });

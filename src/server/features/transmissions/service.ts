@@ -322,6 +322,7 @@ function highestCount(t: repo.TransmissionRow): number {
  * to the write-off account; for a supplier request the count is the number of crates issued from farm
  * stock. A count above the bound of docs/decisions/013 is a 400 and changes nothing.
  */
+// Long: the count, its difference, the damaged crates and the billing line are one transaction's steps (decisions 013, 024, 051).
 export async function acknowledgeTransmission(
   db: Db,
   caller: Acting,

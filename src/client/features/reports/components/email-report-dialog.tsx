@@ -16,6 +16,7 @@ import { useEmailPreview, useEmailReport } from '../api/email-report.ts';
 
 type Props = { request: ReportRequestInput; onClose: () => void };
 
+// Long: one dialog's JSX: recipients, period and preview, in the order the farm store reads them.
 export function EmailReportDialog({ request, onClose }: Props) {
   const agents = useAgentsForTransmission();
   // Empty: every active agent (the spec's 'all'); otherwise the agents picked, starting from the screen's choice.

@@ -1,5 +1,5 @@
 // /api/stock-takes (decision 051): the agent's current count, the farm store's counts, and the changes.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentStockTake, StockTakeCount, SubmitCountBody } from '../../../../shared/stock-takes.ts';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateTags, tagged } from '../../../lib/query-tags.ts';
@@ -7,19 +7,23 @@ import { invalidateTags, tagged } from '../../../lib/query-tags.ts';
 export const CURRENT_STOCK_TAKE_PATH = '/api/stock-takes/current';
 export const STOCK_TAKE_COUNTS_PATH = '/api/stock-takes/counts';
 
-export const useCurrentStockTake = () =>
-  useQuery({
+export const currentStockTakeQueryOptions = () =>
+  queryOptions({
     queryKey: [CURRENT_STOCK_TAKE_PATH],
     queryFn: () => api.get<CurrentStockTake>(CURRENT_STOCK_TAKE_PATH),
     meta: tagged('crates', 'clients'),
   });
 
-export const useStockTakeCounts = () =>
-  useQuery({
+export const useCurrentStockTake = () => useQuery(currentStockTakeQueryOptions());
+
+export const stockTakeCountsQueryOptions = () =>
+  queryOptions({
     queryKey: [STOCK_TAKE_COUNTS_PATH, 'open'],
     queryFn: () => api.get<StockTakeCount[]>(`${STOCK_TAKE_COUNTS_PATH}?state=open`),
     meta: tagged('crates'),
   });
+
+export const useStockTakeCounts = () => useQuery(stockTakeCountsQueryOptions());
 
 function useStockTakeChange<Input>(send: (input: Input) => Promise<unknown>) {
   const queryClient = useQueryClient();

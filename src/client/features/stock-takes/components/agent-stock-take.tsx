@@ -11,6 +11,7 @@ import { useCurrentStockTake, useSubmitCount } from '../api/stock-takes.ts';
 const keyOf = (l: { holderKind: string; clientId: number | null }) => `${l.holderKind}:${l.clientId ?? ''}`;
 const parse = (v: number | string) => (typeof v === 'number' ? v : /^\s*\d{1,6}\s*$/.test(v) ? Number(v) : Number.NaN);
 
+// Long: one card's JSX: the count form, a field per holder and client.
 export function AgentStockTake() {
   const current = useCurrentStockTake();
   const submit = useSubmitCount();

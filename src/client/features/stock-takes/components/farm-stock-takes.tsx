@@ -8,6 +8,7 @@ import { useResolveLine, useStartStockTake, useStockTakeCounts } from '../api/st
 
 const statusLabel = { open: 'Counting', submitted: 'To resolve', resolved: 'Resolved' } as const;
 
+// Long: one card's JSX: the open counts, each difference with its two actions.
 export function FarmStockTakes() {
   const counts = useStockTakeCounts();
   const start = useStartStockTake();
