@@ -54,6 +54,10 @@ const theme = createTheme({
     Notification: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
     // The dialogs' close button is an icon with no name of its own.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A dialog's title row is a <header>, which outside sectioning content is a second page banner
+    // beside the app's own (axe landmark-no-duplicate-banner, landmark-unique; decision 047).
+    ModalHeader: { defaultProps: { role: 'presentation' } },
+    DrawerHeader: { defaultProps: { role: 'presentation' } },
     // A searchable picker takes a typed name and Enter: the first match is highlighted as you type
     // (decision 015), so Enter picks it.
     Select: { defaultProps: { selectFirstOptionOnChange: true } },
