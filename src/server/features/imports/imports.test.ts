@@ -4,9 +4,9 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerAs, sessionCookie } from '../../../../tests/support/accounts.ts';
-import { messages } from '../../../shared/auth.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { registerAgent } from '../../../../tests/support/transmissions.ts';
+import { messages } from '../../../shared/auth.ts';
 import {
   IMPORT_MAX_BYTES,
   type ImportPreview,
