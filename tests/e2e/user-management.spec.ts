@@ -291,12 +291,12 @@ test('the farm store imports agents and clients from a CSV at 375 px: a bad row 
   const accounts = page.getByTestId('import-accounts');
   await expect(accounts).toContainText(agentName);
   await expect(accounts).toContainText(/[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}/);
+  const printed = (await accounts.textContent())?.match(/[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}/)?.[0];
 
   await page.goto('/user-management');
   await expect(page.getByRole('article', { name: agentName })).toBeVisible();
 
   // The agent signs in with the printed password and must choose their own before anything else.
-  const printed = (await accounts.textContent())?.match(/[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}/)?.[0];
   const agent = await (await browser.newContext({ viewport: PHONE })).newPage();
   await signIn(agent, `paper-${stamp}@import.farm`, printed!);
   await expect(
@@ -304,7 +304,7 @@ test('the farm store imports agents and clients from a CSV at 375 px: a bad row 
   ).toBeVisible();
   await expect(agent.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
   await agent.getByLabel('Current password').fill(printed!);
-  await agent.getByLabel('New password').fill('my-own-pass-1');
+  await agent.getByLabel('New password', { exact: true }).fill('my-own-pass-1');
   await agent.getByLabel('Confirm new password').fill('my-own-pass-1');
   await agent.getByRole('button', { name: 'Change Password' }).click();
   await expect(agent.getByRole('heading', { level: 1, name: 'Market Agent Dashboard' })).toBeVisible();
