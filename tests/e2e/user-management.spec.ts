@@ -303,6 +303,7 @@ test('the farm store imports agents and clients from a CSV at 375 px: a bad row 
     agent.getByText('Choose your own password before you go on: the one you were given was printed.'),
   ).toBeVisible();
   await expect(agent.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+  await expectAccessible(agent, 'first password change (375 px)');
   await agent.getByLabel('Current password').fill(printed!);
   await agent.getByLabel('New password', { exact: true }).fill('my-own-pass-1');
   await agent.getByLabel('Confirm new password').fill('my-own-pass-1');
