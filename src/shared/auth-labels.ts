@@ -14,6 +14,7 @@ export const marketLocations = ['Johannesburg Market', 'Pretoria Market', 'Other
 export const MIN_PASSWORD_LENGTH = 6;
 
 export const messages = {
+  mustChangePassword: 'Choose your own password before you go on: the one you were given was printed.',
   invalidCredentials: 'Invalid credentials',
   loginRequired: 'Email and password are required',
   marketAgentFields: 'Market location, business name, and contact number are required for market agents',

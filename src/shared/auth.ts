@@ -108,6 +108,8 @@ export const userSchema = z.object({
   email: z.string(),
   role: z.enum(roles),
   createdAt: instant,
+  // True while the account still has the printed first password it was given (decision 050).
+  mustChangePassword: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 export const userResponse = z.object({ user: userSchema });

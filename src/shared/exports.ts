@@ -3,6 +3,7 @@
 // the server's query schema and columns, the client's links and file names.
 import { z } from 'zod';
 import { idParam } from './fields.ts';
+import { importFieldLabels } from './imports.ts';
 import { isCalendarDate } from './reports.ts';
 
 export const exportKinds = ['transmissions', 'clients', 'loans', 'billing-lines', 'payments', 'ledger'] as const;
@@ -45,16 +46,21 @@ export const EXPORT_COLUMNS = {
     'Recalled At',
     'Notes',
   ],
+  // The importer's own labels (decision 050): an exported clients file imports into another farm.
   clients: [
     'Client ID',
     'Added At',
     'Agent Number',
-    'Agent',
-    'Business Name',
-    'Client Name',
-    'Contact Number',
+    importFieldLabels.agentEmail,
+    importFieldLabels.agentName,
+    importFieldLabels.agentPhone,
+    importFieldLabels.marketLocation,
+    importFieldLabels.agentBusiness,
+    importFieldLabels.clientBusiness,
+    importFieldLabels.clientName,
+    importFieldLabels.clientPhone,
     'Active',
-    'Crates Held',
+    importFieldLabels.cratesOnLoan,
   ],
   loans: [
     'Loan ID',

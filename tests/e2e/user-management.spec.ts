@@ -291,7 +291,22 @@ test('the farm store imports agents and clients from a CSV at 375 px: a bad row 
   const accounts = page.getByTestId('import-accounts');
   await expect(accounts).toContainText(agentName);
   await expect(accounts).toContainText(/[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}/);
+  const printed = (await accounts.textContent())?.match(/[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}/)?.[0];
 
   await page.goto('/user-management');
   await expect(page.getByRole('article', { name: agentName })).toBeVisible();
+
+  // The agent signs in with the printed password and must choose their own before anything else.
+  const agent = await (await browser.newContext({ viewport: PHONE })).newPage();
+  await signIn(agent, `paper-${stamp}@import.farm`, printed!);
+  await expect(
+    agent.getByText('Choose your own password before you go on: the one you were given was printed.'),
+  ).toBeVisible();
+  await expect(agent.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+  await expectAccessible(agent, 'first password change (375 px)');
+  await agent.getByLabel('Current password').fill(printed!);
+  await agent.getByLabel('New password', { exact: true }).fill('my-own-pass-1');
+  await agent.getByLabel('Confirm new password').fill('my-own-pass-1');
+  await agent.getByRole('button', { name: 'Change Password' }).click();
+  await expect(agent.getByRole('heading', { level: 1, name: 'Market Agent Dashboard' })).toBeVisible();
 });

@@ -19,6 +19,9 @@ import { LandingPage } from './routes/landing/landing-page.tsx';
 const SignedInApp = lazyComponent(() => import('./signed-in-app.tsx').then((m) => m.default));
 // So do the sign-in and registration forms (they bring zod and @mantine/form); see decision 008.
 const AuthPage = lazy(() => import('../features/auth/pages/auth-page.tsx').then((m) => ({ default: m.AuthPage })));
+const FirstPasswordScreen = lazy(() =>
+  import('../features/auth/components/first-password-screen.tsx').then((m) => ({ default: m.FirstPasswordScreen })),
+);
 const SupplierRegistrationPage = lazy(() =>
   import('../features/suppliers/pages/supplier-registration-page.tsx').then((m) => ({
     default: m.SupplierRegistrationPage,
@@ -99,6 +102,14 @@ export function AppRoutes() {
         <ServerUnreachableBanner />
         <LoadingScreen />
       </>
+    );
+  }
+  if (user?.mustChangePassword) {
+    // A printed first password opens nothing but the change (decision 050).
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <FirstPasswordScreen />
+      </Suspense>
     );
   }
   if (user) {

@@ -63,3 +63,11 @@ export function cached<O extends { config: { access: Access } }>(
 ): O {
   return { ...options, config: { ...options.config, cache: { tags, everyone } } };
 }
+
+/**
+ * A signed-in route a user on a printed first password may still call (decision 050): the current
+ * user and the password change. Every other signed-in route answers 403 until they chose their own.
+ */
+export function beforeOwnPassword<O extends { config: { access: Access } }>(options: O): O {
+  return { ...options, config: { ...options.config, beforeOwnPassword: true } };
+}

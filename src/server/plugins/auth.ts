@@ -19,11 +19,15 @@ export type SessionUser = Caller & {
   email: string;
   createdAt: Date;
   sessionId: number;
+  /** Still on a printed first password: only routes marked beforeOwnPassword answer (decision 050). */
+  mustChangePassword: boolean;
 };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A signed-in route a user who must still choose their own password may call (decision 050). */
+    beforeOwnPassword?: boolean;
   }
   interface FastifyInstance {
     /** Every /api route with its declared access rule (the guard test walks this). */
@@ -71,6 +75,7 @@ async function readSession(app: FastifyInstance, token: string): Promise<(Sessio
     marketAgentId: row.marketAgentId,
     supplierId: row.supplierId,
     createdAt: row.user.createdAt,
+    mustChangePassword: row.user.mustChangePassword,
     sessionId: row.sessionId,
     expiresAt: row.expiresAt,
   };
@@ -108,6 +113,10 @@ async function authPlugin(app: FastifyInstance) {
     if (!access || access === 'public') return;
     const user = await request.loadSession();
     if (!user) throw unauthorized(messages.notSignedIn, await request.sessionEndReason());
+    // A printed first password (an import, decision 050) opens nothing but me and change-password.
+    if (user.mustChangePassword && !request.routeOptions.config?.beforeOwnPassword) {
+      throw forbidden(messages.mustChangePassword);
+    }
     if (access !== 'signed-in' && !roleHasPermission(user.role, access)) throw forbidden(messages.forbidden);
   });
 }

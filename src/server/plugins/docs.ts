@@ -114,8 +114,9 @@ export function errorAnswers(method: string, route: Route): Answer[] {
   // A body, a query or an address that fails its schema; a mutation declaring no body refuses one.
   if (schema.body || schema.querystring || schema.params || mutation) found.add(400);
   if (access !== 'public') found.add(401);
-  // A role without the permission; a mutation sent by another site (plugins/security.ts).
-  if ((access !== 'public' && access !== 'signed-in') || mutation) found.add(403);
+  // A role without the permission; a mutation sent by another site (plugins/security.ts); a user
+  // still on a printed first password (plugins/auth.ts, decision 050).
+  if (access !== 'public' || mutation) found.add(403);
   if (schema.params || namesRecord(schema.body) || namesRecord(schema.querystring)) found.add(404);
   if (mutation) {
     found.add(413);

@@ -16,6 +16,9 @@ export const users = pgTable(
     // Goes up whenever the password is set or the account removed or restored (decision 025): a
     // sign-in writes its session only if the version it judged the password against is still current.
     credentialVersion: integer('credential_version').notNull().default(0),
+    // Set when the account was given a printed first password (an import, decision 050): until the
+    // user chooses their own, every signed-in call but me, logout and change-password is refused.
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -42,7 +42,7 @@ export async function replacePassword(
 ): Promise<number | null> {
   const [row] = await db
     .update(users)
-    .set({ passwordHash, credentialVersion: sql`${users.credentialVersion} + 1` })
+    .set({ passwordHash, credentialVersion: sql`${users.credentialVersion} + 1`, mustChangePassword: false })
     .where(and(eq(users.id, user.id), eq(users.credentialVersion, user.credentialVersion), eq(users.isActive, true)))
     .returning({ credentialVersion: users.credentialVersion });
   return row?.credentialVersion ?? null;

@@ -14,7 +14,7 @@ import { registerSupplierBody, supplierMessages } from '../../../shared/supplier
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { tooManyRequests } from '../../lib/http-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
-import { routeOptions } from '../../lib/route-options.ts';
+import { beforeOwnPassword, routeOptions } from '../../lib/route-options.ts';
 import { createSession, deleteSession, endPreviousSession, SESSION_COOKIE } from '../../lib/sessions.ts';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth.ts';
 import * as repo from './repository.ts';
@@ -116,7 +116,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Signed out' };
   });
 
-  app.get('/me', route('signed-in', { response: { 200: userResponse } }), async (request) => {
+  app.get('/me', beforeOwnPassword(route('signed-in', { response: { 200: userResponse } })), async (request) => {
     const user = await repo.findUserById(app.db, currentUser(request).id);
     return { user: toUserDto(user!) };
   });
@@ -133,7 +133,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/change-password',
-    route('signed-in', { body: changePasswordBody, response: { 200: messageResponse }, refusals: [429] }),
+    beforeOwnPassword(
+      route('signed-in', { body: changePasswordBody, response: { 200: messageResponse }, refusals: [429] }),
+    ),
     async (request, reply) => {
       // A new token for this browser; the old one and every other session end (issue 7).
       const deps = {

@@ -28,7 +28,14 @@ export function loginDelayMs(emailFailures: number, failuresPerAddress: number) 
 }
 
 export function toUserDto(user: repo.UserRow) {
-  return { id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt };
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    createdAt: user.createdAt,
+    mustChangePassword: user.mustChangePassword,
+  };
 }
 
 const marketCity: Record<string, string> = {

@@ -137,9 +137,10 @@ describe('the files', () => {
   it('clients and loans: commas and quotes quoted (RFC 4180), a leading minus neutralised', async () => {
     const { text, rows } = await download(farm, 'clients');
     expect(rows.find((r) => r['Client ID'] === String(clientA.id))).toMatchObject({
-      'Business Name': `'-Mama "Best", Fresh`,
-      Agent: 'Zoë Agent',
-      'Crates Held': '4',
+      'Client business name': `'-Mama "Best", Fresh`,
+      'Agent name': 'Zoë Agent',
+      'Agent e-mail': agentA.user.email,
+      'Crates on loan to the client': '4',
       Active: 'Yes',
     });
     expect(text).toContain(`"'-Mama ""Best"", Fresh"`);

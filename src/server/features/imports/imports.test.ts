@@ -3,9 +3,10 @@
 // holding; the same file twice changes nothing; 5 000 rows import in seconds; 400/401/403/413.
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
+import { registerAs, sessionCookie } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { registerAgent } from '../../../../tests/support/transmissions.ts';
+import { messages } from '../../../shared/auth.ts';
 import {
   IMPORT_MAX_BYTES,
   type ImportPreview,
@@ -171,13 +172,29 @@ describe('POST /api/imports: a good file', () => {
     const report = await checkLedgerInvariant(app.db);
     expect(report.problems).toEqual([]);
 
-    // The client loan shows on the agent's clients list like a lend.
-    const signedIn = login.cookies.find((c) => c.name === 'ck_session')!;
-    const list = await app.inject({
-      method: 'GET',
-      url: '/api/clients',
-      headers: { cookie: `ck_session=${signedIn.value}` },
+    // The printed password opens only me, logout and the password change (decision 050).
+    const printed = sessionCookie(login);
+    expect(login.json().user.mustChangePassword).toBe(true);
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: printed } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.mustChangePassword).toBe(true);
+    const refused = await app.inject({ method: 'GET', url: '/api/clients', headers: { cookie: printed } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(messages.mustChangePassword);
+    const changed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie: printed },
+      payload: { currentPassword: sipho.password, newPassword: 'my-own-pass-1' },
     });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const own = sessionCookie(changed);
+    const after = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: own } });
+    expect(after.json().user.mustChangePassword).toBe(false);
+
+    // The client loan shows on the agent's clients list like a lend.
+    const list = await app.inject({ method: 'GET', url: '/api/clients', headers: { cookie: own } });
+    expect(list.statusCode).toBe(200);
     expect(
       list
         .json()

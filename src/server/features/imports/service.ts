@@ -148,7 +148,10 @@ async function plan(db: Executor, body: ImportBody): Promise<Plan> {
 
   const cell = (cells: string[], f: ImportField) => {
     const c = mapping[f];
-    return c === null ? '' : (cells[c] ?? '').trim();
+    const value = c === null ? '' : (cells[c] ?? '').trim();
+    // Our own exports put an apostrophe before a cell a spreadsheet would run as a formula
+    // (lib/csv.ts; a spreadsheet shows it as a text prefix, not a character): read the cell as it was.
+    return /^'[=+\-@]/.test(value) ? value.slice(1) : value;
   };
 
   const emails = sheet.rows.map((r) => cell(r.cells, 'agentEmail').toLowerCase()).filter((e) => EMAIL.test(e));

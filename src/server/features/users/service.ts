@@ -225,6 +225,8 @@ export async function createAgentAccounts(tx: Executor, accounts: readonly Prepa
       email: a.email,
       passwordHash: a.passwordHash,
       role: 'market_agent' as const,
+      // The printed first password is the farm's, not theirs: chosen anew at first sign-in (decision 050).
+      mustChangePassword: true,
     })),
   );
   const created = accounts.map((a, i) => ({
