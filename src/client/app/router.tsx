@@ -76,6 +76,7 @@ function useSignInAfterSessionEnded(userId: number | null, isLoading: boolean) {
   }, [userId, isLoading, reason, pathname, navigate]);
 }
 
+// Long: the session gate, then the route table (public, first password, signed-in); each branch is one screen.
 export function AppRoutes() {
   const { user, isLoading } = useSession();
   const location = useLocation();
