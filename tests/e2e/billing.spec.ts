@@ -360,8 +360,9 @@ test.describe
       const csv = readFileSync((await file.path())!, 'utf8')
         .split(/\r?\n/)
         .filter(Boolean);
+      // A byte-order mark first, so a spreadsheet reads the names as UTF-8 (decision 049).
       expect(csv[0]).toBe(
-        'Beneficiary Name,Bank,Branch Code,Account Number,Account Type,Amount,Reference,Agent Number,Crates',
+        '\uFEFFBeneficiary Name,Bank,Branch Code,Account Number,Account Type,Amount,Reference,Agent Number,Crates',
       );
       expect(csv).toHaveLength(2);
       // The account number keeps its leading zeros; the amount is what is owed; the agent without bank

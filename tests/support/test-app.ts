@@ -67,7 +67,9 @@ export async function buildTestApp(
     config: testConfig(overrides),
     database,
     logStream: options.logStream,
-    onAnswer: contractHook(brokenAnswers),
+    // The document is the same whichever database answers: checked on the PGlite pass, which runs
+    // every API test (the PostgreSQL pass repeats the server's tests for the database's behaviour).
+    onAnswer: process.env.TEST_DB === 'postgres' ? undefined : contractHook(brokenAnswers),
   });
   // As if generated at first start: with `farmAccessCode: undefined` the farm store may replace it
   // (decision 043), and registration still takes TEST_FARM_CODE until it does.
