@@ -2,6 +2,7 @@
 // balances from one CSV or XLSX sheet. The columns the importer knows, the guess that maps a file's
 // headers to them, and the request/response schemas of /api/imports (both sides).
 import { z } from 'zod';
+import { requiredText } from './fields.ts';
 import { instant } from './http.ts';
 
 /** The columns an import fills, in the mapping screen's order. */
@@ -134,7 +135,7 @@ const mappingSchema = z
 
 /** POST /api/imports/preview and POST /api/imports: the file (base64) and, after the first look, the mapping. */
 export const importBody = z.object({
-  fileName: z.string().trim().min(1, importMessages.fileRequired).max(255),
+  fileName: requiredText(importMessages.fileRequired, 255),
   content: z
     .string({ error: importMessages.fileRequired })
     .min(1, importMessages.fileRequired)

@@ -7,6 +7,7 @@ import { registerAs, sessionCookie } from '../../../../tests/support/accounts.ts
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { registerAgent } from '../../../../tests/support/transmissions.ts';
 import { messages } from '../../../shared/auth.ts';
+import { fieldMessages } from '../../../shared/fields-labels.ts';
 import {
   IMPORT_MAX_BYTES,
   type ImportPreview,
@@ -78,6 +79,27 @@ describe('POST /api/imports: bad rows', () => {
     expect(byLine(6)).toEqual(['Client business: Same client as row 4 for this agent']);
     expect(byLine(7)).toEqual(['Agent e-mail: Every row needs the agent’s e-mail address']);
     expect(byLine(8)[0]).toMatch(/Differs from row 2 for the same agent \(10\)/);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('a control character in a cell is a bad row, and a file name with one is a 400, never a 500', async () => {
+    const before = await tableCounts();
+    const res = await upload(
+      '/api/imports/preview',
+      'odd.csv',
+      `${HEADER}\nodd-${stamp}@paper.farm,Bell\u0007 Name,082 111 2222,,1,1,,,,`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as ImportPreview).problems).toEqual([
+      { line: 2, column: 'Agent name', message: fieldMessages.badCharacters },
+    ]);
+    const named = await upload(
+      '/api/imports',
+      'a\u0000b.csv',
+      `${HEADER}\nx-${stamp}@paper.farm,X,082 111 2222,,1,1,,,,`,
+    );
+    expect(named.statusCode).toBe(400);
+    expect(named.json().errors.fileName).toBe(fieldMessages.badCharacters);
     expect(await tableCounts()).toEqual(before);
   });
 

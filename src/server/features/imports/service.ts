@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { isPhoneNumber, marketLocations } from '../../../shared/auth-labels.ts';
 import { LOAN_QUANTITY_MAX } from '../../../shared/clients-labels.ts';
+import { fieldMessages, isStorableText } from '../../../shared/fields-labels.ts';
 import {
   guessMapping,
   IMPORT_MAX_BYTES,
@@ -167,6 +168,12 @@ async function plan(db: Executor, body: ImportBody): Promise<Plan> {
 
   for (const { line, cells } of sheet.rows) {
     const get = (f: ImportField) => cell(cells, f);
+    // A control character (from a spreadsheet's cell, or a file that is not text) cannot be stored as typed.
+    const unstorable = importFields.find((f) => !isStorableText(get(f)));
+    if (unstorable) {
+      problem(line, unstorable, fieldMessages.badCharacters);
+      continue;
+    }
     const email = get('agentEmail').toLowerCase();
     if (!email) {
       problem(line, 'agentEmail', 'Every row needs the agent’s e-mail address');
