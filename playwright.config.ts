@@ -12,7 +12,8 @@ export default defineConfig({
   // Journeys with two browsers and axe take over a minute on two busy cores (the suite has 80 tests):
   // the timeout is a safety stop for a hung test, the expectations keep their own 10 s.
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  // A bound on waiting for a condition, not a retry: CI's machine has run the suite 2.5 times slower than a quiet one.
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
@@ -20,7 +21,13 @@ export default defineConfig({
   globalSetup: './tests/e2e/support/global-setup.ts',
   use: {
     // baseURL is each spec file's own farm (support/test.ts).
-    trace: 'retain-on-failure',
+    // A trace records a DOM snapshot at every action, a quarter of the suite's CPU: on by default for a
+    // failure to be read locally, off under CI, where a failure prints the page and the farm's log
+    // instead (support/test.ts) and nobody can open a trace.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
+    // The app respects a phone's reduce-motion setting (providers.tsx): no transition frames to draw or
+    // wait for on CI's two cores.
+    reducedMotion: 'reduce',
     // The app's service worker (decision 036) would answer requests that page.route() never sees;
     // offline.spec.ts allows it for the journeys that need it.
     serviceWorkers: 'block',

@@ -36,6 +36,8 @@ const theme = createTheme({
   primaryColor: 'green',
   colors: { green: farmGreen },
   defaultRadius: 'md',
+  // A phone set to reduce motion (a vestibular disorder, or just a slow phone) gets no sliding or fading.
+  respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   // Plain objects keyed by component name, not Component.extend(): importing Select, Modal and
   // PasswordInput here would put them (and Combobox, Popover, floating-ui) in the entry chunk that

@@ -2,6 +2,7 @@
 // its own (its own app and database, cloned from the run's migrated template), and every browser
 // page a test opens is watched, so a console error or warning, an uncaught error, a failed request or
 // an error response fails the test unless the test allowed it (`problems.allow(...)`).
+import { existsSync, readFileSync } from 'node:fs';
 import { type BrowserContext, test as base } from '@playwright/test';
 import { type OwnServer, startOwnServer } from './own-server.ts';
 
@@ -137,5 +138,25 @@ export const test = base.extend<
   context: async ({ context, problems }, use) => {
     problems.watch(context);
     await use(context);
+  },
+
+  // A failure in CI shows only the runner's output: print where the page was and what it showed, and
+  // the end of the farm's log, so the failure can be understood without the trace.
+  page: async ({ page, farm }, use, testInfo) => {
+    await use(page);
+    if (testInfo.status === testInfo.expectedStatus || page.isClosed()) return;
+    const shown = await page
+      .locator('body')
+      .ariaSnapshot({ timeout: 2000 })
+      .catch((err) => `(no snapshot: ${String(err).split('\n')[0]})`);
+    const log = existsSync(farm.logFile) ? readFileSync(farm.logFile, 'utf8').trim().split('\n').slice(-15) : [];
+    console.log(
+      [
+        `--- the page at the failure: ${page.url()}`,
+        shown.slice(0, 3000),
+        `--- the farm's log, last lines (${farm.logFile})`,
+        ...log.map((line) => line.slice(0, 400)),
+      ].join('\n'),
+    );
   },
 });
