@@ -10,7 +10,7 @@ const chrome = { ...devices['Desktop Chrome'], channel: undefined };
 export default defineConfig({
   testDir: 'tests/e2e',
   // Journeys with two browsers and axe take over a minute on two busy cores (the suite has 80 tests):
-  // the timeout is a safety stop for a hung test, the expectations keep their own 10 s.
+  // the timeout is a safety stop for a hung test; expectations have their own bound below.
   timeout: 120_000,
   // A bound on waiting for a condition, not a retry: CI's machine has run the suite 2.5 times slower than a quiet one.
   expect: { timeout: 15_000 },
