@@ -30,6 +30,11 @@ const publicFeatureFiles: { file: RegExp; from: RegExp; why: string }[] = [
     why: "billing's read models (cycles, earnings), shown on agents' records and in reports",
   },
   {
+    file: /^server\/features\/clients\/overdue\.ts$/,
+    from: /^server\/features\/(agents|reports)\//,
+    why: "the overdue-loan rule (decision 018) read across agents: the farm's agent list and the weekly e-mail (054)",
+  },
+  {
     file: /^server\/features\/auth\/security-events\.ts$/,
     from: /^server\/features\/users\//,
     why: 'a password the farm store sets again sends the same security notice as one the user changes',

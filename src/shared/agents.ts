@@ -53,6 +53,11 @@ export const marketAgentSchema = z.object({
   /** Spec §9, a rounded percent. */
   returnRate: z.number(),
   stockLevel: z.enum(stockLevels),
+  /**
+   * Its clients' loans open longer than LOAN_OVERDUE_DAYS (decisions 018, 054): how many loans, how many
+   * clients hold them and the crates still out on them.
+   */
+  overdueAtClients: z.object({ loans: z.number(), clients: z.number(), crates: z.number() }),
   createdAt: instant,
 });
 export type MarketAgent = z.infer<typeof marketAgentSchema>;

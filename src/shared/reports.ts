@@ -355,6 +355,29 @@ export const weeklySummarySchema = z.object({
     openLoans: z.number().int(),
   }),
   crates: z.object({ full: z.number().int(), empty: z.number().int(), withClients: z.number().int() }),
+  /**
+   * Clients with a loan open longer than LOAN_OVERDUE_DAYS (`afterDays`), longest out first, each with
+   * the reminder link the Clients screen offers: WhatsApp for a South African mobile, else a call
+   * (decisions 018, 040, 054).
+   */
+  overdue: z.object({
+    afterDays: z.number().int(),
+    clients: z.array(
+      z.object({
+        clientId: z.number().int(),
+        businessName: z.string(),
+        clientName: z.string(),
+        contactNumber: z.string(),
+        /** Every crate the client still has out. */
+        outstandingCrates: z.number().int(),
+        /** The crates out on its overdue loans. */
+        overdueCrates: z.number().int(),
+        /** The oldest open loan's whole days out. */
+        daysOut: z.number().int(),
+        reminder: z.object({ kind: z.enum(['whatsapp', 'call']), href: z.string() }),
+      }),
+    ),
+  }),
   earnings: z.object({
     /** Everything billed to the agent in any cycle (the sum of its billing lines). */
     totalEarnings: z.string(),

@@ -26,6 +26,7 @@ function agent(overrides: Partial<MarketAgent>): MarketAgent {
     cratesReturned: 25,
     returnRate: 20,
     stockLevel: 'Well Stocked',
+    overdueAtClients: { loans: 0, clients: 0, crates: 0 },
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

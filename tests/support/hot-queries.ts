@@ -82,20 +82,26 @@ export const hotQueries: HotQuery[] = [
   },
   {
     name: '/api/market-agents',
-    run: (db, f) => agents.listMarketAgents(db, f.today),
-    uses: ['billing_lines_agent_cycle_idx', 'crate_balances_agent_idx', 'crate_balances_client_idx'],
+    run: (db, f) => agents.listMarketAgents(db, f.today, settings),
+    uses: [
+      'billing_lines_agent_cycle_idx',
+      'crate_balances_agent_idx',
+      'crate_balances_client_idx',
+      // Loans overdue at clients, per agent (decision 054).
+      ['client_transactions_agent_open_idx', 'client_transactions_agent_created_idx'],
+    ],
   },
   {
     name: '/api/market-agents/me and /earnings',
     run: async (db, f) => [
-      await agents.ownMarketAgent(db, f.agent, f.today),
+      await agents.ownMarketAgent(db, f.agent, f.today, settings),
       await agents.earningsForAgent(db, f.agent.marketAgentId),
     ],
     uses: ['billing_lines_agent_cycle_idx', 'crate_balances_agent_idx', 'clients_agent_idx'],
   },
   {
     name: "farm's /api/dashboard",
-    run: (db, f) => dashboard.dashboardFor(db, f.farm, f.today),
+    run: (db, f) => dashboard.dashboardFor(db, f.farm, f.today, settings),
     uses: ['transmissions_flagged_idx', 'transmissions_pending_to_idx', 'crate_balances_pkey'],
     readsWhole: {
       crate_balances: 'crates per kind of holder: one row per holder (not per movement), summed',
@@ -103,7 +109,7 @@ export const hotQueries: HotQuery[] = [
   },
   {
     name: "agent's /api/dashboard",
-    run: (db, f) => dashboard.dashboardFor(db, f.agent, f.today),
+    run: (db, f) => dashboard.dashboardFor(db, f.agent, f.today, settings),
     uses: ['billing_lines_agent_cycle_idx', 'billing_payments_agent_idx', 'transmissions_pending_to_idx'],
   },
   {
@@ -160,7 +166,7 @@ export const hotQueries: HotQuery[] = [
   },
   {
     name: "an agent's weekly summary (/api/reports/my-weekly)",
-    run: (db, f) => reports.weeklySummary({ db, timeZone: f.timeZone }, f.agent.marketAgentId),
+    run: (db, f) => reports.weeklySummary({ db, timeZone: f.timeZone, loanOverdueDays: 14 }, f.agent.marketAgentId),
     uses: [
       'transmissions_sent_idx',
       'client_transactions_agent_created_idx',

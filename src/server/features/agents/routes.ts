@@ -15,16 +15,18 @@ import * as agents from './service.ts';
 const route = routeOptions('market-agents');
 
 const agentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const settings = { loanOverdueDays: app.config.loanOverdueDays };
   app.get(
     '/',
     cached(route('read:market-agent:any', { response: { 200: marketAgentListResponse } }), FARM_DATA),
-    async () => agents.listMarketAgents(app.db, farmToday(app.config.farmTimezone)),
+    async () => agents.listMarketAgents(app.db, farmToday(app.config.farmTimezone), settings),
   );
 
   app.get(
     '/me',
     cached(route('read:market-agent:own', { response: { 200: marketAgentSchema } }), FARM_DATA),
-    async (request) => agents.ownMarketAgent(app.db, currentUser(request), farmToday(app.config.farmTimezone)),
+    async (request) =>
+      agents.ownMarketAgent(app.db, currentUser(request), farmToday(app.config.farmTimezone), settings),
   );
 
   app.get(

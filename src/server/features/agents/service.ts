@@ -4,12 +4,21 @@ import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { type Caller, ownMarketAgentId } from '../../lib/ownership.ts';
 import { agentEarnings } from '../billing/reads.ts';
+import { type OverdueAtClients, overdueAtClientsByAgent } from '../clients/overdue.ts';
 import { type AgentBalance, agentBalances, cratesWithClientsByAgent } from '../crates/balances.ts';
 import * as repo from './repository.ts';
 
 export type { AgentRecord } from './repository.ts';
 
-function toMarketAgent(row: repo.AgentCratesRow, crates: AgentBalance, cratesWithClients: number): MarketAgent {
+/** LOAN_OVERDUE_DAYS: a client loan open longer than this many days is overdue (decision 018). */
+export type OverdueSettings = { loanOverdueDays: number };
+
+function toMarketAgent(
+  row: repo.AgentCratesRow,
+  crates: AgentBalance,
+  cratesWithClients: number,
+  overdueAtClients: OverdueAtClients,
+): MarketAgent {
   const totalCrates = crates.fullCrates + crates.emptyCrates + cratesWithClients;
   return {
     ...row,
@@ -18,25 +27,42 @@ function toMarketAgent(row: repo.AgentCratesRow, crates: AgentBalance, cratesWit
     totalCrates,
     returnRate: returnRate(row.cratesReturned, totalCrates),
     stockLevel: stockLevel(crates.fullCrates, totalCrates),
+    overdueAtClients,
   };
 }
 
-async function withCrates(db: Executor, rows: repo.AgentCratesRow[]): Promise<MarketAgent[]> {
+async function withCrates(
+  db: Executor,
+  rows: repo.AgentCratesRow[],
+  settings: OverdueSettings,
+): Promise<MarketAgent[]> {
   const ids = rows.map((r) => r.id);
-  const [balances, withClients] = await Promise.all([agentBalances(db, ids), cratesWithClientsByAgent(db, ids)]);
-  return rows.map((row) => toMarketAgent(row, balances.get(row.id)!, withClients.get(row.id)!));
+  const [balances, withClients, overdue] = await Promise.all([
+    agentBalances(db, ids),
+    cratesWithClientsByAgent(db, ids),
+    overdueAtClientsByAgent(db, ids, { overdueAfterDays: settings.loanOverdueDays }),
+  ]);
+  return rows.map((row) => toMarketAgent(row, balances.get(row.id)!, withClients.get(row.id)!, overdue.get(row.id)!));
 }
 
-/** Every agent with its crates; `today` (the farm's day) picks the cycle its return rate counts. */
-export async function listMarketAgents(db: Executor, today: string): Promise<MarketAgent[]> {
-  return withCrates(db, await repo.listAgentsWithCrates(db, { today }));
+/**
+ * Every agent with its crates and its crates overdue at clients; `today` (the farm's day) picks the
+ * cycle its return rate counts.
+ */
+export async function listMarketAgents(db: Executor, today: string, settings: OverdueSettings): Promise<MarketAgent[]> {
+  return withCrates(db, await repo.listAgentsWithCrates(db, { today }), settings);
 }
 
 /** The caller's own market agent record with its crates; 404 when the caller has none. */
-export async function ownMarketAgent(db: Executor, caller: Caller, today: string): Promise<MarketAgent> {
+export async function ownMarketAgent(
+  db: Executor,
+  caller: Caller,
+  today: string,
+  settings: OverdueSettings,
+): Promise<MarketAgent> {
   const rows = await repo.listAgentsWithCrates(db, { filter: { agentId: ownMarketAgentId(caller) }, today });
   if (rows.length === 0) throw notFound('Market agent not found');
-  return (await withCrates(db, rows))[0];
+  return (await withCrates(db, rows, settings))[0];
 }
 
 export async function findAgentById(db: Executor, id: number) {

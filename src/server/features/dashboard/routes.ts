@@ -16,7 +16,10 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard',
     cached(dashboard('read:dashboard:own', { response: { 200: dashboardResponse } }), FARM_DATA),
-    async (request) => service.dashboardFor(app.db, currentUser(request), farmToday(app.config.farmTimezone)),
+    async (request) =>
+      service.dashboardFor(app.db, currentUser(request), farmToday(app.config.farmTimezone), {
+        loanOverdueDays: app.config.loanOverdueDays,
+      }),
   );
 
   app.get(

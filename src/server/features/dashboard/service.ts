@@ -50,7 +50,12 @@ export async function farmStoreSummary(db: Executor, caller: Caller) {
 }
 
 /** `today`: the farm's calendar day (FARM_TIMEZONE), which picks the agent's current billing cycle. */
-export async function dashboardFor(db: Executor, caller: Caller, today: string): Promise<Dashboard> {
+export async function dashboardFor(
+  db: Executor,
+  caller: Caller,
+  today: string,
+  settings: agents.OverdueSettings,
+): Promise<Dashboard> {
   const recent = () => transmissions.listTransmissions(db, caller, { limit: DASHBOARD_RECENT_TRANSMISSIONS });
   // Started only where it is awaited: a query nobody awaits could reject unhandled and stop the server.
   const pendingCount = () => transmissions.countPendingFor(db, caller);
@@ -64,7 +69,7 @@ export async function dashboardFor(db: Executor, caller: Caller, today: string):
     return { role: 'farm_store', ...summary, activeAgents, metrics, recentTransmissions };
   }
   if (caller.role === 'market_agent') {
-    const agent = await agents.ownMarketAgent(db, caller, today);
+    const agent = await agents.ownMarketAgent(db, caller, today, settings);
     const [earnings, pending, recentTransmissions] = await Promise.all([
       agents.earningsForAgent(db, agent.id),
       pendingCount(),

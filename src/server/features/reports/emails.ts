@@ -80,15 +80,62 @@ export function weeklyLines(s: WeeklySummary): [string, string][] {
   ];
 }
 
+/** At most this many overdue clients are listed in an e-mail; the rest are counted (the Clients screen has them all). */
+export const OVERDUE_CLIENTS_IN_EMAIL = 30;
+
+type OverdueClientLine = WeeklySummary['overdue']['clients'][number];
+
+const reminderWords = { whatsapp: 'WhatsApp', call: 'Call' } as const;
+
+/** 'Mama Thandi Veg (Thandi Mokoena): 12 crates out, 21 days', the same in text and HTML. */
+const overdueClientText = (c: OverdueClientLine) =>
+  `${c.businessName} (${c.clientName}): ${c.outstandingCrates} crate${c.outstandingCrates === 1 ? '' : 's'} out, ` +
+  `oldest ${c.daysOut} days`;
+
+/**
+ * The overdue clients section (issue 27 item 4, decision 054): a heading, each client with its
+ * WhatsApp or call link (the Clients screen's rule, shared/clients-labels.ts), or a line saying none is.
+ */
+export function overdueSection(s: WeeklySummary) {
+  const { afterDays, clients } = s.overdue;
+  const heading =
+    clients.length === 0
+      ? `No client has had crates out for more than ${afterDays} days.`
+      : `Clients with crates out for more than ${afterDays} days (${clients.length}):`;
+  const listed = clients.slice(0, OVERDUE_CLIENTS_IN_EMAIL);
+  const more = clients.length - listed.length;
+  const moreLine = more > 0 ? `…and ${more} more: see your Clients screen.` : null;
+  const text = [
+    heading,
+    ...listed.map((c) => `- ${overdueClientText(c)}. ${reminderWords[c.reminder.kind]}: ${c.reminder.href}`),
+    ...(moreLine ? [moreLine] : []),
+  ];
+  const body = html`<p><strong>${heading}</strong></p>
+${
+  listed.length > 0
+    ? html`<ul>
+${listed.map(
+  (c) =>
+    html`<li>${overdueClientText(c)}: <a href="${c.reminder.href}">${reminderWords[c.reminder.kind]} ${c.contactNumber}</a></li>`,
+)}
+</ul>`
+    : ''
+}${moreLine ? html`<p>${moreLine}</p>` : ''}`;
+  return { text, html: body };
+}
+
 export function weeklyEmail(recipient: Recipient, summary: WeeklySummary) {
   const subject = `Your weekly crate report: ${periodText(summary.period)}`;
   const rows = weeklyLines(summary);
+  const overdue = overdueSection(summary);
   const text = [
     `Hello ${recipient.name},`,
     '',
     `Your crates from ${periodText(summary.period)} (agent ${recipient.agentNumber}):`,
     '',
     ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    ...overdue.text,
     '',
     'Cratekeeper',
   ].join('\n');
@@ -97,6 +144,7 @@ export function weeklyEmail(recipient: Recipient, summary: WeeklySummary) {
 <table cellpadding="4">
 ${rows.map(([label, value]) => html`<tr><th align="left">${label}</th><td align="right">${value}</td></tr>`)}
 </table>
+${overdue.html}
 <p>Cratekeeper</p>`;
   return { subject, text, html: body.value };
 }

@@ -13,7 +13,13 @@ async function reportJobs(app: FastifyInstance) {
     // The slot is the week's moment: one summary per agent per farm week (decision 046), so the run
     // after someone clicked Send Weekly Report this week sends only to agents who had none yet.
     run: async (slot = new Date()) => {
-      const deps = { db: app.db, mailer: app.mailer, timeZone: app.config.farmTimezone, log: app.log };
+      const deps = {
+        db: app.db,
+        mailer: app.mailer,
+        timeZone: app.config.farmTimezone,
+        log: app.log,
+        loanOverdueDays: app.config.loanOverdueDays,
+      };
       const { recipientCount, alreadySentCount } = await sendWeeklyReports(deps, slot, 0);
       app.log.info({ recipientCount, alreadySentCount }, 'weekly reports sent');
     },

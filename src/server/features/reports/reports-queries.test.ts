@@ -45,7 +45,13 @@ async function countQueries(send: (deps: Deps) => Promise<{ recipientCount: numb
     delivery: async () => ({ mailServer: 'none', delivered: 0, queued: mails, error: null }),
   } as unknown as Deps['mailer'];
   try {
-    const { recipientCount } = await send({ db: recorder.db, mailer, timeZone: app.config.farmTimezone, log: app.log });
+    const { recipientCount } = await send({
+      db: recorder.db,
+      mailer,
+      timeZone: app.config.farmTimezone,
+      log: app.log,
+      loanOverdueDays: app.config.loanOverdueDays,
+    });
     return { recipients: recipientCount, mails, queries: recorder.statements.length };
   } finally {
     await recorder.close();

@@ -28,7 +28,14 @@ const DOCUMENT_CSP =
 // Long: the reports' route declarations, one after another; each handler is one line.
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { farmTimezone: timeZone, farmName } = app.config;
-  const deps = () => ({ db: app.db, mailer: app.mailer, timeZone, log: app.log, farmName });
+  const deps = () => ({
+    db: app.db,
+    mailer: app.mailer,
+    timeZone,
+    log: app.log,
+    farmName,
+    loanOverdueDays: app.config.loanOverdueDays,
+  });
 
   app.get(
     '/reports/summary',

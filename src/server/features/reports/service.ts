@@ -1,6 +1,7 @@
 // Reports: the figures for a period (the screen, the PDF), the billing statement, and e-mailing them:
 // a report to one or every active agent, each agent's own weekly summary (by hand or on schedule).
 import type { FastifyBaseLogger } from 'fastify';
+import { reminderLink } from '../../../shared/clients-labels.ts';
 import { centsToDecimal, decimalToCents, rateTimesCrates } from '../../../shared/money.ts';
 import {
   type AgentPerformance,
@@ -29,6 +30,7 @@ import {
   cycleStatusOn,
   cycleWithDates,
 } from '../billing/reads.ts';
+import { type OverdueClient, overdueClientsByAgent } from '../clients/overdue.ts';
 import { agentBalances, cratesWithClientsByAgent } from '../crates/balances.ts';
 import { reportEmail, weeklyEmail } from './emails.ts';
 import { renderReportPdf } from './pdf.ts';
@@ -43,6 +45,8 @@ export type ReportDeps = {
   log: FastifyBaseLogger;
   /** FARM_NAME, on the PDFs and statements (decision 049); DEFAULT_FARM_NAME when left out. */
   farmName?: string;
+  /** LOAN_OVERDUE_DAYS: the weekly summary lists the clients with a loan out longer (decision 054). */
+  loanOverdueDays: number;
 };
 
 const totalsOf = (raw: repo.RawTotals) => ({
@@ -451,29 +455,34 @@ const asReportAgent = (r: repo.Recipient): ReportAgent => ({
 });
 
 /** An agent's own last 7 days up to today: transmissions, loans, crates held and earnings. */
-export async function weeklySummary(
-  deps: Pick<ReportDeps, 'db' | 'timeZone'>,
-  agentId: number,
-  now: Date = new Date(),
-): Promise<WeeklySummary> {
+export async function weeklySummary(deps: WeeklyDeps, agentId: number, now: Date = new Date()): Promise<WeeklySummary> {
   const agent = await repo.findAgentName(deps.db, agentId);
   if (!agent) throw notFound(reportMessages.agentNotFound);
   return (await weeklySummaries(deps, [agent], now)).get(agent.id)!;
 }
 
+type WeeklyDeps = Pick<ReportDeps, 'db' | 'timeZone' | 'loanOverdueDays'>;
+
+/** An overdue client as the weekly summary lists it, with the Clients screen's reminder link. */
+const overdueEntry = ({ reminderFrom, ...client }: OverdueClient): WeeklySummary['overdue']['clients'][number] => ({
+  ...client,
+  reminder: reminderLink(client, reminderFrom),
+});
+
 /** weeklySummary of each agent, in a fixed number of queries however many agents there are. */
+// Long: the summary's parts read side by side in one Promise.all, then put together per agent.
 async function weeklySummaries(
-  deps: Pick<ReportDeps, 'db' | 'timeZone'>,
+  deps: WeeklyDeps,
   agents: ReportAgent[],
   now: Date,
 ): Promise<Map<number, WeeklySummary>> {
   if (agents.length === 0) return new Map();
-  const { db, timeZone } = deps;
+  const { db, timeZone, loanOverdueDays } = deps;
   const today = farmToday(timeZone, now);
   const { basis: _, ...period } = resolvePeriod({}, today);
   const scope = { period, timeZone };
   const ids = agents.map((a) => a.id);
-  const [transmissions, loans, balances, withClients, earnings, billing, cycle] = await Promise.all([
+  const [transmissions, loans, balances, withClients, earnings, billing, cycle, overdue] = await Promise.all([
     repo.agentWeekTransmissions(db, scope, ids),
     repo.agentLoans(db, scope, ids),
     agentBalances(db, ids),
@@ -481,6 +490,7 @@ async function weeklySummaries(
     agentEarnings(db, ids),
     repo.billingTotalsByAgent(db, scope, ids),
     currentCycle(db, today),
+    overdueClientsByAgent(db, ids, { overdueAfterDays: loanOverdueDays, now }),
   ]);
   const weekOf = (agent: ReportAgent): WeeklySummary => {
     const own = earnings.get(agent.id)!;
@@ -491,6 +501,7 @@ async function weeklySummaries(
       transmissions: transmissions.get(agent.id)!,
       loans: loans.get(agent.id)!,
       crates: { full: fullCrates, empty: emptyCrates, withClients: withClients.get(agent.id)! },
+      overdue: { afterDays: loanOverdueDays, clients: overdue.get(agent.id)!.map(overdueEntry) },
       earnings: {
         totalEarnings: own.totalEarnings,
         totalPaid: own.totalPaid,

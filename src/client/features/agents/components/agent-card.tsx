@@ -2,6 +2,7 @@
 // contact, e-mail and return rate; a 'Removed' badge on an agent the farm store removed. The number and
 // e-mail are links a thumb taps: 44 px high on a phone.
 import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { agentMessages, type MarketAgent } from '../../../../shared/agents.ts';
 import { telNumber } from '../../../../shared/clients-labels.ts';
 import { RemovedBadge } from '../../../components/removed-badge.tsx';
@@ -21,8 +22,30 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
+/**
+ * Crates overdue at the agent's clients (loans out longer than LOAN_OVERDUE_DAYS, decision 054): red
+ * when there are any, so the farm sees at a glance whom to call.
+ */
+export function OverdueAtClients({ overdue }: { overdue: MarketAgent['overdueAtClients'] }) {
+  const { crates, clients, loans } = overdue;
+  return (
+    <Text size="sm" data-testid="overdue-at-clients">
+      <Text span c="dimmed">
+        Overdue at clients:{' '}
+      </Text>
+      {loans === 0 ? (
+        'none'
+      ) : (
+        <Text span fw={700} c="red.9">
+          {formatCount(crates)} {crates === 1 ? 'crate' : 'crates'} · {clients} {clients === 1 ? 'client' : 'clients'}
+        </Text>
+      )}
+    </Text>
+  );
+}
+
 // Long: one card's layout (name, stock badge, figures, contact); every line is JSX, with no rule to hide.
-export function AgentCard({ agent }: { agent: MarketAgent }) {
+export function AgentCard({ agent, actions }: { agent: MarketAgent; actions?: ReactNode }) {
   return (
     <Card
       withBorder
@@ -97,7 +120,9 @@ export function AgentCard({ agent }: { agent: MarketAgent }) {
             {agent.returnRate}%
           </Text>
         </Text>
+        <OverdueAtClients overdue={agent.overdueAtClients} />
       </Stack>
+      {actions}
     </Card>
   );
 }

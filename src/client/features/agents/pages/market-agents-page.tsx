@@ -1,10 +1,11 @@
 // /market-agents: every agent's crates, grouped by business (spec §2 Market Agents screen).
 import { Alert, Badge, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { agentMessages, type MarketAgent } from '../../../../shared/agents.ts';
 import { MessageCard } from '../../../components/message-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { gatedPage } from '../../../components/role-gate.tsx';
+import { RoleGate } from '../../../components/role-gate.tsx';
 import { useMarketAgents } from '../api/get-market-agents.ts';
 import { AgentCard } from '../components/agent-card.tsx';
 import { AgentTotals } from '../components/agent-totals.tsx';
@@ -35,10 +36,19 @@ const activeFirst = (agents: MarketAgent[]) => [...agents].sort((a, b) => Number
 const CARD_MIN_WIDTH = 280;
 const CARD_MAX_WIDTH = 380;
 
-export const MarketAgentsPage = gatedPage('read:market-agent:any', agentMessages.farmStoreOnly, MarketAgentsScreen);
+/** What another feature adds to each agent's card (composed in app/routes: the stock-take history). */
+type ScreenProps = { agentActions?: (agent: MarketAgent) => ReactNode };
+
+export function MarketAgentsPage(props: ScreenProps) {
+  return (
+    <RoleGate permission="read:market-agent:any" denied={agentMessages.farmStoreOnly}>
+      <MarketAgentsScreen {...props} />
+    </RoleGate>
+  );
+}
 
 // Long: the screen's layout (header, totals, the groups of agent cards) with its loading and error states.
-function MarketAgentsScreen() {
+function MarketAgentsScreen({ agentActions }: ScreenProps) {
   const agents = useMarketAgents();
   const list = agents.data ?? [];
   return (
@@ -97,7 +107,7 @@ function MarketAgentsScreen() {
                   }}
                 >
                   {activeFirst(members).map((agent) => (
-                    <AgentCard key={agent.id} agent={agent} />
+                    <AgentCard key={agent.id} agent={agent} actions={agentActions?.(agent)} />
                   ))}
                 </div>
               </section>

@@ -33,7 +33,11 @@ function useStockTakeChange<Input>(send: (input: Input) => Promise<unknown>) {
   });
 }
 
-export const useStartStockTake = () => useStockTakeChange(() => api.post<StockTakeCount[]>('/api/stock-takes', {}));
+/** No ids (or none picked): every active agent (decision 051); else those agents only (054). */
+export const useStartStockTake = () =>
+  useStockTakeChange((marketAgentIds?: number[]) =>
+    api.post<StockTakeCount[]>('/api/stock-takes', marketAgentIds?.length ? { marketAgentIds } : {}),
+  );
 
 export const useSubmitCount = () =>
   useStockTakeChange(({ id, body }: { id: number; body: SubmitCountBody }) =>

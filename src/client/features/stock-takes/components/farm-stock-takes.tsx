@@ -1,32 +1,26 @@
-// The farm store's stock takes (decision 051): start one for every agent, see the counts and resolve
+// The farm store's stock takes (decisions 051, 054): start one for all or some agents, see the counts and resolve
 // each flagged difference: accept (booked on the ledger) or ask for a recount.
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { stockTakeMessages as m } from '../../../../shared/stock-takes.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useResolveLine, useStartStockTake, useStockTakeCounts } from '../api/stock-takes.ts';
+import { useResolveLine, useStockTakeCounts } from '../api/stock-takes.ts';
+import { StartStockTake } from './start-stock-take.tsx';
 
 const statusLabel = { open: 'Counting', submitted: 'To resolve', resolved: 'Resolved' } as const;
 
 // Long: one card's JSX: the open counts, each difference with its two actions.
 export function FarmStockTakes() {
   const counts = useStockTakeCounts();
-  const start = useStartStockTake();
   const resolve = useResolveLine();
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={3}>Stock takes</Title>
-          <Button
-            mih={44}
-            loading={start.isPending}
-            onClick={() => start.mutate(undefined, { onSuccess: () => notifySuccess(m.started) })}
-          >
-            Start a stock take
-          </Button>
+          <StartStockTake />
         </Group>
-        <FormError error={start.isError ? start.error : resolve.isError ? resolve.error : null} fallback="Failed" />
+        <FormError error={resolve.isError ? resolve.error : null} fallback="Failed" />
         {(counts.data ?? []).length === 0 && <Text size="sm">No stock take is open.</Text>}
         {(counts.data ?? []).map((c) => (
           <Stack key={c.id} gap={4}>
