@@ -69,6 +69,11 @@ export type BuildOptions = {
    * tests hold it against the OpenAPI document, tests/support/contract.ts, decision 048).
    */
   onAnswer?: onSendHookHandler;
+  /**
+   * false: jobs run only when asked (runNow), never on their schedule. The API tests: a job waking up
+   * mid-test (the outbox retry every minute) would write what the test did not do.
+   */
+  schedules?: boolean;
 };
 
 /** Fastify's own settings: logging, body and time limits, proxies, and errors raised before routing. */
@@ -117,6 +122,7 @@ export async function buildApp({
   logStream,
   readCache = {},
   onAnswer,
+  schedules = true,
 }: BuildOptions) {
   const app = Fastify(serverOptions({ config, logger, logStream })).withTypeProvider<ZodTypeProvider>();
   // A route's own onSend hooks run after its plugins': this one comes last on every route.
@@ -144,7 +150,7 @@ export async function buildApp({
   await app.register(auditPlugin);
   await app.register(docsPlugin);
   await app.register(mailerPlugin);
-  await app.register(jobsPlugin);
+  await app.register(jobsPlugin, { schedules });
   // After the guard, the audit scope and the read cache: its answers are kept as they finally go out.
   await app.register(idempotencyPlugin);
   await app.register(housekeepingJobs);

@@ -70,6 +70,10 @@ export async function buildTestApp(
     // The document is the same whichever database answers: checked on the PGlite pass, which runs
     // every API test (the PostgreSQL pass repeats the server's tests for the database's behaviour).
     onAnswer: process.env.TEST_DB === 'postgres' ? undefined : contractHook(brokenAnswers),
+    // A job waking on its schedule mid-test (the outbox retry every minute, housekeeping every hour)
+    // writes in a transaction of its own: the audit walk took it for an unaudited change. Tests run jobs
+    // with app.jobs.runNow.
+    schedules: false,
   });
   // As if generated at first start: with `farmAccessCode: undefined` the farm store may replace it
   // (decision 043), and registration still takes TEST_FARM_CODE until it does.

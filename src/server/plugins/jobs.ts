@@ -84,7 +84,7 @@ async function runSlotOnce(app: FastifyInstance, job: ScheduledJob, slot: Date):
   return outcome;
 }
 
-async function jobsPlugin(app: FastifyInstance) {
+async function jobsPlugin(app: FastifyInstance, { schedules = true }: { schedules?: boolean } = {}) {
   const jobs = new Map<string, ScheduledJob>();
   const crons: Cron[] = [];
   const runs = runCounts();
@@ -105,6 +105,7 @@ async function jobsPlugin(app: FastifyInstance) {
     register(job: ScheduledJob) {
       if (jobs.has(job.name)) throw new Error(`A job named ${job.name} is already registered`);
       jobs.set(job.name, job);
+      if (!schedules) return;
       const cron = new Cron(
         job.schedule,
         // No croner 'name': croner's names are global to the process, and tests build several apps.
