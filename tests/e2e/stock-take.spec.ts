@@ -1,0 +1,142 @@
+// A stock take on a 375 × 812 phone (issue 27, decisions 051 and 053): the agent counts three clients,
+// one of them short, and attaches a photo and a note to that difference; the farm store (desktop) sees
+// the difference with the photo, accepts it, and the ledger's figures follow. Data is set up through
+// the API; only the journey's own steps are clicked. axe at 375 px and on the desktop.
+import { deflateSync } from 'node:zlib';
+import { DESKTOP, expectAccessible, PHONE, settled } from './support/a11y.ts';
+import { json } from './support/api.ts';
+import { signedInPage, uniqueName } from './support/crates.ts';
+import { expect, type Page, test } from './support/test.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+/** A 64 × 48 PNG of one colour, made here (what a phone camera hands the page, only smaller). */
+function pngPhoto(): Buffer {
+  const [width, height] = [64, 48];
+  const crc = (bytes: Buffer) => {
+    let c = ~0;
+    for (const b of bytes) {
+      c ^= b;
+      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+    }
+    return ~c >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0).fill(Buffer.from([200, 60, 40]))]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('an agent counts 3 clients on the phone, one short, with a photo; the farm store accepts it', async ({
+  browser,
+}) => {
+  // --- the scene, through the API: an agent with 20 full crates, three clients holding 5, 4 and 3 ---
+  const farm = await signedInPage(browser, 'farm_store');
+  const agent = await signedInPage(browser, 'market_agent', { name: uniqueName('Agent') });
+  await farm.page.setViewportSize(DESKTOP);
+  await agent.page.setViewportSize(PHONE);
+  const farmApi = farm.page.request;
+  const agentApi = agent.page.request;
+  const me = await json<{ id: number }>(agentApi.get('/api/market-agents/me'));
+  await json(farmApi.post('/api/farm-store/stock-adjustments', { data: { quantity: 50, reason: 'E2E' } }));
+  await json(farmApi.post('/api/farm-store/opening-balances', { data: { marketAgentId: me.id, fullCrates: 20 } }));
+  const clients: Record<string, number> = {};
+  for (const [name, lent] of [
+    ['Alpha Greens', 5],
+    ['Bravo Veg', 4],
+    ['Charlie Fruit', 3],
+  ] as const) {
+    const client = await json<{ id: number }>(
+      agentApi.post('/api/clients', {
+        data: { businessName: name, clientName: 'Lerato', contactNumber: '082 555 0000' },
+      }),
+    );
+    await json(agentApi.post('/api/client-transactions', { data: { clientId: client.id, quantityBorrowed: lent } }));
+    clients[name] = client.id;
+  }
+  await json(farmApi.post('/api/stock-takes', { data: { marketAgentIds: [me.id] } }));
+
+  // --- the agent's count on the phone: everything as the books say but Bravo Veg, 3 of 4 ---
+  const page = agent.page;
+  await page.goto('/clients');
+  await settled(page, 'Clients');
+  const count = page.getByRole('form', { name: 'Stock take' });
+  await expect(count.getByRole('heading', { name: 'Stock take' })).toBeVisible();
+  await expect(count.getByLabel('Alpha Greens')).toHaveValue('5');
+  await expect(count.getByLabel('Charlie Fruit')).toHaveValue('3');
+  await expectAccessible(page, 'the stock take count (375 px)');
+  await count.getByLabel('Bravo Veg').fill('3');
+  await count.getByRole('button', { name: 'Send count' }).click();
+  await expect(toast(page, 'Stock take sent to the farm store')).toBeVisible();
+  await expect(page.getByText('Bravo Veg: counted 3 of 4 (1 missing)')).toBeVisible();
+
+  // The photo of the difference, shrunk on the phone, and a note.
+  await page.getByRole('button', { name: 'Add a photo of Bravo Veg' }).waitFor();
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'stall.png', mimeType: 'image/png', buffer: pngPhoto() });
+  const attach = page.getByRole('form', { name: 'Photo of Bravo Veg' });
+  await expect(attach.getByRole('img', { name: 'The photo of Bravo Veg to attach' })).toBeVisible();
+  await attach.getByLabel('Note').fill('Only 3 crates at the stall; the 4th was taken by a trader');
+  await attach.getByRole('button', { name: 'Attach photo' }).click();
+  await expect(toast(page, 'Photo attached')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open photo 1 of Bravo Veg' })).toBeVisible();
+  await expect(page.getByText('Only 3 crates at the stall; the 4th was taken by a trader')).toBeVisible();
+  await expectAccessible(page, 'the stock take sent, with its photo (375 px)');
+
+  // --- the farm store, on the desktop: the difference with the agent's photo and note; accept ---
+  const desk = farm.page;
+  await desk.goto('/market-agents');
+  await settled(desk, 'Market Agents');
+  await expect(desk.getByText('Bravo Veg: counted 3 of 4 (1 missing)')).toBeVisible();
+  await expect(desk.getByText('Only 3 crates at the stall; the 4th was taken by a trader')).toBeVisible();
+  await desk.getByRole('button', { name: 'Open photo 1 of Bravo Veg' }).click();
+  const photo = desk.getByRole('dialog', { name: 'Photo of Bravo Veg' });
+  const image = photo.locator('img');
+  await expect(image).toBeVisible();
+  // The bytes came from the server (a JPEG the phone made): the image decoded at its full size.
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  await expectAccessible(desk, 'the photo of a stock-take difference (desktop)');
+  await desk.keyboard.press('Escape');
+  await expect(photo).toBeHidden();
+  await expectAccessible(desk, 'the farm store’s stock takes (desktop)');
+  await desk.getByRole('button', { name: 'Accept' }).click();
+  await expect(toast(desk, 'Difference accepted and booked')).toBeVisible();
+  await expect(desk.getByText('No stock take is open.')).toBeVisible();
+
+  // --- the ledger afterwards: Bravo holds 3, one crate written off, the agent's own crates untouched ---
+  expect(
+    (await json<{ outstandingCrates: number }>(agentApi.get(`/api/clients/${clients['Bravo Veg']}`))).outstandingCrates,
+  ).toBe(3);
+  expect(
+    (await json<{ outstandingCrates: number }>(agentApi.get(`/api/clients/${clients['Alpha Greens']}`)))
+      .outstandingCrates,
+  ).toBe(5);
+  const own = await json<{ fullCrates: number; emptyCrates: number }>(agentApi.get('/api/market-agents/me'));
+  expect(own).toMatchObject({ fullCrates: 8, emptyCrates: 0 });
+  const metrics = await json<{ writtenOff: number; withClients: number; farm: number }>(
+    farmApi.get('/api/dashboard/farm-metrics'),
+  );
+  // The opening balance came from outside the farm's stock: the farm still holds the 50 it bought.
+  expect(metrics).toMatchObject({ writtenOff: 1, withClients: 11, farm: 50 });
+  const [latest] = await json<{ status: string }[]>(farmApi.get('/api/stock-takes/counts?state=all'));
+  expect(latest.status).toBe('resolved');
+});
