@@ -187,3 +187,48 @@ test('a delivery counted short: the agent adds a photo on the phone, the farm st
   await expect(flagged.getByRole('button', { name: `Open photo 1 of ${subject}` })).toBeVisible();
   await expectAccessible(desk, 'the flagged differences with a photo (desktop)');
 });
+
+test('a return with a damaged crate: the agent adds a photo of it right after (375 × 812)', async ({ browser }) => {
+  const farm = await signedInPage(browser, 'farm_store');
+  const agent = await signedInPage(browser, 'market_agent');
+  await agent.page.setViewportSize(PHONE);
+  const me = await json<{ id: number }>(agent.page.request.get('/api/market-agents/me'));
+  await json(
+    farm.page.request.post('/api/farm-store/opening-balances', { data: { marketAgentId: me.id, fullCrates: 5 } }),
+  );
+  const business = uniqueName('Delta Herbs');
+  const client = await json<{ id: number }>(
+    agent.page.request.post('/api/clients', {
+      data: { businessName: business, clientName: 'Sipho', contactNumber: '082 555 0001' },
+    }),
+  );
+  await json(
+    agent.page.request.post('/api/client-transactions', { data: { clientId: client.id, quantityBorrowed: 4 } }),
+  );
+
+  const page = agent.page;
+  await page.goto('/clients');
+  await settled(page, 'Clients');
+  await page.getByRole('button', { name: 'Process Return' }).click();
+  const giveBack = page.getByRole('dialog', { name: 'Return Crates' });
+  await giveBack.getByLabel('Quantity returned').fill('2');
+  await giveBack.getByLabel('Damaged').fill('1');
+  await giveBack.getByLabel('What is wrong with them').fill('Split along the base');
+  await giveBack.getByRole('button', { name: 'Return Crates' }).click();
+  await expect(toast(page, 'Crates returned successfully')).toBeVisible();
+
+  const step = page.getByRole('dialog', { name: 'Damaged crates' });
+  const subject = `${business}’s damaged crates`;
+  await step.getByRole('button', { name: `Add a photo of ${subject}` }).waitFor();
+  await step
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'crate.png', mimeType: 'image/png', buffer: pngPhoto() });
+  await step
+    .getByRole('form', { name: `Photo of ${subject}` })
+    .getByRole('button', { name: 'Attach photo' })
+    .click();
+  await expect(step.getByRole('button', { name: `Open photo 1 of ${subject}` })).toBeVisible();
+  await expectAccessible(page, 'the photo of damaged crates after a return (375 px)');
+  await step.getByRole('button', { name: 'Done' }).click();
+  await expect(step).toBeHidden();
+});
