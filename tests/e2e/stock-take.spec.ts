@@ -186,6 +186,36 @@ test('a delivery counted short: the agent adds a photo on the phone, the farm st
   await expect(flagged.getByText('Two crates were missing from the truck')).toBeVisible();
   await expect(flagged.getByRole('button', { name: `Open photo 1 of ${subject}` })).toBeVisible();
   await expectAccessible(desk, 'the flagged differences with a photo (desktop)');
+
+  // Returned empties with a damaged crate (set up through the API): the farm store adds the photo from
+  // the history row, the agent sees it on its phone.
+  await json(
+    farm.page.request.post('/api/farm-store/opening-balances', { data: { marketAgentId: me.id, emptyCrates: 3 } }),
+  );
+  const empties = await json<{ id: number }>(
+    page.request.post('/api/transmissions', { data: { type: 'market_to_farm', quantity: 3 } }),
+  );
+  await json(
+    desk.request.put(`/api/transmissions/${empties.id}/acknowledge`, {
+      data: { actualQuantity: 3, damagedQuantity: 1, damageReason: 'Crushed corner' },
+    }),
+  );
+  await desk.reload();
+  await settled(desk, 'Transmissions');
+  const damaged = `the damaged crates of ${agentName} → Farm Store`;
+  await desk.getByRole('button', { name: `Add a photo of ${damaged}` }).waitFor();
+  const damagedRow = desk.getByTestId('transmission-row').filter({ hasText: '1 damaged' });
+  await damagedRow
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'crate.png', mimeType: 'image/png', buffer: pngPhoto() });
+  await damagedRow
+    .getByRole('form', { name: `Photo of ${damaged}` })
+    .getByRole('button', { name: 'Attach photo' })
+    .click();
+  await expect(damagedRow.getByRole('button', { name: `Open photo 1 of ${damaged}` })).toBeVisible();
+  await page.reload();
+  await settled(page, 'Transmissions');
+  await expect(page.getByRole('button', { name: `Open photo 1 of ${damaged}` })).toBeVisible();
 });
 
 test('a return with a damaged crate: the agent adds a photo of it right after (375 × 812)', async ({ browser }) => {

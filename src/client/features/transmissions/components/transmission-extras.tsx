@@ -1,12 +1,13 @@
-// What the app shows under a flagged transmission beside its figures (decision 053: the photos of the
-// count). Features do not import each other, so the app route provides it; without it, nothing.
+// What the app shows under a disputed transmission beside its figures — a flagged count, or returned
+// empties with damaged crates (decision 053: their photos). Features do not import each other, so the
+// app route provides it; without it, nothing.
 import { createContext, type ReactNode, useContext } from 'react';
 import type { Transmission } from '../../../../shared/transmissions.ts';
 
 export const FlaggedTransmissionExtra = createContext<((t: Transmission) => ReactNode) | null>(null);
 
 /**
- * The app's extra for a flagged transmission (nothing for one that is not flagged). In the history
+ * The app's extra for a flagged or damaged transmission (nothing for any other). In the history
  * (`inHistory`) not for one the viewer may still resolve: the Flagged Differences card shows it.
  */
 export function FlaggedExtra({
@@ -17,6 +18,6 @@ export function FlaggedExtra({
   inHistory?: boolean;
 }) {
   const extra = useContext(FlaggedTransmissionExtra);
-  if (!t.isFlagged || !extra || (inHistory && t.canResolve)) return null;
+  if (!(t.isFlagged || t.damagedQuantity > 0) || !extra || (inHistory && t.canResolve)) return null;
   return extra(t);
 }

@@ -58,6 +58,7 @@ export function TransmissionRow({
             {t.actualQuantity !== null && t.actualQuantity !== t.quantity
               ? ` · counted ${formatCount(t.actualQuantity)}`
               : ''}
+            {t.damagedQuantity > 0 ? ` · ${formatCount(t.damagedQuantity)} damaged` : ''}
           </Text>
           {t.notes && (
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
