@@ -2,6 +2,7 @@
 // one of them short, and attaches a photo and a note to that difference; the farm store (desktop) sees
 // the difference with the photo, accepts it, and the ledger's figures follow. Data is set up through
 // the API; only the journey's own steps are clicked. axe at 375 px and on the desktop.
+import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { DESKTOP, expectAccessible, PHONE, settled } from './support/a11y.ts';
 import { json } from './support/api.ts';
@@ -12,9 +13,12 @@ test.describe.configure({ timeout: 90_000 });
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
-/** A 64 × 48 PNG of one colour, made here (what a phone camera hands the page, only smaller). */
-function pngPhoto(): Buffer {
-  const [width, height] = [64, 48];
+/**
+ * A PNG made here: 64 × 48 of one colour, or (`noisy`) a 1600 × 1200 one of random pixels, several MB
+ * like a phone camera's photo, that only gets under 300 KB by the page shrinking it.
+ */
+function pngPhoto({ noisy = false } = {}): Buffer {
+  const [width, height] = noisy ? [1600, 1200] : [64, 48];
   const crc = (bytes: Buffer) => {
     let c = ~0;
     for (const b of bytes) {
@@ -35,8 +39,12 @@ function pngPhoto(): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0).fill(Buffer.from([200, 60, 40]))]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  const row = () =>
+    Buffer.concat([
+      Buffer.from([0]),
+      noisy ? randomBytes(width * 3) : Buffer.alloc(width * 3, 0).fill(Buffer.from([200, 60, 40])),
+    ]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, row)), { level: 1 });
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
@@ -232,7 +240,7 @@ test('a return with a damaged crate: the agent adds a photo of it right after (3
       data: { businessName: business, clientName: 'Sipho', contactNumber: '082 555 0001' },
     }),
   );
-  await json(
+  const loan = await json<{ id: number }>(
     agent.page.request.post('/api/client-transactions', { data: { clientId: client.id, quantityBorrowed: 4 } }),
   );
 
@@ -250,15 +258,21 @@ test('a return with a damaged crate: the agent adds a photo of it right after (3
   const step = page.getByRole('dialog', { name: 'Damaged crates' });
   const subject = `${business}’s damaged crates`;
   await step.getByRole('button', { name: `Add a photo of ${subject}` }).waitFor();
-  await step
-    .locator('input[type="file"]')
-    .setInputFiles({ name: 'crate.png', mimeType: 'image/png', buffer: pngPhoto() });
+  // A camera-sized photo: the page shrinks it to a JPEG of at most 300 KB before sending it.
+  const big = pngPhoto({ noisy: true });
+  expect(big.length).toBeGreaterThan(3_000_000);
+  await step.locator('input[type="file"]').setInputFiles({ name: 'crate.png', mimeType: 'image/png', buffer: big });
   await step
     .getByRole('form', { name: `Photo of ${subject}` })
     .getByRole('button', { name: 'Attach photo' })
     .click();
   await expect(step.getByRole('button', { name: `Open photo 1 of ${subject}` })).toBeVisible();
   await expectAccessible(page, 'the photo of damaged crates after a return (375 px)');
+  const [kept] = await json<{ byteSize: number; contentType: string }[]>(
+    page.request.get(`/api/evidence?recordKind=client-transaction&recordId=${loan.id}`),
+  );
+  expect(kept.contentType).toBe('image/jpeg');
+  expect(kept.byteSize).toBeLessThanOrEqual(300 * 1024);
   await step.getByRole('button', { name: 'Done' }).click();
   await expect(step).toBeHidden();
 });
