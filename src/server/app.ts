@@ -17,6 +17,7 @@ import contactRoutes from './features/contact/routes.ts';
 import farmStoreRoutes from './features/crates/routes.ts';
 import dashboardRoutes from './features/dashboard/routes.ts';
 import eventRoutes from './features/events/routes.ts';
+import evidenceRoutes from './features/evidence/routes.ts';
 import exportRoutes from './features/exports/routes.ts';
 import healthRoutes from './features/health/routes.ts';
 import housekeepingJobs from './features/housekeeping/jobs.ts';
@@ -183,6 +184,7 @@ export async function buildApp({
   await app.register(exportRoutes, { prefix: '/api' });
   await app.register(importRoutes, { prefix: '/api/imports' });
   await app.register(stockTakeRoutes, { prefix: '/api/stock-takes' });
+  await app.register(evidenceRoutes, { prefix: '/api/evidence' });
 
   await app.register(clientPlugin);
   await app.ready();

@@ -204,6 +204,22 @@ const targets: Target[] = [
     farm,
     10,
   ),
+  // Evidence (decision 053): a photo and a note on the counter's stock-take difference.
+  ...fields(
+    'POST /api/evidence',
+    'POST',
+    '/api/evidence',
+    {
+      recordKind: 'stock-take-line',
+      recordId: stockTakeLine.id,
+      contentType: 'image/png',
+      photo: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      note: 'One crate short',
+    },
+    ['recordKind', 'contentType', 'photo', 'note'],
+    counter,
+    10,
+  ),
   ...fields('POST /api/contact', 'POST', '/api/contact', contact, ['name', 'email', 'subject', 'message']),
   ...fields('POST /api/auth/register', 'POST', '/api/auth/register', registration, [
     'name',

@@ -54,6 +54,7 @@ export const auditActionLabels = {
   'stock-take.start': 'Started a stock take',
   'stock-take.count': 'Counted a stock take',
   'stock-take.resolve': 'Resolved a stock-take difference',
+  'evidence.attach': 'Attached a photo',
 } as const;
 
 export type AuditAction = keyof typeof auditActionLabels;

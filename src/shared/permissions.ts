@@ -79,6 +79,9 @@ const table = {
   'resolve:stock-take:any': ['farm_store'],
   'read:stock-take:own': ['market_agent'],
   'submit:stock-take:own': ['market_agent'],
+  /** Evidence photos (decision 053): the farm store on every record, an agent on its own; never a supplier. */
+  'attach:evidence:own': ['farm_store', 'market_agent'],
+  'read:evidence:own': ['farm_store', 'market_agent'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof table;

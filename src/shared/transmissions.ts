@@ -139,6 +139,8 @@ export const transmissionSchema = z.object({
   isFlagged: z.boolean(),
   /** actualQuantity − quantity once acknowledged (negative: crates missing), else null. */
   difference: z.number().nullable(),
+  /** Returned empties the farm marked damaged when counting them (decision 051); 0 otherwise. */
+  damagedQuantity: z.number(),
   resolutionNote: z.string().nullable(),
   resolvedAt: instant.nullable(),
   acknowledgedAt: instant.nullable(),

@@ -384,6 +384,16 @@ export async function buildAccessWorld(app: App) {
     { method: 'PUT', url: `/api/stock-takes/lines/${stockLine}/resolve`, payload: { action: 'recount' } },
     200,
   );
+  // A's photo of that difference (decision 053): seen by A and the farm store, by no one else.
+  const evidencePhoto = {
+    recordKind: 'stock-take-line',
+    recordId: stockLine,
+    contentType: 'image/png',
+    photo: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    note: 'ALPHAMARK photo',
+  };
+  const evidenceId = (await as(agent, { method: 'POST', url: '/api/evidence', payload: evidencePhoto }, 201))
+    .id as number;
 
   // --- supplier records: offers, tenders on them ---
   const offerBody = (marker: string) => ({
@@ -935,6 +945,21 @@ export async function buildAccessWorld(app: App) {
       json('PUT', `/api/stock-takes/lines/${stockLine}/resolve`, { action: 'accept', note: 'Counted twice' }),
       [401, 200, 403, 403, 403, 403, 403],
     ),
+    // --- evidence photos (decision 053): access follows the record; another agent's is not found ---
+    row('POST /api/evidence', json('POST', '/api/evidence', evidencePhoto), [401, 201, 201, 404, 403, 403, 403], {
+      target: "A's stock-take difference",
+      ownership: "a photo's record is its agent's",
+    }),
+    row(
+      'GET /api/evidence',
+      get(`/api/evidence?recordKind=stock-take-line&recordId=${stockLine}`),
+      [401, 200, 200, 404, 403, 403, 403],
+      { target: "A's stock-take difference", ownership: "a photo's record is its agent's" },
+    ),
+    row('GET /api/evidence/:id/photo', get(`/api/evidence/${evidenceId}/photo`), [401, 200, 200, 404, 403, 403, 403], {
+      target: "A's photo",
+      ownership: "a photo's record is its agent's",
+    }),
     row(
       'GET /api/stock-takes/agents/:id',
       get(`/api/stock-takes/agents/${agent.marketAgentId}`),

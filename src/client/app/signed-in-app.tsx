@@ -16,7 +16,7 @@ import { DashboardPage } from './routes/dashboard/dashboard-page.tsx';
 // Every screen but the dashboard loads when it is opened (decision 031): the dashboard a phone opens
 // first does not wait for, nor run, the code of the others. The layout's Suspense shows 'Loading...'.
 const TransmissionsPage = lazyComponent(() =>
-  import('../features/transmissions/pages/transmissions-page.tsx').then((m) => m.TransmissionsPage),
+  import('./routes/transmissions-with-evidence.tsx').then((m) => m.TransmissionsWithEvidence),
 );
 const ClientsPage = lazyComponent(() => import('./routes/stock-take-screens.tsx').then((m) => m.ClientsWithStockTake));
 const ClientStatementPage = lazyComponent(() =>

@@ -1,22 +1,39 @@
 // The clients and Market Agents screens with the stock take beside them (decisions 051, 054): the agent's
 // count above its clients while the farm store waits for it; the farm store's stock takes under its
-// agents, and each agent's stock-take history and loss rate on its card.
+// agents, and each agent's stock-take history and loss rate on its card. Each difference carries its
+// photos (decision 053): the agent adds them, both sides see them; a return with damaged crates offers a
+// photo of them next.
 import { Stack } from '@mantine/core';
 import type { MarketAgent } from '../../../shared/agents.ts';
 import { userHasPermission } from '../../../shared/permissions.ts';
 import { MarketAgentsPage } from '../../features/agents/pages/market-agents-page.tsx';
+import { DamagePhotoStep } from '../../features/clients/components/damage-photo-step.tsx';
 import { ClientsPage } from '../../features/clients/pages/clients-page.tsx';
+import { EvidencePhotos } from '../../features/evidence/components/evidence-photos.tsx';
 import { AgentStockTake } from '../../features/stock-takes/components/agent-stock-take.tsx';
 import { AgentStockTakes } from '../../features/stock-takes/components/agent-stock-take-history.tsx';
 import { FarmStockTakes } from '../../features/stock-takes/components/farm-stock-takes.tsx';
 import { useUser } from '../../lib/current-user.tsx';
 
+/** After a return with damaged crates: the loan's photos and "Add a photo". */
+const damagePhotos = (loanId: number, who: string) => (
+  <EvidencePhotos recordKind="client-transaction" recordId={loanId} subject={`${who}’s damaged crates`} />
+);
+
 export function ClientsWithStockTake() {
   const user = useUser();
   return (
     <Stack gap="lg">
-      {userHasPermission(user, 'read:stock-take:own') && <AgentStockTake />}
-      <ClientsPage />
+      {userHasPermission(user, 'read:stock-take:own') && (
+        <AgentStockTake
+          differenceExtra={(line) => (
+            <EvidencePhotos recordKind="stock-take-line" recordId={line.id} subject={line.label} />
+          )}
+        />
+      )}
+      <DamagePhotoStep.Provider value={damagePhotos}>
+        <ClientsPage />
+      </DamagePhotoStep.Provider>
     </Stack>
   );
 }
@@ -31,7 +48,13 @@ export function MarketAgentsWithStockTakes() {
   return (
     <Stack gap="lg">
       <MarketAgentsPage agentActions={canRead ? stockTakesOf : undefined} />
-      {canRead && <FarmStockTakes />}
+      {canRead && (
+        <FarmStockTakes
+          differenceExtra={(line) => (
+            <EvidencePhotos recordKind="stock-take-line" recordId={line.id} subject={line.label} canAttach={false} />
+          )}
+        />
+      )}
     </Stack>
   );
 }

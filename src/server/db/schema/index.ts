@@ -5,6 +5,7 @@ export * from './billing.ts';
 export * from './clients.ts';
 export * from './crates.ts';
 export * from './events.ts';
+export * from './evidence.ts';
 export * from './idempotency.ts';
 export * from './imports.ts';
 export * from './offers.ts';

@@ -283,6 +283,21 @@ const walk: Record<string, () => Promise<Prepared>> = {
     const line = counted.lines.find((l: { difference: number }) => l.difference !== 0);
     return () => call(farm, 'PUT', `/api/stock-takes/lines/${line.id}/resolve`, { action: 'recount' });
   },
+  // Evidence (decision 053): a photo on a fresh agent's stock-take difference.
+  'POST /api/evidence': async () => {
+    const { counter, countId, figures } = await stockTakeToCount();
+    const counted = await ok(call(counter, 'PUT', `/api/stock-takes/counts/${countId}/submit`, figures));
+    const line = counted.lines.find((l: { difference: number }) => l.difference !== 0);
+    const photo = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    return () =>
+      call(counter, 'POST', '/api/evidence', {
+        recordKind: 'stock-take-line',
+        recordId: line.id,
+        contentType: 'image/png',
+        photo,
+        note: 'One crate short',
+      });
+  },
   // Declared as changing nothing (a document made on request): it must append and write nothing.
   'POST /api/reports/generate': async () => () => call(farm, 'POST', '/api/reports/generate', report),
 };

@@ -74,6 +74,7 @@ export const routeActions: Record<string, RouteAudit | null> = {
   'POST /api/stock-takes': created('stock-take.start', 'stock-take'),
   'PUT /api/stock-takes/counts/:id/submit': byPath('stock-take.count', 'stock-take-count'),
   'PUT /api/stock-takes/lines/:id/resolve': byPath('stock-take.resolve', 'stock-take-line'),
+  'POST /api/evidence': created('evidence.attach', 'evidence'),
 };
 
 /** The route's audit defaults; a route missing from the table is named by its method and path. */

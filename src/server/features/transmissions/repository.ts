@@ -40,6 +40,12 @@ const viewColumns = {
   toName: sql<string>`coalesce(${toUser.name}, ${FARM_STORE_NAME})`,
   agentName: agentUser.name,
   agentNumber: marketAgents.agentNumber,
+  // Damaged crates booked on this transmission (decision 051): a few rows at most, by the movements'
+  // transmission index; only a counted return of empties has any.
+  damagedQuantity:
+    sql<number>`(case when ${transmissions.type} = 'market_to_farm' and ${transmissions.status} = 'acknowledged'
+    then (select coalesce(sum(m.quantity), 0)::int from crate_movements m
+      where m.transmission_id = ${transmissions.id} and m.kind = 'damage') else 0 end)`.mapWith(Number),
 };
 
 export type TransmissionFilter = {

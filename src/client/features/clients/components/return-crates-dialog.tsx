@@ -3,6 +3,7 @@
 // refusal by the server is said in the dialog under 'Failed to process return' (no toast, spec §8).
 import { Select, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
 import { z } from 'zod';
 import { clientMessages as m, returnBody } from '../../../../shared/clients.ts';
 import { damagedQuantity, damageMessages, requireDamageReason } from '../../../../shared/damage.ts';
@@ -16,6 +17,7 @@ import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useQueueStatus } from '../../../lib/offline/status.ts';
 import { useOpenTransactions } from '../api/get-open-transactions.ts';
 import { useReturnCrates } from '../api/return-crates.ts';
+import { DamagePhotoDialog, useDamagePhotoStep } from './damage-photo-step.tsx';
 
 type ReturnValues = {
   transactionId: string | null;
@@ -56,6 +58,9 @@ export const returnFormSchema = (cratesOutOf: (transactionId: string | null) => 
 export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: number | null; onClose: () => void }) {
   const giveBack = useReturnCrates();
   const open = useOpenTransactions();
+  const photoStep = useDamagePhotoStep();
+  // A return with damaged crates, booked now (not queued): the app may offer a photo of them next.
+  const [damagedOn, setDamagedOn] = useState<{ loanId: number; who: string } | null>(null);
   // Returns taken on this phone and not sent yet are not counted as still out (decision 036).
   const { changes } = useQueueStatus();
   const queuedOn = (loanId: number) =>
@@ -88,7 +93,9 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
         onSuccess: (sent) => {
           if (sent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
           else notifySuccess(m.returned);
-          onClose();
+          if (!sent.queued && photoStep && Number(values.damagedQuantity) > 0) {
+            setDamagedOn({ loanId: Number(values.transactionId), who: loan?.businessName ?? 'the client' });
+          } else onClose();
         },
       },
     );
@@ -99,6 +106,7 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
   }));
   const chosen = open.data?.find((t) => String(t.id) === form.values.transactionId);
 
+  if (damagedOn) return <DamagePhotoDialog loanId={damagedOn.loanId} who={damagedOn.who} onClose={onClose} />;
   return (
     <FormDialog title="Return Crates" label="Return crates" onClose={onClose} onSubmit={submit}>
       <Select

@@ -1,8 +1,8 @@
 // The agent's stock take (decision 051): shown only while the farm store waits for a count. Each
 // holder prefilled with the ledger's figure; what is typed is sent as typed (field messages otherwise).
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
-import { stockTakeMessages as m, STOCK_TAKE_COUNT_MAX } from '../../../../shared/stock-takes.ts';
+import { type ReactNode, useState } from 'react';
+import { stockTakeMessages as m, STOCK_TAKE_COUNT_MAX, type StockTakeLine } from '../../../../shared/stock-takes.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -12,7 +12,12 @@ const keyOf = (l: { holderKind: string; clientId: number | null }) => `${l.holde
 const parse = (v: number | string) => (typeof v === 'number' ? v : /^\s*\d{1,6}\s*$/.test(v) ? Number(v) : Number.NaN);
 
 // Long: one card's JSX: the count form, a field per holder and client.
-export function AgentStockTake() {
+export function AgentStockTake({
+  differenceExtra,
+}: {
+  /** What goes under each difference once the count is sent (the app adds the photos there). */
+  differenceExtra?: (line: StockTakeLine) => ReactNode;
+} = {}) {
   const current = useCurrentStockTake();
   const submit = useSubmitCount();
   const [typed, setTyped] = useState<Record<string, number | string>>({});
@@ -21,10 +26,25 @@ export function AgentStockTake() {
   if (!data?.count) return null;
   const count = data.count;
   if (count.status !== 'open') {
+    const differences = count.lines.filter((l) => l.difference !== 0);
     return (
-      <Alert color="blue" title="Stock take sent">
-        Your count is with the farm store ({count.openDifferences} difference(s) to look at).
-      </Alert>
+      <Card withBorder padding="md">
+        <Stack gap="sm">
+          <Alert color="blue" title="Stock take sent">
+            Your count is with the farm store ({count.openDifferences} difference(s) to look at).
+          </Alert>
+          {differences.length > 0 && <Title order={3}>Differences</Title>}
+          {differences.map((l) => (
+            <Stack key={l.id} gap={4}>
+              <Text size="sm">
+                {l.label}: counted {l.counted} of {l.expected} (
+                {l.difference < 0 ? `${-l.difference} missing` : `${l.difference} found`})
+              </Text>
+              {differenceExtra?.(l)}
+            </Stack>
+          ))}
+        </Stack>
+      </Card>
     );
   }
   const shownFigure = (l: (typeof data.toCount)[number]) => typed[keyOf(l)] ?? l.previouslyCounted ?? l.expected;

@@ -1,7 +1,8 @@
 // The farm store's stock takes (decisions 051, 054): start one for all or some agents, see the counts and resolve
 // each flagged difference: accept (booked on the ledger) or ask for a recount.
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { stockTakeMessages as m } from '../../../../shared/stock-takes.ts';
+import type { ReactNode } from 'react';
+import { stockTakeMessages as m, type StockTakeLine } from '../../../../shared/stock-takes.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useResolveLine, useStockTakeCounts } from '../api/stock-takes.ts';
@@ -10,7 +11,12 @@ import { StartStockTake } from './start-stock-take.tsx';
 const statusLabel = { open: 'Counting', submitted: 'To resolve', resolved: 'Resolved' } as const;
 
 // Long: one card's JSX: the open counts, each difference with its two actions.
-export function FarmStockTakes() {
+export function FarmStockTakes({
+  differenceExtra,
+}: {
+  /** What goes under each difference (the app adds the agent's photos there). */
+  differenceExtra?: (line: StockTakeLine) => ReactNode;
+} = {}) {
   const counts = useStockTakeCounts();
   const resolve = useResolveLine();
   return (
@@ -26,45 +32,51 @@ export function FarmStockTakes() {
           <Stack key={c.id} gap={4}>
             <Group gap="xs">
               <Text fw={600}>{c.agentName}</Text>
-              <Badge color={c.status === 'submitted' ? 'orange' : 'gray'}>{statusLabel[c.status]}</Badge>
+              <Badge color={c.status === 'submitted' ? 'red.9' : 'gray.7'}>{statusLabel[c.status]}</Badge>
             </Group>
             {c.lines
               .filter((l) => l.difference !== 0)
               .map((l) => (
-                <Group key={l.id} justify="space-between" wrap="wrap">
-                  <Text size="sm">
-                    {l.label}: counted {l.counted} of {l.expected} (
-                    {l.difference < 0 ? `${-l.difference} missing` : `${l.difference} found`})
-                  </Text>
-                  {l.resolution === 'accepted' ? (
-                    <Badge color="green">Accepted</Badge>
-                  ) : c.status === 'submitted' ? (
-                    <Group gap="xs">
-                      <Button
-                        size="xs"
-                        mih={44}
-                        onClick={() =>
-                          resolve.mutate({ id: l.id, action: 'accept' }, { onSuccess: () => notifySuccess(m.accepted) })
-                        }
-                      >
-                        Accept
-                      </Button>
-                      <Button
-                        size="xs"
-                        mih={44}
-                        variant="default"
-                        onClick={() =>
-                          resolve.mutate(
-                            { id: l.id, action: 'recount' },
-                            { onSuccess: () => notifySuccess(m.recountAsked) },
-                          )
-                        }
-                      >
-                        Ask for a recount
-                      </Button>
-                    </Group>
-                  ) : null}
-                </Group>
+                <Stack key={l.id} gap={4}>
+                  <Group justify="space-between" wrap="wrap">
+                    <Text size="sm">
+                      {l.label}: counted {l.counted} of {l.expected} (
+                      {l.difference < 0 ? `${-l.difference} missing` : `${l.difference} found`})
+                    </Text>
+                    {l.resolution === 'accepted' ? (
+                      <Badge color="green.9">Accepted</Badge>
+                    ) : c.status === 'submitted' ? (
+                      <Group gap="xs">
+                        <Button
+                          size="xs"
+                          mih={44}
+                          onClick={() =>
+                            resolve.mutate(
+                              { id: l.id, action: 'accept' },
+                              { onSuccess: () => notifySuccess(m.accepted) },
+                            )
+                          }
+                        >
+                          Accept
+                        </Button>
+                        <Button
+                          size="xs"
+                          mih={44}
+                          variant="default"
+                          onClick={() =>
+                            resolve.mutate(
+                              { id: l.id, action: 'recount' },
+                              { onSuccess: () => notifySuccess(m.recountAsked) },
+                            )
+                          }
+                        >
+                          Ask for a recount
+                        </Button>
+                      </Group>
+                    ) : null}
+                  </Group>
+                  {differenceExtra?.(l)}
+                </Stack>
               ))}
           </Stack>
         ))}

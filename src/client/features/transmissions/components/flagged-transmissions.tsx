@@ -18,6 +18,7 @@ import { useFlaggedTransmissions } from '../api/get-flagged-transmissions.ts';
 import { useResolveTransmission } from '../api/resolve-transmission.ts';
 import { TransmissionActionList } from './transmission-action-list.tsx';
 import { countLabel } from './transmission-badges.tsx';
+import { FlaggedExtra } from './transmission-extras.tsx';
 
 // The form's empty number field is '' rather than absent.
 const resolveForm = resolveTransmissionBody.extend({
@@ -63,6 +64,7 @@ export function FlaggedTransmissions() {
             <Text size="xs" c="dimmed">
               {transmissionTypeLabels[t.type]} · sent {fromNow(t.sentAt as string)}
             </Text>
+            <FlaggedExtra transmission={t} />
           </>
         )}
         action={(t) =>

@@ -12,6 +12,7 @@ import { useUser } from '../../../lib/current-user.tsx';
 import { crates, formatCount, formatDateTime, fromNow } from '../../../lib/format.ts';
 import { RecallButton } from './recall-button.tsx';
 import { CountBadge, StatusBadge } from './transmission-badges.tsx';
+import { FlaggedExtra } from './transmission-extras.tsx';
 
 /**
  * Who sent it to whom; a supplier's crate request is worded from the reader's side instead (issue 25):
@@ -57,6 +58,7 @@ export function TransmissionRow({
             {t.actualQuantity !== null && t.actualQuantity !== t.quantity
               ? ` · counted ${formatCount(t.actualQuantity)}`
               : ''}
+            {t.damagedQuantity > 0 ? ` · ${formatCount(t.damagedQuantity)} damaged` : ''}
           </Text>
           {t.notes && (
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -68,6 +70,7 @@ export function TransmissionRow({
               Resolved: {t.resolutionNote}
             </Text>
           )}
+          <FlaggedExtra transmission={t} inHistory />
         </Stack>
         {/* On a phone this column wraps under the details; the auto margin keeps it at the right edge. */}
         <Stack gap={6} align="flex-end" ml="auto">

@@ -1,0 +1,173 @@
+// "Add a photo" (decision 053): the photos and notes attached to one disputed record, each opening
+// full size, and — for those who may — the camera button. The photo is shrunk on the phone (at most
+// 300 KB) before it is sent; the note is sent as typed or refused with the field's message.
+import { Button, FileButton, Group, Image, Modal, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { IconCamera } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import {
+  EVIDENCE_NOTE_MAX,
+  type Evidence,
+  type EvidenceRecordKind,
+  evidencePhotoPath,
+  evidenceMessages as m,
+} from '../../../../shared/evidence.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useAttachEvidence, useEvidence } from '../api/evidence.ts';
+import { type ShrunkPhoto, shrinkPhoto } from '../shrink-photo.ts';
+
+type Props = {
+  recordKind: EvidenceRecordKind;
+  recordId: number;
+  /** What the photos show, for the labels: "Alpha Greens", "Delivery #12". */
+  subject: string;
+  /** Whether this side may add a photo (both sides see them). */
+  canAttach?: boolean;
+};
+
+export function EvidencePhotos({ recordKind, recordId, subject, canAttach = true }: Props) {
+  const photos = useEvidence(recordKind, recordId);
+  const [open, setOpen] = useState<Evidence | null>(null);
+  const list = photos.data ?? [];
+  return (
+    <Stack gap="xs">
+      {list.length > 0 && (
+        <Group gap="xs">
+          {list.map((p, i) => (
+            <UnstyledButton
+              key={p.id}
+              onClick={() => setOpen(p)}
+              aria-label={`Open photo ${i + 1} of ${subject}`}
+              style={{ width: 64, height: 64, borderRadius: 4, overflow: 'hidden' }}
+            >
+              <Image src={evidencePhotoPath(p.id)} alt="" w={64} h={64} fit="cover" />
+            </UnstyledButton>
+          ))}
+        </Group>
+      )}
+      {list
+        .filter((p) => p.note)
+        .map((p) => (
+          <Text key={p.id} size="sm">
+            {p.attachedByName}: {p.note}
+          </Text>
+        ))}
+      {canAttach && list.length < 10 && <AddPhoto recordKind={recordKind} recordId={recordId} subject={subject} />}
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={`Photo of ${subject}`} size="lg" centered>
+        {open && (
+          <Stack gap="xs">
+            <Image src={evidencePhotoPath(open.id)} alt={open.note ?? `Photo of ${subject}`} fit="contain" mah="70vh" />
+            <Text size="sm">
+              {open.attachedByName}, {formatDateTime(open.attachedAt)}
+              {open.note ? `: ${open.note}` : ''}
+            </Text>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}
+
+// Long: one form's JSX: choose, preview, note, send or cancel.
+function AddPhoto({ recordKind, recordId, subject }: Omit<Props, 'canAttach'>) {
+  const attach = useAttachEvidence();
+  const reset = useRef<() => void>(null);
+  const [photo, setPhoto] = useState<ShrunkPhoto | null>(null);
+  const [shrinking, setShrinking] = useState(false);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | null>(null);
+
+  const choose = async (file: File | null) => {
+    reset.current?.();
+    if (!file) return;
+    setPhotoError(null);
+    setShrinking(true);
+    try {
+      setPhoto(await shrinkPhoto(file));
+    } catch (err) {
+      setPhotoError((err as Error).message === 'too large' ? m.photoTooLarge : m.photoUnreadable);
+    } finally {
+      setShrinking(false);
+    }
+  };
+  const cancel = () => {
+    setPhoto(null);
+    setNote('');
+    setNoteError(null);
+    attach.reset();
+  };
+  const send = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!photo) return;
+    if (note.trim().length > EVIDENCE_NOTE_MAX) {
+      setNoteError(m.noteTooLong);
+      return;
+    }
+    attach.mutate(
+      { recordKind, recordId, contentType: photo.contentType, photo: photo.base64, note: note.trim() || null },
+      {
+        onSuccess: () => {
+          notifySuccess(m.attached);
+          cancel();
+        },
+      },
+    );
+  };
+
+  if (!photo) {
+    return (
+      <Stack gap={4}>
+        <FileButton onChange={choose} accept="image/*" capture="environment" resetRef={reset}>
+          {(props) => (
+            <Button
+              {...props}
+              variant="default"
+              mih={44}
+              loading={shrinking}
+              leftSection={<IconCamera size={18} aria-hidden />}
+              aria-label={`Add a photo of ${subject}`}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              Add a photo
+            </Button>
+          )}
+        </FileButton>
+        {photoError && (
+          <Text size="sm" c="red.8" role="alert">
+            {photoError}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <form onSubmit={send} noValidate aria-label={`Photo of ${subject}`}>
+      <Stack gap="xs">
+        <Image src={photo.previewUrl} alt={`The photo of ${subject} to attach`} mah={200} w="auto" fit="contain" />
+        <Textarea
+          label="Note"
+          description={`Optional, at most ${EVIDENCE_NOTE_MAX} characters`}
+          autosize
+          minRows={2}
+          value={note}
+          onChange={(e) => {
+            setNote(e.currentTarget.value);
+            setNoteError(null);
+          }}
+          error={noteError}
+        />
+        <FormError error={attach.isError ? attach.error : null} fallback="Failed to attach the photo" />
+        <Group gap="xs">
+          <Button type="submit" mih={44} loading={attach.isPending}>
+            Attach photo
+          </Button>
+          <Button variant="default" mih={44} onClick={cancel} disabled={attach.isPending}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+// /api/evidence (decision 053): photos and notes attached to a flagged count, a stock-take difference
+// or damaged crates. The farm store and the agent whose record it is attach and see them; a supplier
+// never (403), another agent is told the record does not exist (404).
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  attachEvidenceBody,
+  EVIDENCE_MAX_BYTES,
+  evidenceListQuery,
+  evidenceListResponse,
+  evidenceMessages,
+  evidenceSchema,
+} from '../../../shared/evidence.ts';
+import { idParams } from '../../../shared/fields.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { routeOptions } from '../../lib/route-options.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import * as service from './service.ts';
+
+const route = routeOptions('evidence');
+
+/** The JSON body carries the photo base64-encoded (4/3 of its size), its note and a little more. */
+const BODY_LIMIT = Math.ceil((EVIDENCE_MAX_BYTES * 4) / 3) + 8 * 1024;
+
+/** A too-large upload is refused before its body is read, with a message that says what to do. */
+async function refuseLargeUpload(request: FastifyRequest) {
+  const length = Number(request.headers['content-length'] ?? 0);
+  if (length > BODY_LIMIT) throw new HttpError(413, evidenceMessages.photoTooLarge);
+}
+
+const evidenceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/',
+    {
+      ...route(
+        'attach:evidence:own',
+        'Attaches a photo (JPEG, PNG or WebP, base64, at most 300 KB) and a note to a flagged count, a stock-take difference or damaged crates.',
+        { body: attachEvidenceBody, response: { 201: evidenceSchema }, refusals: [409] },
+      ),
+      bodyLimit: BODY_LIMIT,
+      onRequest: refuseLargeUpload,
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.attachEvidence(app.db, currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/',
+    route('read:evidence:own', "A record's photos (their details; the bytes are at /api/evidence/{id}/photo).", {
+      querystring: evidenceListQuery,
+      response: { 200: evidenceListResponse },
+    }),
+    async (request) =>
+      service.listEvidence(app.db, currentUser(request), request.query.recordKind, request.query.recordId),
+  );
+
+  app.get(
+    '/:id/photo',
+    route('read:evidence:own', "A photo's bytes, to those who may see its record.", {
+      params: idParams(),
+      response: { 200: z.unknown() },
+      produces: ['image/jpeg', 'image/png', 'image/webp'],
+    }),
+    async (request, reply) => {
+      const { contentType, bytes } = await service.evidencePhoto(app.db, currentUser(request), request.params.id);
+      return reply
+        .header('Content-Type', contentType)
+        .header('Cache-Control', 'private, max-age=3600')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(bytes);
+    },
+  );
+};
+
+export default evidenceRoutes;

@@ -1,0 +1,80 @@
+// Evidence photos (issue 27, decision 053): schemas and messages of /api/evidence for both sides.
+import { z } from 'zod';
+import { idParam, jsonId, multilineText } from './fields.ts';
+import { instant } from './http.ts';
+
+/** The largest photo the server keeps; the phone shrinks photos below it before sending (decision 053). */
+export const EVIDENCE_MAX_BYTES = 300 * 1024;
+export const EVIDENCE_NOTE_MAX = 300;
+/** Photos one record may carry: enough to show a dispute, not a photo album. */
+export const EVIDENCE_PER_RECORD_MAX = 10;
+
+export const evidenceRecordKinds = ['transmission', 'stock-take-line', 'client-transaction'] as const;
+export type EvidenceRecordKind = (typeof evidenceRecordKinds)[number];
+export const evidenceContentTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type EvidenceContentType = (typeof evidenceContentTypes)[number];
+
+export const evidenceMessages = {
+  recordKind: "recordKind must be 'transmission', 'stock-take-line' or 'client-transaction'",
+  recordId: 'Choose the record the photo belongs to',
+  recordNotFound: 'Record not found',
+  photoRequired: 'Take or choose a photo',
+  photoUnreadable: 'This is not a JPEG, PNG or WebP photo: take or choose another',
+  photoTypeMismatch: 'The photo is not of the type it says it is: take or choose it again',
+  photoTooLarge: 'The photo is larger than 300 KB: take it again or choose a smaller one',
+  contentType: "contentType must be 'image/jpeg', 'image/png' or 'image/webp'",
+  noteTooLong: `The note must be at most ${EVIDENCE_NOTE_MAX} characters`,
+  evidenceNotFound: 'Photo not found',
+  nothingDisputed:
+    'Photos go with a flagged count, a stock-take difference or damaged crates: this record has none of them',
+  tooMany: `This record already has ${EVIDENCE_PER_RECORD_MAX} photos`,
+  attached: 'Photo attached',
+} as const;
+
+const m = evidenceMessages;
+
+/** POST /api/evidence: the photo (base64, at most 300 KB once decoded) and an optional note. */
+export const attachEvidenceBody = z.object({
+  recordKind: z.enum(evidenceRecordKinds, { error: m.recordKind }),
+  recordId: jsonId(m.recordId),
+  contentType: z.enum(evidenceContentTypes, { error: m.contentType }),
+  photo: z
+    .string({ error: m.photoRequired })
+    .min(1, m.photoRequired)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, m.photoUnreadable),
+  note: multilineText(EVIDENCE_NOTE_MAX, m.noteTooLong).optional().nullable(),
+});
+export type AttachEvidenceBody = z.infer<typeof attachEvidenceBody>;
+
+/** GET /api/evidence?recordKind=…&recordId=…: the photos of one record. */
+export const evidenceListQuery = z.object({
+  recordKind: z.enum(evidenceRecordKinds, { error: m.recordKind }),
+  recordId: idParam(m.recordId),
+});
+
+export const evidenceSchema = z.object({
+  id: z.number(),
+  recordKind: z.enum(evidenceRecordKinds),
+  recordId: z.number(),
+  contentType: z.enum(evidenceContentTypes),
+  byteSize: z.number(),
+  note: z.string().nullable(),
+  attachedBy: z.number(),
+  attachedByName: z.string(),
+  attachedAt: instant,
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
+export const evidenceListResponse = z.array(evidenceSchema);
+
+/** The address of a photo's bytes (an <img src>). */
+export const evidencePhotoPath = (id: number) => `/api/evidence/${id}/photo`;
+
+/** The image type the bytes are, by their magic numbers; null for anything else. */
+export function sniffImageType(bytes: Uint8Array): EvidenceContentType | null {
+  const starts = (...values: number[]) => values.every((v, i) => bytes[i] === v);
+  if (bytes.length >= 3 && starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (bytes.length >= 8 && starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  const ascii = (from: number, text: string) => [...text].every((c, i) => bytes[from + i] === c.charCodeAt(0));
+  if (bytes.length >= 12 && ascii(0, 'RIFF') && ascii(8, 'WEBP')) return 'image/webp';
+  return null;
+}
