@@ -21,10 +21,7 @@ export function useAttachEvidence() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AttachEvidenceBody) => api.post<Evidence>(EVIDENCE_PATH, body),
-    onSuccess: (_, body) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: evidenceQueryOptions(body.recordKind, body.recordId).queryKey }),
-        invalidateTags(queryClient, ['crates']),
-      ]),
+    // The record's photo list is tagged 'crates' too (evidenceQueryOptions): one invalidation refreshes it.
+    onSuccess: () => invalidateTags(queryClient, ['crates']),
   });
 }
