@@ -113,12 +113,27 @@ export async function findEvidence(db: Executor, id: number): Promise<Evidence |
   return result.rows[0] ? toEvidence(result.rows[0]) : null;
 }
 
-export async function photoOf(db: Executor, id: number): Promise<Buffer | null> {
-  const result = await db.execute<{ photo: Buffer | Uint8Array | string }>(
-    sql`select photo from evidence where id = ${id}`,
-  );
-  const photo = result.rows[0]?.photo;
-  if (photo === undefined) return null;
+/** One photo's bytes with its type and the record it belongs to (whose access decides who sees it). */
+export async function photoOf(
+  db: Executor,
+  id: number,
+): Promise<{
+  recordKind: EvidenceRecordKind;
+  recordId: number;
+  contentType: EvidenceContentType;
+  bytes: Buffer;
+} | null> {
+  const result = await db.execute<{
+    record_kind: EvidenceRecordKind;
+    record_id: number;
+    content_type: EvidenceContentType;
+    photo: Buffer | Uint8Array | string;
+  }>(sql`select record_kind, coalesce(transmission_id, stock_take_line_id, client_transaction_id) as record_id,
+    content_type, photo from evidence where id = ${id}`);
+  const row = result.rows[0];
+  if (!row) return null;
   // pg gives a Buffer, PGlite a Uint8Array.
-  return typeof photo === 'string' ? Buffer.from(photo.replace(/^\\x/, ''), 'hex') : Buffer.from(photo);
+  const bytes =
+    typeof row.photo === 'string' ? Buffer.from(row.photo.replace(/^\\x/, ''), 'hex') : Buffer.from(row.photo);
+  return { recordKind: row.record_kind, recordId: Number(row.record_id), contentType: row.content_type, bytes };
 }

@@ -1,7 +1,6 @@
 // /api/evidence (decision 053): photos and notes attached to a flagged count, a stock-take difference
 // or damaged crates. The farm store and the agent whose record it is attach and see them; a supplier
 // never (403), another agent is told the record does not exist (404).
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,21 +12,15 @@ import {
   evidenceSchema,
 } from '../../../shared/evidence.ts';
 import { idParams } from '../../../shared/fields.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { base64Upload } from '../../lib/base64-upload.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
 const route = routeOptions('evidence');
 
-/** The JSON body carries the photo base64-encoded (4/3 of its size), its note and a little more. */
-const BODY_LIMIT = Math.ceil((EVIDENCE_MAX_BYTES * 4) / 3) + 8 * 1024;
-
-/** A too-large upload is refused before its body is read, with a message that says what to do. */
-async function refuseLargeUpload(request: FastifyRequest) {
-  const length = Number(request.headers['content-length'] ?? 0);
-  if (length > BODY_LIMIT) throw new HttpError(413, evidenceMessages.photoTooLarge);
-}
+/** The JSON body carries the photo base64-encoded, its note and a little more. */
+const upload = base64Upload(EVIDENCE_MAX_BYTES, 8 * 1024, evidenceMessages.photoTooLarge);
 
 const evidenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -38,8 +31,7 @@ const evidenceRoutes: FastifyPluginAsyncZod = async (app) => {
         'Attaches a photo (JPEG, PNG or WebP, base64, at most 300 KB) and a note to a flagged count, a stock-take difference or damaged crates.',
         { body: attachEvidenceBody, response: { 201: evidenceSchema }, refusals: [409] },
       ),
-      bodyLimit: BODY_LIMIT,
-      onRequest: refuseLargeUpload,
+      ...upload,
     },
     async (request, reply) =>
       reply.status(201).send(await service.attachEvidence(app.db, currentUser(request), request.body)),

@@ -24,10 +24,16 @@ type Acting = Pick<Caller, 'id' | 'role' | 'marketAgentId'>;
 const maySee = (caller: Acting, record: repo.EvidenceRecord) =>
   caller.role === 'farm_store' || (caller.role === 'market_agent' && caller.marketAgentId === record.marketAgentId);
 
-/** The record if the caller may see it; 404 otherwise (another agent's record looks like none). */
-async function visibleRecord(db: Executor, caller: Acting, kind: EvidenceRecordKind, id: number) {
+/** The record if the caller may see it; 404 with `missing` otherwise (another agent's record looks like none). */
+async function visibleRecord(
+  db: Executor,
+  caller: Acting,
+  kind: EvidenceRecordKind,
+  id: number,
+  missing: string = m.recordNotFound,
+) {
   const record = await repo.findRecord(db, kind, id);
-  if (!record || !maySee(caller, record)) throw notFound(m.recordNotFound);
+  if (!record || !maySee(caller, record)) throw notFound(missing);
   return record;
 }
 
@@ -89,11 +95,8 @@ export async function evidencePhoto(
   caller: Acting,
   id: number,
 ): Promise<{ contentType: EvidenceContentType; bytes: Buffer }> {
-  const found = await repo.findEvidence(db, id);
+  const found = await repo.photoOf(db, id);
   if (!found) throw notFound(m.evidenceNotFound);
-  const record = await repo.findRecord(db, found.recordKind, found.recordId);
-  if (!record || !maySee(caller, record)) throw notFound(m.evidenceNotFound);
-  const bytes = await repo.photoOf(db, id);
-  if (!bytes) throw notFound(m.evidenceNotFound);
-  return { contentType: found.contentType, bytes };
+  await visibleRecord(db, caller, found.recordKind, found.recordId, m.evidenceNotFound);
+  return { contentType: found.contentType, bytes: found.bytes };
 }

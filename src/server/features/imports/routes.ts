@@ -1,7 +1,7 @@
 // /api/imports (decision 050): the farm store's import of paper records. POST /preview reads a file
 // and answers its headers, the guessed mapping and every bad row; POST / commits it all or nothing;
 // GET / lists the files imported so far. Farm store only.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitQuery } from '../../../shared/fields.ts';
@@ -14,7 +14,7 @@ import {
   importRefusedResponse,
   importResultResponse,
 } from '../../../shared/imports.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { base64Upload } from '../../lib/base64-upload.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
@@ -22,16 +22,8 @@ import { ImportRefused } from './service.ts';
 
 const route = routeOptions('imports');
 
-/** The JSON body carries the file base64-encoded (4/3 of its size) and a little more. */
-const BODY_LIMIT = Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 16 * 1024;
-
-/** A too-large upload is refused before its body is read, with a message that says what to do. */
-async function refuseLargeUpload(request: FastifyRequest) {
-  const length = Number(request.headers['content-length'] ?? 0);
-  if (length > BODY_LIMIT) throw new HttpError(413, importMessages.fileTooLarge);
-}
-
-const upload = { bodyLimit: BODY_LIMIT, onRequest: refuseLargeUpload };
+/** The JSON body carries the file base64-encoded and a little more (the name, the mapping). */
+const upload = base64Upload(IMPORT_MAX_BYTES, 16 * 1024, importMessages.fileTooLarge);
 
 const importListResponse = z.array(
   z.object({
