@@ -6,6 +6,7 @@ import { IconCamera } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import {
   EVIDENCE_NOTE_MAX,
+  EVIDENCE_PER_RECORD_MAX,
   type Evidence,
   type EvidenceRecordKind,
   evidencePhotoPath,
@@ -53,7 +54,7 @@ export function EvidencePhotos({ recordKind, recordId, subject, canAttach = true
             {p.attachedByName}: {p.note}
           </Text>
         ))}
-      {canAttach && list.length < 10 && <AddPhoto recordKind={recordKind} recordId={recordId} subject={subject} />}
+      {canAttach && list.length < EVIDENCE_PER_RECORD_MAX && <AddPhoto recordKind={recordKind} recordId={recordId} subject={subject} />}
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={`Photo of ${subject}`} size="lg" centered>
         {open && (
           <Stack gap="xs">
