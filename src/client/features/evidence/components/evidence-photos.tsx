@@ -54,7 +54,9 @@ export function EvidencePhotos({ recordKind, recordId, subject, canAttach = true
             {p.attachedByName}: {p.note}
           </Text>
         ))}
-      {canAttach && list.length < EVIDENCE_PER_RECORD_MAX && <AddPhoto recordKind={recordKind} recordId={recordId} subject={subject} />}
+      {canAttach && list.length < EVIDENCE_PER_RECORD_MAX && (
+        <AddPhoto recordKind={recordKind} recordId={recordId} subject={subject} />
+      )}
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={`Photo of ${subject}`} size="lg" centered>
         {open && (
           <Stack gap="xs">
