@@ -19,7 +19,7 @@ export function LoadingScreen() {
 export function SectionLoader() {
   return (
     <Center py="xl">
-      <Loader aria-label="Loading" />
+      <Loader role="status" aria-label="Loading" />
     </Center>
   );
 }

@@ -56,7 +56,7 @@ export function WeeklyReportsDialog({
       {preview.data ? (
         <WeeklyBody data={preview.data} />
       ) : (
-        !preview.error && <Loader size="sm" aria-label="Loading the recipients" />
+        !preview.error && <Loader size="sm" role="status" aria-label="Loading the recipients" />
       )}
     </ConfirmDialog>
   );

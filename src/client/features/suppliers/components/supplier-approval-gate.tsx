@@ -18,7 +18,7 @@ export function SupplierApprovalGate() {
   if (supplier.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   }

@@ -90,7 +90,13 @@ export function TransmissionRow({
 
 export function TransmissionListSkeleton({ rows = 3 }: { rows?: number }) {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label="Loading transmissions" data-testid="transmissions-skeleton">
+    <Stack
+      gap="sm"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading transmissions"
+      data-testid="transmissions-skeleton"
+    >
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Skeleton key={i} height={76} radius="md" />
