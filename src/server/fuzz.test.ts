@@ -574,9 +574,14 @@ const lastAuditId = async () =>
 describe('arbitrary strings into every text field of every mutation', () => {
   for (const target of targets) {
     it(`${target.route}: 4xx or 2xx, never 5xx; refused input changes nothing`, async () => {
+      // The tables as the last refused request left them: nothing else writes between runs (the jobs
+      // are held), so they are the next run's "before" too — one digest a run instead of two. After
+      // a 2xx, or a run that threw, they are read again.
+      let known: Record<string, string> | null = null;
       await fc.assert(
         fc.asyncProperty(target.input ?? nastyString, async (s) => {
-          const before = await fingerprint();
+          const before = known ?? (await fingerprint());
+          known = null;
           const auditedBefore = await lastAuditId();
           const options = {
             method: target.method,
@@ -589,6 +594,7 @@ describe('arbitrary strings into every text field of every mutation', () => {
           if (res.statusCode < 400) return;
           expect(typeof res.json().message).toBe('string');
           const after = await fingerprint();
+          known = { ...after };
           // A wrong current password was judged, and counted like a failed sign-in (decision 025).
           const judged = res.json().errors?.currentPassword === messages.currentPasswordWrong;
           if (!REFUSED_UNREAD.has(res.statusCode) || judged) {
