@@ -1,10 +1,11 @@
 // Damaged crates, both sides (issue 27, decision 056), on a 375 × 812 phone: the farm store counts an
 // agent's returned empties with two damaged, adds a photo in the step right after the count, then finds
 // the entry with its photo — beside a client's damaged return and the agent's photo of it — under the
-// agent's "Damaged crates" on the Market Agents screen. Data is set up through the API; axe at each step.
+// agent's "Damaged crates" on the Market Agents screen, and the Reports screen counts them apart from
+// missing crates. Data is set up through the API; axe at each step.
 import { DESKTOP, expectAccessible, PHONE, settled } from './support/a11y.ts';
 import { json } from './support/api.ts';
-import { pageOverflow, signedInPage, uniqueName } from './support/crates.ts';
+import { pageOverflow, pick, signedInPage, uniqueName } from './support/crates.ts';
 import { expect, type Page, test } from './support/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -118,4 +119,12 @@ test('the farm store counts returned empties with damaged crates, adds a photo, 
   await expectAccessible(page, 'a damaged-crates photo full size (375 px)');
   await page.setViewportSize(DESKTOP);
   await expectAccessible(page, 'a damaged-crates photo full size (desktop)');
+
+  // The Reports screen says the agent's damaged crates apart from missing ones (none missing here).
+  await page.goto('/reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible({ timeout: 30_000 });
+  await pick(page, 'Market agent', new RegExp(agentName));
+  await expect(page.getByTestId('agent-write-offs')).toHaveText(
+    'Written off: 3 crates marked damaged · 0 crates missing at stock takes',
+  );
 });
