@@ -1,6 +1,6 @@
 // Evidence photos (issue 27, decision 053): schemas and messages of /api/evidence for both sides.
 import { z } from 'zod';
-import { idParam, jsonId, multilineText } from './fields.ts';
+import { beforeQuery, idParam, jsonId, limitQuery, multilineText } from './fields.ts';
 import { instant } from './http.ts';
 
 /** The largest photo the server keeps; the phone shrinks photos below it before sending (decision 053). */
@@ -29,6 +29,8 @@ export const evidenceMessages = {
     'Photos go with a flagged count, a stock-take difference or damaged crates: this record has none of them',
   tooMany: `This record already has ${EVIDENCE_PER_RECORD_MAX} photos`,
   attached: 'Photo attached',
+  agent: 'Choose a market agent',
+  agentNotFound: 'Market agent not found',
 } as const;
 
 const m = evidenceMessages;
@@ -78,3 +80,39 @@ export function sniffImageType(bytes: Uint8Array): EvidenceContentType | null {
   if (bytes.length >= 12 && ascii(0, 'RIFF') && ascii(8, 'WEBP')) return 'image/webp';
   return null;
 }
+
+/** Damaged-crate entries a page of the farm's list shows (decision 056). */
+export const DAMAGED_CRATES_PAGE = 10;
+
+/**
+ * GET /api/evidence/damaged-crates?marketAgentId=&limit=&before=: an agent's damaged-crate entries,
+ * newest first (decision 056). `before`: the id of the last entry of the page before.
+ */
+export const damagedCratesQuery = z.object({
+  marketAgentId: idParam(m.agent),
+  limit: limitQuery(DAMAGED_CRATES_PAGE),
+  before: beforeQuery,
+});
+
+/**
+ * One booking of damaged crates: on a client's return (recordKind client-transaction: the loan, whose
+ * photos show them) or the farm's count of the agent's returned empties (transmission).
+ */
+export const damagedCrateEntrySchema = z.object({
+  id: z.number(),
+  occurredAt: instant,
+  quantity: z.number().int(),
+  reason: z.string().nullable(),
+  recordKind: z.enum(['client-transaction', 'transmission']),
+  recordId: z.number(),
+  /** The client whose return it was; null for returned empties. */
+  client: z.object({ id: z.number(), businessName: z.string(), clientName: z.string() }).nullable(),
+});
+export type DamagedCrateEntry = z.infer<typeof damagedCrateEntrySchema>;
+
+export const damagedCratesPageSchema = z.object({
+  entries: z.array(damagedCrateEntrySchema),
+  /** The `before` of the next page; null on the last. */
+  nextBefore: z.number().nullable(),
+});
+export type DamagedCratesPage = z.infer<typeof damagedCratesPageSchema>;

@@ -287,6 +287,10 @@ export const agentPerformanceSchema = z.object({
   unbilledCrates: z.number().int(),
   /** Everything billed to the agent in any cycle minus what the farm store recorded as paid: owed now. */
   owedAmount: z.string(),
+  /** Crates marked damaged in the period: on its clients' returns and its returned empties (decision 056). */
+  cratesDamaged: z.number().int(),
+  /** Crates written off at its stock takes in the period, less crates found there (may be below 0). */
+  cratesMissing: z.number().int(),
 });
 export type AgentPerformance = z.infer<typeof agentPerformanceSchema>;
 
@@ -303,6 +307,13 @@ export const reportBillingSchema = z.object({
   totalOwed: z.string(),
 });
 export type ReportBilling = z.infer<typeof reportBillingSchema>;
+
+/**
+ * Crates written off in a period (issue 27, decision 056): marked damaged on clients' returns and on
+ * returned empties, apart from those missing at stock takes (written off, less crates found).
+ */
+export const writeOffsSchema = z.object({ damaged: z.number().int(), missing: z.number().int() });
+export type WriteOffs = z.infer<typeof writeOffsSchema>;
 
 export const reportSummarySchema = z.object({
   period,
@@ -332,6 +343,8 @@ export const reportSummarySchema = z.object({
   agents: z.array(agentPerformanceSchema),
   /** Billing for the report's scope (the one agent, or every agent): sums of billing lines and payments. */
   billing: reportBillingSchema,
+  /** The period's write-offs of the report's agents (the one agent, or every agent listed): damaged apart from missing. */
+  writeOffs: writeOffsSchema,
   cycle: z.object({ startDate: z.string(), endDate: z.string(), ratePerCrate: z.string() }).nullable(),
   generatedAt: instant,
 });
@@ -355,6 +368,8 @@ export const weeklySummarySchema = z.object({
     openLoans: z.number().int(),
   }),
   crates: z.object({ full: z.number().int(), empty: z.number().int(), withClients: z.number().int() }),
+  /** The week's crates marked damaged and missing at stock takes, on the agent's account (decision 056). */
+  writeOffs: writeOffsSchema,
   /**
    * Clients with a loan open longer than LOAN_OVERDUE_DAYS (`afterDays`), longest out first, each with
    * the reminder link the Clients screen offers: WhatsApp for a South African mobile, else a call

@@ -961,6 +961,12 @@ export async function buildAccessWorld(app: App) {
       ownership: "a photo's record is its agent's",
     }),
     row(
+      'GET /api/evidence/damaged-crates',
+      get(`/api/evidence/damaged-crates?marketAgentId=${agent.marketAgentId}`),
+      [401, 200, 200, 404, 403, 403, 403],
+      { target: "A's damaged crates", ownership: "damaged crates are their agent's" },
+    ),
+    row(
       'GET /api/stock-takes/agents/:id',
       get(`/api/stock-takes/agents/${agent.marketAgentId}`),
       [401, 200, 403, 403, 403, 403, 403],

@@ -11,6 +11,7 @@ import * as agents from '../../src/server/features/agents/service.ts';
 import * as billing from '../../src/server/features/billing/service.ts';
 import * as clients from '../../src/server/features/clients/service.ts';
 import * as dashboard from '../../src/server/features/dashboard/service.ts';
+import * as evidence from '../../src/server/features/evidence/service.ts';
 import * as reports from '../../src/server/features/reports/service.ts';
 import * as transmissions from '../../src/server/features/transmissions/service.ts';
 import type { Caller } from '../../src/server/lib/ownership.ts';
@@ -158,7 +159,8 @@ export const hotQueries: HotQuery[] = [
   {
     name: "a report's figures (farm-wide)",
     run: (db, f) => reports.buildSummary({ db, timeZone: f.timeZone }, {}),
-    uses: ['transmissions_sent_idx', 'billing_lines_acknowledged_idx'],
+    // Each agent's damaged and missing crates of the period (decision 056) by the write-offs index.
+    uses: ['transmissions_sent_idx', 'billing_lines_acknowledged_idx', 'crate_movements_write_offs_idx'],
     readsWhole: {
       billing_lines: "all-time earnings: every billed line's amount (a report, not a poll)",
       billing_payments: 'all-time payments: every recorded payment (a report, not a poll)',
@@ -173,7 +175,14 @@ export const hotQueries: HotQuery[] = [
       'client_transactions_agent_open_idx',
       'billing_lines_agent_cycle_idx',
       'billing_lines_acknowledged_idx',
+      'crate_movements_write_offs_idx',
     ],
+  },
+  {
+    name: "an agent's damaged crates (/api/evidence/damaged-crates)",
+    run: (db, f) => evidence.listDamagedCrates(db, f.farm, { marketAgentId: f.agent.marketAgentId, limit: 10 }),
+    // The damage movements newest first (a partial index), each one's transmission or loan by its key.
+    uses: ['crate_movements_damage_idx', 'market_agents_pkey'],
   },
 ];
 

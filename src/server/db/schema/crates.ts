@@ -67,6 +67,8 @@ export const crateMovements = pgTable(
       .where(sql`${t.kind} in ('stock_adjustment', 'opening_balance')`),
     // Damaged crates (decision 051): the farm's figures and each agent's losses sum these.
     index('crate_movements_damage_idx').on(t.id).where(sql`${t.kind} = 'damage'`),
+    // Each agent's damaged and missing crates of a report's period (decision 056): the write-offs by day.
+    index('crate_movements_write_offs_idx').on(t.occurredAt).where(sql`${t.kind} in ('damage', 'stock_take')`),
     check('crate_movements_quantity_positive', sql`${t.quantity} > 0`),
     check('crate_movements_two_holders', sql`${t.fromHolder} <> ${t.toHolder}`),
     check('crate_movements_kind_known', sql`${t.kind} in (${listed(movementKinds)})`),

@@ -1,7 +1,7 @@
 // The ledger's read API (docs/decisions/012): every feature that shows crate counts asks here, by
 // agent, client or supplier id or by kind of holder. Only this file and ledger.ts know how a holder
 // is named, so a new holder or a new way to keep balances changes nothing elsewhere.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { countsOf, sqlList } from '../../db/rows.ts';
 import { holders } from './ledger.ts';
@@ -235,4 +235,28 @@ export async function agentLosses(db: Executor, marketAgentId: number) {
   const handled = Number(row?.handled ?? 0);
   const writtenOff = Number(row?.lost ?? 0) + Number(row?.damaged_returns ?? 0);
   return { cratesHandled: handled, cratesWrittenOff: writtenOff, lossRate: handled > 0 ? writtenOff / handled : 0 };
+}
+
+/**
+ * Each agent's write-offs booked from `from` up to (not including) `to` (decision 056), as a subquery
+ * with the columns (agent, damaged, missing): crates marked damaged on its clients' returns and on its
+ * returned empties, and crates missing at its stock takes (its own and its clients' holders written
+ * off, less crates found). Read through crate_movements_write_offs_idx, the only movements of these kinds.
+ */
+export function writeOffsByAgentQuery(window: { from: SQL; to: SQL }, marketAgentIds?: number[]): SQL {
+  const agent = sql`coalesce(t.market_agent_id, ct.market_agent_id, b.market_agent_id)`;
+  const only = marketAgentIds === undefined ? sql`` : sql`and ${agent} in (${sqlList(marketAgentIds)})`;
+  return sql`
+    select ${agent} as agent,
+      coalesce(sum(m.quantity) filter (where m.kind = 'damage'), 0)::bigint as damaged,
+      coalesce(sum(case when m.to_holder = ${holders.writeoff} then m.quantity else -m.quantity end)
+        filter (where m.kind = 'stock_take'), 0)::bigint as missing
+    from crate_movements m
+    left join transmissions t on m.kind = 'damage' and t.id = m.transmission_id
+    left join client_transactions ct on ct.id = m.client_transaction_id
+    left join crate_balances b on m.kind = 'stock_take' and m.client_transaction_id is null
+      and b.holder = case when m.to_holder = ${holders.writeoff} then m.from_holder else m.to_holder end
+    where m.kind in ('damage', 'stock_take') and m.occurred_at >= ${window.from} and m.occurred_at < ${window.to}
+      ${only}
+    group by 1`;
 }

@@ -1,6 +1,6 @@
 // Evidence queries (decision 053): who owns a disputed record, a record's photos, one photo's bytes.
 import { sql } from 'drizzle-orm';
-import type { Evidence, EvidenceContentType, EvidenceRecordKind } from '../../../shared/evidence.ts';
+import type { DamagedCrateEntry, Evidence, EvidenceContentType, EvidenceRecordKind } from '../../../shared/evidence.ts';
 import type { Executor } from '../../db/client.ts';
 
 /** The record a photo belongs to: its agent (whose it is), and whether it is disputed. */
@@ -136,4 +136,57 @@ export async function photoOf(
   const bytes =
     typeof row.photo === 'string' ? Buffer.from(row.photo.replace(/^\\x/, ''), 'hex') : Buffer.from(row.photo);
   return { recordKind: row.record_kind, recordId: Number(row.record_id), contentType: row.content_type, bytes };
+}
+
+type DamagedRow = {
+  id: number;
+  occurred_at: string | Date;
+  quantity: number;
+  reason: string | null;
+  transmission_id: number | null;
+  client_transaction_id: number | null;
+  client_id: number | null;
+  business_name: string | null;
+  client_name: string | null;
+};
+
+/**
+ * An agent's damaged-crate entries (decision 056), newest first, at most `limit` before the entry
+ * `before`: the `damage` movements of its clients' loans and of its returned empties. Read backwards
+ * through crate_movements_damage_idx (damage movements only), each one's loan or transmission by its key.
+ */
+export async function damagedCrates(
+  db: Executor,
+  marketAgentId: number,
+  { limit, before }: { limit: number; before?: number },
+): Promise<DamagedCrateEntry[]> {
+  const result = await db.execute<DamagedRow>(sql`
+    select m.id, m.occurred_at, m.quantity, m.reason, m.transmission_id, m.client_transaction_id,
+      c.id as client_id, c.business_name, c.client_name
+    from crate_movements m
+    left join transmissions t on t.id = m.transmission_id
+    left join client_transactions ct on ct.id = m.client_transaction_id
+    left join clients c on c.id = ct.client_id
+    where m.kind = 'damage' ${before === undefined ? sql`` : sql`and m.id < ${before}`}
+      and (t.market_agent_id = ${marketAgentId} or ct.market_agent_id = ${marketAgentId})
+    order by m.id desc
+    limit ${limit}`);
+  return result.rows.map((r) => ({
+    id: Number(r.id),
+    occurredAt: new Date(r.occurred_at),
+    quantity: Number(r.quantity),
+    reason: r.reason,
+    recordKind: r.client_transaction_id === null ? 'transmission' : 'client-transaction',
+    recordId: Number(r.client_transaction_id ?? r.transmission_id),
+    client:
+      r.client_id === null
+        ? null
+        : { id: Number(r.client_id), businessName: String(r.business_name), clientName: String(r.client_name) },
+  }));
+}
+
+/** Whether the agent exists (a removed one too: its damaged crates stay on record). */
+export async function agentExists(db: Executor, marketAgentId: number): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from market_agents where id = ${marketAgentId}`);
+  return result.rows.length > 0;
 }

@@ -5,6 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   attachEvidenceBody,
+  damagedCratesPageSchema,
+  damagedCratesQuery,
   EVIDENCE_MAX_BYTES,
   evidenceListQuery,
   evidenceListResponse,
@@ -45,6 +47,16 @@ const evidenceRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) =>
       service.listEvidence(app.db, currentUser(request), request.query.recordKind, request.query.recordId),
+  );
+
+  app.get(
+    '/damaged-crates',
+    route(
+      'read:evidence:own',
+      "An agent's damaged-crate entries (its clients' returns and its returned empties), newest first, each with the record its photos belong to: the farm store's for any agent, an agent's for itself (another agent's: 404).",
+      { querystring: damagedCratesQuery, response: { 200: damagedCratesPageSchema }, refusals: [404] },
+    ),
+    async (request) => service.listDamagedCrates(app.db, currentUser(request), request.query),
   );
 
   app.get(

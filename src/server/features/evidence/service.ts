@@ -4,6 +4,7 @@
 // other caller is told the record does not exist (404), so ids say nothing.
 import {
   type AttachEvidenceBody,
+  type DamagedCratesPage,
   EVIDENCE_MAX_BYTES,
   EVIDENCE_PER_RECORD_MAX,
   type Evidence,
@@ -99,4 +100,22 @@ export async function evidencePhoto(
   if (!found) throw notFound(m.evidenceNotFound);
   await visibleRecord(db, caller, found.recordKind, found.recordId, m.evidenceNotFound);
   return { contentType: found.contentType, bytes: found.bytes };
+}
+
+/**
+ * An agent's damaged-crate entries, newest first (decision 056): the farm store's for any agent, an
+ * agent's for itself only; another agent's, or an unknown agent, is 404. One more than the page is
+ * read to know whether a next page exists.
+ */
+export async function listDamagedCrates(
+  db: Db,
+  caller: Acting,
+  query: { marketAgentId: number; limit: number; before?: number },
+): Promise<DamagedCratesPage> {
+  const mayList =
+    caller.role === 'farm_store' || (caller.role === 'market_agent' && caller.marketAgentId === query.marketAgentId);
+  if (!mayList || !(await repo.agentExists(db, query.marketAgentId))) throw notFound(m.agentNotFound);
+  const rows = await repo.damagedCrates(db, query.marketAgentId, { limit: query.limit + 1, before: query.before });
+  const entries = rows.slice(0, query.limit);
+  return { entries, nextBefore: rows.length > query.limit ? entries[entries.length - 1].id : null };
 }

@@ -29,6 +29,8 @@ export function reportEmail(recipient: Recipient, summary: ReportSummary, typeLa
     `Transmissions: ${t.totalTransmissions}`,
     `Crates moved: ${t.cratesMoved}`,
     `Completion rate: ${t.completionRate}%`,
+    `Crates marked damaged: ${summary.writeOffs.damaged}`,
+    `Crates missing at stock takes: ${summary.writeOffs.missing}`,
     `Billed for returns counted in this period: ${formatRandDecimal(b.billedAmount)} for ${b.billedCrates} crates`,
     `Owed to you: ${formatRandDecimal(b.totalOwed)}`,
   ];
@@ -50,6 +52,14 @@ ${figures.map((line) => html`<li>${line}</li>`)}
   return { subject, text: lines.join('\n'), html: body.value };
 }
 
+const cratesText = (n: number) => `${n} ${n === 1 ? 'crate' : 'crates'}`;
+/** Damaged crates (decision 056): written off, not back in use; said apart from missing ones. */
+export const damagedText = (n: number) =>
+  n === 0 ? 'none' : `${cratesText(n)} (on your clients' returns and your returned empties)`;
+/** Missing crates: written off at stock takes less crates found; more found than missing says so. */
+export const missingText = (n: number) =>
+  n === 0 ? 'none' : n > 0 ? cratesText(n) : `none (${cratesText(-n)} more found than written off)`;
+
 /** The weekly summary's lines, shared by the e-mail's text and HTML. */
 export function weeklyLines(s: WeeklySummary): [string, string][] {
   return [
@@ -62,6 +72,8 @@ export function weeklyLines(s: WeeklySummary): [string, string][] {
     ['Full crates held', String(s.crates.full)],
     ['Empty crates held', String(s.crates.empty)],
     ['Crates with clients', String(s.crates.withClients)],
+    ['Crates marked damaged this week', damagedText(s.writeOffs.damaged)],
+    ['Crates missing at stock takes this week', missingText(s.writeOffs.missing)],
     ['Total earnings', `${formatRandDecimal(s.earnings.totalEarnings)} for ${s.earnings.cratesBilled} crates`],
     ['Paid to you', formatRandDecimal(s.earnings.totalPaid)],
     ['Owed to you', formatRandDecimal(s.earnings.totalOwed)],

@@ -1,7 +1,8 @@
 // The report as a PDF (pdfkit, no browser): period, totals with their change against the previous
 // period, billing (billed, unbilled, paid, owed: sums of billing lines and payments), a bar chart of
-// crates delivered and returned, the flow analysis and the per-agent table. A report for one agent
-// (the one e-mailed to it) carries that agent's figures only: no farm-wide count of agents.
+// crates delivered and returned, the flow analysis, the per-agent table, and damaged crates apart from
+// missing ones (decision 056). A report for one agent (the one e-mailed to it) carries that agent's
+// figures only: no farm-wide count of agents.
 // Black on white with one accent colour and patterns that survive a black-and-white printer.
 //
 // A document that travels (decision 049): its fonts are embedded (DejaVu Sans, TrueType, from the
@@ -125,6 +126,7 @@ export async function renderReportPdf(summary: ReportSummary, options: PdfOption
   tag(doc, 'Figure', () => drawChart(doc, summary), { alt: chartAlt(summary, unit) });
   drawFlow(doc, summary);
   drawAgents(doc, summary);
+  drawWriteOffs(doc, summary);
   structure.end();
   drawFooters(doc, summary, options);
   doc.end();
@@ -249,6 +251,39 @@ function drawBilling(doc: PDFKit.PDFDocument, summary: ReportSummary) {
     ],
     50,
     13,
+  );
+}
+
+const writeOffColumns: Column[] = [
+  { header: 'Agent', width: 259 },
+  { header: 'Damaged', width: 120, align: 'right' },
+  { header: 'Missing', width: 120, align: 'right' },
+];
+
+/**
+ * Damaged crates apart from missing ones (issue 27, decision 056), after the agents: the period's
+ * totals, then, in the farm's report, each agent that had any (the per-agent table above has no room
+ * for two more columns).
+ */
+function drawWriteOffs(doc: PDFKit.PDFDocument, summary: ReportSummary) {
+  heading(doc, 'Damaged and missing crates');
+  const w = summary.writeOffs;
+  boxRow(
+    doc,
+    [
+      ['Marked damaged', crateCount(w.damaged), "clients' returns, returned empties"],
+      ['Missing at stock takes', crateCount(w.missing), 'written off less crates found'],
+    ],
+    50,
+    13,
+  );
+  const agents = summary.agents.filter((a) => a.cratesDamaged !== 0 || a.cratesMissing !== 0);
+  if (isForOneAgent(summary) || agents.length === 0) return;
+  doc.y += 8;
+  table(
+    doc,
+    writeOffColumns,
+    agents.map((a) => [`${a.agentName} (${a.agentNumber})`, String(a.cratesDamaged), String(a.cratesMissing)]),
   );
 }
 

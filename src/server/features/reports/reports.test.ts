@@ -155,10 +155,12 @@ describe('POST /api/reports/generate', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="weekly-report-${today}.pdf"`);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const { text, totalPages } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
-    expect(totalPages).toBe(1);
+    // The figures fill the first page; damaged and missing crates (decision 056) follow on a second.
+    expect(totalPages).toBe(2);
     const flat = text.replace(/\s+/g, ' ');
     expect(flat).toContain('Weekly report');
-    expect(flat).toContain('Page 1 of 1');
+    expect(flat).toContain('Page 1 of 2');
+    expect(flat).toContain('Damaged and missing crates Marked damaged 0 crates');
     expect(flat).toContain('All agents');
     expect(flat).toContain('Total transmissions 4');
     expect(flat).toContain('Crates moved 198');

@@ -8,6 +8,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { countsOf, sqlList } from '../../db/rows.ts';
+import { writeOffsByAgentQuery } from '../crates/balances.ts';
 import type { Period } from './period.ts';
 
 type Scope = { period: Period; timeZone: string };
@@ -17,6 +18,11 @@ const sentIn = ({ period, timeZone }: Scope): SQL =>
   sql`t.sent_at >= (${period.startDate}::date::timestamp at time zone ${timeZone})
     and t.sent_at < ((${period.endDate}::date + 1)::timestamp at time zone ${timeZone})
     and t.status <> 'recalled'`;
+/** The period as a window of instants: its first day's midnight to the midnight after its last. */
+const windowOf = ({ period, timeZone }: Scope) => ({
+  from: sql`(${period.startDate}::date::timestamp at time zone ${timeZone})`,
+  to: sql`((${period.endDate}::date + 1)::timestamp at time zone ${timeZone})`,
+});
 /** `column in (ids)`: the agents a grouped query is for. */
 const among = (column: SQL, ids: number[]): SQL => sql`${column} in (${sqlList(ids)})`;
 /** Crates a transmission moved: the counted quantity once counted, else the quantity sent. */
@@ -106,6 +112,10 @@ export type AgentActivityRow = {
   billedCrates: number;
   billedAmount: string;
   unbilledCrates: number;
+  /** Crates marked damaged in the period on its clients' returns and its returned empties (decision 056). */
+  cratesDamaged: number;
+  /** Crates written off at its stock takes in the period, less crates found (decision 056). */
+  cratesMissing: number;
 };
 
 /** Billing lines of returns counted (acknowledged) on a farm day within the period. */
@@ -114,7 +124,7 @@ const countedIn = ({ period }: Scope): SQL =>
 
 /**
  * Each agent's activity in the period: every active agent (or those asked for), and any removed
- * agent that still moved crates in it.
+ * agent that still moved crates in it or had crates written off in it.
  */
 export async function agentActivity(db: Executor, scope: Scope, agentIds?: number[]): Promise<AgentActivityRow[]> {
   const only = (column: SQL) => (agentIds === undefined ? sql`` : sql`and ${among(column, agentIds)}`);
@@ -125,7 +135,9 @@ export async function agentActivity(db: Executor, scope: Scope, agentIds?: numbe
       coalesce(s.returned, 0)::bigint as returned,
       coalesce(b.billed_crates, 0)::bigint as billed_crates,
       coalesce(b.billed_amount, 0)::numeric(14, 2)::text as billed_amount,
-      coalesce(b.unbilled_crates, 0)::bigint as unbilled_crates
+      coalesce(b.unbilled_crates, 0)::bigint as unbilled_crates,
+      coalesce(w.damaged, 0)::bigint as damaged,
+      coalesce(w.missing, 0)::bigint as missing
     from market_agents a
     join users u on u.id = a.user_id
     left join (
@@ -146,7 +158,8 @@ export async function agentActivity(db: Executor, scope: Scope, agentIds?: numbe
       where ${countedIn(scope)} ${only(sql`l.market_agent_id`)}
       group by l.market_agent_id
     ) b on b.market_agent_id = a.id
-    where (u.is_active or s.transmissions > 0) ${only(sql`a.id`)}
+    left join (${writeOffsByAgentQuery(windowOf(scope), agentIds)}) w on w.agent = a.id
+    where (u.is_active or s.transmissions > 0 or w.agent is not null) ${only(sql`a.id`)}
     order by u.name, a.id`);
   return result.rows.map((r) => ({
     marketAgentId: Number(r.id),
@@ -162,6 +175,8 @@ export async function agentActivity(db: Executor, scope: Scope, agentIds?: numbe
     billedCrates: Number(r.billed_crates),
     billedAmount: String(r.billed_amount),
     unbilledCrates: Number(r.unbilled_crates),
+    cratesDamaged: Number(r.damaged),
+    cratesMissing: Number(r.missing),
   }));
 }
 
@@ -303,6 +318,20 @@ export async function agentWeekTransmissions(db: Executor, scope: Scope, agentId
     agentIds,
     result.rows.map(({ agent, ...row }) => ({ agent, row: countsOf(row) })),
     none,
+  );
+}
+
+export type WriteOffs = { damaged: number; missing: number };
+
+/** Each agent's crates marked damaged and found missing in the period (decision 056). */
+export async function agentWriteOffs(db: Executor, scope: Scope, agentIds: number[]) {
+  const result = await db.execute<Record<keyof WriteOffs | 'agent', string | number>>(
+    writeOffsByAgentQuery(windowOf(scope), agentIds),
+  );
+  return byAgent(
+    agentIds,
+    result.rows.map(({ agent, ...row }) => ({ agent, row: countsOf(row) })),
+    (): WriteOffs => ({ damaged: 0, missing: 0 }),
   );
 }
 

@@ -116,6 +116,10 @@ function summaryOf(p: SummaryParts): ReportSummary {
       agentPerformance(a, p.balances.get(a.marketAgentId)!, p.earnings.get(a.marketAgentId)!, cycle),
     ),
     billing: p.billing,
+    writeOffs: {
+      damaged: p.activity.reduce((sum, a) => sum + a.cratesDamaged, 0),
+      missing: p.activity.reduce((sum, a) => sum + a.cratesMissing, 0),
+    },
     cycle: cycle ? { startDate: cycle.startDate, endDate: cycle.endDate, ratePerCrate: cycle.ratePerCrate } : null,
     generatedAt: p.now,
   };
@@ -248,6 +252,8 @@ function agentPerformance(
     billedAmount: a.billedAmount,
     unbilledCrates: a.unbilledCrates,
     owedAmount: earnings.totalOwed,
+    cratesDamaged: a.cratesDamaged,
+    cratesMissing: a.cratesMissing,
   };
 }
 
@@ -482,16 +488,19 @@ async function weeklySummaries(
   const { basis: _, ...period } = resolvePeriod({}, today);
   const scope = { period, timeZone };
   const ids = agents.map((a) => a.id);
-  const [transmissions, loans, balances, withClients, earnings, billing, cycle, overdue] = await Promise.all([
-    repo.agentWeekTransmissions(db, scope, ids),
-    repo.agentLoans(db, scope, ids),
-    agentBalances(db, ids),
-    cratesWithClientsByAgent(db, ids),
-    agentEarnings(db, ids),
-    repo.billingTotalsByAgent(db, scope, ids),
-    currentCycle(db, today),
-    overdueClientsByAgent(db, ids, { overdueAfterDays: loanOverdueDays, now }),
-  ]);
+  const [transmissions, loans, balances, withClients, earnings, billing, cycle, overdue, writeOffs] = await Promise.all(
+    [
+      repo.agentWeekTransmissions(db, scope, ids),
+      repo.agentLoans(db, scope, ids),
+      agentBalances(db, ids),
+      cratesWithClientsByAgent(db, ids),
+      agentEarnings(db, ids),
+      repo.billingTotalsByAgent(db, scope, ids),
+      currentCycle(db, today),
+      overdueClientsByAgent(db, ids, { overdueAfterDays: loanOverdueDays, now }),
+      repo.agentWriteOffs(db, scope, ids),
+    ],
+  );
   const weekOf = (agent: ReportAgent): WeeklySummary => {
     const own = earnings.get(agent.id)!;
     const { fullCrates, emptyCrates } = balances.get(agent.id)!;
@@ -501,6 +510,7 @@ async function weeklySummaries(
       transmissions: transmissions.get(agent.id)!,
       loans: loans.get(agent.id)!,
       crates: { full: fullCrates, empty: emptyCrates, withClients: withClients.get(agent.id)! },
+      writeOffs: writeOffs.get(agent.id)!,
       overdue: { afterDays: loanOverdueDays, clients: overdue.get(agent.id)!.map(overdueEntry) },
       earnings: {
         totalEarnings: own.totalEarnings,

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { clientMessages as m, returnBody } from '../../../../shared/clients.ts';
 import { damagedQuantity, damageMessages, requireDamageReason } from '../../../../shared/damage.ts';
+import { DamagePhotoDialog, useDamagePhotoStep } from '../../../components/damage-photo-step.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
@@ -17,7 +18,6 @@ import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useQueueStatus } from '../../../lib/offline/status.ts';
 import { useOpenTransactions } from '../api/get-open-transactions.ts';
 import { useReturnCrates } from '../api/return-crates.ts';
-import { DamagePhotoDialog, useDamagePhotoStep } from './damage-photo-step.tsx';
 
 type ReturnValues = {
   transactionId: string | null;
@@ -106,7 +106,16 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
   }));
   const chosen = open.data?.find((t) => String(t.id) === form.values.transactionId);
 
-  if (damagedOn) return <DamagePhotoDialog loanId={damagedOn.loanId} who={damagedOn.who} onClose={onClose} />;
+  if (damagedOn) {
+    return (
+      <DamagePhotoDialog
+        record={{ recordKind: 'client-transaction', recordId: damagedOn.loanId }}
+        subject={`${damagedOn.who}’s damaged crates`}
+        intro={`The return is booked. Add a photo of ${damagedOn.who}’s damaged crates, or close.`}
+        onClose={onClose}
+      />
+    );
+  }
   return (
     <FormDialog title="Return Crates" label="Return crates" onClose={onClose} onSubmit={submit}>
       <Select

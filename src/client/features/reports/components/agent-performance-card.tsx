@@ -1,8 +1,9 @@
 // Agent Performance Summary (spec §2): each agent's transmissions and crates in the period, what it
 // holds now, what billing says (billed for returns counted in the period, owed now: sums of billing
 // lines and recorded payments) and the spec's earnings estimate (empty crates still held × the active
-// cycle's rate). Amounts are exact decimal strings, shown and compared through money.ts. An agent the
-// farm store removed shows 'Removed' (decision 039).
+// cycle's rate), and crates marked damaged apart from those missing at stock takes (decision 056).
+// Amounts are exact decimal strings, shown and compared through money.ts. An agent the farm store
+// removed shows 'Removed' (decision 039).
 import { Badge, Card, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { decimalToCents, formatRandDecimal } from '../../../../shared/money.ts';
 import type { ReportSummary } from '../../../../shared/reports.ts';
@@ -61,6 +62,13 @@ export function AgentPerformanceCard({ summary }: { summary: ReportSummary | und
                   {a.unbilledCrates > 0 ? ` · ${crates(a.unbilledCrates)} not yet in a billing cycle` : ''} · Earnings
                   est. {a.earningsEstimate === null ? 'no active cycle' : formatRandDecimal(a.earningsEstimate)}
                 </Text>
+                {(a.cratesDamaged !== 0 || a.cratesMissing !== 0) && (
+                  // Damaged apart from missing (decision 056): both written off, for different reasons.
+                  <Text size="sm" data-testid="agent-write-offs">
+                    Written off: {crates(a.cratesDamaged)} marked damaged · {crates(a.cratesMissing)} missing at stock
+                    takes
+                  </Text>
+                )}
               </Paper>
             );
           })}

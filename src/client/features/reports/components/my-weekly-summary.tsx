@@ -37,6 +37,14 @@ export function MyWeeklySummary() {
       ],
     ],
     [
+      // Damaged apart from missing (decision 056): both written off this week, for different reasons.
+      'Written off this week',
+      [
+        ['Marked damaged', crates(s.writeOffs.damaged)],
+        ['Missing at stock takes', crates(s.writeOffs.missing)],
+      ],
+    ],
+    [
       'Earnings',
       [
         ['Total earnings', `${formatRandDecimal(s.earnings.totalEarnings)} for ${crates(s.earnings.cratesBilled)}`],

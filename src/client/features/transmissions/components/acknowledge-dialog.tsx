@@ -1,6 +1,7 @@
 // The count dialog behind 'Acknowledge Receipt': the recipient counts the crates and confirms the
 // actual quantity (spec §4, §5), prefilled with the quantity sent. What was typed stays as typed: an
-// invalid count shows the spec's message and nothing is sent.
+// invalid count shows the spec's message and nothing is sent. Returned empties with damaged crates,
+// once booked, are followed by the step for their photo (decision 056), as a client's return is.
 import { Alert, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { damageMessages } from '../../../../shared/damage.ts';
@@ -11,6 +12,7 @@ import {
   maxCountFor,
   type Transmission,
 } from '../../../../shared/transmissions.ts';
+import { DamagePhotoDialog, useDamagePhotoStep } from '../../../components/damage-photo-step.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
@@ -45,6 +47,9 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
   const [damageReason, setDamageReason] = useState('');
   const [damageError, setDamageError] = useState<string | null>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);
+  // Damaged crates counted and booked now (not queued): the app may offer a photo of them next (056).
+  const photoStep = useDamagePhotoStep();
+  const [photoNext, setPhotoNext] = useState(false);
 
   const confirm = (event: React.FormEvent) => {
     event.preventDefault();
@@ -84,13 +89,25 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
             sent.queued ? QUEUED_MESSAGE : acknowledgedMessage(transmission.quantity, count),
             sent.queued ? 'Waiting to send' : undefined,
           );
-          onClose();
+          if (!sent.queued && photoStep && damaged > 0) setPhotoNext(true);
+          else onClose();
         },
         onError: (err) => notifyError(errorMessage(err, m.acknowledgeFailed)),
       },
     );
   };
 
+  if (photoNext) {
+    const subject = `the damaged crates of ${transmission.fromName} → ${transmission.toName}`;
+    return (
+      <DamagePhotoDialog
+        record={{ recordKind: 'transmission', recordId: transmission.id }}
+        subject={subject}
+        intro={`The count is booked. Add a photo of ${subject}, or close.`}
+        onClose={onClose}
+      />
+    );
+  }
   return (
     <Modal opened onClose={onClose} title="Count and Acknowledge" centered>
       <form onSubmit={confirm} noValidate>

@@ -22,55 +22,61 @@ export function IncomingTransmissions({ role }: { role: string }) {
   // A count kept on the phone is said on its delivery, which can't be counted twice (decision 036).
   const { changes } = useQueueStatus();
   const counted = new Set(changes.map((c) => (c.kind === 'acknowledge' ? c.subject?.transmissionId : undefined)));
-  if (incoming.length === 0) return null;
-
+  // The dialog outlives its row: after the count the list refetches without it, and a count with
+  // damaged crates goes on to the photo step (decision 056).
+  const dialog = counting && <AcknowledgeDialog transmission={counting} onClose={() => setCounting(null)} />;
+  // One tree whether the list is empty or not, so the dialog keeps its place (and its state).
   return (
-    <Card
-      withBorder
-      radius="md"
-      p="lg"
-      id={transmissionsSections.incoming}
-      ref={card}
-      style={{ borderColor: 'var(--mantine-color-orange-5)', scrollMarginTop: 72 }}
-    >
-      <Group justify="space-between" mb="sm" gap="xs">
-        <Title order={2} size="h4">
-          {m.incomingTitle}
-        </Title>
-        <Badge color="orange" autoContrast>
-          {incoming.length} pending
-        </Badge>
-      </Group>
-      <TransmissionActionList
-        transmissions={incoming}
-        testId="incoming-transmission"
-        details={(t) => (
-          <>
-            <Text fw={600}>
-              {crates(t.quantity)} from {t.fromName}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {transmissionTypeLabels[t.type]} ·{' '}
-              <span title={formatDateTime(t.sentAt as string)}>sent {fromNow(t.sentAt as string)}</span>
-            </Text>
-            {t.notes && (
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {t.notes}
-              </Text>
+    <>
+      {incoming.length > 0 && (
+        <Card
+          withBorder
+          radius="md"
+          p="lg"
+          id={transmissionsSections.incoming}
+          ref={card}
+          style={{ borderColor: 'var(--mantine-color-orange-5)', scrollMarginTop: 72 }}
+        >
+          <Group justify="space-between" mb="sm" gap="xs">
+            <Title order={2} size="h4">
+              {m.incomingTitle}
+            </Title>
+            <Badge color="orange" autoContrast>
+              {incoming.length} pending
+            </Badge>
+          </Group>
+          <TransmissionActionList
+            transmissions={incoming}
+            testId="incoming-transmission"
+            details={(t) => (
+              <>
+                <Text fw={600}>
+                  {crates(t.quantity)} from {t.fromName}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {transmissionTypeLabels[t.type]} ·{' '}
+                  <span title={formatDateTime(t.sentAt as string)}>sent {fromNow(t.sentAt as string)}</span>
+                </Text>
+                {t.notes && (
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {t.notes}
+                  </Text>
+                )}
+                <QueuedNote subject={{ transmissionId: t.id }} />
+              </>
             )}
-            <QueuedNote subject={{ transmissionId: t.id }} />
-          </>
-        )}
-        action={(t) =>
-          t.canAcknowledge &&
-          !counted.has(t.id) && (
-            <Button h={44} onClick={() => setCounting(t)} {...acknowledgeIntent}>
-              {m.acknowledgeButton}
-            </Button>
-          )
-        }
-      />
-      {counting && <AcknowledgeDialog transmission={counting} onClose={() => setCounting(null)} />}
-    </Card>
+            action={(t) =>
+              t.canAcknowledge &&
+              !counted.has(t.id) && (
+                <Button h={44} onClick={() => setCounting(t)} {...acknowledgeIntent}>
+                  {m.acknowledgeButton}
+                </Button>
+              )
+            }
+          />
+        </Card>
+      )}
+      {dialog}
+    </>
   );
 }

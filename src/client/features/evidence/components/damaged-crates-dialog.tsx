@@ -1,0 +1,80 @@
+// An agent's damaged crates for the farm store (issue 27 "both sides see it", decision 056): a button on
+// the agent's Market Agents card opens its damaged-crate entries — its clients' returns and its returned
+// empties, newest first, ten at a time — each with the photos of its loan or transmission. The farm
+// store may add a photo there too (it may on every record). Read when opened.
+import { Button, Divider, Modal, Stack, Text } from '@mantine/core';
+import { Fragment, useState } from 'react';
+import type { DamagedCrateEntry } from '../../../../shared/evidence.ts';
+import { LoadedList, LoadMoreButton } from '../../../components/list-states.tsx';
+import { crates, formatDateTime } from '../../../lib/format.ts';
+import { useDamagedCrates } from '../api/damaged-crates.ts';
+import { EvidencePhotos } from './evidence-photos.tsx';
+
+export function AgentDamagedCrates({ marketAgentId, agentName }: { marketAgentId: number; agentName: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="light"
+        mih={44}
+        mt="sm"
+        fullWidth
+        onClick={() => setOpen(true)}
+        // The visible words first (WCAG 2.5.3), then whose they are: every card has one.
+        aria-label={`Damaged crates: ${agentName}`}
+      >
+        Damaged crates
+      </Button>
+      {open && (
+        <Modal opened onClose={() => setOpen(false)} title={`Damaged crates: ${agentName}`} centered>
+          <DamagedCratesList marketAgentId={marketAgentId} />
+        </Modal>
+      )}
+    </>
+  );
+}
+
+function DamagedCratesList({ marketAgentId }: { marketAgentId: number }) {
+  const query = useDamagedCrates(marketAgentId, true);
+  const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];
+  return (
+    <LoadedList
+      isPending={query.isPending}
+      failed={query.isError && entries.length === 0}
+      failedMessage="We could not load the damaged crates"
+      isEmpty={entries.length === 0}
+      empty={<Text size="sm">No crates marked damaged yet.</Text>}
+      skeletonHeight={64}
+    >
+      <Stack gap="md">
+        {entries.map((entry, i) => (
+          <Fragment key={entry.id}>
+            {i > 0 && <Divider />}
+            <DamagedEntry entry={entry} />
+          </Fragment>
+        ))}
+        <LoadMoreButton query={query} />
+      </Stack>
+    </LoadedList>
+  );
+}
+
+/** Where the damaged crates came back: a client's return, or the agent's empties counted at the farm. */
+const whereFrom = (entry: DamagedCrateEntry) =>
+  entry.client ? `${entry.client.businessName} (${entry.client.clientName})` : 'Returned empties';
+
+function DamagedEntry({ entry }: { entry: DamagedCrateEntry }) {
+  const subject = `${whereFrom(entry)}: ${crates(entry.quantity)} damaged`;
+  return (
+    <Stack gap={4} data-testid="damaged-crates-entry">
+      <Text size="sm" c="dimmed">
+        {formatDateTime(entry.occurredAt)}
+      </Text>
+      <Text fw={600} size="sm">
+        {subject}
+      </Text>
+      {entry.reason && <Text size="sm">{entry.reason}</Text>}
+      <EvidencePhotos recordKind={entry.recordKind} recordId={entry.recordId} subject={subject} />
+    </Stack>
+  );
+}

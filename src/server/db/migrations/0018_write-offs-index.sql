@@ -1,0 +1,1 @@
+CREATE INDEX "crate_movements_write_offs_idx" ON "crate_movements" USING btree ("occurred_at") WHERE "crate_movements"."kind" in ('damage', 'stock_take');
