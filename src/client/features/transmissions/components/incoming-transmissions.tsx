@@ -48,23 +48,7 @@ export function IncomingTransmissions({ role }: { role: string }) {
           <TransmissionActionList
             transmissions={incoming}
             testId="incoming-transmission"
-            details={(t) => (
-              <>
-                <Text fw={600}>
-                  {crates(t.quantity)} from {t.fromName}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {transmissionTypeLabels[t.type]} ·{' '}
-                  <span title={formatDateTime(t.sentAt as string)}>sent {fromNow(t.sentAt as string)}</span>
-                </Text>
-                {t.notes && (
-                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {t.notes}
-                  </Text>
-                )}
-                <QueuedNote subject={{ transmissionId: t.id }} />
-              </>
-            )}
+            details={(t) => <IncomingDetails transmission={t} />}
             action={(t) =>
               t.canAcknowledge &&
               !counted.has(t.id) && (
@@ -77,6 +61,27 @@ export function IncomingTransmissions({ role }: { role: string }) {
         </Card>
       )}
       {dialog}
+    </>
+  );
+}
+
+/** What came, from whom and when, and a count still waiting on the phone. */
+function IncomingDetails({ transmission: t }: { transmission: Transmission }) {
+  return (
+    <>
+      <Text fw={600}>
+        {crates(t.quantity)} from {t.fromName}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {transmissionTypeLabels[t.type]} ·{' '}
+        <span title={formatDateTime(t.sentAt as string)}>sent {fromNow(t.sentAt as string)}</span>
+      </Text>
+      {t.notes && (
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {t.notes}
+        </Text>
+      )}
+      <QueuedNote subject={{ transmissionId: t.id }} />
     </>
   );
 }
