@@ -6,7 +6,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
 import { clientMessages as m, returnBody } from '../../../../shared/clients.ts';
-import { damagedQuantity, damageMessages, requireDamageReason } from '../../../../shared/damage.ts';
+import { checkReturnedDamage, damagedQuantity } from '../../../../shared/damage.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
@@ -40,14 +40,7 @@ export const returnFormSchema = (cratesOutOf: (transactionId: string | null) => 
       damageReason: z.string().optional(),
     })
     .superRefine((v, ctx) => {
-      requireDamageReason(v, ctx);
-      if ((v.damagedQuantity ?? 0) > v.quantityReturned) {
-        ctx.addIssue({
-          code: 'custom',
-          message: damageMessages.damagedTooMany(v.quantityReturned),
-          path: ['damagedQuantity'],
-        });
-      }
+      checkReturnedDamage(v, ctx);
       const out = cratesOutOf(v.transactionId);
       if (out !== undefined && v.quantityReturned > out) {
         ctx.addIssue({ code: 'custom', message: m.tooManyReturned(out), path: ['quantityReturned'] });
