@@ -1,7 +1,7 @@
 // Return Crates (spec §2, §5): an open transaction and a quantity above zero. The field sets no upper
 // bound; more than the chosen loan's crates out is refused before sending (the field says so), and a
 // refusal by the server is said in the dialog under 'Failed to process return' (no toast, spec §8).
-import { Select, Text, Textarea } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import { FormActions } from '../../../components/form-actions.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { RecordSelect } from '../../../components/record-select.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
@@ -102,14 +103,11 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
   if (damagedOn) return <DamagePhotoDialog loanId={damagedOn.loanId} who={damagedOn.who} onClose={onClose} />;
   return (
     <FormDialog title="Return Crates" label="Return crates" onClose={onClose} onSubmit={submit}>
-      <Select
+      <RecordSelect
         label="Transaction"
         placeholder="Select an open transaction"
         data={options}
-        withAsterisk
         nothingFoundMessage="No open transactions"
-        // A long business name wraps inside the list instead of widening it past the dialog.
-        styles={{ option: { overflowWrap: 'anywhere' } }}
         {...form.getInputProps('transactionId')}
       />
       {chosen && (
