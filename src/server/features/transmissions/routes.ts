@@ -49,18 +49,14 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
     service.listIncoming(app.db, currentUser(request), request.query),
   );
 
-  app.get(
-    '/pending-count',
-    cached(route('read:transmission:own', { response: { 200: pendingCountResponse } }), FARM_DATA),
-    async (request) => ({ count: await service.countPendingFor(app.db, currentUser(request)) }),
-  );
+  app.get('/pending-count', route.farmRead('read:transmission:own', pendingCountResponse), async (request) => ({
+    count: await service.countPendingFor(app.db, currentUser(request)),
+  }));
 
   // The sidebar's figures of what waits for the caller, by kind (decision 047); pending-count stays the
   // spec's single figure.
-  app.get(
-    '/action-counts',
-    cached(route('read:transmission:own', { response: { 200: actionCountsResponse } }), FARM_DATA),
-    async (request) => service.actionCountsFor(app.db, currentUser(request)),
+  app.get('/action-counts', route.farmRead('read:transmission:own', actionCountsResponse), async (request) =>
+    service.actionCountsFor(app.db, currentUser(request)),
   );
 
   app.get('/flagged', transmissionList('read:transmission:any', flaggedTransmissionsQuery), async (request) =>
