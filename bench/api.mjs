@@ -131,33 +131,31 @@ const get = (group, name, path, cookie, hot = true) => ({
   requests: [{ method: 'GET', path, headers: { ...BROWSER_HEADERS, ...(cookie ? { cookie } : {}) } }],
 });
 
+/** A row of the reads group named after its path (`GET <path>`, then ` (who)` where the name says whose session). */
+const read = (path, cookie, { who, hot = true } = {}) =>
+  get('reads', `GET ${path}${who ? ` (${who})` : ''}`, path, cookie, hot);
+
 /** Every hot read of issue 23 item 4, then the other reads the dashboards poll. */
 function readRows(farm, agent) {
   return [
-    get('reads', 'GET /api/transmissions (agent)', '/api/transmissions', agent),
-    get('reads', 'GET /api/transmissions (farm)', '/api/transmissions', farm),
-    get('reads', 'GET /api/transmissions/recent?limit=50 (farm)', '/api/transmissions/recent?limit=50', farm),
-    get('reads', 'GET /api/transmissions/recent?limit=5 (agent)', '/api/transmissions/recent?limit=5', agent),
-    get('reads', 'GET /api/market-agents', '/api/market-agents', farm),
-    get('reads', 'GET /api/market-agents/me', '/api/market-agents/me', agent),
-    get('reads', 'GET /api/dashboard/farm-metrics', '/api/dashboard/farm-metrics', farm),
-    get('reads', 'GET /api/dashboard (farm)', '/api/dashboard', farm),
-    get('reads', 'GET /api/dashboard (agent)', '/api/dashboard', agent),
-    get('reads', 'GET /api/market-agents/earnings', '/api/market-agents/earnings', agent),
-    get('reads', 'GET /api/clients?limit=500 (agent)', '/api/clients?limit=500', agent),
-    get('reads', 'GET /api/billing/current-cycle', '/api/billing/current-cycle', farm),
-    get('reads', 'GET /api/billing/cycles', '/api/billing/cycles', farm),
-    get('reads', 'GET /api/transmissions/pending-count (agent)', '/api/transmissions/pending-count', agent, false),
-    get(
-      'reads',
-      'GET /api/transmissions/incoming?limit=500 (agent)',
-      '/api/transmissions/incoming?limit=500',
-      agent,
-      false,
-    ),
-    get('reads', 'GET /api/market-agents/earnings/history', '/api/market-agents/earnings/history', agent, false),
-    get('reads', 'GET /api/public/farm-metrics', '/api/public/farm-metrics', undefined, false),
-    get('reads', 'GET /api/pepper-pricing', '/api/pepper-pricing', undefined, false),
+    read('/api/transmissions', agent, { who: 'agent' }),
+    read('/api/transmissions', farm, { who: 'farm' }),
+    read('/api/transmissions/recent?limit=50', farm, { who: 'farm' }),
+    read('/api/transmissions/recent?limit=5', agent, { who: 'agent' }),
+    read('/api/market-agents', farm),
+    read('/api/market-agents/me', agent),
+    read('/api/dashboard/farm-metrics', farm),
+    read('/api/dashboard', farm, { who: 'farm' }),
+    read('/api/dashboard', agent, { who: 'agent' }),
+    read('/api/market-agents/earnings', agent),
+    read('/api/clients?limit=500', agent, { who: 'agent' }),
+    read('/api/billing/current-cycle', farm),
+    read('/api/billing/cycles', farm),
+    read('/api/transmissions/pending-count', agent, { who: 'agent', hot: false }),
+    read('/api/transmissions/incoming?limit=500', agent, { who: 'agent', hot: false }),
+    read('/api/market-agents/earnings/history', agent, { hot: false }),
+    read('/api/public/farm-metrics', undefined, { hot: false }),
+    read('/api/pepper-pricing', undefined, { hot: false }),
   ];
 }
 

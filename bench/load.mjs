@@ -4,6 +4,10 @@ import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { BROWSER_HEADERS, HOST, request, sleep, summarize } from './support.mjs';
 
+/** §7's default polling interval: every read a screen makes that §2 names no interval for. */
+const DEFAULT_POLL_MS = 3000;
+const poll = (path, every = DEFAULT_POLL_MS) => ({ path, every });
+
 /**
  * What an open dashboard polls and how often: SPEC §2 "Polling intervals" (farm store: transmissions
  * 5 s, pending suppliers 10 s, farm metrics 2 s; market agent: transmissions 3 s, earnings 5 s) and
@@ -12,24 +16,24 @@ import { BROWSER_HEADERS, HOST, request, sleep, summarize } from './support.mjs'
  * relaxes them to a 30 s safety net, so this is the worst case.
  */
 export const FARM_DASHBOARD = [
-  { path: '/api/dashboard/farm-metrics', every: 2000 },
-  { path: '/api/transmissions/recent?limit=5', every: 5000 },
-  { path: '/api/suppliers/crate-requests?status=pending', every: 5000 },
-  { path: '/api/suppliers/pending', every: 10_000 },
-  { path: '/api/produce-offers', every: 3000 },
-  { path: '/api/tenders', every: 3000 },
-  { path: '/api/transmissions/pending-count', every: 3000 },
-  { path: '/api/contact-messages/unread-count', every: 3000 },
-  { path: '/api/market-agents/for-transmission', every: 30_000 },
+  poll('/api/dashboard/farm-metrics', 2000),
+  poll('/api/transmissions/recent?limit=5', 5000),
+  poll('/api/suppliers/crate-requests?status=pending', 5000),
+  poll('/api/suppliers/pending', 10_000),
+  poll('/api/produce-offers'),
+  poll('/api/tenders'),
+  poll('/api/transmissions/pending-count'),
+  poll('/api/contact-messages/unread-count'),
+  poll('/api/market-agents/for-transmission', 30_000),
 ];
 export const AGENT_DASHBOARD = [
-  { path: '/api/transmissions/incoming?limit=500', every: 3000 },
-  { path: '/api/transmissions/recent?limit=5', every: 3000 },
-  { path: '/api/transmissions/pending-count', every: 3000 },
-  { path: '/api/market-agents/me', every: 3000 },
-  { path: '/api/clients?limit=500', every: 3000 },
-  { path: '/api/market-agents/earnings', every: 5000 },
-  { path: '/api/market-agents/earnings/history', every: 5000 },
+  poll('/api/transmissions/incoming?limit=500', 3000),
+  poll('/api/transmissions/recent?limit=5', 3000),
+  poll('/api/transmissions/pending-count'),
+  poll('/api/market-agents/me'),
+  poll('/api/clients?limit=500'),
+  poll('/api/market-agents/earnings', 5000),
+  poll('/api/market-agents/earnings/history', 5000),
 ];
 
 const perSecond = (mix) => mix.reduce((sum, q) => sum + 1000 / q.every, 0);

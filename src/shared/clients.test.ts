@@ -4,10 +4,12 @@ import {
   clientMessages as m,
   reminderLink,
   reminderMessage,
+  returnBody,
   southAfricanMobile,
   telNumber,
   whatsappNumber,
 } from './clients.ts';
+import { damageMessages } from './damage.ts';
 
 describe('whatsappNumber', () => {
   it('writes the number in international form, digits only', () => {
@@ -87,5 +89,18 @@ describe('createClientBody', () => {
     expect(result.success).toBe(false);
     const messages = result.error?.issues.map((i) => i.message);
     expect(messages).toEqual([m.businessNameRequired, m.clientNameRequired, m.contactNumberInvalid]);
+  });
+});
+
+describe('returnBody: the damaged crates of a return (checkReturnedDamage)', () => {
+  const messageAt = (body: unknown, field: string) =>
+    returnBody.safeParse(body).error?.issues.find((issue) => issue.path[0] === field)?.message;
+
+  it('needs a reason when any are damaged, and no more damaged than were handed back', () => {
+    expect(messageAt({ quantityReturned: 2, damagedQuantity: 1 }, 'damageReason')).toBe(damageMessages.reasonRequired);
+    expect(messageAt({ quantityReturned: 2, damagedQuantity: 3, damageReason: 'Split' }, 'damagedQuantity')).toBe(
+      damageMessages.damagedTooMany(2),
+    );
+    expect(returnBody.safeParse({ quantityReturned: 2, damagedQuantity: 2, damageReason: 'Split' }).success).toBe(true);
   });
 });

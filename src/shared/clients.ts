@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { isPhoneNumber } from './auth-labels.ts';
 import { clientMessages, LOAN_QUANTITY_MAX } from './clients-labels.ts';
-import { damageFields, damageMessages, requireDamageReason } from './damage.ts';
+import { checkReturnedDamage, damageFields } from './damage.ts';
 import { jsonId, multilineText, pageQuery, requiredText, text } from './fields.ts';
 import { instant } from './http.ts';
 
@@ -64,16 +64,7 @@ export const returnBody = z
     // write-off account instead of the agent's empties.
     ...damageFields,
   })
-  .superRefine((v, ctx) => {
-    requireDamageReason(v, ctx);
-    if ((v.damagedQuantity ?? 0) > v.quantityReturned) {
-      ctx.addIssue({
-        code: 'custom',
-        message: damageMessages.damagedTooMany(v.quantityReturned),
-        path: ['damagedQuantity'],
-      });
-    }
-  });
+  .superRefine(checkReturnedDamage);
 export type ReturnBody = z.infer<typeof returnBody>;
 
 export const clientSchema = z.object({

@@ -41,3 +41,17 @@ export function requireDamageReason(
     ctx.addIssue({ code: 'custom', message: m.reasonRequired, path: ['damageReason'] });
   }
 }
+
+/**
+ * A return's damaged crates (a client's return of a loan): a reason when any are damaged, and no more
+ * damaged than the crates handed back. The return body and the Return Crates form both check it.
+ */
+export function checkReturnedDamage(
+  v: { quantityReturned: number; damagedQuantity?: number | null; damageReason?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  requireDamageReason(v, ctx);
+  if ((v.damagedQuantity ?? 0) > v.quantityReturned) {
+    ctx.addIssue({ code: 'custom', message: m.damagedTooMany(v.quantityReturned), path: ['damagedQuantity'] });
+  }
+}

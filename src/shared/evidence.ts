@@ -1,6 +1,6 @@
 // Evidence photos (issue 27, decision 053): schemas and messages of /api/evidence for both sides.
 import { z } from 'zod';
-import { beforeQuery, idParam, jsonId, limitQuery, multilineText } from './fields.ts';
+import { beforeQuery, choicesMessage, idParam, jsonId, limitQuery, multilineText } from './fields.ts';
 import { instant } from './http.ts';
 
 /** The largest photo the server keeps; the phone shrinks photos below it before sending (decision 053). */
@@ -15,14 +15,14 @@ export const evidenceContentTypes = ['image/jpeg', 'image/png', 'image/webp'] as
 export type EvidenceContentType = (typeof evidenceContentTypes)[number];
 
 export const evidenceMessages = {
-  recordKind: "recordKind must be 'transmission', 'stock-take-line' or 'client-transaction'",
+  recordKind: choicesMessage('recordKind', evidenceRecordKinds),
   recordId: 'Choose the record the photo belongs to',
   recordNotFound: 'Record not found',
   photoRequired: 'Take or choose a photo',
   photoUnreadable: 'This is not a JPEG, PNG or WebP photo: take or choose another',
   photoTypeMismatch: 'The photo is not of the type it says it is: take or choose it again',
   photoTooLarge: 'The photo is larger than 300 KB: take it again or choose a smaller one',
-  contentType: "contentType must be 'image/jpeg', 'image/png' or 'image/webp'",
+  contentType: choicesMessage('contentType', evidenceContentTypes),
   noteTooLong: `The note must be at most ${EVIDENCE_NOTE_MAX} characters`,
   evidenceNotFound: 'Photo not found',
   nothingDisputed:

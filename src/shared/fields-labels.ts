@@ -15,6 +15,12 @@ export const fieldMessages = {
   pathId: `The id in the address must be a whole number from 1 to ${MAX_ID}`,
 } as const;
 
+/** The refusal of a value outside a closed list, naming the field and each choice: "status must be 'active' or 'removed'". */
+export function choicesMessage(field: string, choices: readonly string[]) {
+  const quoted = choices.map((choice) => `'${choice}'`);
+  return `${field} must be ${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+}
+
 // NUL breaks PostgreSQL text; other C0 controls (but tab, newline, return), DEL and lone UTF-16
 // surrogates are never typed by a person and would be stored altered or not at all.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these characters are what it looks for

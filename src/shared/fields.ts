@@ -2,7 +2,15 @@
 // same rules (issue 7, decision 011): text the database can store, ids and counts that are JSON
 // integers, path ids and paging parameters that are plain decimal digits within PostgreSQL's integer.
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, fieldMessages, isOneLine, isStorableText, MAX_ID, MAX_PAGE_SIZE } from './fields-labels.ts';
+import {
+  choicesMessage,
+  DEFAULT_PAGE_SIZE,
+  fieldMessages,
+  isOneLine,
+  isStorableText,
+  MAX_ID,
+  MAX_PAGE_SIZE,
+} from './fields-labels.ts';
 
 // The zod-free half (limits, messages, text checks) lives in fields-labels.ts; it is re-exported here.
 export * from './fields-labels.ts';
@@ -82,3 +90,7 @@ export const beforeQuery = idParam(fieldMessages.before).optional();
 
 /** A list's paging (DESIGN §6): `?limit=` (default 100, max 500) and `?before=<id>`. */
 export const pageQuery = z.object({ limit: limitQuery(), before: beforeQuery });
+
+/** One of a closed list of choices; anything else is refused with choicesMessage (the field, each choice). */
+export const oneOf = <const Choices extends readonly [string, ...string[]]>(field: string, choices: Choices) =>
+  z.enum(choices, { error: choicesMessage(field, choices) });

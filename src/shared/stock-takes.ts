@@ -1,6 +1,6 @@
 // Stock takes (issue 27, decision 051): schemas and messages of /api/stock-takes for both sides.
 import { z } from 'zod';
-import { jsonId, multilineText, wholeNumber } from './fields.ts';
+import { jsonId, multilineText, oneOf, wholeNumber } from './fields.ts';
 import { instant } from './http.ts';
 
 export const STOCK_TAKE_COUNT_MAX = 100_000;
@@ -46,7 +46,7 @@ export type SubmitCountBody = z.infer<typeof submitCountBody>;
 
 /** PUT /api/stock-takes/lines/{id}/resolve: accept the difference (booked) or ask for a recount. */
 export const resolveLineBody = z.object({
-  action: z.enum(['accept', 'recount'], { error: "action must be 'accept' or 'recount'" }),
+  action: oneOf('action', ['accept', 'recount']),
   note: multilineText(500, m.noteTooLong).optional().nullable(),
 });
 export type ResolveLineBody = z.infer<typeof resolveLineBody>;

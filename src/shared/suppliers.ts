@@ -1,7 +1,17 @@
 // Suppliers (spec §3 Supplier): their record and approval state.
 import { z } from 'zod';
 import { messages as authMessages, isPhoneNumber, MIN_PASSWORD_LENGTH } from './auth-labels.ts';
-import { idParams, jsonId, multilineText, pageQuery, rawText, requiredText, text, wholeNumber } from './fields.ts';
+import {
+  idParams,
+  jsonId,
+  multilineText,
+  oneOf,
+  pageQuery,
+  rawText,
+  requiredText,
+  text,
+  wholeNumber,
+} from './fields.ts';
 import { instant } from './http.ts';
 import { certificationTypes, MAX_OFFER_CRATES, supplierMessages } from './suppliers-labels.ts';
 
@@ -231,7 +241,7 @@ export const crateRequestSchema = z.object({
 export type CrateRequest = z.infer<typeof crateRequestSchema>;
 
 export const crateRequestsQuery = pageQuery.extend({
-  status: z.enum(['pending', 'all'], { error: "status must be 'pending' or 'all'" }).optional(),
+  status: oneOf('status', ['pending', 'all']).optional(),
 });
 
 export const supplierIdParams = idParams();

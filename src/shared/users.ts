@@ -2,7 +2,7 @@
 // removal and password resets, with the spec's messages (both sides).
 import { z } from 'zod';
 import { messages as authMessages, MIN_PASSWORD_LENGTH } from './auth.ts';
-import { idParams, pageQuery, rawText } from './fields.ts';
+import { idParams, oneOf, pageQuery, rawText } from './fields.ts';
 import { instant } from './http.ts';
 
 export const userMessages = {
@@ -63,7 +63,7 @@ export type ManagedUser = z.infer<typeof managedUserSchema>;
 
 /** The list's page; `?status=removed` lists removed users instead, so they can be restored. */
 export const userListQuery = pageQuery.extend({
-  status: z.enum(['active', 'removed'], { error: "status must be 'active' or 'removed'" }).optional(),
+  status: oneOf('status', ['active', 'removed']).optional(),
 });
 export const userListResponse = z.array(managedUserSchema);
 export const userIdParams = idParams();

@@ -1,7 +1,9 @@
 // A route's guard and documentation in one call, so a route table reads as a list of endpoints with
 // who may call each and what it says (STYLE: every route declares its schemas and its guard):
 //   app.get('/cycles', route('read:billing:any', 'Every cycle, latest first.', { querystring, response }), handler)
+//   app.get('/me', route.farmRead('read:supplier:own', supplierSchema), handler)
 import type { FastifyContextConfig, FastifySchema } from 'fastify';
+import type { z } from 'zod';
 import { type ChangeTag, farmRecordTags } from '../../shared/change-tags.ts';
 
 type Access = NonNullable<FastifyContextConfig['access']>;
@@ -41,6 +43,9 @@ export function routeOptions(tag: string) {
     const [description, schema] = typeof first === 'string' ? [first, second as S] : [undefined, first];
     return { config: { access }, schema: { tags, ...(description === undefined ? {} : { description }), ...schema } };
   }
+  /** The commonest route: a read that takes no input and answers `response`, from the read cache (FARM_DATA). */
+  route.farmRead = <Response extends z.ZodType>(access: Access, response: Response) =>
+    cached(route(access, { response: { 200: response } }), FARM_DATA);
   return route;
 }
 

@@ -50,27 +50,21 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The farm's today and the caller: answers state what this caller may do (canRecordPayment). */
   const asking = (request: FastifyRequest) => ({ today: today(), caller: currentUser(request) });
 
-  app.get(
-    '/current-cycle',
-    cached(
-      route('read:billing:any', "The cycle whose dates contain the farm's today, with its totals, or null.", {
-        response: { 200: billingCycleOrNull },
-      }),
-      FARM_DATA,
-    ),
-    async (request, reply) => reply.send(await billing.currentCycle(app.db, asking(request))),
-  );
-
-  app.get(
-    '/last-cycle',
-    cached(
-      route('read:billing:any', 'The cycle that ended most recently before today, with its totals, or null.', {
-        response: { 200: billingCycleOrNull },
-      }),
-      FARM_DATA,
-    ),
-    async (request, reply) => reply.send(await billing.lastCycle(app.db, asking(request))),
-  );
+  // The two cycles a screen asks for by name: each one cycle with its totals, or null.
+  for (const [path, description, cycleOf] of [
+    [
+      '/current-cycle',
+      "The cycle whose dates contain the farm's today, with its totals, or null.",
+      billing.currentCycle,
+    ],
+    ['/last-cycle', 'The cycle that ended most recently before today, with its totals, or null.', billing.lastCycle],
+  ] as const) {
+    app.get(
+      path,
+      cached(route('read:billing:any', description, { response: { 200: billingCycleOrNull } }), FARM_DATA),
+      async (request, reply) => reply.send(await cycleOf(app.db, asking(request))),
+    );
+  }
 
   app.get(
     '/cycles',

@@ -2,6 +2,7 @@
 // list, no per-client round trips); crates out per client come from the ledger's read API.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { sqlList } from '../../db/rows.ts';
 import { clients, clientTransactions } from '../../db/schema/index.ts';
 
 export type ClientRow = {
@@ -244,21 +245,11 @@ export async function clientNamesOf(db: Executor, marketAgentIds: readonly numbe
   if (marketAgentIds.length === 0) return [];
   const result = await db.execute<{ market_agent_id: number; name: string }>(sql`
     select market_agent_id, lower(business_name) as name from clients
-    where market_agent_id in (${sql.join(
-      marketAgentIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
+    where market_agent_id in (${sqlList(marketAgentIds)})`);
   return result.rows.map((r) => ({ marketAgentId: Number(r.market_agent_id), name: r.name }));
 }
 
-/** `n` ids from a table's serial sequence, so many rows can be inserted at once with known ids. */
-export async function nextIds(db: Executor, table: 'clients' | 'client_transactions', n: number): Promise<number[]> {
-  if (n === 0) return [];
-  const result = await db.execute<{ id: number }>(
-    sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${n})`,
-  );
-  return result.rows.map((r) => Number(r.id));
-}
+export { nextIds } from '../../db/rows.ts';
 
 /** Many clients in one statement (the rows as one JSON parameter). */
 export async function insertClients(

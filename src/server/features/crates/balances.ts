@@ -125,20 +125,23 @@ async function namedBalances(db: Executor, ids: number[], name: (id: number) => 
   return out;
 }
 
-export type HolderTotals = {
-  farm: number;
-  inTransit: number;
-  atMarketsFull: number;
-  atMarketsEmpty: number;
-  withClients: number;
-  withSuppliers: number;
-  /** Net crates on the write-off account (counted shortfalls minus crates found). */
-  writtenOff: number;
-};
+/**
+ * The kinds of holder the farm's figures count crates by, each a sum in totalsByKind; writtenOff is the
+ * write-off account, net (counted shortfalls minus crates found).
+ */
+export type HolderKind =
+  | 'farm'
+  | 'inTransit'
+  | 'atMarketsFull'
+  | 'atMarketsEmpty'
+  | 'withClients'
+  | 'withSuppliers'
+  | 'writtenOff';
+export type HolderTotals = Record<HolderKind, number>;
 
 /** Crates per kind of holder, farm-wide. */
 export async function totalsByKind(db: Executor): Promise<HolderTotals> {
-  const result = await db.execute<Record<keyof HolderTotals, string | number>>(sql`
+  const result = await db.execute<Record<HolderKind, string | number>>(sql`
     select
       coalesce(sum(balance) filter (where holder = ${holders.farm}), 0)::bigint as farm,
       coalesce(sum(balance) filter (where holder = ${holders.transit}), 0)::bigint as "inTransit",

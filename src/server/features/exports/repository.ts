@@ -4,7 +4,7 @@
 // Days are farm days: PostgreSQL turns them into instants in FARM_TIMEZONE (DST-safe) for timestamps,
 // and compares date columns (a billing line's day, a payment's day) directly.
 import { and, asc, eq, gt, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -41,13 +41,24 @@ function daysIn(column: PgColumn, f: ExportFilter): SQL[] {
 const ofAgent = (column: PgColumn, f: ExportFilter): SQL[] =>
   f.marketAgentId === null ? [] : [eq(column, f.marketAgentId)];
 
+/** The rows of `query` after `after` in `id` order that pass `filters`: one page, at most `limit` rows. */
+function keysetPage<Q extends PgSelect>(query: Q, id: PgColumn, filters: SQL[], after: number, limit: number) {
+  return query
+    .where(and(gt(id, after), ...filters))
+    .orderBy(asc(id))
+    .limit(limit);
+}
+
 const agentUser = alias(users, 'agent_user');
 const fromUser = alias(users, 'from_user');
 const toUser = alias(users, 'to_user');
 const actor = alias(users, 'actor');
 
+/** The agent a row is of, as every file names it (joined through marketAgents and agentUser). */
+const agentColumns = { agentNumber: marketAgents.agentNumber, agentName: agentUser.name };
+
 export function transmissionsPage(db: Executor, f: ExportFilter, after: number, limit: number) {
-  return db
+  const query = db
     .select({
       id: transmissions.id,
       sentAt: transmissions.sentAt,
@@ -55,8 +66,7 @@ export function transmissionsPage(db: Executor, f: ExportFilter, after: number, 
       status: transmissions.status,
       fromName: fromUser.name,
       toName: toUser.name,
-      agentNumber: marketAgents.agentNumber,
-      agentName: agentUser.name,
+      ...agentColumns,
       quantity: transmissions.quantity,
       actualQuantity: transmissions.actualQuantity,
       isFlagged: transmissions.isFlagged,
@@ -70,25 +80,18 @@ export function transmissionsPage(db: Executor, f: ExportFilter, after: number, 
     .leftJoin(toUser, eq(toUser.id, transmissions.toUserId))
     .leftJoin(marketAgents, eq(marketAgents.id, transmissions.marketAgentId))
     .leftJoin(agentUser, eq(agentUser.id, marketAgents.userId))
-    .where(
-      and(
-        gt(transmissions.id, after),
-        ...instantsIn(transmissions.sentAt, f),
-        ...ofAgent(transmissions.marketAgentId, f),
-      ),
-    )
-    .orderBy(asc(transmissions.id))
-    .limit(limit);
+    .$dynamic();
+  const where = [...instantsIn(transmissions.sentAt, f), ...ofAgent(transmissions.marketAgentId, f)];
+  return keysetPage(query, transmissions.id, where, after, limit);
 }
 
 export function clientsPage(db: Executor, f: ExportFilter, after: number, limit: number) {
-  return db
+  const query = db
     .select({
       id: clients.id,
       createdAt: clients.createdAt,
-      agentNumber: marketAgents.agentNumber,
+      ...agentColumns,
       agentEmail: agentUser.email,
-      agentName: agentUser.name,
       agentPhone: marketAgents.contactNumber,
       market: marketAgents.marketLocation,
       agentBusiness: marketAgents.businessName,
@@ -102,18 +105,17 @@ export function clientsPage(db: Executor, f: ExportFilter, after: number, limit:
     .innerJoin(marketAgents, eq(marketAgents.id, clients.marketAgentId))
     .innerJoin(agentUser, eq(agentUser.id, marketAgents.userId))
     .leftJoin(crateBalances, eq(crateBalances.clientId, clients.id))
-    .where(and(gt(clients.id, after), ...instantsIn(clients.createdAt, f), ...ofAgent(clients.marketAgentId, f)))
-    .orderBy(asc(clients.id))
-    .limit(limit);
+    .$dynamic();
+  const where = [...instantsIn(clients.createdAt, f), ...ofAgent(clients.marketAgentId, f)];
+  return keysetPage(query, clients.id, where, after, limit);
 }
 
 export function loansPage(db: Executor, f: ExportFilter, after: number, limit: number) {
-  return db
+  const query = db
     .select({
       id: clientTransactions.id,
       createdAt: clientTransactions.createdAt,
-      agentNumber: marketAgents.agentNumber,
-      agentName: agentUser.name,
+      ...agentColumns,
       clientId: clients.id,
       businessName: clients.businessName,
       clientName: clients.clientName,
@@ -127,24 +129,17 @@ export function loansPage(db: Executor, f: ExportFilter, after: number, limit: n
     .innerJoin(clients, eq(clients.id, clientTransactions.clientId))
     .innerJoin(marketAgents, eq(marketAgents.id, clientTransactions.marketAgentId))
     .innerJoin(agentUser, eq(agentUser.id, marketAgents.userId))
-    .where(
-      and(
-        gt(clientTransactions.id, after),
-        ...instantsIn(clientTransactions.createdAt, f),
-        ...ofAgent(clientTransactions.marketAgentId, f),
-      ),
-    )
-    .orderBy(asc(clientTransactions.id))
-    .limit(limit);
+    .$dynamic();
+  const where = [...instantsIn(clientTransactions.createdAt, f), ...ofAgent(clientTransactions.marketAgentId, f)];
+  return keysetPage(query, clientTransactions.id, where, after, limit);
 }
 
 export function billingLinesPage(db: Executor, f: ExportFilter, after: number, limit: number) {
-  return db
+  const query = db
     .select({
       id: billingLines.id,
       acknowledgedOn: billingLines.acknowledgedOn,
-      agentNumber: marketAgents.agentNumber,
-      agentName: agentUser.name,
+      ...agentColumns,
       transmissionId: billingLines.transmissionId,
       crates: billingLines.crates,
       cycleId: billingLines.cycleId,
@@ -157,27 +152,20 @@ export function billingLinesPage(db: Executor, f: ExportFilter, after: number, l
     .innerJoin(marketAgents, eq(marketAgents.id, billingLines.marketAgentId))
     .innerJoin(agentUser, eq(agentUser.id, marketAgents.userId))
     .leftJoin(billingCycles, eq(billingCycles.id, billingLines.cycleId))
-    .where(
-      and(
-        gt(billingLines.id, after),
-        ...daysIn(billingLines.acknowledgedOn, f),
-        ...ofAgent(billingLines.marketAgentId, f),
-      ),
-    )
-    .orderBy(asc(billingLines.id))
-    .limit(limit);
+    .$dynamic();
+  const where = [...daysIn(billingLines.acknowledgedOn, f), ...ofAgent(billingLines.marketAgentId, f)];
+  return keysetPage(query, billingLines.id, where, after, limit);
 }
 
 export function paymentsPage(db: Executor, f: ExportFilter, after: number, limit: number) {
-  return db
+  const query = db
     .select({
       id: billingPayments.id,
       paidOn: billingPayments.paidOn,
       cycleId: billingPayments.cycleId,
       cycleStart: billingCycles.startDate,
       cycleEnd: billingCycles.endDate,
-      agentNumber: marketAgents.agentNumber,
-      agentName: agentUser.name,
+      ...agentColumns,
       crates: billingPayments.crates,
       amount: billingPayments.amount,
       reference: billingPayments.reference,
@@ -188,15 +176,9 @@ export function paymentsPage(db: Executor, f: ExportFilter, after: number, limit
     .innerJoin(marketAgents, eq(marketAgents.id, billingPayments.marketAgentId))
     .innerJoin(agentUser, eq(agentUser.id, marketAgents.userId))
     .leftJoin(actor, eq(actor.id, billingPayments.recordedBy))
-    .where(
-      and(
-        gt(billingPayments.id, after),
-        ...daysIn(billingPayments.paidOn, f),
-        ...ofAgent(billingPayments.marketAgentId, f),
-      ),
-    )
-    .orderBy(asc(billingPayments.id))
-    .limit(limit);
+    .$dynamic();
+  const where = [...daysIn(billingPayments.paidOn, f), ...ofAgent(billingPayments.marketAgentId, f)];
+  return keysetPage(query, billingPayments.id, where, after, limit);
 }
 
 const fromBalance = alias(crateBalances, 'from_balance');
@@ -204,11 +186,7 @@ const toBalance = alias(crateBalances, 'to_balance');
 
 /** The ledger's movements; with an agent, those into or out of that agent's full or empty crates. */
 export function ledgerPage(db: Executor, f: ExportFilter, after: number, limit: number) {
-  const agent =
-    f.marketAgentId === null
-      ? []
-      : [or(eq(fromBalance.marketAgentId, f.marketAgentId), eq(toBalance.marketAgentId, f.marketAgentId)) as SQL];
-  return db
+  const query = db
     .select({
       id: crateMovements.id,
       occurredAt: crateMovements.occurredAt,
@@ -225,9 +203,12 @@ export function ledgerPage(db: Executor, f: ExportFilter, after: number, limit: 
     .innerJoin(fromBalance, eq(fromBalance.holder, crateMovements.fromHolder))
     .innerJoin(toBalance, eq(toBalance.holder, crateMovements.toHolder))
     .leftJoin(actor, eq(actor.id, crateMovements.createdBy))
-    .where(and(gt(crateMovements.id, after), ...instantsIn(crateMovements.occurredAt, f), ...agent))
-    .orderBy(asc(crateMovements.id))
-    .limit(limit);
+    .$dynamic();
+  const agent =
+    f.marketAgentId === null
+      ? []
+      : [or(eq(fromBalance.marketAgentId, f.marketAgentId), eq(toBalance.marketAgentId, f.marketAgentId)) as SQL];
+  return keysetPage(query, crateMovements.id, [...instantsIn(crateMovements.occurredAt, f), ...agent], after, limit);
 }
 
 /** Whether a market agent with this id exists (a farm store's ?marketAgentId= names one). */

@@ -149,23 +149,23 @@ const ledgerCells: Writer<typeof repo.ledgerPage> = (r, when) => [
   text(r.by),
 ];
 
+type FileRows = (deps: Deps, filter: repo.ExportFilter, batch: number) => AsyncGenerator<Cells>;
+
+/** A file's rows: its page query's rows, each written as cells. */
+const rowsFrom =
+  <R extends { id: number }>(page: Page<R>, toCells: Writer<Page<R>>): FileRows =>
+  (deps, filter, batch) =>
+    cells(deps, filter, page, toCells, batch);
+
 /** Each file's rows as text cells. */
-function rowsOf(kind: ExportKind, deps: Deps, filter: repo.ExportFilter, batch: number): AsyncGenerator<Cells> {
-  switch (kind) {
-    case 'transmissions':
-      return cells(deps, filter, repo.transmissionsPage, transmissionCells, batch);
-    case 'clients':
-      return cells(deps, filter, repo.clientsPage, clientCells, batch);
-    case 'loans':
-      return cells(deps, filter, repo.loansPage, loanCells, batch);
-    case 'billing-lines':
-      return cells(deps, filter, repo.billingLinesPage, billingLineCells, batch);
-    case 'payments':
-      return cells(deps, filter, repo.paymentsPage, paymentCells, batch);
-    case 'ledger':
-      return cells(deps, filter, repo.ledgerPage, ledgerCells, batch);
-  }
-}
+const rowsOf: Record<ExportKind, FileRows> = {
+  transmissions: rowsFrom(repo.transmissionsPage, transmissionCells),
+  clients: rowsFrom(repo.clientsPage, clientCells),
+  loans: rowsFrom(repo.loansPage, loanCells),
+  'billing-lines': rowsFrom(repo.billingLinesPage, billingLineCells),
+  payments: rowsFrom(repo.paymentsPage, paymentCells),
+  ledger: rowsFrom(repo.ledgerPage, ledgerCells),
+};
 
 /**
  * One file as a stream of RFC 4180 CSV (UTF-8 with a byte-order mark, CRLF, formulas neutralised),
@@ -180,5 +180,5 @@ export async function exportCsv(
 ): Promise<Readable> {
   const marketAgentId = await agentScope(deps.db, caller, query);
   const filter = { from: query.from, to: query.to, timeZone: deps.timeZone, marketAgentId };
-  return csvStream(EXPORT_COLUMNS[kind], rowsOf(kind, deps, filter, batch), deps.log, kind);
+  return csvStream(EXPORT_COLUMNS[kind], rowsOf[kind](deps, filter, batch), deps.log, kind);
 }

@@ -2,18 +2,13 @@
 import { sql } from 'drizzle-orm';
 import type { StockTakeCount, StockTakeLine } from '../../../shared/stock-takes.ts';
 import type { Executor } from '../../db/client.ts';
-
-const idList = (ids: number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+import { sqlList } from '../../db/rows.ts';
 
 /** Active agents among `ids` (all active agents when `ids` is undefined), with their user and name. */
 export async function activeAgents(db: Executor, ids?: number[]) {
   const result = await db.execute<{ id: number; user_id: number; name: string }>(sql`
     select a.id, a.user_id, u.name from market_agents a join users u on u.id = a.user_id
-    where u.is_active ${ids ? sql`and a.id in (${idList(ids)})` : sql``}
+    where u.is_active ${ids ? sql`and a.id in (${sqlList(ids)})` : sql``}
     order by a.id`);
   return result.rows.map((r) => ({ id: Number(r.id), userId: Number(r.user_id), name: r.name }));
 }
@@ -22,7 +17,7 @@ export async function activeAgents(db: Executor, ids?: number[]) {
 export async function agentsStillCounting(db: Executor, ids: number[]) {
   if (ids.length === 0) return [];
   const result = await db.execute<{ market_agent_id: number }>(sql`
-    select market_agent_id from stock_take_counts where status <> 'resolved' and market_agent_id in (${idList(ids)})`);
+    select market_agent_id from stock_take_counts where status <> 'resolved' and market_agent_id in (${sqlList(ids)})`);
   return result.rows.map((r) => Number(r.market_agent_id));
 }
 
@@ -137,7 +132,7 @@ const LINE_SELECT = sql`select l.id, l.count_id, l.holder_kind, l.client_id, k.b
 export async function linesOf(db: Executor, countIds: number[]): Promise<LineRecord[]> {
   if (countIds.length === 0) return [];
   const result = await db.execute<LineRow>(sql`
-    ${LINE_SELECT} where l.count_id in (${idList(countIds)})
+    ${LINE_SELECT} where l.count_id in (${sqlList(countIds)})
     order by l.count_id, case l.holder_kind when 'full' then 0 when 'empty' then 1 else 2 end, lower(k.business_name), l.id`);
   return result.rows.map(toLine);
 }

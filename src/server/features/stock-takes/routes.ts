@@ -1,6 +1,8 @@
 // /api/stock-takes (decision 051): the farm store starts and resolves stock takes; an agent counts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { idParams } from '../../../shared/fields.ts';
+import type { Permission } from '../../../shared/permissions.ts';
 import {
   agentStockTakeHistoryResponse,
   currentStockTakeResponse,
@@ -16,6 +18,10 @@ import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
 const route = routeOptions('stock-takes');
+
+/** A change to one count or one of its lines (its id in the path) answers the whole count. */
+const countChange = <Body extends z.ZodType>(access: Permission, body: Body) =>
+  route(access, { params: idParams(), body, response: { 200: stockTakeCountSchema } });
 
 const stockTakeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -45,24 +51,12 @@ const stockTakeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.currentCount(app.db, currentUser(request)),
   );
 
-  app.put(
-    '/counts/:id/submit',
-    route('submit:stock-take:own', {
-      params: idParams(),
-      body: submitCountBody,
-      response: { 200: stockTakeCountSchema },
-    }),
-    async (request) => service.submitCount(app.db, currentUser(request), request.params.id, request.body),
+  app.put('/counts/:id/submit', countChange('submit:stock-take:own', submitCountBody), async (request) =>
+    service.submitCount(app.db, currentUser(request), request.params.id, request.body),
   );
 
-  app.put(
-    '/lines/:id/resolve',
-    route('resolve:stock-take:any', {
-      params: idParams(),
-      body: resolveLineBody,
-      response: { 200: stockTakeCountSchema },
-    }),
-    async (request) => service.resolveLine(app.db, currentUser(request), request.params.id, request.body),
+  app.put('/lines/:id/resolve', countChange('resolve:stock-take:any', resolveLineBody), async (request) =>
+    service.resolveLine(app.db, currentUser(request), request.params.id, request.body),
   );
 
   app.get(

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuery } from '../../../shared/http.ts';
+import type { Permission } from '../../../shared/permissions.ts';
 import {
   crateRequestSchema,
   crateRequestsQuery,
@@ -24,29 +25,26 @@ import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
 const route = routeOptions('suppliers');
-const supplierList = z.array(supplierWithCratesSchema);
+
+/** A page of `item`s (?limit=&before=, newest first) read from the cache: the approval lists, offers, tenders. */
+const pageRead = <Item extends z.ZodType>(access: Permission, item: Item) =>
+  cached(route(access, { querystring: pageQuery, response: { 200: z.array(item) } }), FARM_DATA);
 
 // Long: the route table of /api/suppliers, one app.<verb> per endpoint with its guard and schemas; it
 // reads best as one list, and each handler is a call into the service.
 const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- farm store: approval ---
-  app.get(
-    '/',
-    cached(route('read:supplier:any', { querystring: pageQuery, response: { 200: supplierList } }), FARM_DATA),
-    async (request) => service.listSuppliers(app.db, currentUser(request), request.query),
+  app.get('/', pageRead('read:supplier:any', supplierWithCratesSchema), async (request) =>
+    service.listSuppliers(app.db, currentUser(request), request.query),
   );
 
-  app.get(
-    '/pending',
-    cached(route('read:supplier:any', { querystring: pageQuery, response: { 200: supplierList } }), FARM_DATA),
-    async (request) => service.listSuppliers(app.db, currentUser(request), { ...request.query, status: 'pending' }),
+  app.get('/pending', pageRead('read:supplier:any', supplierWithCratesSchema), async (request) =>
+    service.listSuppliers(app.db, currentUser(request), { ...request.query, status: 'pending' }),
   );
 
   // Rejected suppliers, so a rejection can be reversed (approve) from the farm store's card (decision 039).
-  app.get(
-    '/rejected',
-    cached(route('read:supplier:any', { querystring: pageQuery, response: { 200: supplierList } }), FARM_DATA),
-    async (request) => service.listSuppliers(app.db, currentUser(request), { ...request.query, status: 'rejected' }),
+  app.get('/rejected', pageRead('read:supplier:any', supplierWithCratesSchema), async (request) =>
+    service.listSuppliers(app.db, currentUser(request), { ...request.query, status: 'rejected' }),
   );
 
   for (const [action, status] of [
@@ -61,10 +59,8 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   // --- the supplier's own ---
-  app.get(
-    '/me',
-    cached(route('read:supplier:own', { response: { 200: supplierWithCratesSchema } }), FARM_DATA),
-    async (request) => service.mySupplier(app.db, currentUser(request)),
+  app.get('/me', route.farmRead('read:supplier:own', supplierWithCratesSchema), async (request) =>
+    service.mySupplier(app.db, currentUser(request)),
   );
 
   app.patch(
@@ -73,16 +69,12 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.updateMySupplier(app.db, currentUser(request), request.body),
   );
 
-  app.get(
-    '/metrics',
-    cached(route('read:supplier:own', { response: { 200: supplierMetricsSchema } }), FARM_DATA),
-    async (request) => service.metricsFor(app.db, currentUser(request)),
+  app.get('/metrics', route.farmRead('read:supplier:own', supplierMetricsSchema), async (request) =>
+    service.metricsFor(app.db, currentUser(request)),
   );
 
-  app.get(
-    '/offers',
-    cached(route('read:offer:own', { querystring: pageQuery, response: { 200: z.array(offerSchema) } }), FARM_DATA),
-    async (request) => service.listMyOffers(app.db, currentUser(request), request.query),
+  app.get('/offers', pageRead('read:offer:own', offerSchema), async (request) =>
+    service.listMyOffers(app.db, currentUser(request), request.query),
   );
 
   app.post(
@@ -98,10 +90,8 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.updateOffer(app.db, currentUser(request), request.params.id, request.body),
   );
 
-  app.get(
-    '/tenders',
-    cached(route('read:tender:own', { querystring: pageQuery, response: { 200: z.array(tenderSchema) } }), FARM_DATA),
-    async (request) => service.listMyTenders(app.db, currentUser(request), request.query),
+  app.get('/tenders', pageRead('read:tender:own', tenderSchema), async (request) =>
+    service.listMyTenders(app.db, currentUser(request), request.query),
   );
 
   for (const [action, answer] of [
@@ -133,13 +123,8 @@ export default supplierRoutes;
 
 /** /api/produce-offers and /api/tenders: the farm store's side of tendering (decision 021). */
 export const tenderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/produce-offers',
-    cached(
-      route('read:offer:any', { querystring: pageQuery, response: { 200: z.array(marketOfferSchema) } }),
-      FARM_DATA,
-    ),
-    async (request) => service.listMarketOffers(app.db, currentUser(request), request.query),
+  app.get('/produce-offers', pageRead('read:offer:any', marketOfferSchema), async (request) =>
+    service.listMarketOffers(app.db, currentUser(request), request.query),
   );
 
   app.get(

@@ -21,9 +21,12 @@ import * as service from './service.ts';
 
 const route = routeOptions('transmissions');
 
-/** The lists all answer with one page of transmissions; they differ in who may read and the filter. */
+/**
+ * The lists all answer with one page of transmissions, from the read cache while the farm's records
+ * stay as they are; they differ in who may read and the filter.
+ */
 const transmissionList = <Query extends z.ZodType>(access: Permission, querystring: Query) =>
-  route(access, { querystring, response: { 200: transmissionListResponse } });
+  cached(route(access, { querystring, response: { 200: transmissionListResponse } }), FARM_DATA);
 
 // Long: the route table of /api/transmissions, one app.<verb> per endpoint with its guard and schemas;
 // it reads best as one list, and each handler is a call into the service.
@@ -34,40 +37,30 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
     read: () => service.unresolvedFlagCount(app.db),
   });
 
-  app.get('/', cached(transmissionList('read:transmission:own', transmissionListQuery), FARM_DATA), async (request) =>
+  app.get('/', transmissionList('read:transmission:own', transmissionListQuery), async (request) =>
     service.listTransmissions(app.db, currentUser(request), request.query),
   );
 
-  app.get(
-    '/recent',
-    cached(transmissionList('read:transmission:own', recentTransmissionsQuery), FARM_DATA),
-    async (request) => service.listTransmissions(app.db, currentUser(request), { limit: request.query.limit }),
+  app.get('/recent', transmissionList('read:transmission:own', recentTransmissionsQuery), async (request) =>
+    service.listTransmissions(app.db, currentUser(request), { limit: request.query.limit }),
   );
 
-  app.get(
-    '/incoming',
-    cached(transmissionList('read:transmission:own', transmissionListQuery), FARM_DATA),
-    async (request) => service.listIncoming(app.db, currentUser(request), request.query),
+  app.get('/incoming', transmissionList('read:transmission:own', transmissionListQuery), async (request) =>
+    service.listIncoming(app.db, currentUser(request), request.query),
   );
 
-  app.get(
-    '/pending-count',
-    cached(route('read:transmission:own', { response: { 200: pendingCountResponse } }), FARM_DATA),
-    async (request) => ({ count: await service.countPendingFor(app.db, currentUser(request)) }),
-  );
+  app.get('/pending-count', route.farmRead('read:transmission:own', pendingCountResponse), async (request) => ({
+    count: await service.countPendingFor(app.db, currentUser(request)),
+  }));
 
   // The sidebar's figures of what waits for the caller, by kind (decision 047); pending-count stays the
   // spec's single figure.
-  app.get(
-    '/action-counts',
-    cached(route('read:transmission:own', { response: { 200: actionCountsResponse } }), FARM_DATA),
-    async (request) => service.actionCountsFor(app.db, currentUser(request)),
+  app.get('/action-counts', route.farmRead('read:transmission:own', actionCountsResponse), async (request) =>
+    service.actionCountsFor(app.db, currentUser(request)),
   );
 
-  app.get(
-    '/flagged',
-    cached(transmissionList('read:transmission:any', flaggedTransmissionsQuery), FARM_DATA),
-    async (request) => service.listFlagged(app.db, currentUser(request), request.query),
+  app.get('/flagged', transmissionList('read:transmission:any', flaggedTransmissionsQuery), async (request) =>
+    service.listFlagged(app.db, currentUser(request), request.query),
   );
 
   app.post(

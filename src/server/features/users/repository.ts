@@ -2,6 +2,7 @@
 // conditional updates that remove a user or set a password (never a farm store account).
 import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { sqlList } from '../../db/rows.ts';
 import { marketAgents, suppliers, users } from '../../db/schema/index.ts';
 
 export type ManagedUserRow = Awaited<ReturnType<typeof listManagedUsers>>[number];
@@ -104,22 +105,10 @@ export async function findAccountsByEmail(db: Executor, emails: readonly string[
     })
     .from(users)
     .leftJoin(marketAgents, eq(marketAgents.userId, users.id))
-    .where(
-      sql`lower(${users.email}) in (${sql.join(
-        lowered.map((e) => sql`${e}`),
-        sql`, `,
-      )})`,
-    );
+    .where(sql`lower(${users.email}) in (${sqlList(lowered)})`);
 }
 
-/** `n` ids from a table's serial sequence, so many rows can be inserted at once with known ids. */
-export async function nextIds(db: Executor, table: 'users' | 'market_agents', n: number): Promise<number[]> {
-  if (n === 0) return [];
-  const result = await db.execute<{ id: number }>(
-    sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${n})`,
-  );
-  return result.rows.map((r) => Number(r.id));
-}
+export { nextIds } from '../../db/rows.ts';
 
 export async function insertUsers(db: Executor, rows: (typeof users.$inferInsert)[]) {
   for (let i = 0; i < rows.length; i += 500) await db.insert(users).values(rows.slice(i, i + 500));

@@ -1,6 +1,6 @@
 // Lend Crates (spec §2, §5): an active client and a quantity from 1 to the agent's full crates. A
 // failure is said inside the dialog, never as a toast (spec §8).
-import { Select, Text, Textarea } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { lendBody, clientMessages as m } from '../../../../shared/clients.ts';
@@ -8,6 +8,7 @@ import { FormActions } from '../../../components/form-actions.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput, type QuantityInputProps } from '../../../components/quantity-input.tsx';
+import { RecordSelect } from '../../../components/record-select.tsx';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { crates } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -66,15 +67,12 @@ export function LendCratesDialog({ clientId, onClose }: { clientId: number | nul
 
   return (
     <FormDialog title="Lend Crates" label="Lend crates" onClose={onClose} onSubmit={submit}>
-      <Select
+      <RecordSelect
         label="Client"
         placeholder="Select a client"
         data={options}
         searchable
-        withAsterisk
         nothingFoundMessage="No active client"
-        // A long business name wraps inside the list instead of widening it past the dialog.
-        styles={{ option: { overflowWrap: 'anywhere' } }}
         {...form.getInputProps('clientId')}
       />
       {full !== undefined && (

@@ -1,17 +1,18 @@
 // Return Crates (spec §2, §5): an open transaction and a quantity above zero. The field sets no upper
 // bound; more than the chosen loan's crates out is refused before sending (the field says so), and a
 // refusal by the server is said in the dialog under 'Failed to process return' (no toast, spec §8).
-import { Select, Text, Textarea } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
 import { clientMessages as m, returnBody } from '../../../../shared/clients.ts';
-import { damagedQuantity, damageMessages, requireDamageReason } from '../../../../shared/damage.ts';
+import { checkReturnedDamage, damagedQuantity } from '../../../../shared/damage.ts';
 import { DamagePhotoDialog, useDamagePhotoStep } from '../../../components/damage-photo-step.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { RecordSelect } from '../../../components/record-select.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
@@ -40,14 +41,7 @@ export const returnFormSchema = (cratesOutOf: (transactionId: string | null) => 
       damageReason: z.string().optional(),
     })
     .superRefine((v, ctx) => {
-      requireDamageReason(v, ctx);
-      if ((v.damagedQuantity ?? 0) > v.quantityReturned) {
-        ctx.addIssue({
-          code: 'custom',
-          message: damageMessages.damagedTooMany(v.quantityReturned),
-          path: ['damagedQuantity'],
-        });
-      }
+      checkReturnedDamage(v, ctx);
       const out = cratesOutOf(v.transactionId);
       if (out !== undefined && v.quantityReturned > out) {
         ctx.addIssue({ code: 'custom', message: m.tooManyReturned(out), path: ['quantityReturned'] });
@@ -118,14 +112,11 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
   }
   return (
     <FormDialog title="Return Crates" label="Return crates" onClose={onClose} onSubmit={submit}>
-      <Select
+      <RecordSelect
         label="Transaction"
         placeholder="Select an open transaction"
         data={options}
-        withAsterisk
         nothingFoundMessage="No open transactions"
-        // A long business name wraps inside the list instead of widening it past the dialog.
-        styles={{ option: { overflowWrap: 'anywhere' } }}
         {...form.getInputProps('transactionId')}
       />
       {chosen && (

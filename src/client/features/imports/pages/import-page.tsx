@@ -18,7 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconFileImport, IconPrinter } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   type ImportField,
   type ImportMapping,
@@ -36,6 +36,24 @@ import { fileToBase64, useCommitImport, usePreviewImport } from '../api/imports.
 
 const PAGE_SIZE = 20;
 
+/** A striped table of the import's rows under the `columns` named; it scrolls sideways on a phone. */
+function ImportTable({ testId, columns, children }: { testId: string; columns: string[]; children: ReactNode }) {
+  return (
+    <Table.ScrollContainer minWidth={320}>
+      <Table striped data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column}>{column}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 function ProblemsTable({ preview }: { preview: ImportPreview }) {
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(preview.problems.length / PAGE_SIZE));
@@ -45,26 +63,15 @@ function ProblemsTable({ preview }: { preview: ImportPreview }) {
       <Title order={3} size="h4">
         {preview.badRows === 1 ? '1 row needs fixing' : `${preview.badRows} rows need fixing`}
       </Title>
-      <Table.ScrollContainer minWidth={320}>
-        <Table striped data-testid="import-problems">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Row</Table.Th>
-              <Table.Th>Column</Table.Th>
-              <Table.Th>Why</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((p) => (
-              <Table.Tr key={`${p.line}-${p.column}-${p.message}`}>
-                <Table.Td>{p.line}</Table.Td>
-                <Table.Td>{p.column ?? '—'}</Table.Td>
-                <Table.Td>{p.message}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ImportTable testId="import-problems" columns={['Row', 'Column', 'Why']}>
+        {shown.map((p) => (
+          <Table.Tr key={`${p.line}-${p.column}-${p.message}`}>
+            <Table.Td>{p.line}</Table.Td>
+            <Table.Td>{p.column ?? '—'}</Table.Td>
+            <Table.Td>{p.message}</Table.Td>
+          </Table.Tr>
+        ))}
+      </ImportTable>
       {pages > 1 && (
         <Pagination total={pages} value={page} onChange={setPage} size="lg" aria-label="Pages of problems" />
       )}
@@ -123,30 +130,18 @@ function Accounts({ result }: { result: ImportResult }) {
             Each new agent signs in with the first password below. It is shown only now: print this list and hand each
             agent theirs; they can change it under Change My Password.
           </Text>
-          <Table.ScrollContainer minWidth={320}>
-            <Table striped data-testid="import-accounts">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Agent</Table.Th>
-                  <Table.Th>E-mail</Table.Th>
-                  <Table.Th>Number</Table.Th>
-                  <Table.Th>First password</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.accounts.map((a) => (
-                  <Table.Tr key={a.email}>
-                    <Table.Td>{a.name}</Table.Td>
-                    <Table.Td>{a.email}</Table.Td>
-                    <Table.Td>{a.agentNumber}</Table.Td>
-                    <Table.Td>
-                      <Code>{a.password}</Code>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ImportTable testId="import-accounts" columns={['Agent', 'E-mail', 'Number', 'First password']}>
+            {result.accounts.map((a) => (
+              <Table.Tr key={a.email}>
+                <Table.Td>{a.name}</Table.Td>
+                <Table.Td>{a.email}</Table.Td>
+                <Table.Td>{a.agentNumber}</Table.Td>
+                <Table.Td>
+                  <Code>{a.password}</Code>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ImportTable>
           <Group>
             <Button leftSection={<IconPrinter size={18} />} variant="light" onClick={() => window.print()}>
               Print
