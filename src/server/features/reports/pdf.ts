@@ -254,11 +254,7 @@ function drawBilling(doc: PDFKit.PDFDocument, summary: ReportSummary) {
   );
 }
 
-const writeOffColumns: Column[] = [
-  { header: 'Agent', width: 259 },
-  { header: 'Damaged', width: 120, align: 'right' },
-  { header: 'Missing', width: 120, align: 'right' },
-];
+const writeOffColumns = figureColumns('Agent', 259, ['Damaged', 'Missing']);
 
 /**
  * Damaged crates apart from missing ones (issue 27, decision 056), after the agents: the period's
@@ -287,11 +283,7 @@ function drawWriteOffs(doc: PDFKit.PDFDocument, summary: ReportSummary) {
   );
 }
 
-const flowColumns: Column[] = [
-  { header: 'Flow', width: 255 },
-  { header: 'Transmissions', width: 120, align: 'right' },
-  { header: 'Share of all', width: 120, align: 'right' },
-];
+const flowColumns = figureColumns('Flow', 255, ['Transmissions', 'Share of all']);
 
 function drawFlow(doc: PDFKit.PDFDocument, summary: ReportSummary) {
   heading(doc, 'Transmission Flow Analysis');
@@ -397,6 +389,14 @@ function drawFooters(doc: PDFKit.PDFDocument, summary: ReportSummary, options: P
 }
 
 type Column = { header: string; width: number; align?: 'left' | 'right' };
+
+/** A label column, then figures in columns 120 pt wide, right-aligned so their digits line up. */
+function figureColumns(label: string, labelWidth: number, figures: string[]): Column[] {
+  return [
+    { header: label, width: labelWidth },
+    ...figures.map((header) => ({ header, width: 120, align: 'right' as const })),
+  ];
+}
 
 /** `rows`: cells, or a label (a string) written across the whole width above the rows that follow it. */
 // Long: one table drawn row by row, with its page breaks and repeated header; the steps share the cursor.

@@ -2,35 +2,20 @@
 // the agent's Market Agents card opens its damaged-crate entries — its clients' returns and its returned
 // empties, newest first, ten at a time — each with the photos of its loan or transmission. The farm
 // store may add a photo there too (it may on every record). Read when opened.
-import { Button, Divider, Modal, Stack, Text } from '@mantine/core';
-import { Fragment, useState } from 'react';
+import { Divider, Stack, Text } from '@mantine/core';
+import { Fragment } from 'react';
 import type { DamagedCrateEntry } from '../../../../shared/evidence.ts';
+import { CardButtonDialog } from '../../../components/card-button-dialog.tsx';
 import { LoadedList, LoadMoreButton } from '../../../components/list-states.tsx';
 import { crates, formatDateTime } from '../../../lib/format.ts';
 import { useDamagedCrates } from '../api/damaged-crates.ts';
 import { EvidencePhotos } from './evidence-photos.tsx';
 
 export function AgentDamagedCrates({ marketAgentId, agentName }: { marketAgentId: number; agentName: string }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button
-        variant="light"
-        mih={44}
-        mt="sm"
-        fullWidth
-        onClick={() => setOpen(true)}
-        // The visible words first (WCAG 2.5.3), then whose they are: every card has one.
-        aria-label={`Damaged crates: ${agentName}`}
-      >
-        Damaged crates
-      </Button>
-      {open && (
-        <Modal opened onClose={() => setOpen(false)} title={`Damaged crates: ${agentName}`} centered>
-          <DamagedCratesList marketAgentId={marketAgentId} />
-        </Modal>
-      )}
-    </>
+    <CardButtonDialog label="Damaged crates" whose={agentName}>
+      <DamagedCratesList marketAgentId={marketAgentId} />
+    </CardButtonDialog>
   );
 }
 

@@ -1,9 +1,9 @@
 // One agent's stock takes on its Market Agents card (issue 27 item 1, decision 054): a button that
 // opens its history — each count with its differences and how they were resolved — and its loss rate,
 // crates written off per crate handled. Read when opened (GET /api/stock-takes/agents/{id}).
-import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { AgentStockTakeHistory, StockTakeCount } from '../../../../shared/stock-takes.ts';
+import { CardButtonDialog } from '../../../components/card-button-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { formatCount, formatDate, plural } from '../../../lib/format.ts';
 import { useAgentStockTakeHistory } from '../api/agent-stock-take-history.ts';
@@ -14,26 +14,10 @@ const statusLabel = { open: 'Counting', submitted: 'To resolve', resolved: 'Reso
 export const lossRatePercent = (rate: number) => `${(Math.round(rate * 1000) / 10).toFixed(1)}%`;
 
 export function AgentStockTakes({ marketAgentId, agentName }: { marketAgentId: number; agentName: string }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button
-        variant="light"
-        mih={44}
-        mt="sm"
-        fullWidth
-        onClick={() => setOpen(true)}
-        // The visible words first (WCAG 2.5.3), then whose they are: every card has one.
-        aria-label={`Stock takes: ${agentName}`}
-      >
-        Stock takes
-      </Button>
-      {open && (
-        <Modal opened onClose={() => setOpen(false)} title={`Stock takes: ${agentName}`} centered>
-          <HistoryBody marketAgentId={marketAgentId} />
-        </Modal>
-      )}
-    </>
+    <CardButtonDialog label="Stock takes" whose={agentName}>
+      <HistoryBody marketAgentId={marketAgentId} />
+    </CardButtonDialog>
   );
 }
 
