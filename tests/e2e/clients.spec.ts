@@ -108,7 +108,7 @@ test('add a client, lend 5, return 3, then Process Return closes the loan (375 Ã
   await expect(loan).toContainText('2 of 5 crates out');
   await expect(loan).toContainText('0 days out');
   await expect(loan.getByText('Overdue')).toHaveCount(0);
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: test.info().outputPath('clients-375.png'), fullPage: true });
   await loan.getByRole('button', { name: 'Process Return' }).click();
   await expect(giveBack.getByRole('combobox', { name: 'Transaction' })).toHaveValue(new RegExp(business));
@@ -154,7 +154,7 @@ test('add a client, lend 5, return 3, then Process Return closes the loan (375 Ã
   await expect(rows.nth(1).locator('td').last()).toHaveText('2');
   await expect(rows.nth(2).locator('td').last()).toHaveText('0');
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: test.info().outputPath('statement-375.png'), fullPage: true });
 
   // Marking the client Inactive: the badge says so and it cannot borrow.
@@ -229,7 +229,7 @@ test('the market agent dashboard adds a client and lends, then takes the return'
   expect((await returned).postDataJSON()).toEqual({ quantityReturned: 4, notes: 'All back' });
   await expect(toast(page, 'Crates returned successfully')).toBeVisible();
   await expect(page.getByTestId('client-with-crates-out').filter({ hasText: business })).toHaveCount(0);
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
 
   await page.context().close();
 });
@@ -441,10 +441,10 @@ test('every control on the clients screens is thumb-sized at 375 px and nothing 
   const close = (await dashboardReturn.locator('.mantine-Modal-close').boundingBox())!;
   expect(close.x + close.width).toBeLessThanOrEqual(375);
   expect(await inside('.mantine-Modal-content')).toEqual([0]);
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
   await dashboardReturn.getByRole('button', { name: 'Cancel' }).click();
   await page.goto('/clients');
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
   await page.getByRole('button', { name: 'Return Crates', exact: true }).first().click();
   await page.getByRole('combobox', { name: 'Transaction' }).click();
   await expect(page.getByRole('option', { name: new RegExp(long) })).toBeVisible();

@@ -103,7 +103,7 @@ test('the farm store counts returned empties with damaged crates, adds a photo, 
   await expect(entries.nth(1)).toContainText('Split along the base');
   await expect(entries.nth(1)).toContainText('Handed back like this');
   await expect(entries.nth(1).getByRole('button', { name: `Open photo 1 of ${returned}` })).toBeVisible();
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
   await expectAccessible(page, "an agent's damaged crates with their photos (375 px)");
 
   // The photo opens full size, its bytes served to the farm store.

@@ -87,7 +87,7 @@ test('the header says when updates are paused, fits a phone, and the stream come
   await expect(page.locator('html')).toHaveAttribute('data-live-updates', 'off');
   await expect(status).toHaveText('Updates paused — reconnecting', { timeout: 8000 });
   await expect(status).toHaveAttribute('role', 'status');
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
 
   // It reconnects by itself once the server answers again.
   await page.unroute('**/api/events*');

@@ -98,7 +98,7 @@ test('agents grouped by business with counts, cards and the four totals', async 
 
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByRole('button', { name: 'Toggle navigation' })).toBeVisible();
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
 });
 
 test("the empty state is 'No Market Agents'", async ({ page }) => {

@@ -203,7 +203,7 @@ test('actions made offline wait on the phone, one is cancelled for good, the res
   await expect(rows.nth(2)).toContainText(/Made \d+ \w+ \d{4}, \d\d:\d\d/);
   await expect(rows.nth(3)).toContainText('Take a return: 2 crates');
   await expect(rows.nth(4)).toContainText(`Add client`);
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
   expect(await smallControls(page, 44, '[role="dialog"]')).toEqual([]);
   await rows.nth(2).getByRole('button', { name: 'Cancel change' }).click();
   await rows.nth(2).getByRole('button', { name: 'Yes, cancel it' }).click();
@@ -358,7 +358,7 @@ test('the app opens offline after a reload, on what the phone last saw, and that
   await expect(banner(page)).toHaveText('Offline — no changes waiting to send');
   await expect(page.getByTestId('data-age')).toContainText(/as of \d\d:\d\d/);
   await expect(page.getByTestId('incoming-transmission')).toContainText('7 crates');
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
 
   // Back online, the agent signs out: nothing of theirs is left on the phone.
   await page.context().setOffline(false);

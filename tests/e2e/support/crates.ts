@@ -29,6 +29,9 @@ export async function pick(page: Page, label: string, option: string | RegExp) {
 
 export const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
-/** No sideways scrolling: the page is no wider than the viewport. */
+/**
+ * How far the page is wider than the viewport (0 or less: no sideways scrolling). Read it through
+ * expect.poll: right after a resize the layout may still be settling for a frame or two.
+ */
 export const pageOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
