@@ -128,3 +128,66 @@ test('the farm store counts returned empties with damaged crates, adds a photo, 
     'Written off: 3 crates marked damaged · 0 crates missing at stock takes',
   );
 });
+
+test("the agent's dashboard return marks crates damaged, says what a bad count is, and offers the photo (375 px)", async ({
+  browser,
+}) => {
+  const farm = await signedInPage(browser, 'farm_store');
+  const agent = await signedInPage(browser, 'market_agent', { name: uniqueName('Agent') });
+  const me = await json<{ id: number }>(agent.page.request.get('/api/market-agents/me'));
+  await json(
+    farm.page.request.post('/api/farm-store/opening-balances', { data: { marketAgentId: me.id, fullCrates: 6 } }),
+  );
+  const business = uniqueName('Foxtrot Fresh');
+  const client = await json<{ id: number }>(
+    agent.page.request.post('/api/clients', {
+      data: { businessName: business, clientName: 'Sipho', contactNumber: '082 555 0003' },
+    }),
+  );
+  const loan = await json<{ id: number }>(
+    agent.page.request.post('/api/client-transactions', { data: { clientId: client.id, quantityBorrowed: 4 } }),
+  );
+
+  const page = agent.page;
+  await page.setViewportSize(PHONE);
+  await page.goto('/dashboard?tab=clients');
+  const row = page.getByTestId('client-with-crates-out').filter({ hasText: business });
+  await row.getByRole('button', { name: `Return crates from ${business}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Return from ${business}` });
+  await expect(dialog.getByLabel('Quantity returned')).toHaveValue('4');
+
+  // What was typed stays as typed; each field says what is wrong and nothing is sent.
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().endsWith(`/api/client-transactions/${loan.id}/return`)) sent++;
+  });
+  await dialog.getByLabel('Damaged').fill('5');
+  await dialog.getByRole('button', { name: 'Return Crates' }).click();
+  await expect(dialog.getByText('At most 4 of the crates counted can be damaged')).toBeVisible();
+  await expect(dialog.getByText('Please say what is wrong with the damaged crates')).toBeVisible();
+  await expect(dialog.getByLabel('Damaged')).toHaveValue('5');
+  await expectAccessible(page, 'the dashboard return with damage errors (375 px)');
+  expect(sent).toBe(0);
+
+  await dialog.getByLabel('Damaged').fill('1');
+  await dialog.getByLabel('What is wrong with them').fill('Handle snapped off');
+  await dialog.getByRole('button', { name: 'Return Crates' }).click();
+  await expect(toast(page, 'Crates returned successfully')).toBeVisible();
+  const step = page.getByRole('dialog', { name: 'Damaged crates' });
+  await expect(
+    step.getByText(`The return is booked. Add a photo of ${business}’s damaged crates, or close.`),
+  ).toBeVisible();
+  await expect(step.getByRole('button', { name: `Add a photo of ${business}’s damaged crates` })).toBeVisible();
+  await expectAccessible(page, 'the photo step after a dashboard return (375 px)');
+  await step.getByRole('button', { name: 'Done' }).click();
+  await expect(step).toBeHidden();
+  expect(sent).toBe(1);
+
+  // Booked once: 3 sound crates back to the agent's empties, 1 written off as damaged with its reason.
+  const entries = await json<{ entries: { quantity: number; reason: string }[] }>(
+    farm.page.request.get(`/api/evidence/damaged-crates?marketAgentId=${me.id}`),
+  );
+  expect(entries.entries.map((e) => [e.quantity, e.reason])).toEqual([[1, 'Handle snapped off']]);
+  const mine = await json<{ emptyCrates: number; fullCrates: number }>(agent.page.request.get('/api/market-agents/me'));
+  expect(mine).toMatchObject({ fullCrates: 2, emptyCrates: 3 });
+});

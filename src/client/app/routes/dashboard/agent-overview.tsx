@@ -20,7 +20,6 @@ import { earningsHistoryQueryOptions, useEarningsHistory } from '../../../featur
 import { BankDetailsReminder } from '../../../features/billing/components/bank-details-reminder.tsx';
 import { EarningsHistoryCard } from '../../../features/billing/components/earnings-history-card.tsx';
 import { clientsQueryOptions, useClients } from '../../../features/clients/api/get-clients.ts';
-import { ClientsWithCratesOut } from '../../../features/clients/components/clients-with-crates-out.tsx';
 import {
   incomingTransmissionsQueryOptions,
   useIncomingTransmissions,
@@ -36,6 +35,7 @@ import { useFirstAnswers } from '../../../lib/first-answers.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { paths } from '../../paths.ts';
 import { AgentJobs } from './agent-jobs.tsx';
+import { ClientsWithDamagePhotos } from './clients-with-damage-photos.tsx';
 
 // Made once: these read their own data, so a poll that changes the figures re-renders the figures,
 // not the lists (issue 23 item 6).
@@ -43,7 +43,7 @@ const incomingDeliveries = <IncomingTransmissions role="market_agent" />;
 const listsBelow = (
   <>
     <BelowTheFold estimate={320}>
-      <ClientsWithCratesOut />
+      <ClientsWithDamagePhotos />
     </BelowTheFold>
     <BelowTheFold estimate={320}>
       <EarningsHistoryCard />

@@ -1,9 +1,12 @@
 // The return dialog of the market agent dashboard's clients with crates out: how many of the oldest
-// open loan's crates came back, and a note. Loaded when a return starts (decision 033), so its form
-// and checks (zod) stay off the dashboard's first paint.
+// open loan's crates came back, how many of those are damaged and why (then a photo of them, as on
+// the Clients screen: decisions 051, 056), and a note. Loaded when a return starts (decision 033), so
+// its form and checks (zod) stay off the dashboard's first paint.
 import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { z } from 'zod';
 import { type Client, type ClientTransaction, clientMessages as m, returnBody } from '../../../../shared/clients.ts';
+import { checkReturnedDamage } from '../../../../shared/damage.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
@@ -13,6 +16,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useQueuedCrates } from '../../../lib/offline/status.ts';
 import { useReturnCrates } from '../api/return-crates.ts';
+import { DamageFields, damageBody, damageFormFields, useReturnPhotoStep } from './return-damage.tsx';
 
 // Long: the dialog's layout, the form with its checks, and the sent or queued answer.
 export function DashboardReturnDialog({
@@ -27,13 +31,20 @@ export function DashboardReturnDialog({
   const giveBack = useReturnCrates();
   // Returns taken on this phone and not sent yet are not counted as still out (decision 036).
   const cratesOut = Math.max(0, loan.cratesOut - useQueuedCrates('return', { loanId: loan.id }));
-  const form = useForm<{ quantityReturned: number | string; notes: string }>({
-    initialValues: { quantityReturned: cratesOut, notes: '' },
+  const photoStep = useReturnPhotoStep(onClose);
+  const form = useForm<{
+    quantityReturned: number | string;
+    notes: string;
+    damagedQuantity: number | string;
+    damageReason: string;
+  }>({
+    initialValues: { quantityReturned: cratesOut, notes: '', damagedQuantity: '', damageReason: '' },
     // More than this loan's crates out is refused before sending, like 0 or a fraction.
     validate: schemaResolver(
-      returnBody.refine((v) => v.quantityReturned <= cratesOut, {
-        message: m.tooManyReturned(cratesOut),
-        path: ['quantityReturned'],
+      z.object({ ...returnBody.shape, ...damageFormFields }).superRefine((v, ctx) => {
+        checkReturnedDamage(v, ctx);
+        if (v.quantityReturned > cratesOut)
+          ctx.addIssue({ code: 'custom', message: m.tooManyReturned(cratesOut), path: ['quantityReturned'] });
       }),
       { sync: true },
     ),
@@ -44,6 +55,7 @@ export function DashboardReturnDialog({
         id: loan.id,
         quantityReturned: Number(values.quantityReturned),
         notes: values.notes.trim() || undefined,
+        ...damageBody(values),
         variant: 'dashboard',
         who: client.businessName,
         clientId: client.id,
@@ -52,12 +64,13 @@ export function DashboardReturnDialog({
         onSuccess: (sent) => {
           if (sent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
           else notifySuccess(m.returned);
-          onClose();
+          if (!photoStep.booked(loan.id, client.businessName, Number(values.damagedQuantity), sent.queued)) onClose();
         },
         onError: (error) => notifyError(errorMessage(error, m.returnFailed)),
       },
     ),
   );
+  if (photoStep.dialog) return photoStep.dialog;
   return (
     <Modal
       opened
@@ -81,6 +94,7 @@ export function DashboardReturnDialog({
             data-autofocus
             {...form.getInputProps('quantityReturned')}
           />
+          <DamageFields inputProps={form.getInputProps} damaged={form.values.damagedQuantity} />
           <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
           <FormError error={giveBack.isError ? giveBack.error : null} fallback={m.returnFailed} />
           <FormActions onCancel={onClose} submitLabel={'Return Crates'} loading={giveBack.isPending} />

@@ -1,13 +1,11 @@
 // Return Crates (spec §2, §5): an open transaction and a quantity above zero. The field sets no upper
 // bound; more than the chosen loan's crates out is refused before sending (the field says so), and a
 // refusal by the server is said in the dialog under 'Failed to process return' (no toast, spec §8).
-import { Text, Textarea } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
 import { z } from 'zod';
 import { clientMessages as m, returnBody } from '../../../../shared/clients.ts';
-import { checkReturnedDamage, damagedQuantity } from '../../../../shared/damage.ts';
-import { DamagePhotoDialog, useDamagePhotoStep } from '../../../components/damage-photo-step.tsx';
+import { checkReturnedDamage } from '../../../../shared/damage.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
@@ -19,6 +17,7 @@ import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useQueueStatus } from '../../../lib/offline/status.ts';
 import { useOpenTransactions } from '../api/get-open-transactions.ts';
 import { useReturnCrates } from '../api/return-crates.ts';
+import { DamageFields, damageBody, damageFormFields, useReturnPhotoStep } from './return-damage.tsx';
 
 type ReturnValues = {
   transactionId: string | null;
@@ -36,9 +35,7 @@ export const returnFormSchema = (cratesOutOf: (transactionId: string | null) => 
     .object({
       transactionId: z.string({ error: m.transactionRequired }).min(1, m.transactionRequired),
       quantityReturned: returnBody.shape.quantityReturned,
-      // Empty means none damaged (decision 051).
-      damagedQuantity: z.preprocess((x) => (x === '' ? undefined : x), damagedQuantity.optional()),
-      damageReason: z.string().optional(),
+      ...damageFormFields,
     })
     .superRefine((v, ctx) => {
       checkReturnedDamage(v, ctx);
@@ -52,9 +49,8 @@ export const returnFormSchema = (cratesOutOf: (transactionId: string | null) => 
 export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: number | null; onClose: () => void }) {
   const giveBack = useReturnCrates();
   const open = useOpenTransactions();
-  const photoStep = useDamagePhotoStep();
   // A return with damaged crates, booked now (not queued): the app may offer a photo of them next.
-  const [damagedOn, setDamagedOn] = useState<{ loanId: number; who: string } | null>(null);
+  const photoStep = useReturnPhotoStep(onClose);
   // Returns taken on this phone and not sent yet are not counted as still out (decision 036).
   const { changes } = useQueueStatus();
   const queuedOn = (loanId: number) =>
@@ -78,8 +74,7 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
       {
         id: Number(values.transactionId),
         quantityReturned: Number(values.quantityReturned),
-        damagedQuantity: values.damagedQuantity === '' ? undefined : Number(values.damagedQuantity),
-        damageReason: values.damageReason.trim() || undefined,
+        ...damageBody(values),
         who: loan?.businessName ?? 'a client',
         clientId: loan?.clientId,
       },
@@ -87,9 +82,9 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
         onSuccess: (sent) => {
           if (sent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
           else notifySuccess(m.returned);
-          if (!sent.queued && photoStep && Number(values.damagedQuantity) > 0) {
-            setDamagedOn({ loanId: Number(values.transactionId), who: loan?.businessName ?? 'the client' });
-          } else onClose();
+          const who = loan?.businessName ?? 'the client';
+          if (!photoStep.booked(Number(values.transactionId), who, Number(values.damagedQuantity), sent.queued))
+            onClose();
         },
       },
     );
@@ -100,16 +95,7 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
   }));
   const chosen = open.data?.find((t) => String(t.id) === form.values.transactionId);
 
-  if (damagedOn) {
-    return (
-      <DamagePhotoDialog
-        record={{ recordKind: 'client-transaction', recordId: damagedOn.loanId }}
-        subject={`${damagedOn.who}’s damaged crates`}
-        intro={`The return is booked. Add a photo of ${damagedOn.who}’s damaged crates, or close.`}
-        onClose={onClose}
-      />
-    );
-  }
+  if (photoStep.dialog) return photoStep.dialog;
   return (
     <FormDialog title="Return Crates" label="Return crates" onClose={onClose} onSubmit={submit}>
       <RecordSelect
@@ -132,21 +118,7 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
         data-autofocus={transactionId !== null ? true : undefined}
         {...form.getInputProps('quantityReturned')}
       />
-      <QuantityInput
-        label="Damaged"
-        description="Of those, crates too damaged to use again (written off)"
-        min={0}
-        {...form.getInputProps('damagedQuantity')}
-      />
-      {Number(form.values.damagedQuantity) > 0 && (
-        <Textarea
-          label="What is wrong with them"
-          withAsterisk
-          autosize
-          minRows={2}
-          {...form.getInputProps('damageReason')}
-        />
-      )}
+      <DamageFields inputProps={form.getInputProps} damaged={form.values.damagedQuantity} />
       <FormError error={giveBack.isError ? giveBack.error : null} title={m.returnFailed} />
       <FormActions onCancel={onClose} submitLabel={'Return Crates'} loading={giveBack.isPending} />
     </FormDialog>
