@@ -13,16 +13,18 @@ import type { Period } from './period.ts';
 
 type Scope = { period: Period; timeZone: string };
 
-/** Transmissions sent within the period (its first day's midnight to the midnight after its last). */
-const sentIn = ({ period, timeZone }: Scope): SQL =>
-  sql`t.sent_at >= (${period.startDate}::date::timestamp at time zone ${timeZone})
-    and t.sent_at < ((${period.endDate}::date + 1)::timestamp at time zone ${timeZone})
-    and t.status <> 'recalled'`;
 /** The period as a window of instants: its first day's midnight to the midnight after its last. */
 const windowOf = ({ period, timeZone }: Scope) => ({
   from: sql`(${period.startDate}::date::timestamp at time zone ${timeZone})`,
   to: sql`((${period.endDate}::date + 1)::timestamp at time zone ${timeZone})`,
 });
+/** `column` (an instant) within the period's window. */
+const within = (column: SQL, scope: Scope): SQL => {
+  const { from, to } = windowOf(scope);
+  return sql`${column} >= ${from} and ${column} < ${to}`;
+};
+/** Transmissions sent within the period, recalled ones left out. */
+const sentIn = (scope: Scope): SQL => sql`${within(sql`t.sent_at`, scope)} and t.status <> 'recalled'`;
 /** `column in (ids)`: the agents a grouped query is for. */
 const among = (column: SQL, ids: number[]): SQL => sql`${column} in (${sqlList(ids)})`;
 /** Crates a transmission moved: the counted quantity once counted, else the quantity sent. */
@@ -339,7 +341,6 @@ type Loans = Record<'lentThisWeek' | 'cratesLentThisWeek' | 'openLoans', number>
 
 /** Each agent's loans: opened in the period (count and crates) and open now. */
 export async function agentLoans(db: Executor, scope: Scope, agentIds: number[]) {
-  const { period, timeZone } = scope;
   const result = await db.execute<Record<keyof Loans | 'agent', string | number>>(sql`
     select a.id as agent, coalesce(l.lent, 0)::int as "lentThisWeek",
       coalesce(l.crates, 0)::bigint as "cratesLentThisWeek", coalesce(o.open, 0)::int as "openLoans"
@@ -347,8 +348,7 @@ export async function agentLoans(db: Executor, scope: Scope, agentIds: number[])
     left join (
       select market_agent_id, count(*) as lent, sum(quantity_borrowed) as crates from client_transactions
       where ${among(sql`market_agent_id`, agentIds)}
-        and created_at >= (${period.startDate}::date::timestamp at time zone ${timeZone})
-        and created_at < ((${period.endDate}::date + 1)::timestamp at time zone ${timeZone})
+        and ${within(sql`created_at`, scope)}
       group by market_agent_id
     ) l on l.market_agent_id = a.id
     left join (
