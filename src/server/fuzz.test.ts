@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Account, registerAs, registrationFor } from '../../tests/support/accounts.ts';
 import { holdScheduledJobs, fingerprint as sharedFingerprint } from '../../tests/support/fingerprint.ts';
+import { ONE_PIXEL_PNG_BASE64 } from '../../tests/support/photos.ts';
 import { buildTestApp } from '../../tests/support/test-app.ts';
 import {
   acknowledge,
@@ -213,7 +214,7 @@ const targets: Target[] = [
       recordKind: 'stock-take-line',
       recordId: stockTakeLine.id,
       contentType: 'image/png',
-      photo: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      photo: ONE_PIXEL_PNG_BASE64,
       note: 'One crate short',
     },
     ['recordKind', 'contentType', 'photo', 'note'],

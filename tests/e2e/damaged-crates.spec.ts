@@ -3,6 +3,9 @@
 // the entry with its photo — beside a client's damaged return and the agent's photo of it — under the
 // agent's "Damaged crates" on the Market Agents screen, and the Reports screen counts them apart from
 // missing crates. Data is set up through the API; axe at each step.
+
+// A 1×1 PNG: the page shrinks it to a JPEG before sending it.
+import { ONE_PIXEL_PNG as PNG } from '../support/photos.ts';
 import { DESKTOP, expectAccessible, PHONE, settled } from './support/a11y.ts';
 import { json } from './support/api.ts';
 import { pageOverflow, pick, signedInPage, uniqueName } from './support/crates.ts';
@@ -11,12 +14,6 @@ import { expect, type Page, test } from './support/test.ts';
 test.describe.configure({ timeout: 90_000 });
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
-
-// A 1×1 PNG: the page shrinks it to a JPEG before sending it.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 test('the farm store counts returned empties with damaged crates, adds a photo, and sees it under the agent (375 px)', async ({
   browser,

@@ -18,6 +18,7 @@ import { acknowledgeTransmission } from '../../src/server/features/transmissions
 import { addDays, DEFAULT_FARM_TIMEZONE, farmToday } from '../../src/server/lib/farm-date.ts';
 import type { Role } from '../../src/shared/auth.ts';
 import { registerAs, sessionCookie, uniqueEmail } from './accounts.ts';
+import { ONE_PIXEL_PNG_BASE64 } from './photos.ts';
 
 export const callerNames = [
   'anon',
@@ -389,7 +390,7 @@ export async function buildAccessWorld(app: App) {
     recordKind: 'stock-take-line',
     recordId: stockLine,
     contentType: 'image/png',
-    photo: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    photo: ONE_PIXEL_PNG_BASE64,
     note: 'ALPHAMARK photo',
   };
   const evidenceId = (await as(agent, { method: 'POST', url: '/api/evidence', payload: evidencePhoto }, 201))

@@ -13,6 +13,7 @@ import {
   sessionCookie,
   uniqueEmail,
 } from '../../../../tests/support/accounts.ts';
+import { ONE_PIXEL_PNG_BASE64 } from '../../../../tests/support/photos.ts';
 import { askEveryCachedRoute, staleCachedAnswers } from '../../../../tests/support/read-cache.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import {
@@ -288,7 +289,7 @@ const walk: Record<string, () => Promise<Prepared>> = {
     const { counter, countId, figures } = await stockTakeToCount();
     const counted = await ok(call(counter, 'PUT', `/api/stock-takes/counts/${countId}/submit`, figures));
     const line = counted.lines.find((l: { difference: number }) => l.difference !== 0);
-    const photo = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const photo = ONE_PIXEL_PNG_BASE64;
     return () =>
       call(counter, 'POST', '/api/evidence', {
         recordKind: 'stock-take-line',

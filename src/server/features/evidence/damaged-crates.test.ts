@@ -4,6 +4,7 @@
 // 401 signed out, 403 a supplier, 404 another agent's or an unknown agent, 400 a bad query.
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
+import { ONE_PIXEL_PNG as PNG } from '../../../../tests/support/photos.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import {
   type AgentAccount,
@@ -23,11 +24,6 @@ const supplier = await registerApprovedSupplier(app);
 await addStock(farm, 200);
 await enterOpeningBalance(farm, agentA, { fullCrates: 20, emptyCrates: 10 });
 await enterOpeningBalance(farm, agentB, { fullCrates: 10 });
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 async function ok(res: Awaited<ReturnType<typeof json>>, status = 200) {
   expect(res.statusCode, res.body).toBe(status);

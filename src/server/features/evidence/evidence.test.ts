@@ -2,6 +2,7 @@
 // what is refused (400/409/413), and photo access following record access (the authorization test).
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
+import { ONE_PIXEL_PNG as PNG } from '../../../../tests/support/photos.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import {
   acknowledge,
@@ -22,11 +23,7 @@ const supplier = await registerApprovedSupplier(app);
 await addStock(farm, 200);
 await enterOpeningBalance(farm, agentA, { fullCrates: 20, emptyCrates: 5 });
 
-// A 1×1 PNG, and bytes that start like a JPEG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+// Bytes that start like a JPEG and are not one.
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 7)]);
 
 // A delivery counted short (flagged), one counted right, a stock-take line with a difference, and a
