@@ -3,7 +3,7 @@
 // Shared by the clients and transmissions features, which do not import each other or the evidence
 // feature: the app route provides what to show for the record; without it, no step.
 import { Button, Modal, Stack, Text } from '@mantine/core';
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useContext, useState } from 'react';
 
 /** The record whose photos show the damaged crates: the loan, or the transmission of returned empties. */
 export type DamagedRecord = { recordKind: 'client-transaction' | 'transmission'; recordId: number };
@@ -14,7 +14,7 @@ export const DamagePhotoStep = createContext<((record: DamagedRecord, subject: s
 export const useDamagePhotoStep = () => useContext(DamagePhotoStep);
 
 /** The step after the booking: what was booked, the record's photos, then Done. */
-export function DamagePhotoDialog({
+function DamagePhotoDialog({
   record,
   subject,
   intro,
@@ -39,4 +39,24 @@ export function DamagePhotoDialog({
       </Stack>
     </Modal>
   );
+}
+
+type PhotoStepShown = { record: DamagedRecord; subject: string; intro: string };
+
+/**
+ * The step after a dialog books damaged crates: `offer(shown, damaged, queued)` opens it when crates
+ * were marked damaged, the server has booked them (not only kept on the phone) and the app provides
+ * the step, and says whether it did (if not, the dialog closes as usual); `dialog` is the step to show
+ * in the dialog's place.
+ */
+export function useDamagePhotoFollowUp(onClose: () => void) {
+  const step = useDamagePhotoStep();
+  const [shown, setShown] = useState<PhotoStepShown | null>(null);
+  const offer = (next: PhotoStepShown, damaged: number, queued: boolean) => {
+    if (queued || !step || !(damaged > 0)) return false;
+    setShown(next);
+    return true;
+  };
+  const dialog = shown && <DamagePhotoDialog {...shown} onClose={onClose} />;
+  return { offer, dialog };
 }

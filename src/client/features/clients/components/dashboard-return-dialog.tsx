@@ -7,6 +7,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { type Client, type ClientTransaction, clientMessages as m, returnBody } from '../../../../shared/clients.ts';
 import { checkReturnedDamage } from '../../../../shared/damage.ts';
+import { useDamagePhotoFollowUp } from '../../../components/damage-photo-step.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
@@ -16,7 +17,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useQueuedCrates } from '../../../lib/offline/status.ts';
 import { useReturnCrates } from '../api/return-crates.ts';
-import { DamageFields, damageBody, damageFormFields, useReturnPhotoStep } from './return-damage.tsx';
+import { DamageFields, damageBody, damageFormFields, returnPhotoStep } from './return-damage.tsx';
 
 // Long: the dialog's layout, the form with its checks, and the sent or queued answer.
 export function DashboardReturnDialog({
@@ -31,7 +32,7 @@ export function DashboardReturnDialog({
   const giveBack = useReturnCrates();
   // Returns taken on this phone and not sent yet are not counted as still out (decision 036).
   const cratesOut = Math.max(0, loan.cratesOut - useQueuedCrates('return', { loanId: loan.id }));
-  const photoStep = useReturnPhotoStep(onClose);
+  const photoStep = useDamagePhotoFollowUp(onClose);
   const form = useForm<{
     quantityReturned: number | string;
     notes: string;
@@ -64,7 +65,8 @@ export function DashboardReturnDialog({
         onSuccess: (sent) => {
           if (sent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
           else notifySuccess(m.returned);
-          if (!photoStep.booked(loan.id, client.businessName, Number(values.damagedQuantity), sent.queued)) onClose();
+          const step = returnPhotoStep(loan.id, client.businessName);
+          if (!photoStep.offer(step, Number(values.damagedQuantity), sent.queued)) onClose();
         },
         onError: (error) => notifyError(errorMessage(error, m.returnFailed)),
       },

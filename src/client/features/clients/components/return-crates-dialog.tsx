@@ -6,6 +6,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { clientMessages as m, returnBody } from '../../../../shared/clients.ts';
 import { checkReturnedDamage } from '../../../../shared/damage.ts';
+import { useDamagePhotoFollowUp } from '../../../components/damage-photo-step.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
@@ -17,7 +18,7 @@ import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useQueueStatus } from '../../../lib/offline/status.ts';
 import { useOpenTransactions } from '../api/get-open-transactions.ts';
 import { useReturnCrates } from '../api/return-crates.ts';
-import { DamageFields, damageBody, damageFormFields, useReturnPhotoStep } from './return-damage.tsx';
+import { DamageFields, damageBody, damageFormFields, returnPhotoStep } from './return-damage.tsx';
 
 type ReturnValues = {
   transactionId: string | null;
@@ -50,7 +51,7 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
   const giveBack = useReturnCrates();
   const open = useOpenTransactions();
   // A return with damaged crates, booked now (not queued): the app may offer a photo of them next.
-  const photoStep = useReturnPhotoStep(onClose);
+  const photoStep = useDamagePhotoFollowUp(onClose);
   // Returns taken on this phone and not sent yet are not counted as still out (decision 036).
   const { changes } = useQueueStatus();
   const queuedOn = (loanId: number) =>
@@ -83,8 +84,8 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
           if (sent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
           else notifySuccess(m.returned);
           const who = loan?.businessName ?? 'the client';
-          if (!photoStep.booked(Number(values.transactionId), who, Number(values.damagedQuantity), sent.queued))
-            onClose();
+          const step = returnPhotoStep(Number(values.transactionId), who);
+          if (!photoStep.offer(step, Number(values.damagedQuantity), sent.queued)) onClose();
         },
       },
     );

@@ -1,13 +1,11 @@
 // The damaged part of a client's return (issue 27, decision 051), on both return dialogs — the Clients
 // screen's Return Crates and the dashboard's "Return from …": how many of the crates handed back are
-// too damaged to use again and what is wrong with them, then, once the return is booked (not only
-// kept on the phone), the step that offers a photo of them (decision 056).
+// too damaged to use again and what is wrong with them, and what the step that offers a photo of them
+// shows once the return is booked (decision 056).
 import { Textarea } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { useState } from 'react';
 import { z } from 'zod';
 import { damagedQuantity } from '../../../../shared/damage.ts';
-import { DamagePhotoDialog, useDamagePhotoStep } from '../../../components/damage-photo-step.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 
 /** The form's two damage fields; an empty count means none damaged (the body's rule checks the rest). */
@@ -45,25 +43,9 @@ export function DamageFields({
   );
 }
 
-/**
- * After a return: `booked(loan, who, damaged, queued)` says whether the photo step follows (damaged
- * crates on a return the server has booked, and an app that offers the step); `dialog` is that step.
- */
-export function useReturnPhotoStep(onClose: () => void) {
-  const photoStep = useDamagePhotoStep();
-  const [damagedOn, setDamagedOn] = useState<{ loanId: number; who: string } | null>(null);
-  const booked = (loanId: number, who: string, damaged: number, queued: boolean) => {
-    if (queued || !photoStep || damaged <= 0) return false;
-    setDamagedOn({ loanId, who });
-    return true;
-  };
-  const dialog = damagedOn && (
-    <DamagePhotoDialog
-      record={{ recordKind: 'client-transaction', recordId: damagedOn.loanId }}
-      subject={`${damagedOn.who}’s damaged crates`}
-      intro={`The return is booked. Add a photo of ${damagedOn.who}’s damaged crates, or close.`}
-      onClose={onClose}
-    />
-  );
-  return { booked, dialog };
-}
+/** The photo step after a client's return with damaged crates: what to show for the loan. */
+export const returnPhotoStep = (loanId: number, who: string) => ({
+  record: { recordKind: 'client-transaction' as const, recordId: loanId },
+  subject: `${who}’s damaged crates`,
+  intro: `The return is booked. Add a photo of ${who}’s damaged crates, or close.`,
+});

@@ -12,7 +12,7 @@ import {
   maxCountFor,
   type Transmission,
 } from '../../../../shared/transmissions.ts';
-import { DamagePhotoDialog, useDamagePhotoStep } from '../../../components/damage-photo-step.tsx';
+import { useDamagePhotoFollowUp } from '../../../components/damage-photo-step.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
@@ -48,8 +48,7 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
   const [damageError, setDamageError] = useState<string | null>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);
   // Damaged crates counted and booked now (not queued): the app may offer a photo of them next (056).
-  const photoStep = useDamagePhotoStep();
-  const [photoNext, setPhotoNext] = useState(false);
+  const photoStep = useDamagePhotoFollowUp(onClose);
 
   const confirm = (event: React.FormEvent) => {
     event.preventDefault();
@@ -89,25 +88,20 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
             sent.queued ? QUEUED_MESSAGE : acknowledgedMessage(transmission.quantity, count),
             sent.queued ? 'Waiting to send' : undefined,
           );
-          if (!sent.queued && photoStep && damaged > 0) setPhotoNext(true);
-          else onClose();
+          const subject = `the damaged crates of ${transmission.fromName} → ${transmission.toName}`;
+          const step = {
+            record: { recordKind: 'transmission' as const, recordId: transmission.id },
+            subject,
+            intro: `The count is booked. Add a photo of ${subject}, or close.`,
+          };
+          if (!photoStep.offer(step, damaged, sent.queued)) onClose();
         },
         onError: (err) => notifyError(errorMessage(err, m.acknowledgeFailed)),
       },
     );
   };
 
-  if (photoNext) {
-    const subject = `the damaged crates of ${transmission.fromName} → ${transmission.toName}`;
-    return (
-      <DamagePhotoDialog
-        record={{ recordKind: 'transmission', recordId: transmission.id }}
-        subject={subject}
-        intro={`The count is booked. Add a photo of ${subject}, or close.`}
-        onClose={onClose}
-      />
-    );
-  }
+  if (photoStep.dialog) return photoStep.dialog;
   return (
     <Modal opened onClose={onClose} title="Count and Acknowledge" centered>
       <form onSubmit={confirm} noValidate>
