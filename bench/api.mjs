@@ -1,4 +1,4 @@
-// `npm run bench` (DESIGN §1, docs/decisions/010, issue 23 item 4): in one run, on the bench's farm
+// `npm run bench` (DESIGN §1, docs/decisions/010): in one run, on the bench's farm
 // (bench/farm.ts) —
 //   the ceiling: a bare node:http server answering a fixed JSON body, and GET /api/health;
 //   every hot authenticated read, signed in as the farm store or an agent, full 200 answers (no
@@ -135,7 +135,7 @@ const get = (group, name, path, cookie, hot = true) => ({
 const read = (path, cookie, { who, hot = true } = {}) =>
   get('reads', `GET ${path}${who ? ` (${who})` : ''}`, path, cookie, hot);
 
-/** Every hot read of issue 23 item 4, then the other reads the dashboards poll. */
+/** Every hot read, then the other reads the dashboards poll. */
 function readRows(farm, agent) {
   return [
     read('/api/transmissions', agent, { who: 'agent' }),

@@ -1,4 +1,4 @@
-// The bench's farm (issue 23 item 3): a realistic farm written in bulk with SQL (generate_series and
+// The bench's farm: a realistic farm written in bulk with SQL (generate_series and
 // INSERT … SELECT, no per-row service calls), but row for row what the services would have written
 // had the farm used the app for ~three years: every transmission with its ledger movements (dispatch,
 // receipt, counted differences, flags and their resolutions), every client loan with its lend and

@@ -1,5 +1,5 @@
 // npm run bench:lighthouse — Lighthouse mobile performance of the two dashboards a phone opens most:
-// the market agent's and the farm store's, on the demo farm (issue 23 item 6, decision 031).
+// the market agent's and the farm store's, on the demo farm (decision 031).
 //
 // Builds the client (skip with --no-build), starts the app on a free port with the demo farm on a
 // fresh PGlite directory, signs in as each demo user, and runs Lighthouse's performance category
@@ -38,7 +38,7 @@ const DASHBOARDS = [
   { name: 'agent dashboard', email: 'agent@demo.cratekeeper', path: '/' },
   { name: 'farm dashboard', email: 'farm@demo.cratekeeper', path: '/' },
 ];
-// What issue 23 item 6 asks of each dashboard.
+// What we ask of each dashboard.
 const TARGETS = { score: 90, tbtMs: 200, cls: 0.1 };
 
 /** Ends a child we started (its pid only), waiting for it to go. */

@@ -1,4 +1,4 @@
-// `npm run bench:seed` (issue 23 item 3): builds the bench's farm (bench/farm.ts) in a database of its
+// `npm run bench:seed`: builds the bench's farm (bench/farm.ts) in a database of its
 // own and keeps it for `npm run bench` to reuse.
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:seed
@@ -124,7 +124,7 @@ async function main() {
   try {
     const result = await seedFarm(session, plan, log);
     let at = Date.now();
-    // Aggregates the app keeps in each write's transaction (issue 23 item 2), rebuilt from the bulk rows
+    // Aggregates the app keeps in each write's transaction, rebuilt from the bulk rows
     // by the ledger's own loader hook where it has one.
     const rebuild = (ledger as Record<string, unknown>).rebuildFarmFlowTotals;
     if (typeof rebuild === 'function') {

@@ -1,4 +1,4 @@
-// The JavaScript budget that `npm test` holds the build to (issue 23 item 6, decision 031): what a
+// The JavaScript budget that `npm test` holds the build to (decision 031): what a
 // route downloads before its first paint, gzipped (level 9) and summed, must stay under its budget:
 // the landing page 200 KB, each signed-in dashboard 350 KB (KB = 1000 bytes, the stricter reading).
 //

@@ -1,5 +1,5 @@
 // The service worker and web app manifest that make the agent's phone app installable and let it open
-// with no network (issue 24, decision 036), from vite-plugin-pwa (Workbox's generateSW). The worker
+// with no network (decision 036), from vite-plugin-pwa (Workbox's generateSW). The worker
 // precaches the app shell (the page, every script and style, the icons) and answers every navigation
 // with the cached page, never /api: data comes from the API or, offline, from what the app kept in
 // IndexedDB. The app registers the worker itself once the first screen has drawn

@@ -81,7 +81,7 @@ export type BuildOptions = {
 function serverOptions({ config, logger, logStream }: Omit<BuildOptions, 'database'>): FastifyHttpOptions<Server> {
   return {
     // Request bodies are never logged (Fastify's request serializer has none), and errors go
-    // through errorForLog so a failed query's parameters stay out of the log (issue 7).
+    // through errorForLog so a failed query's parameters stay out of the log.
     logger:
       logger || logStream
         ? { level: config.logLevel, ...(logStream ? { stream: logStream } : {}), serializers: { err: errorForLog } }

@@ -118,7 +118,7 @@ export type Config = {
   /** When the nightly backup is written to DATA_DIR/backups (cron in farmTimezone), or null: off (decision 026). */
   backupCron: string | null;
   logLevel: string;
-  /** GET /metrics answers only with `Authorization: Bearer <this>`; unset, it is off (issue 28). */
+  /** GET /metrics answers only with `Authorization: Bearer <this>`; unset, it is off. */
   metricsToken?: string;
   /** Sign-in attempts allowed per IP address in 15 minutes. */
   loginLimitPerIp: number;

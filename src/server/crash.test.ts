@@ -1,4 +1,4 @@
-// Issue 21 item 9: the real server (node --import tsx src/server/index.ts, as `npm start` runs it) under
+// The real server (node --import tsx src/server/index.ts, as `npm start` runs it) under
 // write load — agents returning empties, the farm store counting them in (each count bills a line),
 // agents lending crates to clients — is killed with SIGKILL a few times and restarted on the same data.
 // Every write that was answered 2xx must be in the database afterwards, exactly as answered; the crate

@@ -1,4 +1,4 @@
-// package.json's `engines` tells the truth (issue 26 item 5, decision 049): every package the lock file
+// package.json's `engines` tells the truth (decision 049): every package the lock file
 // installs, runtime or test, runs on every Node version it promises (>=20.19: CI and the machines run
 // Node 20). A dependency update that needs a newer Node fails here, to be pinned or engines raised.
 import { readFileSync } from 'node:fs';

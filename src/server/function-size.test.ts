@@ -1,4 +1,4 @@
-// Small pieces with names (issue 22.4): every function under src/ — declaration, arrow, function
+// Small pieces with names: every function under src/ — declaration, arrow, function
 // expression, method, accessor, constructor — has at most 60 lines (first to last, counting its
 // nested functions' lines) and at most 15 branches (if, ?:, case, catch, for/for-of/for-in/while/do,
 // &&, ||, ?? and their assignment forms; a nested function's branches count for it, not for the one

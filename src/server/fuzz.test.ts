@@ -1,4 +1,4 @@
-// Issue 7's property: any string (NUL and other control characters, lone surrogates, emoji, 100 KB)
+// Property: any string (NUL and other control characters, lone surrogates, emoji, 100 KB)
 // in any text field or path id of any mutation gets a 4xx (or a 2xx when the string is fine), never
 // a 5xx, and a refused request leaves the database as it was.
 
@@ -25,7 +25,7 @@ await addStock(farm, 100_000);
 const flagged = await send(farm, agent, 5);
 await acknowledge(agent, flagged.id, 3);
 const [price] = (await app.inject({ method: 'GET', url: '/api/pepper-pricing' })).json();
-// Billing (issue 20): the cycle running until 2100, so payments for it are refused as not ended.
+// Billing: the cycle running until 2100, so payments for it are refused as not ended.
 const runningCycle = (
   await farm.inject({
     method: 'POST',
@@ -79,7 +79,7 @@ const importBody = {
     'Agent e-mail,Agent name,Phone,Full crates\nfuzz-import@e2e.farm,Fuzz Agent,082 555 0100,2\n',
   ).toString('base64'),
 };
-// Suppliers (issue 14): an approved supplier with an offer, and a tender on another.
+// Suppliers: an approved supplier with an offer, and a tender on another.
 const supplier = await registerApprovedSupplier(app);
 const supplierOffer = {
   produceName: 'Peppers',
@@ -301,7 +301,7 @@ const targets: Target[] = [
     ['startDate', 'endDate', 'ratePerCrate'],
     farm,
   ),
-  // Issue 20: a cycle that has not ended, so a valid payment is a 409 and records nothing.
+  // A cycle that has not ended, so a valid payment is a 409 and records nothing.
   ...fields(
     'POST /api/billing/cycles/:cycleId/payments',
     'POST',
@@ -327,7 +327,7 @@ const targets: Target[] = [
     ['bankName', 'accountNumber', 'branchCode', 'accountHolderName'],
     agent,
   ),
-  // Suppliers (issue 14). A taken e-mail, so a valid string gets 409 and creates nothing.
+  // Suppliers. A taken e-mail, so a valid string gets 409 and creates nothing.
   ...fields(
     'POST /api/auth/register-supplier',
     'POST',

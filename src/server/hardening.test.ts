@@ -1,4 +1,4 @@
-// Issue 7, one block per item: each reproduction from the report, refused or fixed (decision 011).
+// Hardening, one block per finding: each reproduction from the report, refused or fixed (decision 011).
 import { randomBytes, scryptSync } from 'node:crypto';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';

@@ -1,4 +1,4 @@
-// Every hot read's plan uses an index (issue 23 item 2, docs/decisions/030): each polled screen's
+// Every hot read's plan uses an index (docs/decisions/030): each polled screen's
 // queries (tests/support/hot-queries.ts), recorded from the real services and EXPLAINed with
 // sequential scans off, must never Seq Scan a table that grows with the farm, nor read a whole index
 // of one unless a Limit bounds the read, the index is partial, or the read is declared whole on

@@ -1,4 +1,4 @@
-// Several app instances on one PostgreSQL (issue 28 item 3): two instances of the real app share a
+// Several app instances on one PostgreSQL: two instances of the real app share a
 // database, as two processes behind a proxy would. A session made on one works on the other; a change
 // made through one reaches an event stream on the other in under a second; a rate limit counts across
 // both; a scheduled job (the weekly reports, the e-mail retry) runs once for a slot, not twice; a

@@ -1,4 +1,4 @@
-// Issue 21 item 9: every mutation, sent by a caller allowed to make it at a real record, with a body
+// Every mutation, sent by a caller allowed to make it at a real record, with a body
 // broken on purpose — not an object at all, a required field missing, a field the route does not know,
 // a field of the wrong type, a number far out of range, junk nested deep, or text that is not JSON — is
 // a 4xx with a message, never a 2xx or a 5xx, and leaves every table exactly as it was. After the broken

@@ -1,4 +1,4 @@
-// Issue 26 item 3, decision 048: the OpenAPI document served at GET /api/docs passes Redocly's
+// Item 3, decision 048: the OpenAPI document served at GET /api/docs passes Redocly's
 // recommended rules with no error, and says for every operation what an integrator needs: a summary,
 // a unique operation id, its security, its error answers with the one error shape, and the true media
 // type of what it sends. (That every answer the API tests get keeps the document is checked by

@@ -1,4 +1,4 @@
-// Issue 21 items 5 and 6: private data stays private (masked account numbers, no-store, one-line fields,
+// Private data stays private (masked account numbers, no-store, one-line fields,
 // UTF-8 JSON only) and a rejected supplier gets no crates.
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../tests/support/accounts.ts';

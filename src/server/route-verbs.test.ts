@@ -1,4 +1,4 @@
-// Permission strings say what a route does (issue 8.4, docs/decisions/012): a GET declares a
+// Permission strings say what a route does (docs/decisions/012): a GET declares a
 // `read:…` permission (or is public / signed-in), a change never does, and every crate route
 // declares a real permission rather than just "signed in".
 import { expect, it } from 'vitest';

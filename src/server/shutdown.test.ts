@@ -1,4 +1,4 @@
-// SIGTERM on the real server (issue 28 item 2), as `npm start` runs it (node --import tsx
+// SIGTERM on the real server, as `npm start` runs it (node --import tsx
 // src/server/index.ts) on an embedded database of its own: a request in flight when the signal comes
 // is answered in full, an open event stream gets a short retry hint and ends, nothing new is accepted,
 // and the process exits 0 well within 10 s. Run once, on the PGlite pass (shutdown does not depend on

@@ -69,7 +69,7 @@ export function isPhoneNumber(text: string): boolean {
   return /^0\d{9}$/.test(digits) || /^(\+|00)[1-9]\d{7,14}$/.test(digits);
 }
 
-/** The farm access code in the farm store's settings (issue 25 item 8, decision 043). */
+/** The farm access code in the farm store's settings (decision 043). */
 export const farmAccessCodeMessages = {
   title: 'Farm access code',
   explain: 'A new farm store account can register only with this code. Give it only to people who run the farm.',

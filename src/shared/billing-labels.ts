@@ -56,7 +56,7 @@ export const billingMessages = {
 /** The highest rate per crate accepted: anything above is a typing mistake (numeric(12,2) holds more). */
 export const MAX_RATE_CENTS = 100_000;
 
-/** The first and last day a billing cycle (or a payment) may carry (issue 20: no years 0001 or 9999). */
+/** The first and last day a billing cycle (or a payment) may carry (no years 0001 or 9999). */
 export const FIRST_BILLING_DATE = '2000-01-01';
 export const LAST_BILLING_DATE = '2100-12-31';
 
@@ -68,7 +68,7 @@ export const LAST_BILLING_DATE = '2100-12-31';
 export const cycleStatuses = ['upcoming', 'active', 'completed', 'paid'] as const;
 export type CycleStatus = (typeof cycleStatuses)[number];
 
-/** South African account types a bulk EFT file names (issue 20). */
+/** South African account types a bulk EFT file names. */
 export const accountTypes = ['current', 'savings', 'transmission'] as const;
 export type AccountType = (typeof accountTypes)[number];
 export const accountTypeLabels: Record<AccountType, string> = {

@@ -1,4 +1,4 @@
-// The billing cycle's rate as a person types it (issue 25 item 6): the decimal comma reads as a point,
+// The billing cycle's rate as a person types it: the decimal comma reads as a point,
 // through the one money parser; what could mean two amounts is refused with the field's message.
 import { describe, expect, it } from 'vitest';
 import { billingMessages as m, ratePerCrate } from './billing.ts';

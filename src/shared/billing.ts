@@ -85,7 +85,7 @@ export const billingCycleSchema = z.object({
   agentsWithoutBankDetails: z.number(),
   /**
    * Whether the caller may record the cycle's payout as paid now ('Mark Cycle Paid'): the farm store,
-   * once the cycle has ended, while an agent with bank details is owed money (issue 22: the server
+   * once the cycle has ended, while an agent with bank details is owed money (the server
    * states it, the client doesn't repeat the rule).
    */
   canRecordPayment: z.boolean(),

@@ -73,7 +73,7 @@ export function reminderMessage(
 /**
  * The number as a South African mobile number in international digits ('27821234567'), or null when it
  * is not one. Mobile numbers start 06, 07 or 08 (082 123 4567), also written +27 82…, +27 (0)82… or
- * 0027 82…; a landline (012…, 021…) or a foreign number is not WhatsApp's to offer (issue 25).
+ * 0027 82…; a landline (012…, 021…) or a foreign number is not WhatsApp's to offer.
  */
 export function southAfricanMobile(contact: string): string | null {
   const digits = whatsappNumber(contact);
@@ -103,7 +103,7 @@ export function reminderLink(client: ReminderClient, from: string): ReminderLink
 }
 
 /**
- * Whether a client matches what the agent typed in the Clients search (issue 25), as GET /api/clients?q=
+ * Whether a client matches what the agent typed in the Clients search, as GET /api/clients?q=
  * decides: its business or client name holds the text (any case), or its contact number holds the
  * text's digits ("082 555" finds "+27 82 555 0101" only by "82 555"; digits are compared as typed).
  */

@@ -82,7 +82,7 @@ export const clientSchema = z.object({
   daysOut: z.number().nullable(),
   isOverdue: z.boolean(),
   createdAt: instant,
-  /** What the agent may do now (issue 22): lend while active, take a return while crates are out. */
+  /** What the agent may do now: lend while active, take a return while crates are out. */
   canLend: z.boolean(),
   canReturn: z.boolean(),
 });
@@ -90,7 +90,7 @@ export type Client = z.infer<typeof clientSchema>;
 export const clientListResponse = z.array(clientSchema);
 
 /**
- * GET /api/clients: a page of the agent's clients, overdue first then by business name (issue 25);
+ * GET /api/clients: a page of the agent's clients, overdue first then by business name;
  * `q` (up to 100 characters) keeps clients whose business or client name holds it, or whose contact
  * number holds its digits; `before` is the id of the client the page goes on after.
  */
@@ -114,7 +114,7 @@ export const clientTransactionSchema = z.object({
   overdueAfterDays: z.number(),
   createdAt: instant,
   closedAt: instant.nullable(),
-  /** Whether crates can be returned against this loan now: while it is open (issue 22). */
+  /** Whether crates can be returned against this loan now: while it is open. */
   canReturn: z.boolean(),
 });
 export type ClientTransaction = z.infer<typeof clientTransactionSchema>;

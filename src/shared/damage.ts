@@ -1,4 +1,4 @@
-// Damaged crates (issue 27, docs/decisions/051): when a client hands crates back and when the farm
+// Damaged crates (docs/decisions/051): when a client hands crates back and when the farm
 // counts an agent's returned empties, some may be marked damaged, with a reason. They go to the
 // write-off account on the ledger (not back into use) and are shown apart from missing crates.
 import { z } from 'zod';

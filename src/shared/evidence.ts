@@ -1,4 +1,4 @@
-// Evidence photos (issue 27, decision 053): schemas and messages of /api/evidence for both sides.
+// Evidence photos (decision 053): schemas and messages of /api/evidence for both sides.
 import { z } from 'zod';
 import { beforeQuery, choicesMessage, idParam, jsonId, limitQuery, multilineText } from './fields.ts';
 import { instant } from './http.ts';

@@ -1,4 +1,4 @@
-// CSV exports (issue 26 item 2, decision 049): transmissions, clients, loans, billing lines, payments and
+// CSV exports (decision 049): transmissions, clients, loans, billing lines, payments and
 // the crate ledger for a range of farm days, downloaded from the screen that shows them. Both sides:
 // the server's query schema and columns, the client's links and file names.
 import { z } from 'zod';

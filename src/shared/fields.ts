@@ -1,5 +1,5 @@
 // The building blocks of every request schema (both sides), so each text field, id and count gets the
-// same rules (issue 7, decision 011): text the database can store, ids and counts that are JSON
+// same rules (decision 011): text the database can store, ids and counts that are JSON
 // integers, path ids and paging parameters that are plain decimal digits within PostgreSQL's integer.
 import { z } from 'zod';
 import {

@@ -1,4 +1,4 @@
-// Idempotency-Key (issue 24, decision 035), both sides: a signed-in caller may send a key of its own
+// Idempotency-Key (decision 035), both sides: a signed-in caller may send a key of its own
 // with any mutation; a repeat of the key gets the first answer and books nothing again. The phone's
 // offline queue makes one key per queued change and sends it with every attempt.
 

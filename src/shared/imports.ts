@@ -1,4 +1,4 @@
-// Importing a farm's paper records (issue 26, decision 050): market agents, their clients and opening
+// Importing a farm's paper records (decision 050): market agents, their clients and opening
 // balances from one CSV or XLSX sheet. The columns the importer knows, the guess that maps a file's
 // headers to them, and the request/response schemas of /api/imports (both sides).
 import { z } from 'zod';

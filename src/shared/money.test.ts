@@ -107,7 +107,7 @@ describe('parseRand', () => {
     expect(parseRand('R -5')).toBe(-500);
   });
 
-  it('takes the South African decimal comma as a point (issue 25): "1,50" is R 1.50', () => {
+  it('takes the South African decimal comma as a point: "1,50" is R 1.50', () => {
     expect(parseRand('1,50')).toBe(150);
     expect(parseRand('1.50')).toBe(150);
     expect(parseRand('0,7')).toBe(70);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { instant, pageQuery } from './http.ts';
 
 /**
- * What became of a message (the Reports screen's outbox, issue 13: to, subject, status, time):
+ * What became of a message (the Reports screen's outbox: to, subject, status, time):
  * sent (the SMTP server accepted it), retrying (refused or unreachable, tried again later), failed
  * (no more tries), in_outbox (kept: no SMTP configured, or its first delivery is under way).
  */

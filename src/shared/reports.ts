@@ -18,7 +18,7 @@ export const reportTypeLabels: Record<ReportType, string> = {
 export const DEFAULT_REPORT_DAYS = 7;
 
 /**
- * What a report's period stands for (issue 25, decision 041): the dates given ('dates'), or with both
+ * What a report's period stands for (decision 041): the dates given ('dates'), or with both
  * left blank the last 7 days up to today, this calendar month so far (monthly) or the active billing
  * cycle so far (billing; the last 7 days when no cycle is active).
  */
@@ -309,7 +309,7 @@ export const reportBillingSchema = z.object({
 export type ReportBilling = z.infer<typeof reportBillingSchema>;
 
 /**
- * Crates written off in a period (issue 27, decision 056): marked damaged on clients' returns and on
+ * Crates written off in a period (decision 056): marked damaged on clients' returns and on
  * returned empties, apart from those missing at stock takes (written off, less crates found).
  */
 export const writeOffsSchema = z.object({ damaged: z.number().int(), missing: z.number().int() });
@@ -464,7 +464,7 @@ const basisMeaning: Record<Exclude<PeriodBasis, 'dates'>, string> = {
 };
 
 /**
- * The line under the date fields (issue 25): what blank dates mean for the chosen type, with the days
+ * The line under the date fields: what blank dates mean for the chosen type, with the days
  * once the server has answered for blank dates ("Blank: this month so far, 1–27 November"). A billing
  * report with no active cycle says it falls back to the last 7 days.
  */

@@ -1,4 +1,4 @@
-// Stock takes (issue 27, decision 051): schemas and messages of /api/stock-takes for both sides.
+// Stock takes (decision 051): schemas and messages of /api/stock-takes for both sides.
 import { z } from 'zod';
 import { jsonId, multilineText, oneOf, wholeNumber } from './fields.ts';
 import { instant } from './http.ts';

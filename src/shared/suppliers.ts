@@ -35,13 +35,13 @@ export const supplierSchema = z.object({
   branchCode: z.string().nullable(),
   accountHolderName: z.string().nullable(),
   createdAt: instant,
-  /** What the caller may do with it (issue 22): the farm store approves or rejects it. */
+  /** What the caller may do with it: the farm store approves or rejects it. */
   canApprove: z.boolean(),
   canReject: z.boolean(),
 });
 export type Supplier = z.infer<typeof supplierSchema>;
 
-// --- Registration wizard, offers, tenders, metrics, crate requests (issue 14, decision 021) ---
+// --- Registration wizard, offers, tenders, metrics, crate requests (decision 021) ---
 
 /** numeric(12,2): ten digits before the point. */
 const MAX_AMOUNT_DIGITS = 10;
@@ -186,7 +186,7 @@ export const marketOfferSchema = offerSchema.extend({
   farmLocation: z.string(),
   certificationType: z.enum(certificationTypes),
   hasOpenTender: z.boolean(),
-  /** Whether the caller may open a tender on it now (issue 22). */
+  /** Whether the caller may open a tender on it now. */
   canOpenTender: z.boolean(),
 });
 export type MarketOffer = z.infer<typeof marketOfferSchema>;
@@ -216,7 +216,7 @@ export const tenderSchema = z.object({
   produceName: z.string(),
   quantityCrates: z.number(),
   businessName: z.string(),
-  /** Whether the caller may accept or reject it now: the supplier it was sent to, while pending (issue 22). */
+  /** Whether the caller may accept or reject it now: the supplier it was sent to, while pending. */
   canAnswer: z.boolean(),
 });
 export type Tender = z.infer<typeof tenderSchema>;
@@ -235,7 +235,7 @@ export const crateRequestSchema = z.object({
   supplierId: z.number().nullable(),
   businessName: z.string().nullable(),
   requestedBy: z.string(),
-  /** Whether the caller may fulfil it now: the farm store, while pending and the supplier's account is active (issue 22). */
+  /** Whether the caller may fulfil it now: the farm store, while pending and the supplier's account is active. */
   canFulfil: z.boolean(),
 });
 export type CrateRequest = z.infer<typeof crateRequestSchema>;

@@ -90,7 +90,7 @@ export const stockMessages = {
 } as const;
 
 /**
- * A supplier's crate request (supplier_to_farm) worded from the reader's side (issue 25): the crates go
+ * A supplier's crate request (supplier_to_farm) worded from the reader's side: the crates go
  * farm → supplier although the request goes supplier → farm, so no arrow is drawn. `requester` null
  * means the reader sent it.
  */

@@ -151,7 +151,7 @@ export const transmissionSchema = z.object({
   toName: z.string(),
   agentName: z.string().nullable(),
   agentNumber: z.string().nullable(),
-  /** What the caller may do with it now (issue 22): the server's rules, stated so the client needn't repeat them. */
+  /** What the caller may do with it now: the server's rules, stated so the client needn't repeat them. */
   canAcknowledge: z.boolean(),
   canRecall: z.boolean(),
   /** A flagged count the farm store has not resolved yet. */
@@ -162,7 +162,7 @@ export const transmissionListResponse = z.array(transmissionSchema);
 export const pendingCountResponse = z.object({ count: z.number() });
 
 /**
- * What waits for the caller's action, by kind (issue 25 item 5, decision 047): `deliveries` to count
+ * What waits for the caller's action, by kind (decision 047): `deliveries` to count
  * (sent to the caller, or to the farm store role), supplier `crateRequests` to fulfil (farm store only),
  * and `flaggedCounts` (differences waiting to be resolved; farm store only). `deliveries + crateRequests`
  * is the pending-count's `count`; the flagged counts are the separate figure beside it.

@@ -54,7 +54,7 @@ export const managedUserSchema = z.object({
   businessName: z.string().nullable(),
   marketAgent: z.object({ id: z.number(), agentNumber: z.string(), businessName: z.string().nullable() }).nullable(),
   supplier: z.object({ id: z.number(), businessName: z.string(), status: z.string() }).nullable(),
-  /** What the farm store may do with the account now (issue 22): remove an active one or reset its password (canReset), restore a removed one. */
+  /** What the farm store may do with the account now: remove an active one or reset its password (canReset), restore a removed one. */
   canRemove: z.boolean(),
   canRestore: z.boolean(),
   canReset: z.boolean(),

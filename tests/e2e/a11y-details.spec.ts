@@ -1,4 +1,4 @@
-// Three accessibility findings of issue 25 item 9, each checked where it was found: the landing page's
+// Three accessibility findings, each checked where it was found: the landing page's
 // figures group may carry its label (no aria-* on an element whose role forbids it), a reminder link's
 // accessible name starts with its visible words, and the Clients screen's headings step down one level
 // at a time (h1 → h2 → the cards' h3).

@@ -1,4 +1,4 @@
-// Settings → Activity (issue 21 item 7, decision 027): the farm store finds its own action in the audit
+// Settings → Activity (decision 027): the farm store finds its own action in the audit
 // trail, narrows it by person and action, and downloads the CSV; the card works at 375 px.
 import { readFileSync } from 'node:fs';
 import { expectAccessible, PHONE } from './support/a11y.ts';

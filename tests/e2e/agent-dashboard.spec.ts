@@ -1,4 +1,4 @@
-// The agent's next job is on top (issue 9 item 3): on a 375 px phone a delivery waiting to be counted
+// The agent's next job is on top: on a 375 px phone a delivery waiting to be counted
 // is the first thing on the dashboard, with 'Acknowledge Receipt' and the count dialog, and the header
 // shows how many are pending without opening the menu.
 

@@ -1,4 +1,4 @@
-// The agent's main jobs in the farm's words (issue 25 item 5, decision 044): on a 375 px phone the
+// The agent's main jobs in the farm's words (decision 044): on a 375 px phone the
 // dashboard names "Incoming deliveries" (with how many wait), "Lend crates", "Take crates back" and
 // "Send empties to the farm", each opening the screen where it is done; the crate tiles that look
 // tappable are links to their lists.

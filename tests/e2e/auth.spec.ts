@@ -1,4 +1,4 @@
-// Registration, sign-in, the role sidebar and sign-out, through the UI (issue 2).
+// Registration, sign-in, the role sidebar and sign-out, through the UI.
 
 import { E2E_FARM_CODE } from '../../playwright.config.ts';
 import { PASSWORD, registerVia, registration } from './support/accounts.ts';
@@ -46,7 +46,7 @@ for (const role of ['market_agent', 'supplier', 'farm_store'] as const) {
     await expect(page).toHaveURL('/');
     const links = role === 'farm_store' ? farmLinks : role === 'supplier' ? supplierLinks : agentLinks;
     const farmOnly = ['Market Agents', 'Billing', 'Reports', 'User Management'];
-    // Each role sees only what it may open (issue 25): Clients is the market agents' screen.
+    // Each role sees only what it may open: Clients is the market agents' screen.
     const missing = role === 'farm_store' ? ['Clients'] : role === 'supplier' ? [...farmOnly, 'Clients'] : farmOnly;
     await expectSidebar(page, links, missing);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });

@@ -1,4 +1,4 @@
-// The billing journey (spec §2 Billing screen, §4, §9; issue 20): returns the farm counts in while no
+// The billing journey (spec §2 Billing screen, §4, §9): returns the farm counts in while no
 // cycle covers their day wait as unbilled; a cycle covering that day bills them; once the cycle has
 // ended the farm sees what the payout file holds and who it leaves out for lack of bank details,
 // downloads it, records the payment, and the agents see what they were paid and are owed.
@@ -97,7 +97,7 @@ test('no cycle at all: the empty state offers to create the first one, and the r
     ['0.355', invalid],
     ['-0.50', invalid],
     ['0', invalid],
-    // '0,70' (the decimal comma) is a rate (issue 25, phone-fields.spec.ts); two marks could mean two amounts.
+    // '0,70' (the decimal comma) is a rate (phone-fields.spec.ts); two marks could mean two amounts.
     ['1,5,0', invalid],
     ['1.234,5', invalid],
     ['1000.01', 'The rate per crate can be at most 1000.00'],

@@ -1,4 +1,4 @@
-// Clients and crate loans on a 375 × 812 phone (issue 11): add a client, lend 5, return 3, see the
+// Clients and crate loans on a 375 × 812 phone: add a client, lend 5, return 3, see the
 // warning, close the loan with 'Process Return'; the statement's running balance; the WhatsApp
 // reminder link; the dashboard's add-and-lend and its return.
 

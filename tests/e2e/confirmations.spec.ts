@@ -1,4 +1,4 @@
-// Issue 25 (decision 039): every action that cannot be taken back asks first, naming what it does
+// (decision 039): every action that cannot be taken back asks first, naming what it does
 // (amount, crates, person); Cancel is focused first and changes nothing (read back through the API);
 // confirming does it. A removed agent shows as removed on Market Agents and is gone from the picker.
 

@@ -1,4 +1,4 @@
-// Damaged crates, both sides (issue 27, decision 056), on a 375 × 812 phone: the farm store counts an
+// Damaged crates, both sides (decision 056), on a 375 × 812 phone: the farm store counts an
 // agent's returned empties with two damaged, adds a photo in the step right after the count, then finds
 // the entry with its photo — beside a client's damaged return and the agent's photo of it — under the
 // agent's "Damaged crates" on the Market Agents screen, and the Reports screen counts them apart from

@@ -1,4 +1,4 @@
-// The farm store's messages tab and its farm access code (issue 25 item 8, decision 043): messages and
+// The farm store's messages tab and its farm access code (decision 043): messages and
 // the outbox have a tab of their own; the code is shown on request, and a generated one is replaced only
 // after a confirmation that says the old one stops working.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Finding one's way (issue 25, decision 041): the supplier wizard names its three steps, Register's
+// Finding one's way (decision 041): the supplier wizard names its three steps, Register's
 // Supplier choice leads to it, each role's sidebar shows only what it may open, an agent finds a client
 // by name or phone on a phone, crate requests read from the reader's side, and the report form says
 // what blank dates mean.

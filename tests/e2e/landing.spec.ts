@@ -1,4 +1,4 @@
-// The public site (issue 3): every tab, prices in rand, trend ranges, the export download, the contact
+// The public site: every tab, prices in rand, trend ranges, the export download, the contact
 // form's validation and sending, the error toasts, and no accessibility violations at all.
 import { readFile } from 'node:fs/promises';
 import { contactMessages } from '../../src/shared/contact.ts';

@@ -1,4 +1,4 @@
-// Live updates (issue 10) in two browsers: a delivery the farm sends shows on the agent's open
+// Live updates in two browsers: a delivery the farm sends shows on the agent's open
 // dashboard in under a second without a reload, and the agent's count shows on the farm's screen.
 // Polling is relaxed to 30 s while the stream is connected, so only the event can be that fast.
 

@@ -1,4 +1,4 @@
-// Errors appear where and when they happen (issue 9 item 2): one toast at a time (spec §9), a new one
+// Errors appear where and when they happen: one toast at a time (spec §9), a new one
 // replaces the visible one instead of waiting behind it, and a form's own error shows in the form too.
 
 import { E2E_FARM_CODE } from '../../playwright.config.ts';

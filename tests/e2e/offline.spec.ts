@@ -1,4 +1,4 @@
-// The agent's phone without a connection (issue 24, decision 036), at 375 × 812 with the app's service
+// The agent's phone without a connection (decision 036), at 375 × 812 with the app's service
 // worker allowed: actions made offline wait on the phone with the banner's count, one cancelled stays
 // cancelled (also after a reload), and back online the server books the others exactly once; a change
 // the server refuses is shown with its reason and fixed by the agent while the changes behind it wait;

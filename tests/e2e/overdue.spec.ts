@@ -1,4 +1,4 @@
-// Overdue loans escalate and stock takes on the Market Agents screen (issue 27 items 1 and 4, decision
+// Overdue loans escalate and stock takes on the Market Agents screen (decision
 // 054), on the demo farm (DEMO=1: the app cannot back-date a loan, the demo writes one lent three weeks
 // ago): the farm sees each agent's crates overdue at clients; the agent's Clients screen lists its
 // overdue client first; the farm store starts a stock take for one of its agents and reads that

@@ -1,4 +1,4 @@
-// Fields on a phone at 375 px (issue 25 item 6, decision 040): money fields take '1,50' (the South
+// Fields on a phone at 375 px (decision 040): money fields take '1,50' (the South
 // African decimal comma) as R 1.50 and say so in en-ZA rand, refuse '1,5,0' keeping what was typed, and
 // open the decimal keypad; whole-crate fields open the number pad; a client's reminder is WhatsApp for a
 // South African mobile number and a call for a landline.

@@ -1,4 +1,4 @@
-// The farm store's pricing tab (issue 3): the price editor's view → edit → saved or cancelled, its
+// The farm store's pricing tab: the price editor's view → edit → saved or cancelled, its
 // toasts, the public site showing the new price, and the contact messages and outbox.
 
 import { contactMessages } from '../../src/shared/contact.ts';

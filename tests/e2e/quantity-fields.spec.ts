@@ -1,6 +1,6 @@
-// Never change what a person typed (issue 9 item 1, issue 8 item 8): on a 375 px phone every crate
+// Never change what a person typed: on a 375 px phone every crate
 // quantity field keeps 0, 401, -5, 2.5 or 1001 as typed, shows the field's message and sends nothing.
-// And the messages say what is true (issue 9 item 4): how many empties there are, "1 crate".
+// And the messages say what is true: how many empties there are, "1 crate".
 
 import { signedInAs } from './support/accounts.ts';
 import { pick, signedInPage, uniqueName } from './support/crates.ts';

@@ -50,7 +50,7 @@ test('the farm store reads the figures, downloads the PDF and e-mails a report',
   await expect(page.getByTestId('flow-farm-to-market')).toContainText('1 (100%)');
   await expect(page.getByTestId('agent-performance-row')).toHaveCount(1);
   await expect(page.getByTestId('agent-performance-row')).toContainText(agentName);
-  // Billing's figures (issue 20): nothing returned, nothing billed or owed yet.
+  // Billing's figures: nothing returned, nothing billed or owed yet.
   await expect(page.getByTestId('agent-owed')).toHaveText(/^Owed R\s0\.00$/);
   await expect(page.getByTestId('agent-billing')).toContainText(/^Billed R\s0\.00 for 0 crates · Earnings est\./);
   await expect(page.getByText('Recent Transmission Activity')).toBeVisible();
@@ -120,7 +120,7 @@ test('a billing statement without an active cycle fails with the reason', async 
     route.fulfill({ status: 404, json: { message: 'No active billing cycle' } }),
   );
   await pick(page, 'Report type', 'Billing');
-  // Billing downloads the cycle's HTML statement, and the button says so (issue 20).
+  // Billing downloads the cycle's HTML statement, and the button says so.
   await expect(page.getByRole('button', { name: 'Download PDF' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Download Statement' }).click();
   await expect(page.getByText('Failed to generate report. No active billing cycle')).toBeVisible();
@@ -138,7 +138,7 @@ test("a market agent reads its own week on its dashboard's reports tab", async (
   await page.goto('/?tab=reports');
   await expect(page.getByText('My Weekly Summary')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Deliveries received')).toBeVisible();
-  // Its own billing: earnings, what was paid and what is owed (issue 20).
+  // Its own billing: earnings, what was paid and what is owed.
   await expect(page.getByText('Owed to you').locator('xpath=following-sibling::*[1]')).toHaveText(/^R\s\d+\.\d{2}$/);
   await expect(page.getByText('Total earnings').locator('xpath=following-sibling::*[1]')).toHaveText(
     /^R\s\d+\.\d{2} for \d+ crates?$/,

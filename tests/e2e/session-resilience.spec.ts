@@ -1,4 +1,4 @@
-// A resilient session (issue 22 item 6): only a 401 signs a user out. When the farm's server can't be
+// A resilient session: only a 401 signs a user out. When the farm's server can't be
 // reached (a 502 from a proxy, a dropped connection) the signed-in screen stays, a banner says so and
 // the session check retries with back-off; the banner goes when the server answers again.
 import { PHONE } from './support/a11y.ts';

@@ -1,4 +1,4 @@
-// A stock take on a 375 × 812 phone (issue 27, decisions 051 and 053): the agent counts three clients,
+// A stock take on a 375 × 812 phone (decisions 051 and 053): the agent counts three clients,
 // one of them short, and attaches a photo and a note to that difference; the farm store (desktop) sees
 // the difference with the photo, accepts it, and the ledger's figures follow. Data is set up through
 // the API; only the journey's own steps are clicked. axe at 375 px and on the desktop.

@@ -1,4 +1,4 @@
-// The supplier journey (issue 14): register through the wizard, wait on the pending screen, the farm
+// The supplier journey: register through the wizard, wait on the pending screen, the farm
 // approves, the supplier posts an offer, the farm opens a tender, the supplier accepts and its
 // metrics update; a crate request is fulfilled by the farm and the supplier's crate figures change.
 

@@ -256,9 +256,7 @@ test("farm store: User Management's inline reset, Remove confirmation and Change
   await expectThumbSized(page, 'farm store users tab reset dialog');
 });
 
-test('farm store at 375 px: one-line picker rows, the Market Agents links and every text box (issue 25)', async ({
-  browser,
-}) => {
+test('farm store at 375 px: one-line picker rows, the Market Agents links and every text box', async ({ browser }) => {
   const farm = await signedInPage(browser, 'farm_store', { name: uniqueName('Farm') });
   // A short name and business: its picker row is one line of text, which was 34 px high.
   const short = `Bo ${Date.now().toString(36).slice(-5)}`;

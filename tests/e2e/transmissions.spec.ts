@@ -1,4 +1,4 @@
-// The Transmissions screen and the crate journey (issue 4): the farm sends 50 crates, the agent
+// The Transmissions screen and the crate journey: the farm sends 50 crates, the agent
 // counts 48, both see the flagged difference; the agent returns 10 empties, the farm acknowledges.
 import { readFileSync } from 'node:fs';
 import { decimalToCents, formatRandDecimal } from '../../src/shared/money.ts';
@@ -207,7 +207,7 @@ test('create form validation for the farm store', async ({ page }) => {
   await page.getByRole('button', { name: 'Create Transmission' }).click();
   await expect(page.getByText('Please select a market agent')).toBeVisible();
   await expect(page.getByText('Please enter quantity')).toBeVisible();
-  // What was typed stays as typed (issue 9): 401 is not clamped to 400, the range message says why.
+  // What was typed stays as typed: 401 is not clamped to 400, the range message says why.
   const quantity = page.getByLabel('Quantity');
   await quantity.fill('401');
   await quantity.blur();

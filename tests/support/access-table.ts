@@ -1,4 +1,4 @@
-// Who may do what, route by route (issue 21 item 9): one table of the answer every route gives each kind
+// Who may do what, route by route: one table of the answer every route gives each kind
 // of caller, with real records to point at. src/server/plugins/auth.test.ts calls every row as every
 // caller and compares; src/server/malformed-bodies.test.ts takes each mutation's valid request from here
 // and breaks its body. buildAccessWorld() registers the callers and creates the records (agent A's

@@ -1,4 +1,4 @@
-// The hot reads (issue 23, docs/decisions/030): what each polled screen asks, called through the real
+// The hot reads (docs/decisions/030): what each polled screen asks, called through the real
 // services so the SQL examined is the code's own, each with the indexes its plan must use.
 // src/server/hot-query-plans.test.ts EXPLAINs them on a small database with sequential scans off; the
 // same list measures a big one (EXPLAIN ANALYZE, see the decision record).

@@ -1,4 +1,4 @@
-// Opening with no network (issue 24, decision 036): when the first session check can't reach the
+// Opening with no network (decision 036): when the first session check can't reach the
 // farm's server, the last signed-in user's kept data (the session among it) is restored, so the phone
 // opens on what it last saw instead of 'Loading...' until the network is back. The server has the last
 // word once it answers: a 401 signs out, and the kept data goes with the session.

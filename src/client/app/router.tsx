@@ -84,7 +84,7 @@ export function AppRoutes() {
   // No network: the phone opens on the data it kept (decision 036).
   useOpenOffline(isLoading);
   // An error toast from the sign-in or registration form ('Access Denied') is about the signed-out
-  // screen: once someone signs in or out it no longer applies (issue 9 item 2).
+  // screen: once someone signs in or out it no longer applies.
   const userId = user?.id ?? null;
   useEffect(() => {
     if (userId !== null) clearNotifications();

@@ -1,4 +1,4 @@
-// The one confirmation before an action that cannot be taken back (issue 25, decision 039): the dialog
+// The one confirmation before an action that cannot be taken back (decision 039): the dialog
 // says what will happen (amount, crates, person), Cancel has the focus, and the confirm button names
 // the action ('Accept tender for R 25 000.00'), red when it destroys or withdraws something.
 import { Button, Group, Modal, Stack } from '@mantine/core';

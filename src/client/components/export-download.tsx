@@ -1,4 +1,4 @@
-// Data out at any time (issue 26 item 2, decision 049): a card with a range of days and one download
+// Data out at any time (decision 049): a card with a range of days and one download
 // button per CSV file the screen's records make (GET /api/exports/<file>.csv). Blank dates mean no
 // bound; a start after the end is said under the field, and nothing is downloaded until it is fixed.
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-// A form's own failure, shown inside the form as well as in the toast (issue 9): the toast goes after
+// A form's own failure, shown inside the form as well as in the toast: the toast goes after
 // 5 seconds or when the next one replaces it; the form keeps saying what went wrong until the next try.
 // It shows the server's reason (what to fix); the toast leads with the spec's failure text.
 import { Alert } from '@mantine/core';

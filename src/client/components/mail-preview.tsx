@@ -1,4 +1,4 @@
-// What the e-mail send dialogs show before anything is sent (issue 25, decision 046): the e-mail as
+// What the e-mail send dialogs show before anything is sent (decision 046): the e-mail as
 // its first recipient will receive it, and what the mail server did last; and the toast afterwards,
 // which says 'queued' when the mail server did not take the messages.
 import { Box, Text } from '@mantine/core';

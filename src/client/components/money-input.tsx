@@ -1,4 +1,4 @@
-// The one money field (issue 25 item 6): rates, prices and quotes in rand. The phone's decimal keypad;
+// The one money field: rates, prices and quotes in rand. The phone's decimal keypad;
 // '1,50' (the South African decimal comma) is read as well as '1.50', by the one parser (parseRand in
 // src/shared/money.ts), and what was typed is never rewritten. Under the field, the amount it reads as,
 // in en-ZA rand ('R 1 234.50'), so a comma taken as the decimal mark is plain to see before saving.

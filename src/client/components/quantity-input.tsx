@@ -1,4 +1,4 @@
-// The one crate quantity field (issue 8, issue 9 item 1). It never changes what a person typed: no
+// The one crate quantity field. It never changes what a person typed: no
 // clamping to min/max on blur, no dropping a minus sign or a decimal point. The form's schema says
 // what is wrong (spec §5: 'Please enter quantity', the range) and the form sends nothing until it is.
 import { NumberInput, type NumberInputProps } from '@mantine/core';
@@ -22,7 +22,7 @@ export const quantityRange = (min: number, max?: number) =>
   max === undefined ? `${formatCount(min)} or more` : `${formatCount(min)} to ${formatCount(max)}`;
 
 /**
- * Whole crates open the phone's number pad, not the decimal one (issue 25): Mantine's NumberInput
+ * Whole crates open the phone's number pad, not the decimal one: Mantine's NumberInput
  * writes inputmode="decimal" over any prop, so the attribute is set on the element once it exists
  * (React leaves it alone afterwards: the prop it renders never changes).
  */

@@ -1,4 +1,4 @@
-// Send Weekly Report(s), confirmed (issue 25, decision 046): the farm week and the 7 days each summary
+// Send Weekly Report(s), confirmed (decision 046): the farm week and the 7 days each summary
 // covers, who gets one now and who already had this week's (one per agent per week, whatever is
 // clicked), the first e-mail as it will be received, then the send.
 import { List, Loader, Stack, Text } from '@mantine/core';

@@ -1,5 +1,5 @@
 // Toasts with the spec's titles: at most one visible, 5000 ms (set on <Notifications>). A new toast
-// replaces the visible one instead of queueing behind it (issue 9): a queued error would otherwise
+// replaces the visible one instead of queueing behind it: a queued error would otherwise
 // appear seconds later, next to an action that succeeded.
 import { type NotificationData, notifications } from '@mantine/notifications';
 

@@ -1,5 +1,5 @@
 // Every query says which domains it shows (meta.tags) and every change invalidates by tag, so a
-// mutation or a live-update event reaches every screen without a hand-kept list of paths (issue 8).
+// mutation or a live-update event reaches every screen without a hand-kept list of paths.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { QueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// What a failed call says about the session (issue 22 item 6): only a 401 means "signed out"; a dropped
+// What a failed call says about the session: only a 401 means "signed out"; a dropped
 // connection or a 5xx from the server or a proxy means "not reachable just now", so the session is kept
 // and the check is retried with back-off until the server answers again.
 import { ApiError } from './api-client.ts';

@@ -151,7 +151,7 @@ export async function migrationsApplied(
 }
 
 // Fields of a PostgreSQL error that name the place, never a value (detail, where and the query's
-// parameters can hold an e-mail or a password hash, issue 7).
+// parameters can hold an e-mail or a password hash).
 const SAFE_ERROR_FIELDS = [
   'code',
   'severity',

@@ -1,4 +1,4 @@
-// How long each database query took, for /metrics and LOG_LEVEL=debug (issue 28). The drivers' own
+// How long each database query took, for /metrics and LOG_LEVEL=debug. The drivers' own
 // query functions are wrapped once per connection (PostgreSQL: each pool client as it is checked out;
 // PGlite: the instance and its transactions). With nobody listening a query pays one Set.size check.
 import type { PGlite, Transaction } from '@electric-sql/pglite';

@@ -1,4 +1,4 @@
-// Idempotency keys (issue 24, decision 035): a caller's key is claimed before its mutation runs (the
+// Idempotency keys (decision 035): a caller's key is claimed before its mutation runs (the
 // primary key on user and key lets one attempt hold it, on PGlite and across PostgreSQL instances),
 // marked booked inside the transaction that books the change (recordChange calls markKeyBooked), and
 // given the first answer once it is sent. A repeat gets that answer; a key whose change was booked

@@ -1,4 +1,4 @@
-// The read cache (issue 23, decision 032): hot reads and sessions answered from memory, kept true by
+// The read cache (decision 032): hot reads and sessions answered from memory, kept true by
 // the change events. Each domain tag (shared/change-tags.ts) is a data scope with a version here; a
 // change event bumps the versions of its tags, on every instance (the change hub applies each event it
 // hears) and at once on the instance that made it (the read-cache plugin applies a request's own

@@ -1,4 +1,4 @@
-// Serving the built client: a page path gets index.html, a missing file is a 404 (issue 7).
+// Serving the built client: a page path gets index.html, a missing file is a 404.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

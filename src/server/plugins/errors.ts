@@ -6,7 +6,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.ts';
 
 // Fastify's own client errors in the farm's words; any other FST_ERR_ code gets the generic one, so a
-// response never carries the framework's code or wording (issue 7).
+// response never carries the framework's code or wording.
 const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Requests must send a JSON body (Content-Type: application/json)',
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',

@@ -1,4 +1,4 @@
-// The Idempotency-Key header (issue 24, decision 035), through HTTP on PGlite and PostgreSQL: a
+// The Idempotency-Key header (decision 035), through HTTP on PGlite and PostgreSQL: a
 // repeat of a key gets the first answer and writes nothing anywhere (ledger, audit trail, change
 // events, the key table); the five actions an agent's phone queues each book once; the same key for
 // another request is 422, a bad key 400, a key while the first still runs 409; keys are each user's

@@ -1,4 +1,4 @@
-// The Idempotency-Key header (issue 24, decision 035) on every mutation of a signed-in caller: a repeat
+// The Idempotency-Key header (decision 035) on every mutation of a signed-in caller: a repeat
 // of the caller's key gets the first answer again (marked `Idempotent-Replayed: true`) and books
 // nothing; the same key for another request is 422, a repeat while the first still runs 409. The key
 // is claimed after the guard and the body's validation (a refused or malformed request claims

@@ -1,4 +1,4 @@
-// GET /metrics (issue 28, decision 037): off unless METRICS_TOKEN is set, then only with the bearer
+// GET /metrics (decision 037): off unless METRICS_TOKEN is set, then only with the bearer
 // token; Prometheus text with requests by route and status, database query times, streams, jobs, the
 // process, and the farm's figures (outbox, unbilled returns, unresolved flagged counts).
 import { describe, expect, it } from 'vitest';

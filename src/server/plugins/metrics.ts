@@ -1,4 +1,4 @@
-// GET /metrics in Prometheus's text format (issue 28, decision 037): requests by route and status, the
+// GET /metrics in Prometheus's text format (decision 037): requests by route and status, the
 // database's pool and query times, open event streams, jobs, the process (memory, event-loop delay)
 // and the figures features register (outbox, unbilled returns, flagged counts). Off unless
 // METRICS_TOKEN is set — then only `Authorization: Bearer <token>` gets it — so nothing leaks by

@@ -1,4 +1,4 @@
-// Hot reads from memory, through HTTP (issue 23, decision 032): a repeated read is answered without
+// Hot reads from memory, through HTTP (decision 032): a repeated read is answered without
 // the database, an ETag turns it into a 304, and the cache never serves another caller's answer nor
 // anything older than a write the caller could know of: its own (through HTTP or not), or one another
 // instance told it of. Rows are changed behind the app's back with raw SQL (no change event) to tell

@@ -1,4 +1,4 @@
-// Hot reads from memory (issue 23, decision 032). A GET route that declares `config.cache` (its tags,
+// Hot reads from memory (decision 032). A GET route that declares `config.cache` (its tags,
 // lib/route-options.ts `cached()`) is answered from the read cache (lib/read-cache.ts) while nothing it
 // depends on changed, with an ETag; a caller that sends the current one in If-None-Match gets 304.
 // The guard has run before (preHandler comes after every onRequest hook and the query's validation),

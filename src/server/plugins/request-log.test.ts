@@ -1,4 +1,4 @@
-// The request log (issue 28): one JSON line per request at info with route, status, time and user id;
+// The request log: one JSON line per request at info with route, status, time and user id;
 // at debug a line as each request arrives and one per query with its time. Never a password, a
 // session token, a cookie, a reset password or a bank account number, whatever the request carried.
 import { Writable } from 'node:stream';

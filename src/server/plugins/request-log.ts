@@ -1,4 +1,4 @@
-// One JSON log line per request (issue 28, decision 037): method, route pattern, path, status, time and
+// One JSON log line per request (decision 037): method, route pattern, path, status, time and
 // the signed-in user's id — never a body, a query string, a header, a cookie or a token (a path holds
 // ids only; a query may one day hold a token). Fastify's own two lines per request are off
 // (app.ts). LOG_LEVEL=debug adds a line as each request arrives and one per database query with its

@@ -72,7 +72,7 @@ const HELMET_OPTIONS: HelmetOptions = {
 
 /**
  * Helmet's headers, worked out once. @fastify/helmet builds helmet's middleware (and parses the
- * CSP) again on every request, which was an eighth of a cached read's time (issue 23); the headers
+ * CSP) again on every request, which was an eighth of a cached read's time; the headers
  * never depend on the request, so helmet runs once here against a response that only records them.
  */
 export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {

@@ -1,5 +1,5 @@
 // A supplier the farm store has approved, with something on every tab: an offer with a tender on it,
-// an answered tender, and a crate request waiting (issue 14).
+// an answered tender, and a crate request waiting.
 import { type APIResponse, type Browser, expect } from '@playwright/test';
 import { signedInPage, uniqueName } from './crates.ts';
 

@@ -90,7 +90,7 @@ export async function expectThumbSized(page: Page, where: string, min = THUMB) {
 /**
  * The visible text boxes (inputs, text areas, selects) whose own box is under `min` px high, however
  * they are drawn: a password field's text box sits inside its border, so it is measured itself here
- * (issue 25: it was 42 px in a 44 px field).
+ * (it was 42 px in a 44 px field).
  */
 export function smallTextBoxes(page: Page, min = THUMB): Promise<Small[]> {
   return page.evaluate((min) => {

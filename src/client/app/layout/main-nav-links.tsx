@@ -24,7 +24,7 @@ import { paths } from '../paths.ts';
 
 type NavEntry = { to: string; label: string; icon: typeof IconUsers; badges?: ReactNode };
 
-// Each link shows only to a role that may open its page (issue 25): the farm store gets the agents,
+// Each link shows only to a role that may open its page: the farm store gets the agents,
 // billing, reports and user screens, a market agent Clients, a supplier neither (decision 041).
 const roleLinks: (NavEntry & { permission: Permission })[] = [
   {

@@ -1,4 +1,4 @@
-// The pending-transmissions count on the header (issue 9): on a phone the sidebar and its badge are
+// The pending-transmissions count on the header: on a phone the sidebar and its badge are
 // folded behind the menu, so the count of deliveries waiting to be counted shows here as well, as a
 // thumb-sized link to the Transmissions screen. Nothing shows while nothing is pending.
 import { Button } from '@mantine/core';

@@ -12,7 +12,7 @@ export { SESSION_PATH };
 
 /**
  * The signed-in user, or null when nobody is (the server says so, or answers 401). Any other failure
- * throws: a dropped connection or a 5xx keeps the user the cache already has (issue 22 item 6).
+ * throws: a dropped connection or a 5xx keeps the user the cache already has.
  */
 async function getSessionUser(): Promise<User | null> {
   try {

@@ -1,4 +1,4 @@
-// Transmission messages that depend on the numbers (issue 9 item 4): what an agent may send back (the
+// Transmission messages that depend on the numbers: what an agent may send back (the
 // form's 400, never more than it holds, and how many it does hold) and what a count that differs did.
 import { transmissionMessages as m, TRANSMISSIONS_FORM_MAX } from '../../../shared/transmissions-labels.ts';
 import { crates } from '../../lib/format.ts';

@@ -1,4 +1,4 @@
-// What a change made on the phone is while it waits to be sent (issue 24, decision 036): the request
+// What a change made on the phone is while it waits to be sent (decision 036): the request
 // as it will go out, with the Idempotency-Key made for it on the phone, and the words the agent reads
 // in the list of waiting changes. Plain data, so it can live in IndexedDB and go between tabs.
 /** The agent's actions that can wait on the phone. */

@@ -1,4 +1,4 @@
-// The signed-in user's last-seen data on the phone (issue 24, decision 036): the TanStack Query cache
+// The signed-in user's last-seen data on the phone (decision 036): the TanStack Query cache
 // saved to IndexedDB under that user's id (every 10 s at most, and at once when the phone goes offline
 // or the page is hidden), restored when the farm's server
 // can't be reached (the app opens with no network and shows what it last saw, with its age), and

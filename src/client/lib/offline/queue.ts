@@ -1,4 +1,4 @@
-// The queue of changes waiting on the phone (issue 24, decision 036): kept in IndexedDB, sent in the
+// The queue of changes waiting on the phone (decision 036): kept in IndexedDB, sent in the
 // order they were made, one at a time, each with its own Idempotency-Key on every attempt. A network
 // failure stops the queue until later; a refusal stops it at that change until the agent cancels,
 // edits or retries it; a change that may have reached the server can no longer be cancelled. What it

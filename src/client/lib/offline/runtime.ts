@@ -1,4 +1,4 @@
-// The phone's offline side for the signed-in user (issue 24, decision 036), loaded after the first
+// The phone's offline side for the signed-in user (decision 036), loaded after the first
 // screen has drawn: keeps the user's data in IndexedDB, runs the queue of waiting changes (one tab at a
 // time, through the Web Locks API), sends each of the agent's actions at once when it can and queues it
 // when it can't, and registers the service worker that lets the app open with no network.

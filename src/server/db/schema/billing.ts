@@ -1,4 +1,4 @@
-// Billing (spec §3, DESIGN §5, issue 20): cycles of calendar days that never overlap, one billing line
+// Billing (spec §3, DESIGN §5): cycles of calendar days that never overlap, one billing line
 // per acknowledged return (the crates the farm counted in from an agent), and the payments the farm
 // store records. A line waits as unbilled (no cycle) until a cycle covering its day exists. An agent's
 // record in a cycle and its earnings are sums of its lines; "paid" is only what a payment row says.
@@ -44,7 +44,7 @@ export const billingLines = pgTable(
   'billing_lines',
   {
     id: serial('id').primaryKey(),
-    // One line per return, whatever happens (issue 20: billed exactly once).
+    // One line per return, whatever happens (billed exactly once).
     transmissionId: integer('transmission_id')
       .notNull()
       .references(() => transmissions.id),

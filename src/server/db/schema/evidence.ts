@@ -1,4 +1,4 @@
-// Evidence (issue 27, decision 053): a photo, shrunk on the phone, and a note attached to a disputed
+// Evidence (decision 053): a photo, shrunk on the phone, and a note attached to a disputed
 // record — a flagged transmission count (or a return of empties with damaged crates), a stock-take
 // difference, or a client's loan on which damaged crates were returned. The photo is kept in the
 // database, so every app instance serves it; it is seen only by those who may see its record.

@@ -1,4 +1,4 @@
-// Idempotency keys (issue 24, decision 035): one row per user and key a signed-in caller sent with a
+// Idempotency keys (decision 035): one row per user and key a signed-in caller sent with a
 // mutation. Claimed before the handler runs, marked booked in the transaction that books the change,
 // and given the first answer once it is sent; a repeat is answered from here. Kept 7 days.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The weekly summaries sent (issue 25, decision 046): one row per agent per farm week (Monday to
+// The weekly summaries sent (decision 046): one row per agent per farm week (Monday to
 // Sunday in FARM_TIMEZONE), claimed in the same transaction as the e-mail is queued, so however often
 // the buttons are clicked or the schedule runs, an agent gets one weekly summary a week.
 import { date, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';

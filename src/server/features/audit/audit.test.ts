@@ -1,4 +1,4 @@
-// The audit trail through the API (issue 21 item 7, decision 027): what a few representative changes
+// The audit trail through the API (decision 027): what a few representative changes
 // write (who, what, which record, summary, address), that refusals write nothing but security events,
 // that the database refuses to edit the trail, and the farm store's list, filters, paging and CSV.
 import { count, desc, gt, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 // /api/farm-store/access-code: the farm store reads the farm access code in its settings and, when the
-// app generated it, replaces it (issue 25 item 8, decision 043).
+// app generated it, replaces it (decision 043).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { farmAccessCodeResponse } from '../../../shared/auth.ts';
 import { routeOptions } from '../../lib/route-options.ts';

@@ -137,7 +137,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       route('signed-in', { body: changePasswordBody, response: { 200: messageResponse }, refusals: [429] }),
     ),
     async (request, reply) => {
-      // A new token for this browser; the old one and every other session end (issue 7).
+      // A new token for this browser; the old one and every other session end.
       const deps = {
         ...security(request),
         sessionTtlHours: app.config.sessionTtlHours,

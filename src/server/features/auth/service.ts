@@ -272,7 +272,7 @@ async function writeSession(deps: SignInDeps, user: repo.UserRow, password: stri
   // Today's cost for an older hash; if the pool is busy, the next sign-in does it.
   const rehash = needsRehash(user.passwordHash) ? await hashPassword(password).catch(() => null) : null;
   return deps.db.transaction(async (tx) => {
-    // A sign-in from a browser that is already signed in ends the session it had (issue 7).
+    // A sign-in from a browser that is already signed in ends the session it had.
     if (previousToken) await endPreviousSession(tx, previousToken);
     if (rehash) await repo.rehashPassword(tx, user, rehash);
     const written = await createSession(tx, user, deps.sessionTtlHours);

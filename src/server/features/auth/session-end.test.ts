@@ -1,4 +1,4 @@
-// Sessions that say why they ended (issue 25 item 4, decision 040): GET /api/auth/me's 401 and GET
+// Sessions that say why they ended (decision 040): GET /api/auth/me's 401 and GET
 // /api/auth/session carry a `reason` when the cookie's session ended without a sign-out — a reset, a
 // removal, a password change elsewhere, expiry — and nothing for a sign-out or a cookie that never was.
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
-// Issue 21, items 1–3 (decision 025): sign-in throttling that holds when the attempts arrive all at
-// once and can't be turned against the owner, password work that is bounded, and sessions that can't
+// (decision 025): sign-in throttling that holds when the attempts arrive all at
+// once and can't be turned against thethe owner, password work that is bounded, and sessions that can't
 // outlive a reset, removal or password change that happened while the sign-in was being judged.
 import { randomBytes, scryptSync } from 'node:crypto';
 import { availableParallelism } from 'node:os';

@@ -1,4 +1,4 @@
-// One supplier sign-up (issue 25, decision 041): POST /api/auth/register with role supplier and the
+// One supplier sign-up (decision 041): POST /api/auth/register with role supplier and the
 // wizard's POST /api/auth/register-supplier run one schema and one service; only /register signs in.
 import { describe, expect, it } from 'vitest';
 import { registrationFor, uniqueEmail } from '../../../../tests/support/accounts.ts';

@@ -1,4 +1,4 @@
-// What every billing answer says the caller may do (issue 22) is what the server then does:
+// What every billing answer says the caller may do is what the server then does:
 // `canRecordPayment` on a cycle (its answers and its payout summary: 'Mark Cycle Paid') and on each
 // agent's record ('Mark Paid') is true exactly when recording that payment succeeds.
 import { describe, expect, it } from 'vitest';

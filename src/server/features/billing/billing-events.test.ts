@@ -1,4 +1,4 @@
-// Issue 21 item 4: a change that concerns every agent is one role audience, so its event stays far
+// A change that concerns every agent is one role audience, so its event stays far
 // under pg_notify's 8 000-byte payload however many agents the farm has (750 used to answer 500).
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';

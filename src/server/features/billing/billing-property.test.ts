@@ -1,4 +1,4 @@
-// Property (issue 20, DESIGN §5): any sequence of returns, acknowledgements (on various days, counted
+// Property (DESIGN §5): any sequence of returns, acknowledgements (on various days, counted
 // under, over or exactly), resolutions of flagged counts, cycle creations (most of them clashing) and
 // payments never produces a 500, answers every request as the billing rules say, and keeps the crate and
 // billing invariants: every acknowledged return is one line, in the cycle covering its day or unbilled,

@@ -1,4 +1,4 @@
-// Issue 20 item 3, "race-free on both databases": simultaneous identical create-cycle submits make one
+// Item 3, "race-free on both databases": simultaneous identical create-cycle submits make one
 // cycle, and acknowledgements racing cycle creations are each billed exactly once, to the cycle whose
 // dates contain their day. On PGlite the transactions serialize; with TEST_DB=postgres they really run
 // at once. Dates are relative to the farm's today: this file's database is its own, so the cycles

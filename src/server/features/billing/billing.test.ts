@@ -1,4 +1,4 @@
-// Billing through HTTP (issue 20, decision 024): every acknowledged return is billed exactly once to the
+// Billing through HTTP (decision 024): every acknowledged return is billed exactly once to the
 // cycle covering its day or waits as unbilled; cycles never overlap; payments are recorded; the payout
 // file pays what is owed. One database for the file: the cycles' dates below are planned not to clash.
 import { desc, eq } from 'drizzle-orm';

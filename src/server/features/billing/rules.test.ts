@@ -1,4 +1,4 @@
-// The date rules of billing cycles (issue 20, decision 024), without a database.
+// The date rules of billing cycles (decision 024), without a database.
 import { describe, expect, it } from 'vitest';
 import { messages as authMessages } from '../../../shared/auth.ts';
 import { billingMessages as m } from '../../../shared/billing.ts';
@@ -88,7 +88,7 @@ describe('cycleStatus', () => {
   });
 });
 
-describe('recording payments (issue 22): the refusals the service answers with and the answers state', () => {
+describe('recording payments: the refusals the service answers with and the answers state', () => {
   const farm = { role: 'farm_store' as const };
   const agent = { role: 'market_agent' as const };
   const supplier = { role: 'supplier' as const };

@@ -1,6 +1,6 @@
-// Billing's rules (DESIGN §5, issue 20), free of the database so they are unit-tested alone:
+// Billing's rules (DESIGN §5), free of the database so they are unit-tested alone:
 // cycles never overlap, the active cycle is the one containing today, and a new cycle that starts
-// inside the running one after its first day completes it. Who may record a payment (issue 22) is a
+// inside the running one after its first day completes it. Who may record a payment is a
 // pure function too: the service refuses with it, and every answer states it as `canRecordPayment`,
 // so the client shows 'Mark Cycle Paid' and 'Mark Paid' without repeating the rule.
 import type { Role } from '../../../shared/auth.ts';

@@ -266,7 +266,7 @@ export async function recordPayment(
     const paidTotal = centsToDecimal(payees.reduce((sum, p) => sum + cents(p.owedAmount), 0));
     await recordChange(tx, {
       tags: ['billing'],
-      // One agent paid: that agent; a whole payout: every agent by role, never a list of ids (issue 21:
+      // One agent paid: that agent; a whole payout: every agent by role, never a list of ids (so
       // a notification payload stays a few bytes however many agents were paid).
       audience: [audiences.farmStore, users.length === 1 ? audiences.user(users[0]) : audiences.marketAgents],
       audit: { summary: `paid ${rows.length} agents R ${paidTotal} on ${body.paidOn}, reference ${body.reference}` },

@@ -1,4 +1,4 @@
-// What the answers say an agent may do with a client or a loan (issue 22) is what the server then
+// What the answers say an agent may do with a client or a loan is what the server then
 // does: canLend and canReturn are true exactly when the lend or the return works.
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';

@@ -1,4 +1,4 @@
-// GET /api/clients finds clients by name and phone and lists overdue ones first (issue 25, decision 041).
+// GET /api/clients finds clients by name and phone and lists overdue ones first (decision 041).
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';

@@ -21,7 +21,7 @@ it('DEMO=1 gives the demo agent clients with an overdue loan, a closed one and a
     totalBorrowed: number;
     isOverdue: boolean;
   }[];
-  // Overdue first, then by business name (issue 25).
+  // Overdue first, then by business name.
   expect(clients.map((c) => [c.businessName, c.totalBorrowed, c.outstandingCrates, c.isOverdue])).toEqual([
     ['Mama Thandi Fresh', 6, 4, true],
     ['Kasi Kitchen', 0, 0, false],

@@ -1,4 +1,4 @@
-// Overdue loans read across agents (issue 27 item 4, decisions 018 and 054): what the farm's agent list
+// Overdue loans read across agents (decisions 018 and 054): what the farm's agent list
 // and an agent's weekly e-mail show. One rule, the one the clients screens use: a loan open for more
 // than `overdueAfterDays` whole days is overdue (its days out, floor(seconds / 86 400), is above it).
 import { sql } from 'drizzle-orm';

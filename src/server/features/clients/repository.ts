@@ -22,7 +22,7 @@ const wholeDays = (from: ReturnType<typeof sql>, to: ReturnType<typeof sql> = sq
 
 /**
  * The agent's clients, overdue ones first (a loan open longer than `overdueAfterDays`), then by business
- * name (issue 25). `q` keeps those whose business or client name holds it, or whose contact number
+ * name. `q` keeps those whose business or client name holds it, or whose contact number
  * holds its digits; `before` is the client after which the page goes on (the list's order, not ids).
  */
 // Long: one query with its optional filters (search, cursor, one client) beside each other.

@@ -1,4 +1,4 @@
-// What an agent may do with one of its clients and loans (issue 22): each rule once, a pure function.
+// What an agent may do with one of its clients and loans: each rule once, a pure function.
 // The service refuses with it and every answer states it (`canLend`, `canReturn`), so the client shows
 // actions without repeating the rules. Whose client it is, the queries decide (another's is not found).
 import { clientMessages as m } from '../../../shared/clients.ts';

@@ -55,7 +55,7 @@ describe('POST /api/contact', () => {
   });
 
   it('escapes the visitor’s text in the HTML e-mail and refuses line breaks in one-line fields', async () => {
-    // A line break in the name or subject could forge a header or a line of the text body (issue 21).
+    // A line break in the name or subject could forge a header or a line of the text body.
     for (const field of ['name', 'subject'] as const) {
       const refused = await send({ ...valid, [field]: 'Hi\r\nBcc: victim@example.com' });
       expect(refused.statusCode, field).toBe(400);

@@ -231,7 +231,7 @@ describe('GET /api/events', () => {
       newPassword: 'another-secret-1',
     });
     expect(res.statusCode).toBe(200);
-    // The password change replaces this browser's session too (issue 7 item 8).
+    // The password change replaces this browser's session too.
     for (const stream of [own, other]) {
       await stream.next((m) => m.event === 'signed-out', { timeoutMs: 1000 });
       expect(await stream.waitForEnd()).toBe(true);

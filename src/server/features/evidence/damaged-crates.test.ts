@@ -1,4 +1,4 @@
-// An agent's damaged-crate entries (issue 27 "both sides see it", decision 056): the farm store lists any
+// An agent's damaged-crate entries ("both sides see it", decision 056): the farm store lists any
 // agent's (its clients' returns and its returned empties, newest first, paged), an agent its own; each
 // entry names the record whose photos show the crates, and both sides read those photos. Who may:
 // 401 signed out, 403 a supplier, 404 another agent's or an unknown agent, 400 a bad query.

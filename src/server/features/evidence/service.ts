@@ -1,4 +1,4 @@
-// Evidence photos (issue 27, decision 053): attach a photo and a note to a disputed record, list a
+// Evidence photos (decision 053): attach a photo and a note to a disputed record, list a
 // record's photos, serve one photo's bytes. Access follows the record: the farm store sees every
 // record, an agent only its own (its transmissions, its stock-take lines, its clients' loans); any
 // other caller is told the record does not exist (404), so ids say nothing.

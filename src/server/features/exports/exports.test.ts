@@ -1,4 +1,4 @@
-// CSV exports through the API (issue 26 item 2, decision 049): the files' content, byte-order mark,
+// CSV exports through the API (decision 049): the files' content, byte-order mark,
 // quoting and neutralised formulas, ranges of farm days, who may export what (403/404), refused ranges
 // (400), and that a file is read from the database a page at a time.
 import { Writable } from 'node:stream';

@@ -1,4 +1,4 @@
-// Exports round-trip through the importer (issue 26 item 6, decisions 049 and 050): a file imported
+// Exports round-trip through the importer (decisions 049 and 050): a file imported
 // into farm A, exported as clients.csv, imports into a fresh farm B, whose clients and crates on loan
 // then equal A's. The clients file carries the importer's own column labels, the agent's e-mail and
 // what a new agent needs, so B's agents are created by that import (with printed first passwords).

@@ -1,4 +1,4 @@
-// CSV exports (issue 26 item 2, decision 049): whose rows a file holds, and each row as text cells.
+// CSV exports (decision 049): whose rows a file holds, and each row as text cells.
 // The farm store exports every agent's rows (or one agent's with ?marketAgentId=); a market agent only
 // its own transmissions, clients and loans (its agent is the caller's, decision 029); billing lines,
 // payments and the crate ledger are the farm store's (their routes say so). Files stream a keyset page

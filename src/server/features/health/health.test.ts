@@ -1,4 +1,4 @@
-// GET /api/health (liveness) and GET /api/ready (readiness, issue 28): ready only with every migration
+// GET /api/health (liveness) and GET /api/ready (readiness): ready only with every migration
 // applied, the database answering, on PostgreSQL the change-event listener connected, and not while
 // shutting down.
 import type { AddressInfo } from 'node:net';

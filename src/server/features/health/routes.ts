@@ -1,6 +1,6 @@
 // GET /api/health: the app is up and its database answers (liveness, for monitoring).
 // GET /api/ready: this instance should be sent traffic (readiness, for a load balancer or an
-// orchestrator, issue 28): every migration applied, the database answering, on PostgreSQL the
+// orchestrator): every migration applied, the database answering, on PostgreSQL the
 // change-event listener connected (without it this instance's live updates and read cache are off),
 // and not shutting down. 503 otherwise, with what is not ready.
 import { sql } from 'drizzle-orm';

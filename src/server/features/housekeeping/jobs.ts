@@ -1,4 +1,4 @@
-// Housekeeping on a schedule (issue 7): expired sessions and rate-limit counters whose window is long
+// Housekeeping on a schedule: expired sessions and rate-limit counters whose window is long
 // over are deleted every hour, so neither table grows for ever.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

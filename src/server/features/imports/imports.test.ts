@@ -1,4 +1,4 @@
-// Importing paper records through the API (issue 26 item 1, decision 050): bad rows commit nothing and
+// Importing paper records through the API (decision 050): bad rows commit nothing and
 // are all listed with why; a good file leaves balances equal to the file and the ledger invariant
 // holding; the same file twice changes nothing; 5 000 rows import in seconds; 400/401/403/413.
 import { count, eq, sql } from 'drizzle-orm';

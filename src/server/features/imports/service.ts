@@ -1,4 +1,4 @@
-// Importing paper records (issue 26, decision 050): a sheet of market agents, their clients and
+// Importing paper records (decision 050): a sheet of market agents, their clients and
 // opening balances is read, mapped, checked row by row, and committed all at once. The preview and the
 // commit run the same checks; the commit books everything in one transaction (accounts through the
 // users feature, clients and loans through the clients feature, crates through the crate ledger), or

@@ -83,7 +83,7 @@ function varietySection(variety: string, points: HistoryPoint[]): SafeHtml {
 }
 
 // Our own constant CSS, so it is SafeHtml: escaping it would turn 'Segoe UI' into &#39;Segoe UI&#39;
-// and break the font-family rule (issue 7). It must never contain "</style".
+// and break the font-family rule. It must never contain "</style".
 const styles = new SafeHtml(`
   body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #1f2a1f; margin: 2rem auto; max-width: 760px; padding: 0 1rem; }
   h1 { font-size: 1.6rem; margin-bottom: 0.25rem; }

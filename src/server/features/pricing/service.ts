@@ -19,7 +19,7 @@ import * as repo from './repository.ts';
 
 const BUILT_IN_PRICES_LOCK = 727_003; // pg_advisory_xact_lock key: one instance seeds at a time
 
-/** What a new farm starts with (issue 3): the four varieties, a price per crate and availability. */
+/** What a new farm starts with: the four varieties, a price per crate and availability. */
 export const builtInPrices: {
   variety: Variety;
   description: string;

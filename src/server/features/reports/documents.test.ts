@@ -1,4 +1,4 @@
-// Documents that travel (issue 26 item 4, decision 049): a report PDF embeds its font (TrueType,
+// Documents that travel (decision 049): a report PDF embeds its font (TrueType,
 // /FontFile2) and names no standard font, is tagged (/MarkInfo, a structure tree, /Lang), shows its
 // title (the farm, the report, the period) in the reader's title bar, and prints the farm's name and
 // names in other scripts; the billing statement carries the farm's name and period too.

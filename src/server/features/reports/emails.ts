@@ -105,7 +105,7 @@ const overdueClientText = (c: OverdueClientLine) =>
   `oldest ${c.daysOut} days`;
 
 /**
- * The overdue clients section (issue 27 item 4, decision 054): a heading, each client with its
+ * The overdue clients section (decision 054): a heading, each client with its
  * WhatsApp or call link (the Clients screen's rule, shared/clients-labels.ts), or a line saying none is.
  */
 export function overdueSection(s: WeeklySummary) {

@@ -257,7 +257,7 @@ function drawBilling(doc: PDFKit.PDFDocument, summary: ReportSummary) {
 const writeOffColumns = figureColumns('Agent', 259, ['Damaged', 'Missing']);
 
 /**
- * Damaged crates apart from missing ones (issue 27, decision 056), after the agents: the period's
+ * Damaged crates apart from missing ones (decision 056), after the agents: the period's
  * totals, then, in the farm's report, each agent that had any (the per-agent table above has no room
  * for two more columns).
  */

@@ -1,5 +1,5 @@
 // A report's period in calendar days (farm time): the request's dates or, left blank, what the report
-// type means by them (issue 25, decision 041: weekly and custom the spec's last 7 days up to today,
+// type means by them (decision 041: weekly and custom the spec's last 7 days up to today,
 // monthly the calendar month so far, billing the active cycle so far), the period just before it for
 // the 'vs last period' changes, and how many days one bar of the chart holds.
 import {

@@ -1,4 +1,4 @@
-// What blank report dates mean for each report type (issue 25, decision 041): weekly and custom the
+// What blank report dates mean for each report type (decision 041): weekly and custom the
 // spec's last 7 days up to today, monthly this calendar month so far, billing the active cycle so far.
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';

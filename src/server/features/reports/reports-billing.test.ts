@@ -1,4 +1,4 @@
-// Reports tell the same truth as billing (issue 20 item 7): the billing statement of any cycle, by its
+// Reports tell the same truth as billing: the billing statement of any cycle, by its
 // dates as stored, with payments, what is owed and who the payout file leaves out; an agent's report
 // (the PDF it is e-mailed, its weekly summary, its row on the Reports screen) carries its own billed
 // earnings and crates, never the farm's.

@@ -221,7 +221,7 @@ describe('weekly reports: one per agent per farm week', () => {
   });
 });
 
-describe("billing in an agent's e-mails (issue 20)", () => {
+describe("billing in an agent's e-mails", () => {
   /** A text part's lines, quoted-printable undone (soft breaks, =XX bytes) and spaces made plain. */
   const textOf = (data: string) =>
     Buffer.from(

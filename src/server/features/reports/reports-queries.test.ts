@@ -1,4 +1,4 @@
-// Reports for every agent cost a fixed number of queries (issue 23): e-mailing the report to every
+// Reports for every agent cost a fixed number of queries: e-mailing the report to every
 // active agent and sending the weekly summaries read the figures grouped by agent, once, instead of
 // once per agent. Counted with a recording database handle while the agents double.
 import { afterAll, describe, expect, it } from 'vitest';

@@ -140,7 +140,7 @@ function agentTable({ rows, agent, ...input }: StatementInput) {
 </table>`;
 }
 
-/** The agents owed money whom the payout file leaves out for want of bank details (issue 20). */
+/** The agents owed money whom the payout file leaves out for want of bank details. */
 function notInPayoutFile({ rows, missingBankDetailsAmount }: StatementInput) {
   const leftOut = rows.filter((r) => r.isOwed && !r.hasBankDetails);
   if (leftOut.length === 0) return '';

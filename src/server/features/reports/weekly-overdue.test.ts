@@ -1,4 +1,4 @@
-// Overdue loans escalate (issue 27 item 4, decision 054): the farm's agent list counts each agent's
+// Overdue loans escalate (decision 054): the farm's agent list counts each agent's
 // loans, clients and crates overdue at clients; the agent's weekly summary, its e-mail (text and HTML)
 // and the farm's preview list its overdue clients, each with a WhatsApp link for a South African
 // mobile number and a call (tel:) link otherwise. Loans are back-dated through the service's `at`.

@@ -1,4 +1,4 @@
-// Damaged crates apart from missing ones in the reports (issue 27 item 2, decision 056): each agent's
+// Damaged crates apart from missing ones in the reports (decision 056): each agent's
 // crates marked damaged (its clients' returns, its returned empties) and missing at stock takes (written
 // off less found) for the period, on the Reports screen's figures, the PDF, the e-mailed report, the
 // agent's weekly summary and the weekly e-mail's preview. Booked through the API, read back through it.

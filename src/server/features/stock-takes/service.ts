@@ -1,4 +1,4 @@
-// Stock takes (issue 27, decision 051): the farm store starts one for all or some agents; each agent
+// Stock takes (decision 051): the farm store starts one for all or some agents; each agent
 // counts its full and empty crates and its clients' crates; the farm store accepts each difference
 // (booked on the ledger) or asks for a recount. Crate counts change only through the ledger service.
 import type {

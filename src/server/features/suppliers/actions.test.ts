@@ -1,4 +1,4 @@
-// What the answers say a caller may do with suppliers, offers and tenders (issue 22) is what the
+// What the answers say a caller may do with suppliers, offers and tenders is what the
 // server then does: canApprove/canReject, canOpenTender and canAnswer are true exactly when it works.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Who may do what with a supplier, an offer or a tender (issue 22): each rule once, a pure function.
+// Who may do what with a supplier, an offer or a tender: each rule once, a pure function.
 // The service refuses with it and every answer states it (`canApprove`, `canReject`, `canOpenTender`,
 // `canAnswer`), so the client shows actions without repeating the rules.
 import type { Role } from '../../../shared/auth.ts';

@@ -1,4 +1,4 @@
-// Suppliers (issue 14, decision 021): the wizard's sign-up, approval, offers, tenders, metrics and
+// Suppliers (decision 021): the wizard's sign-up, approval, offers, tenders, metrics and
 // crate requests, with every refusal: 401 signed out, 403 wrong role / unapproved / another's, 404, 409.
 import { describe, expect, it } from 'vitest';
 import { type Account, registerAs, sessionCookie, uniqueEmail } from '../../../../tests/support/accounts.ts';

@@ -1,4 +1,4 @@
-// What every answer says a caller may do with a transmission (issue 22) is what the server then does:
+// What every answer says a caller may do with a transmission is what the server then does:
 // canAcknowledge, canRecall and canResolve are true exactly when the action succeeds.
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../../../tests/support/accounts.ts';

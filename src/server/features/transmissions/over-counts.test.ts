@@ -64,7 +64,7 @@ describe('the bound on a count', () => {
     await acknowledge(farm, back.id, 50);
   });
 
-  it('holds for a farm collection the agent confirms (issue 20): 400, nothing moves or is billed', async () => {
+  it('holds for a farm collection the agent confirms: 400, nothing moves or is billed', async () => {
     const a = await registerAgent(app);
     await json(farm, 'POST', '/api/farm-store/opening-balances', { marketAgentId: a.marketAgentId, emptyCrates: 40 });
     const res = await json(farm, 'POST', '/api/transmissions', {

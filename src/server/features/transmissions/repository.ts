@@ -197,7 +197,7 @@ export async function holdActiveUser(db: Executor, userId: number): Promise<bool
 }
 
 /**
- * Withdraws every pending crate request of this supplier user (issue 21: a rejected supplier's requests
+ * Withdraws every pending crate request of this supplier user (a rejected supplier's requests
  * are cancelled; they move no crates until fulfilled, so nothing goes back). Returns how many.
  */
 export async function recallPendingCrateRequests(

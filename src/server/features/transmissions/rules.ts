@@ -1,4 +1,4 @@
-// Who may do what with one transmission (issue 22): each rule written once, as a pure function of the
+// Who may do what with one transmission: each rule written once, as a pure function of the
 // transmission and the caller. The service refuses with it, and every answer states it as
 // `canAcknowledge`, `canRecall` and `canResolve`, so the client shows actions without repeating rules.
 import type { Role } from '../../../shared/auth.ts';

@@ -366,7 +366,7 @@ describe('PUT /api/transmissions/{id}/acknowledge', () => {
     await expectLedgerOk();
   });
 
-  it('accepts {actualQuantity: null} as the sent quantity, refuses a numeric string (issue 7)', async () => {
+  it('accepts {actualQuantity: null} as the sent quantity, refuses a numeric string', async () => {
     const t1 = await send(farm, agent, 3);
     expect(
       (await json(agent, 'PUT', `/api/transmissions/${t1.id}/acknowledge`, { actualQuantity: null })).json()

@@ -1,4 +1,4 @@
-// What User Management's answers say the farm store may do with an account (issue 22) is what the
+// What User Management's answers say the farm store may do with an account is what the
 // server then does: canRemove, canRestore and canReset are true exactly when the action works.
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';

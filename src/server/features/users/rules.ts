@@ -1,4 +1,4 @@
-// What the farm store may do with an account on User Management (issue 22; decision 022): one rule
+// What the farm store may do with an account on User Management (decision 022): one rule
 // per action, a pure function. The service refuses with it, and every managed user in an answer states
 // it as `canRemove`, `canRestore` and `canReset`, so the client shows only those buttons.
 import type { Role } from '../../../shared/auth.ts';

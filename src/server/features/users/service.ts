@@ -108,7 +108,7 @@ async function endSessions(tx: Executor, user: { id: number; role: string }, rea
  * Removes a user: the account is deactivated (it can't sign in and its sessions end), and everything
  * it did — transmissions, crate movements, loans, billing records — stays. Crates it still holds stay
  * on the ledger; what is still pending to it the farm store can recall (decision 012). A supplier's
- * pending crate requests are withdrawn with it (issue 21: crates never go to a removed supplier; a
+ * pending crate requests are withdrawn with it (crates never go to a removed supplier; a
  * restored account asks again).
  */
 export async function removeUser(db: Db, id: number, byUserId: number): Promise<void> {

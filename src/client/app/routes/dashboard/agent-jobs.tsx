@@ -1,5 +1,5 @@
-// The market agent's main jobs, named in the farm's words at the top of its dashboard (issue 25 item 5,
-// decision 044): each opens the screen where it is done. Drawn at its final size at once (no figures
+// The market agent's main jobs, named in the farm's words at the top of its dashboard
+// (decision 044): each opens the screen where it is done. Drawn at its final size at once (no figures
 // that arrive later), so nothing below it moves.
 import { Button, SimpleGrid, Text } from '@mantine/core';
 import { IconArrowBackUp, IconInbox, IconTruckReturn, IconUsersGroup } from '@tabler/icons-react';

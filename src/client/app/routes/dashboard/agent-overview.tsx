@@ -6,7 +6,7 @@
 // The tab shows once the first answers that shape its top are in (deliveries to count, earnings and
 // bank details for the reminder, the crate counts, the clients with crates out): shown earlier, the
 // figures dropped by a card's height when a delivery arrived above them, a layout shift of up to
-// 0.45 on a phone (issue 23 item 6, decision 031).
+// 0.45 on a phone (decision 031).
 import { Alert, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { formatRandDecimal } from '../../../../shared/money.ts';
@@ -38,7 +38,7 @@ import { AgentJobs } from './agent-jobs.tsx';
 import { ClientsWithDamagePhotos } from './clients-with-damage-photos.tsx';
 
 // Made once: these read their own data, so a poll that changes the figures re-renders the figures,
-// not the lists (issue 23 item 6).
+// not the lists.
 const incomingDeliveries = <IncomingTransmissions role="market_agent" />;
 const listsBelow = (
   <>
@@ -82,7 +82,7 @@ export function AgentOverview() {
 
   return (
     <Stack gap="lg">
-      {/* The agent's next job first: deliveries waiting to be counted (issue 9). */}
+      {/* The agent's next job first: deliveries waiting to be counted. */}
       {incomingDeliveries}
       <AgentJobs />
       <AgentFigures />

@@ -1,4 +1,4 @@
-// The farm store dashboard's messages tab (issue 25 item 8): the contact messages from the public site
+// The farm store dashboard's messages tab: the contact messages from the public site
 // and the outbox of every e-mail the app sent or is waiting to send (decisions 008, 020).
 import { Stack } from '@mantine/core';
 import { ContactMessagesCard } from '../../../features/contact/components/contact-messages-card.tsx';

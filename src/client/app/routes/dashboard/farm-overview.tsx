@@ -32,7 +32,7 @@ import { useFirstAnswers } from '../../../lib/first-answers.ts';
 import { formatCount } from '../../../lib/format.ts';
 
 // Made once: these read their own data, so the metrics' answer (every 2 s when it changes) re-renders
-// the tiles, the form's stock and the charts, not every card on the tab (issue 23 item 6).
+// the tiles, the form's stock and the charts, not every card on the tab.
 const recentTransmissions = (
   <BelowTheFold estimate={560}>
     <RecentTransmissionsCard role="farm_store" fullHeight />
@@ -40,7 +40,7 @@ const recentTransmissions = (
 );
 const suppliers = (
   <BelowTheFold estimate={720}>
-    {/* Suppliers (issue 14): approval, crate requests, offers and tenders. */}
+    {/* Suppliers: approval, crate requests, offers and tenders. */}
     <Stack gap="lg">
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>

@@ -1,4 +1,4 @@
-// Settings → Farm access code (issue 25 item 8, decision 043): the code a new farm store account
+// Settings → Farm access code (decision 043): the code a new farm store account
 // needs, hidden until asked for, with a copy button; a code the app generated can be replaced after a
 // confirmation that says the old one stops working. A code set on the server says where to change it.
 import { Button, Card, Code, CopyButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-// 'Add your bank details to be paid' (issue 20): shown to a market agent the farm owes money while its
+// 'Add your bank details to be paid': shown to a market agent the farm owes money while its
 // bank details are incomplete, since the payout file can only pay agents with complete details.
 import { Alert, Button, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';

@@ -64,7 +64,7 @@ export function CycleDetails({
         <StatCard label="Total value" value={formatRandDecimal(cycle.totalAmount)} />
         {showPayments && (
           <>
-            {/* Paid is what the farm store recorded as paid, never the amount billed (issue 20). */}
+            {/* Paid is what the farm store recorded as paid, never the amount billed. */}
             <StatCard label="Total paid" value={formatRandDecimal(cycle.totalPaid)} />
             <StatCard label="Still owed" value={formatRandDecimal(cycle.totalOwed)} hint={owedHint(cycle)} />
           </>

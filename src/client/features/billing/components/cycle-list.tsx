@@ -1,4 +1,4 @@
-// All Cycles (issue 20): every billing cycle, newest first, with its dates, rate, status, crates and
+// All Cycles: every billing cycle, newest first, with its dates, rate, status, crates and
 // amount, what is still owed to how many agents and how many of them lack bank details; each opens.
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';

@@ -1,7 +1,7 @@
 // 'New Billing Cycle' (spec §2, §5): start date, end date and rate per crate, all required; the rate is
 // a positive amount with at most two decimals (step 0.01, placeholder 0.70); dates from 2000-01-01 to
 // 2100-12-31. The form checks with the server's schema and never changes what was typed.
-// Cycles never overlap (issue 20): the server refuses overlapping dates with a message naming the
+// Cycles never overlap: the server refuses overlapping dates with a message naming the
 // cycle, except a start inside the running cycle after its first day, which ends that cycle the day
 // before; the dialog says so before it is sent. Creating a cycle bills the unbilled returns it covers.
 // The rate is a text field with the phone's decimal keypad, not Mantine's NumberInput: that one drops

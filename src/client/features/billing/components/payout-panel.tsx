@@ -1,4 +1,4 @@
-// A cycle's payout (issue 20): what the payout file holds before it downloads (rows and total), the
+// A cycle's payout: what the payout file holds before it downloads (rows and total), the
 // agents owed money it leaves out for lack of bank details ('Not in the payout file — no bank
 // details', with amounts), and 'Mark Cycle Paid' when the server says the payout may be recorded
 // (the summary's canRecordPayment: the cycle has ended and someone in the file is owed).

@@ -1,4 +1,4 @@
-// 'Mark Cycle Paid' / 'Mark Paid' (issue 20): the farm store records the day it paid and the bank's
+// 'Mark Cycle Paid' / 'Mark Paid': the farm store records the day it paid and the bank's
 // reference, for the cycle's payout file (every agent owed money who has bank details) or for one
 // agent. It can't be undone, so the dialog says who is paid how much before it is confirmed. The form
 // checks with the server's schema and never changes what was typed.

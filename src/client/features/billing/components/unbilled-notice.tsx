@@ -1,4 +1,4 @@
-// Returns no billing cycle covers yet (issue 20): "n returns (x crates) not yet in a billing cycle",
+// Returns no billing cycle covers yet: "n returns (x crates) not yet in a billing cycle",
 // which agents and which days, and the way to bill them: a cycle whose dates cover those days.
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarPlus, IconClockExclamation } from '@tabler/icons-react';

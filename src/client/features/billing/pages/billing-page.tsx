@@ -1,5 +1,5 @@
 // /billing: billing cycles and what each agent earned, was paid and is owed (spec §2 Billing screen,
-// farm store only; issue 20). The spec's Current Cycle and Previous Cycle tabs, then All Cycles, where
+// farm store only). The spec's Current Cycle and Previous Cycle tabs, then All Cycles, where
 // every cycle can be opened; above them the returns that no cycle covers yet.
 import { Alert, Button, Card, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconMail, IconPlus, IconReceipt } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-// The damaged part of a client's return (issue 27, decision 051), on both return dialogs — the Clients
+// The damaged part of a client's return (decision 051), on both return dialogs — the Clients
 // screen's Return Crates and the dashboard's "Return from …": how many of the crates handed back are
 // too damaged to use again and what is wrong with them, and what the step that offers a photo of them
 // shows once the return is booked (decision 056).

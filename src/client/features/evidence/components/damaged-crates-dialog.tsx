@@ -1,4 +1,4 @@
-// An agent's damaged crates for the farm store (issue 27 "both sides see it", decision 056): a button on
+// An agent's damaged crates for the farm store ("both sides see it", decision 056): a button on
 // the agent's Market Agents card opens its damaged-crate entries — its clients' returns and its returned
 // empties, newest first, ten at a time — each with the photos of its loan or transmission. The farm
 // store may add a photo there too (it may on every record). Read when opened.

@@ -1,4 +1,4 @@
-// Where the phone stands (issue 24, decision 036), under the header on every signed-in screen:
+// Where the phone stands (decision 036), under the header on every signed-in screen:
 // "Offline — 2 changes waiting to send" and the age of what the screens show while offline; once back
 // online, the changes still being sent, or the one the server did not accept. Its button opens the
 // list of waiting changes.

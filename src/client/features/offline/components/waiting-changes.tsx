@@ -1,4 +1,4 @@
-// The changes waiting on the phone (issue 24, decision 036), in the order they will be sent: what, for
+// The changes waiting on the phone (decision 036), in the order they will be sent: what, for
 // whom, how many crates, when it was made, and where it stands. A change that never left the phone can
 // be edited or cancelled for good; one the server refused can be tried again, edited or cancelled, and
 // the changes after it wait for that choice; one that went out without an answer can only be sent again

@@ -1,4 +1,4 @@
-// Email Report, confirmed (issue 25, decision 046): who receives it (every active agent, the one chosen
+// Email Report, confirmed (decision 046): who receives it (every active agent, the one chosen
 // on the screen, or those picked here), the period, and the first recipient's e-mail as it will arrive,
 // all from POST /api/reports/email/preview; then the send, and a toast that says whether the mail
 // server took the e-mails or they wait in the outbox.

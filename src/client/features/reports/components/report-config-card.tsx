@@ -29,7 +29,7 @@ import { EmailReportDialog } from './email-report-dialog.tsx';
 export type ReportConfig = SummaryFilter;
 
 // The billing type downloads the cycle's statement, an HTML page (spec §7), not a PDF: the button says
-// so (issue 20: a 'Download PDF' that gave HTML). Blank dates: the active cycle; a cycle's exact dates:
+// so (a 'Download PDF' that gave HTML). Blank dates: the active cycle; a cycle's exact dates:
 // that cycle.
 
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;

@@ -1,4 +1,4 @@
-// One agent's stock takes on its Market Agents card (issue 27 item 1, decision 054): a button that
+// One agent's stock takes on its Market Agents card (decision 054): a button that
 // opens its history — each count with its differences and how they were resolved — and its loss rate,
 // crates written off per crate handled. Read when opened (GET /api/stock-takes/agents/{id}).
 import { Badge, Group, Stack, Text } from '@mantine/core';

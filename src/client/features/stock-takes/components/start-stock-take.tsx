@@ -1,4 +1,4 @@
-// Start a stock take (issue 27 item 1, decisions 051 and 054): for every active agent, or for those
+// Start a stock take (decisions 051 and 054): for every active agent, or for those
 // picked, after a confirmation that says how many agents will be asked to count.
 import { Button, MultiSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Spec §2 and issue 14: an unapproved supplier sees only 'Account Pending Approval'. The supplier
+// Spec §2: an unapproved supplier sees only 'Account Pending Approval'. The supplier
 // dashboard shows it in place of the tabs; this gate shows it on the other screen a supplier may open
 // (transmissions, whose calls the server refuses it anyway). Screens for other roles keep their Access
 // Denied card (spec §6), which shows nothing of the farm. Everyone else, and an approved supplier, get

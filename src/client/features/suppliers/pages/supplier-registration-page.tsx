@@ -44,7 +44,7 @@ function RegistrationHeader() {
 }
 
 /**
- * All three steps by name, the current one marked (issue 25): an ordered list rather than buttons, as
+ * All three steps by name, the current one marked: an ordered list rather than buttons, as
  * a step opens only through Next and Back (each step is checked before the next).
  */
 function StepList({ step }: { step: number }) {

@@ -15,7 +15,7 @@ import { CountBadge, StatusBadge } from './transmission-badges.tsx';
 import { FlaggedExtra } from './transmission-extras.tsx';
 
 /**
- * Who sent it to whom; a supplier's crate request is worded from the reader's side instead (issue 25):
+ * Who sent it to whom; a supplier's crate request is worded from the reader's side instead:
  * its crates go the other way, farm → supplier.
  */
 function RowHeading({ transmission: t }: { transmission: Transmission }) {
