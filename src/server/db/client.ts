@@ -72,6 +72,7 @@ export async function openDatabase(options: DatabaseOptions, open: OpenOptions =
   return 'url' in options ? openPostgres(options, open) : openPglite(options, open);
 }
 
+// Long: the pool, its listeners, the migration and the advisory lock share the pool; apart they would pass it around.
 async function openPostgres(
   options: { url: string; poolSize?: number },
   { migrate = true, migrations = migrationsFolder }: OpenOptions,

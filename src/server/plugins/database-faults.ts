@@ -36,12 +36,14 @@ declare module 'fastify' {
 const MB = 1024 * 1024;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+// Long: the three states (reachable, stopped, room) and the four things that read or change them, side by side.
 async function databaseFaultsPlugin(app: FastifyInstance) {
   const { database } = app;
   let reachable = true;
   let stopped = false;
   let room = true;
-  const minFreeBytes = (app.config.dataDirMinFreeMb ?? DEFAULT_MIN_FREE_MB) * MB;
+  // Read at each check: a test lowers it to let a write meet the full disk itself.
+  const minFreeBytes = () => (app.config.dataDirMinFreeMb ?? DEFAULT_MIN_FREE_MB) * MB;
 
   const back = () => {
     if (reachable || stopped) return;
@@ -57,18 +59,19 @@ async function databaseFaultsPlugin(app: FastifyInstance) {
   const disk = () => {
     if (!database.freeBytes) return null;
     const free = database.freeBytes();
-    const hasRoom = free >= minFreeBytes;
+    const floor = minFreeBytes();
+    const hasRoom = free >= floor;
     if (hasRoom !== room) {
       room = hasRoom;
       const where = `DATA_DIR (${app.config.dataDir}) has ${Math.floor(free / MB)} MB free`;
       if (room) app.log.info(`${where} again: writes are taken again`);
       else {
         app.log.warn(
-          `${where}, less than the ${minFreeBytes / MB} MB the embedded database keeps in reserve: every write answers 507 until space is freed; reads go on`,
+          `${where}, less than the ${floor / MB} MB the embedded database keeps in reserve: every write answers 507 until space is freed; reads go on`,
         );
       }
     }
-    return { freeBytes: free, minFreeBytes, room: hasRoom };
+    return { freeBytes: free, minFreeBytes: floor, room: hasRoom };
   };
 
   app.decorate('databaseFaults', {

@@ -317,7 +317,8 @@ async function eventsPlugin(app: FastifyInstance) {
   app.addHook('onClose', async () => {
     app.readCache.setListening(false);
     await sessions.settled();
-    await listener.close();
+    // A database that went away (or stopped, decision 060) does not keep the app from closing.
+    await listener.close().catch((err) => app.log.warn({ err }, 'could not stop listening for changes'));
   });
 }
 

@@ -93,6 +93,27 @@ function databaseMetrics(app: FastifyInstance, registers: Registry[]) {
   });
 }
 
+/** Whether the database answers, and the embedded database's room (decision 060). */
+function faultMetrics(app: FastifyInstance, registers: Registry[]) {
+  new Gauge({
+    name: `${PREFIX}database_up`,
+    help: 'Whether the database answered the last request that needed it (0 from a failure for want of it until it answers again)',
+    registers,
+    collect() {
+      this.set(app.databaseFaults.reachable ? 1 : 0);
+    },
+  });
+  if (!app.database.freeBytes) return;
+  new Gauge({
+    name: `${PREFIX}data_dir_free_bytes`,
+    help: 'Free bytes on the embedded database’s file system (DATA_DIR); below DATA_DIR_MIN_FREE_MB writes answer 507',
+    registers,
+    collect() {
+      this.set(app.databaseFaults.disk()?.freeBytes ?? 0);
+    },
+  });
+}
+
 function appMetrics(app: FastifyInstance, registers: Registry[]) {
   new Gauge({
     name: `${PREFIX}event_streams_open`,
@@ -158,6 +179,7 @@ async function metricsPlugin(app: FastifyInstance) {
   requestMetrics(app, registers);
   databaseMetrics(app, registers);
   appMetrics(app, registers);
+  faultMetrics(app, registers);
 }
 
 export default fp(metricsPlugin, { name: 'metrics', dependencies: ['db', 'jobs', 'events'] });
