@@ -72,6 +72,39 @@ export async function openDatabase(options: DatabaseOptions, open: OpenOptions =
   return 'url' in options ? openPostgres(options, open) : openPglite(options, open);
 }
 
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void;
+
+/**
+ * A pool whose checked-out client goes back (and is discarded) as soon as its connection dies, its
+ * owner's own release then doing nothing. Drizzle's transaction() releases its client only once BEGIN
+ * succeeded: each transaction whose BEGIN met a dying server kept a dead client checked out for ever,
+ * and after a few outages the pool had none left to hand out (found by the outage test, decision 060).
+ */
+class ReleasingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
+    // pool.query() checks out with a callback and releases on every path itself.
+    if (callback) {
+      super.connect(callback as never);
+      return undefined;
+    }
+    return super.connect().then((client) => {
+      const release = client.release;
+      let released = false;
+      const releaseOnce = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', releaseOnce);
+        release(err);
+      };
+      client.on('error', releaseOnce);
+      client.release = releaseOnce;
+      return client;
+    });
+  }
+}
+
 // Long: the pool, its listeners, the migration and the advisory lock share the pool; apart they would pass it around.
 async function openPostgres(
   options: { url: string; poolSize?: number },
@@ -79,7 +112,7 @@ async function openPostgres(
 ): Promise<Database> {
   // A request that needs a connection while the server is away fails within CONNECT_TIMEOUT_MS (503,
   // decision 060) instead of waiting for one; keepAlive notices a peer that vanished without a word.
-  const pool = new pg.Pool({
+  const pool = new ReleasingPool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
