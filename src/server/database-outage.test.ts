@@ -34,6 +34,16 @@ const WRITES_BEFORE_KILL = 60;
 /** Write answers collected while the database is down before it is started again. */
 const ANSWERS_WHILE_DOWN = 30;
 
+const METRICS_TOKEN = 'outage-metrics-token-0123456789';
+const databaseUp = async (app: App) => {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  return /^cratekeeper_database_up (\d)$/m.exec(res.body)?.[1];
+};
+
 type Phase = 'up' | 'down' | 'restarting' | 'done';
 
 describe.skipIf(skip)(`PostgreSQL going away${skip ? ` (skipped: ${missing})` : ''}`, () => {
@@ -48,7 +58,7 @@ describe.skipIf(skip)(`PostgreSQL going away${skip ? ` (skipped: ${missing})` : 
     cluster = await startCluster();
     database = await openDatabase({ url: cluster.url(), poolSize: 10 });
     app = await buildApp({
-      config: testConfig({ logLevel: 'info' }),
+      config: testConfig({ logLevel: 'info', metricsToken: METRICS_TOKEN }),
       database,
       logStream: { write: (line: string) => void log.push(line) },
       schedules: false,
@@ -239,6 +249,7 @@ describe.skipIf(skip)(`PostgreSQL going away${skip ? ` (skipped: ${missing})` : 
       message: 'The database is unreachable',
     });
     await expect(app.jobs.runNow(PURGE_JOB)).rejects.toThrow();
+    expect(await databaseUp(app)).toBe('0');
     // The operator's log: one line when it went away, however many requests failed.
     expect(logged('the database is unreachable')).toBe(1);
 
@@ -255,6 +266,7 @@ describe.skipIf(skip)(`PostgreSQL going away${skip ? ` (skipped: ${missing})` : 
     await Promise.all(workers);
     expect(unexpected).toEqual([]);
     expect(logged('the database answers again')).toBeGreaterThanOrEqual(1);
+    expect(await databaseUp(app)).toBe('1');
     expect(logged('change-event listener reconnected')).toBe(1);
 
     // Writes succeed, and the stream opened before the outage hears a change made after it.

@@ -150,8 +150,11 @@ async function metricsPlugin(app: FastifyInstance) {
         labelNames: definition.labelNames ?? [],
         registers,
         async collect() {
-          const value = await definition.read();
+          // The database away (decision 060): the figure is left out of this scrape, the rest still
+          // answers — database_up among them.
+          const value = await definition.read().catch(() => null);
           this.reset();
+          if (value === null) return;
           if (typeof value === 'number') this.set(value);
           else for (const row of value) this.set(row.labels, row.value);
         },
