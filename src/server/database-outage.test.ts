@@ -56,6 +56,8 @@ describe.skipIf(skip)(`PostgreSQL going away${skip ? ` (skipped: ${missing})` : 
 
   beforeAll(async () => {
     cluster = await startCluster();
+    // Whatever happens to the test (a hook that times out, a killed worker), the cluster goes with it.
+    process.once('exit', () => cluster.destroy());
     database = await openDatabase({ url: cluster.url(), poolSize: 10 });
     app = await buildApp({
       config: testConfig({ logLevel: 'info', metricsToken: METRICS_TOKEN }),
@@ -67,9 +69,12 @@ describe.skipIf(skip)(`PostgreSQL going away${skip ? ` (skipped: ${missing})` : 
 
   afterAll(async () => {
     phase = 'done';
-    await app?.close();
-    await database?.close();
-    cluster?.destroy();
+    try {
+      await app?.close();
+      await database?.close();
+    } finally {
+      cluster?.destroy();
+    }
   });
 
   const logged = (text: string) => log.filter((line) => line.includes(text)).length;

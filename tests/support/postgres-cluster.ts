@@ -88,6 +88,7 @@ export async function startCluster(): Promise<Cluster> {
     kill: () => run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']),
     start,
     destroy: () => {
+      if (!existsSync(dir)) return;
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } catch {
