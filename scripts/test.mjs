@@ -105,6 +105,9 @@ const DB_INDEPENDENT = [
   'src/server/features/clients/config.test.ts',
   'src/server/features/backups/cli.test.ts',
 ];
+// The server's test files that bring a database of their own (a PostgreSQL cluster they kill, an
+// embedded database on a disk they fill; decision 060): run once, in the PGlite pass.
+const OWN_DATABASE = ['src/server/database-outage.test.ts', 'src/server/disk-full.test.ts'];
 const inCi = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
 
 if (process.env.TEST_DATABASE_URL && !(await reachable(process.env.TEST_DATABASE_URL))) {
@@ -122,7 +125,7 @@ if (process.env.TEST_DATABASE_URL && !(await reachable(process.env.TEST_DATABASE
         'run',
         'src/server',
         // Files that never open a database (rules, the layout checks, the API document) ran on PGlite.
-        ...DB_INDEPENDENT.flatMap((file) => ['--exclude', file]),
+        ...[...DB_INDEPENDENT, ...OWN_DATABASE].flatMap((file) => ['--exclude', file]),
         '--reporter=default',
         '--reporter=json',
         `--outputFile.json=${vitestPg}`,

@@ -34,6 +34,7 @@ import userRoutes from './features/users/routes.ts';
 import type { ReadCacheOptions } from './lib/read-cache.ts';
 import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
+import databaseFaultsPlugin from './plugins/database-faults.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin, { frameworkMessage } from './plugins/errors.ts';
@@ -141,6 +142,7 @@ export async function buildApp({
   });
 
   await app.register(dbPlugin, { database, config });
+  await app.register(databaseFaultsPlugin);
   await app.register(readCachePlugin, readCache);
   await app.register(noticesPlugin);
   await app.register(errorsPlugin);

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { Cron } from 'croner';
 import { z } from 'zod';
 import { LOAN_OVERDUE_DAYS_DEFAULT } from '../shared/clients.ts';
+import { DEFAULT_MIN_FREE_MB } from './db/faults.ts';
 import { DEFAULT_FARM_NAME, DEFAULT_FARM_TIMEZONE } from './lib/farm-date.ts';
 
 const envSchema = z.object({
@@ -14,6 +15,11 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().default('./data'),
+  DATA_DIR_MIN_FREE_MB: z.coerce
+    .number()
+    .int()
+    .min(0, 'DATA_DIR_MIN_FREE_MB must be a whole number of megabytes, 0 or more')
+    .default(DEFAULT_MIN_FREE_MB),
   CLIENT_DIR: z.string().default('dist/client'),
   FARM_ACCESS_CODE: z
     .string()
@@ -101,6 +107,11 @@ export type Config = {
   host: string;
   databaseUrl?: string;
   dataDir: string;
+  /**
+   * The embedded database takes no writes (507) while DATA_DIR has less free space than this (decision
+   * 060); unset: DEFAULT_MIN_FREE_MB.
+   */
+  dataDirMinFreeMb?: number;
   /** The built client the app serves (CLIENT_DIR, default dist/client): another build to compare, or a test's own. */
   clientDir: string;
   farmAccessCode?: string;
@@ -153,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    dataDirMinFreeMb: e.DATA_DIR_MIN_FREE_MB,
     clientDir: resolve(e.CLIENT_DIR),
     farmAccessCode: e.FARM_ACCESS_CODE,
     sessionTtlHours: e.SESSION_TTL_HOURS,

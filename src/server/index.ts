@@ -1,6 +1,7 @@
 // Starts Cratekeeper: configuration, database (migrated), the app on PORT, graceful shutdown.
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DEFAULT_MIN_FREE_MB, freeBytes } from './db/faults.ts';
 
 let config: Config;
 try {
@@ -10,13 +11,40 @@ try {
   process.exit(1);
 }
 
+/** Start-up cannot go on: one line on stderr (and why, when DATA_DIR is short of space), exit 1. */
+function stop(line: string): never {
+  let disk = '';
+  if (!config.databaseUrl) {
+    try {
+      const free = Math.floor(freeBytes(config.dataDir) / 1024 / 1024);
+      if (free < (config.dataDirMinFreeMb ?? DEFAULT_MIN_FREE_MB))
+        disk = ` DATA_DIR (${config.dataDir}) has only ${free} MB free: free some space and start again.`;
+    } catch {
+      // DATA_DIR unreadable: the message above says what failed
+    }
+  }
+  console.error(`${line}.${disk}`);
+  process.exit(1);
+}
+
 // The database opens while the app's modules load (decision 034): the embedded one compiles its
 // WebAssembly off the main thread and reads its files meanwhile. A failure to open is thrown below.
 const opening = openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
 opening.catch(() => {});
 const [{ buildApp }, { default: closeWithGrace }] = await Promise.all([import('./app.ts'), import('close-with-grace')]);
-const database = await opening;
+const database = await opening.catch((err: Error) => stop(`The database could not be opened: ${err.message}`));
 const app = await buildApp({ config, database, logger: true });
+
+// The embedded database PANICked (its write-ahead log could not be written: the disk is full) and can
+// run nothing more: one line saying so, then exit at once — closing would wait on it for ever. What was
+// answered 2xx is in its log; it starts cleanly once space is freed (decision 060).
+database.onFatal((err) => {
+  app.log.fatal(
+    { err },
+    `The embedded database stopped: ${err.message}. Cratekeeper stops; free space in DATA_DIR (${config.dataDir}) and start it again`,
+  );
+  process.exit(1);
+});
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');

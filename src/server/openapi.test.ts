@@ -53,11 +53,14 @@ describe('the OpenAPI document', () => {
   it('declares the error answers each operation can give, with the one error shape', () => {
     const guarded = operation('put', '/api/transmissions/{id}/acknowledge');
     expect(Object.keys(guarded.responses)).toEqual(
-      expect.arrayContaining(['200', '400', '401', '403', '404', '409', '413', '415', '422', '500']),
+      expect.arrayContaining(['200', '400', '401', '403', '404', '409', '413', '415', '422', '500', '503', '507']),
     );
+    // The database unreachable (503) or the embedded database's disk full (507, writes only; decision 060).
+    expect(guarded.responses['507']).toEqual({ $ref: '#/components/responses/InsufficientStorage' });
+    expect(Object.keys(operation('get', '/api/clients').responses)).not.toContain('507');
     expect(guarded.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' });
     // A public read with no input answers no 4xx at all; a rate-limited public one says 429.
-    expect(Object.keys(operation('get', '/api/health').responses)).toEqual(['200', '500']);
+    expect(Object.keys(operation('get', '/api/health').responses)).toEqual(['200', '500', '503']);
     expect(Object.keys(operation('get', '/api/pepper-pricing/export').responses)).toContain('429');
     // Answered from the read cache: 304 to a matching If-None-Match.
     expect(Object.keys(operation('get', '/api/transmissions/pending-count').responses)).toContain('304');

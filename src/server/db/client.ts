@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { CONNECT_TIMEOUT_MS, EmbeddedDatabaseStopped, freeBytes, isPanic } from './faults.ts';
 import * as schema from './schema/index.ts';
 
 // One type for both drivers: they share Drizzle's PostgreSQL query builder.
@@ -32,6 +33,15 @@ export type Database = {
    * an in-process lock.
    */
   tryWithLock(key: [number, number], fn: () => Promise<void>): Promise<boolean>;
+  /**
+   * The embedded database: `listener` is told once if it PANICs (a write-ahead-log write failed), after
+   * which it runs no more queries; each one fails at once (decision 060). Never on PostgreSQL.
+   */
+  onFatal(listener: (err: Error) => void): void;
+  /** PostgreSQL: `listener` is told whenever the pool opens a new connection (after an outage: it is back). */
+  onConnect(listener: () => void): void;
+  /** The embedded database in a directory: the free bytes on its file system. */
+  freeBytes?: () => number;
 };
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -62,13 +72,61 @@ export async function openDatabase(options: DatabaseOptions, open: OpenOptions =
   return 'url' in options ? openPostgres(options, open) : openPglite(options, open);
 }
 
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void;
+
+/**
+ * A pool whose checked-out client goes back (and is discarded) as soon as its connection dies, its
+ * owner's own release then doing nothing. Drizzle's transaction() releases its client only once BEGIN
+ * succeeded: each transaction whose BEGIN met a dying server kept a dead client checked out for ever,
+ * and after a few outages the pool had none left to hand out (found by the outage test, decision 060).
+ */
+class ReleasingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
+    // pool.query() checks out with a callback and releases on every path itself.
+    if (callback) {
+      super.connect(callback as never);
+      return undefined;
+    }
+    return super.connect().then((client) => {
+      const release = client.release;
+      let released = false;
+      const releaseOnce = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', releaseOnce);
+        release(err);
+      };
+      client.on('error', releaseOnce);
+      client.release = releaseOnce;
+      return client;
+    });
+  }
+}
+
+// Long: the pool, its listeners, the migration and the advisory lock share the pool; apart they would pass it around.
 async function openPostgres(
   options: { url: string; poolSize?: number },
   { migrate = true, migrations = migrationsFolder }: OpenOptions,
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  // A request that needs a connection while the server is away fails within CONNECT_TIMEOUT_MS (503,
+  // decision 060) instead of waiting for one; keepAlive notices a peer that vanished without a word.
+  const pool = new ReleasingPool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  const connectListeners = new Set<() => void>();
   // An idle client's network error must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    // Nor a checked-out one's (a transaction's, a held lock's) when the server dies under it: its query
+    // fails, and the pool discards the client when it is released.
+    client.on('error', () => {});
+    for (const listener of connectListeners) listener();
+  });
   const db = drizzlePg(pool, { schema });
   if (migrate && !(await migrationsApplied((text) => pool.query(text), migrations))) {
     const lockClient = await pool.connect();
@@ -83,6 +141,9 @@ async function openPostgres(
   }
   const tryWithLock = async (key: [number, number], fn: () => Promise<void>) => {
     const client = await pool.connect();
+    // A connection that failed (the server went away while the lock was held: the lock went with it)
+    // is not handed out again; the next run takes the lock on a new one.
+    let failed: Error | undefined;
     try {
       const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', key);
       if (!rows[0]?.ok) return false;
@@ -92,11 +153,22 @@ async function openPostgres(
         await client.query('select pg_advisory_unlock($1, $2)', key);
       }
       return true;
+    } catch (err) {
+      failed = err as Error;
+      throw err;
     } finally {
-      client.release();
+      client.release(failed);
     }
   };
-  return { db, kind: 'postgres', url: options.url, close: () => pool.end(), tryWithLock };
+  return {
+    db,
+    kind: 'postgres',
+    url: options.url,
+    close: () => pool.end(),
+    tryWithLock,
+    onFatal: () => {},
+    onConnect: (listener) => void connectListeners.add(listener),
+  };
 }
 
 async function openPglite(
@@ -111,6 +183,7 @@ async function openPglite(
   } else {
     client = await PGlite.create({ loadDataDir: options.loadDataDir, startParams: pgliteStartParams });
   }
+  const fatal = stopAfterPanic(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // Drizzle's migrator reads and hashes every migration and runs DDL and a transaction even when there
   // is nothing to do; the embedded database's start is on the clock (decision 034).
@@ -129,7 +202,54 @@ async function openPglite(
     }
     return true;
   };
-  return { db, kind: 'pglite', pglite: client, close: () => client.close(), tryWithLock };
+  const dataDir = 'dataDir' in options ? options.dataDir : null;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    // After a PANIC, closing would ask the dead database to check-point: it would never answer.
+    close: async () => (fatal.stopped() ? undefined : client.close()),
+    tryWithLock,
+    onFatal: fatal.onFatal,
+    onConnect: () => {},
+    ...(dataDir ? { freeBytes: () => freeBytes(dataDir) } : {}),
+  };
+}
+
+type Protocol = 'execProtocol' | 'execProtocolStream' | 'execProtocolRaw' | 'execProtocolRawStream';
+
+/**
+ * PGlite after a PANIC (found by experiment, decision 060: a write-ahead-log segment it could not write
+ * on a full disk) answers that one query with the error, and the next query it is given spins inside
+ * WebAssembly on the main thread for ever — the whole process stops answering. So every call into it
+ * goes through here: the PANIC is reported once, and every later call fails at once without entering it.
+ */
+function stopAfterPanic(client: PGlite) {
+  let panic: Error | null = null;
+  const listeners = new Set<(err: Error) => void>();
+  const target = client as unknown as Record<Protocol, (...args: unknown[]) => Promise<unknown>>;
+  for (const name of ['execProtocol', 'execProtocolStream', 'execProtocolRaw', 'execProtocolRawStream'] as const) {
+    const original = target[name].bind(client);
+    target[name] = async (...args: unknown[]) => {
+      if (panic) throw new EmbeddedDatabaseStopped(panic);
+      try {
+        return await original(...args);
+      } catch (err) {
+        if (isPanic(err) && !panic) {
+          panic = err;
+          for (const listener of listeners) listener(err);
+        }
+        throw err;
+      }
+    };
+  }
+  return {
+    stopped: () => panic !== null,
+    onFatal: (listener: (err: Error) => void) => {
+      listeners.add(listener);
+      if (panic) listener(panic);
+    },
+  };
 }
 
 /**

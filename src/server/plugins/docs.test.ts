@@ -49,7 +49,7 @@ describe('the contract check', () => {
 
   it('fails an answer whose status the document does not declare', async () => {
     expect(await problemsOf('/api/things/taken')).toEqual([
-      'GET /api/things/{id} answered 409, which its document does not declare (it declares 200, 400, 404, 500)',
+      'GET /api/things/{id} answered 409, which its document does not declare (it declares 200, 400, 404, 500, 503)',
     ]);
   });
 

@@ -55,7 +55,7 @@ const errorSchema = {
   },
 };
 
-type Answer = ErrorStatus | 304 | 500;
+type Answer = ErrorStatus | 304 | 500 | 507;
 
 /** Each answer's name in components.responses and what it means. */
 const answers: Record<Answer, { name: string; description: string }> = {
@@ -83,7 +83,14 @@ const answers: Record<Answer, { name: string; description: string }> = {
   415: { name: 'UnsupportedMediaType', description: 'The body is not UTF-8 JSON (Content-Type: application/json).' },
   422: { name: 'IdempotencyKeyReused', description: 'The Idempotency-Key was already used for another request.' },
   429: { name: 'TooManyRequests', description: 'Too many requests of this kind: try again later.' },
-  503: { name: 'Unavailable', description: 'Not available now: try again shortly.' },
+  503: {
+    name: 'Unavailable',
+    description: 'Not available now (the database is unreachable, or a limit is busy): try again shortly.',
+  },
+  507: {
+    name: 'InsufficientStorage',
+    description: "The embedded database's disk is full: nothing was saved; reads still work (decision 060).",
+  },
   500: { name: 'ServerError', description: 'Something went wrong on the server; the message says only that.' },
 };
 
@@ -127,6 +134,9 @@ export function errorAnswers(method: string, route: Route): Answer[] {
     found.add(422);
   }
   if (route.config?.cache) found.add(304);
+  // The database unreachable (decision 060): any route may need it; a write may find its disk full.
+  found.add(503);
+  if (mutation) found.add(507);
   found.add(500);
   return [...found].sort();
 }

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, DISK_FULL_MESSAGE } from '../db/faults.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 // Fastify's own client errors in the farm's words; any other FST_ERR_ code gets the generic one, so a
@@ -50,6 +51,13 @@ async function errorsPlugin(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type).
       return reply.status(status).send({ message: frameworkMessage(error) ?? error.message });
+    }
+    // The database went away or its disk is full (decision 060): said as such, never a 500. The fault
+    // state logs the outage once; a full disk rolled the write back whole.
+    const fault = app.databaseFaults?.noticed(error);
+    if (fault === 'disk-full') return reply.status(507).send({ message: DISK_FULL_MESSAGE });
+    if (fault === 'unavailable') {
+      return reply.status(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import pg from 'pg';
 import type { Role } from '../../shared/auth.ts';
 import type { Database } from '../db/client.ts';
+import { CONNECT_TIMEOUT_MS } from '../db/faults.ts';
 import { COMMIT_SKEW_MS, eventsSince, latestEventId, purgeEventsBefore } from '../lib/change-log.ts';
 import { CHANGES_CHANNEL, type ChangeEvent, canSee } from '../lib/changes.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
@@ -68,10 +69,12 @@ async function listenPglite(database: Database, onPayload: (payload: string) => 
 
 /**
  * PostgreSQL: a dedicated connection (a pooled one would be handed to queries) that reconnects with
- * backoff when it drops; after a reconnect `onReconnect` replays what was committed meanwhile.
+ * backoff when it drops, for as long as the database is away; after a reconnect `onReconnect` replays
+ * what was committed since the first drop. A reconnect whose replay fails (the database is still
+ * recovering) is dropped and tried again, never left half-listening (decision 060).
  */
-// Long: one small state machine (the connection, closed, the retry timer and its delay) whose four
-// steps (connect, watch, dropped, close) share that state; apart they would pass it all around.
+// Long: one small state machine (the connection, closed, the retry timer, its delay and when the
+// connection first dropped) whose steps (connect, attempt, watch, dropped, close) share that state.
 async function listenPostgres(
   url: string,
   log: FastifyBaseLogger,
@@ -83,44 +86,73 @@ async function listenPostgres(
   let client: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | undefined;
   let delay = 500;
+  /** When the listener first lost the database, until a reconnect's replay has covered it. */
+  let droppedAt: Date | null = null;
 
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    // A socket error before watch() (or after close) must not crash the process.
+    c.on('error', () => {});
     c.on('notification', (n) => {
       if (n.channel === CHANGES_CHANNEL && n.payload) onPayload(n.payload);
     });
-    await c.connect();
-    await c.query(`listen ${CHANGES_CHANNEL}`);
+    try {
+      await c.connect();
+      await c.query(`listen ${CHANGES_CHANNEL}`);
+    } catch (err) {
+      await c.end().catch(() => {});
+      throw err;
+    }
     return c;
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => void attempt(), delay);
+  };
+
+  const attempt = async () => {
+    retryTimer = undefined;
+    if (closed || !droppedAt) return;
+    const since = droppedAt;
+    let next: pg.Client | null = null;
+    try {
+      next = await connect();
+      if (closed) {
+        await next.end();
+        return;
+      }
+      watch(next);
+      await onReconnect(since);
+      if (client !== next) {
+        onDropped(); // it dropped again during the replay: the read cache stays off
+        return;
+      }
+      droppedAt = null;
+      delay = 500;
+      log.info('change-event listener reconnected to the database');
+    } catch (err) {
+      log.warn({ err }, 'change-event listener could not reconnect yet');
+      delay = Math.min(delay * 2, 10_000);
+      if (next && client === next) {
+        client = null;
+        await next.end().catch(() => {});
+      }
+      onDropped();
+      scheduleReconnect();
+    }
   };
 
   const dropped = (c: pg.Client) => {
     if (closed || client !== c) return;
     client = null;
     c.end().catch(() => {});
-    const droppedAt = new Date();
     onDropped();
-    log.warn('change-event listener lost its database connection; reconnecting');
-    const retry = () => {
-      retryTimer = setTimeout(async () => {
-        if (closed) return;
-        try {
-          const next = await connect();
-          if (closed) {
-            await next.end();
-            return;
-          }
-          watch(next);
-          delay = 500;
-          await onReconnect(droppedAt);
-        } catch (err) {
-          log.warn({ err }, 'change-event listener could not reconnect yet');
-          delay = Math.min(delay * 2, 10_000);
-          retry();
-        }
-      }, delay);
-    };
-    retry();
+    if (!droppedAt) {
+      droppedAt = new Date();
+      log.warn('change-event listener lost its database connection; reconnecting');
+    }
+    scheduleReconnect();
   };
 
   const watch = (c: pg.Client) => {
@@ -285,7 +317,8 @@ async function eventsPlugin(app: FastifyInstance) {
   app.addHook('onClose', async () => {
     app.readCache.setListening(false);
     await sessions.settled();
-    await listener.close();
+    // A database that went away (or stopped, decision 060) does not keep the app from closing.
+    await listener.close().catch((err) => app.log.warn({ err }, 'could not stop listening for changes'));
   });
 }
 

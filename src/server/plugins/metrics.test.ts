@@ -70,6 +70,7 @@ describe('metrics on', async () => {
     expect(sample(text, 'cratekeeper_process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
     expect(text).toContain('cratekeeper_nodejs_eventloop_lag_p99_seconds');
     expect(text).toContain('cratekeeper_event_streams_open 0');
+    expect(sample(text, 'cratekeeper_database_up')).toBe(1);
     if (app.database.kind === 'postgres') {
       expect(sample(text, 'cratekeeper_db_pool_connections{state="total"}')).toBeGreaterThan(0);
     }

@@ -93,6 +93,27 @@ function databaseMetrics(app: FastifyInstance, registers: Registry[]) {
   });
 }
 
+/** Whether the database answers, and the embedded database's room (decision 060). */
+function faultMetrics(app: FastifyInstance, registers: Registry[]) {
+  new Gauge({
+    name: `${PREFIX}database_up`,
+    help: 'Whether the database answered the last request that needed it (0 from a failure for want of it until it answers again)',
+    registers,
+    collect() {
+      this.set(app.databaseFaults.reachable ? 1 : 0);
+    },
+  });
+  if (!app.database.freeBytes) return;
+  new Gauge({
+    name: `${PREFIX}data_dir_free_bytes`,
+    help: 'Free bytes on the embedded database’s file system (DATA_DIR); below DATA_DIR_MIN_FREE_MB writes answer 507',
+    registers,
+    collect() {
+      this.set(app.databaseFaults.disk()?.freeBytes ?? 0);
+    },
+  });
+}
+
 function appMetrics(app: FastifyInstance, registers: Registry[]) {
   new Gauge({
     name: `${PREFIX}event_streams_open`,
@@ -129,8 +150,11 @@ async function metricsPlugin(app: FastifyInstance) {
         labelNames: definition.labelNames ?? [],
         registers,
         async collect() {
-          const value = await definition.read();
+          // The database away (decision 060): the figure is left out of this scrape, the rest still
+          // answers — database_up among them.
+          const value = await definition.read().catch(() => null);
           this.reset();
+          if (value === null) return;
           if (typeof value === 'number') this.set(value);
           else for (const row of value) this.set(row.labels, row.value);
         },
@@ -158,6 +182,7 @@ async function metricsPlugin(app: FastifyInstance) {
   requestMetrics(app, registers);
   databaseMetrics(app, registers);
   appMetrics(app, registers);
+  faultMetrics(app, registers);
 }
 
 export default fp(metricsPlugin, { name: 'metrics', dependencies: ['db', 'jobs', 'events'] });

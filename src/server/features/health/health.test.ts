@@ -17,7 +17,7 @@ describe('GET /api/ready', async () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'ready',
-      checks: { database: true, migrations: true, events: true, shuttingDown: false },
+      checks: { database: true, migrations: true, events: true, disk: true, shuttingDown: false },
     });
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json()).toEqual({ status: 'ok', database: app.database.kind });
