@@ -15,3 +15,4 @@ export * from './stock-takes.ts';
 export * from './system.ts';
 export * from './transmissions.ts';
 export * from './users.ts';
+export * from './integrations.ts';

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/clients.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { type Audience, audiences, recordChange } from '../../lib/changes.ts';
+import { emitWebhookEvent } from '../../lib/webhook-outbox.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { type Caller, ownMarketAgentId } from '../../lib/ownership.ts';
 import * as agents from '../agents/service.ts';
@@ -160,6 +161,12 @@ export async function lendCrates(db: Db, caller: Caller, body: LendBody, setting
       audience: audienceFor(caller, true),
       audit: { record: loanId, summary: `lent ${body.quantityBorrowed} crates to client ${client.id}` },
     });
+    await emitWebhookEvent(tx, 'loan.created', {
+      loanId,
+      clientId: client.id,
+      marketAgentId: agentId,
+      quantityBorrowed: body.quantityBorrowed,
+    });
     return loanId;
   });
   return transactionView(db, agentId, id, settings);
@@ -219,6 +226,15 @@ export async function returnCrates(
       audit: {
         summary: `returned ${body.quantityReturned}${damaged > 0 ? ` (${damaged} damaged)` : ''}; crates out ${out} → ${left}${left === 0 ? ' (closed)' : ''}`,
       },
+    });
+    await emitWebhookEvent(tx, 'loan.returned', {
+      loanId: loan.id,
+      clientId: loan.clientId,
+      marketAgentId: agentId,
+      quantityReturned: body.quantityReturned,
+      damagedQuantity: damaged,
+      cratesOut: left,
+      closed: left === 0,
     });
   });
   return transactionView(db, agentId, id, settings);
