@@ -7,8 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../../shared/auth.ts';
 import type { SessionEndReason } from '../../shared/auth-labels.ts';
-import { type Permission, roleHasPermission } from '../../shared/permissions.ts';
 import { integrationMessages } from '../../shared/integrations.ts';
+import { type Permission, roleHasPermission } from '../../shared/permissions.ts';
 import { bearerOf, findTokenUser } from '../lib/api-tokens.ts';
 import { forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
 import type { Caller } from '../lib/ownership.ts';
@@ -42,7 +42,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every /api route with its declared access rule (the guard test walks this). */
-    routeAccess: { method: string; url: string; access: Access }[];
+    routeAccess: { method: string; url: string; access: Access; sessionOnly: boolean }[];
   }
   interface FastifyRequest {
     sessionUser: SessionUser | null;
@@ -155,7 +155,9 @@ async function authPlugin(app: FastifyInstance) {
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access)`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access });
+      if (method !== 'HEAD') {
+        app.routeAccess.push({ method, url: route.url, access, sessionOnly: !!route.config?.sessionOnly });
+      }
     }
   });
 

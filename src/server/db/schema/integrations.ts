@@ -60,9 +60,7 @@ export const webhookDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** Tries stop after this (24 hours after it was written, or after a resend). */
-    giveUpAt: timestamp('give_up_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now() + interval '24 hours'`),
+    giveUpAt: timestamp('give_up_at', { withTimezone: true }).notNull().default(sql`now() + interval '24 hours'`),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),

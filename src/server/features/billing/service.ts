@@ -18,10 +18,10 @@ import {
 import { centsToDecimal, decimalToCents } from '../../../shared/money.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
-import { emitWebhookEvent } from '../../lib/webhook-outbox.ts';
 import { CSV_OPTIONS, csvCell } from '../../lib/csv.ts';
 import { conflict, notFound, refusalError } from '../../lib/http-error.ts';
 import { type Acting, type Caller, ownMarketAgentId } from '../../lib/ownership.ts';
+import { emitWebhookEvent } from '../../lib/webhook-outbox.ts';
 import * as repo from './repository.ts';
 import {
   type AgentPaymentFacts,

@@ -11,9 +11,9 @@ import type {
 import { stockTakeMessages as m } from '../../../shared/stock-takes.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
-import { emitWebhookEvent } from '../../lib/webhook-outbox.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { type Caller, ownMarketAgentId } from '../../lib/ownership.ts';
+import { emitWebhookEvent } from '../../lib/webhook-outbox.ts';
 import * as clients from '../clients/service.ts';
 import { agentBalance, agentLosses, clientBalances } from '../crates/balances.ts';
 import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';

@@ -18,10 +18,10 @@ import {
 } from '../../../shared/transmissions.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { type Audience, audiences, recordChange } from '../../lib/changes.ts';
-import { emitWebhookEvent, transmissionData } from '../../lib/webhook-outbox.ts';
 import { DEFAULT_FARM_TIMEZONE } from '../../lib/farm-date.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, refusalError } from '../../lib/http-error.ts';
 import { type Acting, type Caller, ownRowsOf, partyOf } from '../../lib/ownership.ts';
+import { emitWebhookEvent, transmissionData } from '../../lib/webhook-outbox.ts';
 import * as agents from '../agents/service.ts';
 import * as billing from '../billing/service.ts';
 import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
