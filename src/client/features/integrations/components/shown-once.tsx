@@ -1,0 +1,26 @@
+// A token or a secret the server answers once (decision 063): shown with a copy button and the warning
+// that it will not be shown again.
+import { Alert, Button, Code, CopyButton, Stack, Text } from '@mantine/core';
+
+export function ShownOnce({ label, value, onDone }: { label: string; value: string; onDone: () => void }) {
+  return (
+    <Alert color="yellow" variant="light" title={label} role="status">
+      <Stack gap="sm">
+        <Text size="sm">Copy it now and keep it safe: it will not be shown again.</Text>
+        <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="shown-once">
+          {value}
+        </Code>
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Button variant="light" onClick={copy}>
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          )}
+        </CopyButton>
+        <Button variant="default" onClick={onDone}>
+          I have copied it
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
