@@ -65,7 +65,7 @@ test('API tokens and webhooks: made with their token or secret shown once, then 
   const token = tokens.getByTestId('shown-once');
   await expect(token).toHaveText(/^ck_[A-Za-z0-9_-]{43}$/);
   const list = tokens.getByRole('list', { name: 'API tokens' });
-  await expect(list.getByText('Accounting')).toBeVisible();
+  await expect(list.getByText('Accounting', { exact: true })).toBeVisible();
   await expect(list.getByText(/Read and write/)).toBeVisible();
 
   const hooks = page.getByRole('region', { name: 'Webhooks' });
@@ -82,7 +82,7 @@ test('API tokens and webhooks: made with their token or secret shown once, then 
   await expect(token).toHaveCount(0);
   await list.getByRole('button', { name: 'Revoke Accounting' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke Accounting' }).click();
-  await expect(list.getByText('Accounting')).toHaveCount(0);
+  await expect(list.getByText('Accounting', { exact: true })).toHaveCount(0);
   await hooks.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete webhook' }).click();
   await expect(hooks.getByText('No webhooks yet')).toBeVisible();

@@ -22,26 +22,53 @@ const webhooksQuery = () =>
 
 export const useApiTokens = () => useQuery(tokensQuery());
 export const useWebhooks = () => useQuery(webhooksQuery());
+const deliveriesKey = (id: number) => [WEBHOOKS, id, 'deliveries'] as const;
+
+/**
+ * An endpoint's recent deliveries. Not tagged: the sender records no change event, so it is read again
+ * every 10 s and after a test or resend; a change event (the endpoint deleted) must not read it again.
+ */
 export const useDeliveries = (id: number) =>
   useQuery({
-    queryKey: [WEBHOOKS, id, 'deliveries'],
+    queryKey: deliveriesKey(id),
     queryFn: () => api.get<Delivery[]>(`${WEBHOOKS}/${id}/deliveries`),
-    meta: tagged('integrations'),
-    // Deliveries change as the sender works, which records no change event: look again now and then.
     refetchInterval: 10_000,
   });
 
-function useChange<Vars, Answer>(send: (vars: Vars) => Promise<Answer>) {
+function useChange<Vars, Answer>(send: (vars: Vars) => Promise<Answer>, hookOf?: (vars: Vars) => number) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: send, onSuccess: () => void invalidateTags(queryClient, ['integrations']) });
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (_answer, vars) => {
+      if (hookOf) void queryClient.invalidateQueries({ queryKey: deliveriesKey(hookOf(vars)) });
+      void invalidateTags(queryClient, ['integrations']);
+    },
+  });
 }
 
 export const useCreateToken = () => useChange((body: ApiTokenBody) => api.post<CreatedApiToken>(TOKENS, body));
 export const useRevokeToken = () => useChange((id: number) => api.delete<{ message: string }>(`${TOKENS}/${id}`));
 export const useCreateWebhook = () => useChange((body: WebhookBody) => api.post<CreatedWebhook>(WEBHOOKS, body));
-export const useDeleteWebhook = () => useChange((id: number) => api.delete<{ message: string }>(`${WEBHOOKS}/${id}`));
-export const useTestWebhook = () => useChange((id: number) => api.post<{ id: number }>(`${WEBHOOKS}/${id}/test`));
+export function useDeleteWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`${WEBHOOKS}/${id}`),
+    onSuccess: (_answer, id) => {
+      // Gone from the list first, so its deliveries are never asked for again (they would be 404).
+      queryClient.setQueryData<Webhook[]>(webhooksQuery().queryKey, (old) => old?.filter((h) => h.id !== id));
+      queryClient.removeQueries({ queryKey: deliveriesKey(id) });
+      void invalidateTags(queryClient, ['integrations']);
+    },
+  });
+}
+export const useTestWebhook = () =>
+  useChange(
+    (id: number) => api.post<{ id: number }>(`${WEBHOOKS}/${id}/test`),
+    (id) => id,
+  );
 export const useResendDelivery = () =>
-  useChange(({ id, deliveryId }: { id: number; deliveryId: number }) =>
-    api.post<{ id: number }>(`${WEBHOOKS}/${id}/deliveries/${deliveryId}/resend`),
+  useChange(
+    ({ id, deliveryId }: { id: number; deliveryId: number }) =>
+      api.post<{ id: number }>(`${WEBHOOKS}/${id}/deliveries/${deliveryId}/resend`),
+    ({ id }) => id,
   );

@@ -1,11 +1,12 @@
 // A token or a secret the server answers once (decision 063): shown with a copy button and the warning
 // that it will not be shown again.
-import { Alert, Button, Code, CopyButton, Stack, Text } from '@mantine/core';
+import { Button, Card, Code, CopyButton, Stack, Text } from '@mantine/core';
 
 export function ShownOnce({ label, value, onDone }: { label: string; value: string; onDone: () => void }) {
   return (
-    <Alert color="yellow" variant="light" title={label} role="status">
+    <Card withBorder padding="sm" radius="sm" role="status">
       <Stack gap="sm">
+        <Text fw={700}>{label}</Text>
         <Text size="sm">Copy it now and keep it safe: it will not be shown again.</Text>
         <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="shown-once">
           {value}
@@ -21,6 +22,6 @@ export function ShownOnce({ label, value, onDone }: { label: string; value: stri
           I have copied it
         </Button>
       </Stack>
-    </Alert>
+    </Card>
   );
 }

@@ -163,7 +163,7 @@ function WebhookItem({ hook, onDelete }: { hook: Webhook; onDelete: () => void }
   );
 }
 
-const statusColour: Record<Delivery['status'], string> = { pending: 'yellow', delivered: 'green', failed: 'red' };
+const statusColour: Record<Delivery['status'], string> = { pending: 'yellow', delivered: 'green.9', failed: 'red.9' };
 
 function Deliveries({ hookId }: { hookId: number }) {
   const deliveries = useDeliveries(hookId);
@@ -189,8 +189,8 @@ function Deliveries({ hookId }: { hookId: number }) {
               {rows.map((d) => (
                 <Table.Tr key={d.id}>
                   <Table.Td>{d.eventType}</Table.Td>
-                  <Table.Td>
-                    <Badge color={statusColour[d.status]} variant="light">
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge color={statusColour[d.status]} variant="filled" autoContrast>
                       {d.status}
                     </Badge>
                   </Table.Td>
