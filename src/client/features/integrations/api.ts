@@ -54,9 +54,8 @@ export function useDeleteWebhook() {
   return useMutation({
     mutationFn: (id: number) => api.delete<{ message: string }>(`${WEBHOOKS}/${id}`),
     onSuccess: (_answer, id) => {
-      // Gone from the list first, so its deliveries are never asked for again (they would be 404).
+      // Gone from the list at once: its deliveries (untagged) unmount and are never asked for again (404).
       queryClient.setQueryData<Webhook[]>(webhooksQuery().queryKey, (old) => old?.filter((h) => h.id !== id));
-      queryClient.removeQueries({ queryKey: deliveriesKey(id) });
       void invalidateTags(queryClient, ['integrations']);
     },
   });

@@ -1,19 +1,7 @@
 // Settings → Webhooks (decision 063): the farm store's endpoints, a new one with its signing secret
 // shown once, a test delivery, each endpoint's recent deliveries with a resend, and deleting one after
 // a confirmation.
-import {
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Card, Checkbox, Group, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import {
   type Delivery,
@@ -163,7 +151,7 @@ function WebhookItem({ hook, onDelete }: { hook: Webhook; onDelete: () => void }
   );
 }
 
-const statusColour: Record<Delivery['status'], string> = { pending: 'yellow', delivered: 'green.9', failed: 'red.9' };
+const statusColour: Record<Delivery['status'], string> = { pending: 'dark', delivered: 'green.9', failed: 'red.9' };
 
 function Deliveries({ hookId }: { hookId: number }) {
   const deliveries = useDeliveries(hookId);
@@ -190,9 +178,9 @@ function Deliveries({ hookId }: { hookId: number }) {
                 <Table.Tr key={d.id}>
                   <Table.Td>{d.eventType}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Badge color={statusColour[d.status]} variant="filled" autoContrast>
+                    <Text size="sm" fw={600} c={statusColour[d.status]}>
                       {d.status}
-                    </Badge>
+                    </Text>
                   </Table.Td>
                   <Table.Td>{d.lastStatusCode ?? (d.lastError ? 'none' : '—')}</Table.Td>
                   <Table.Td>{formatDateTime(d.lastAttemptAt ?? d.createdAt)}</Table.Td>
