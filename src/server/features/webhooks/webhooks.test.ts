@@ -6,9 +6,9 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { addStock, registerAgent, send } from '../../../../tests/support/transmissions.ts';
+import { addStock, enterOpeningBalance, registerAgent, send } from '../../../../tests/support/transmissions.ts';
 import { startReceiver, verifySignature } from '../../../../tests/support/webhook-receiver.ts';
-import { integrationMessages as m } from '../../../shared/integrations.ts';
+import { integrationMessages as m, webhookEvents } from '../../../shared/integrations.ts';
 import { auditLog, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 
 const app = await buildTestApp({ webhookAllowPrivateAddresses: true, webhookTimeoutMs: 500 });
@@ -176,6 +176,68 @@ describe('a receiver', () => {
     await app.webhooks.sendDue();
     expect(receiver.received).toEqual([]);
     expect((await farm.inject({ method: 'DELETE', url: `/api/webhooks/${hook.id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('the events', () => {
+  beforeEach(async () => {
+    await app.db.delete(webhookEndpoints);
+  });
+
+  it('are written with the change they tell of, and not at all when it is refused', async () => {
+    const receiver = await startReceiver();
+    await register(receiver.url(), [...webhookEvents]);
+    const stocked = await registerAgent(app);
+    await enterOpeningBalance(farm, stocked, { fullCrates: 50, emptyCrates: 10 });
+    const flaggedOne = await send(farm, stocked, 5);
+    await stocked.inject({
+      method: 'PUT',
+      url: `/api/transmissions/${flaggedOne.id}/acknowledge`,
+      payload: { actualQuantity: 4 },
+    });
+    const client = await stocked.inject({
+      method: 'POST',
+      url: '/api/clients',
+      payload: { businessName: 'Fresh', clientName: 'Buyer', contactNumber: '082 123 4567' },
+    });
+    const loan = await stocked.inject({
+      method: 'POST',
+      url: '/api/client-transactions',
+      payload: { clientId: client.json().id, quantityBorrowed: 3 },
+    });
+    expect(loan.statusCode).toBe(201);
+    await stocked.inject({
+      method: 'PUT',
+      url: `/api/client-transactions/${loan.json().id}/return`,
+      payload: { quantityReturned: 3 },
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    const cycle = await farm.inject({
+      method: 'POST',
+      url: '/api/billing/create-cycle',
+      payload: { startDate: '2099-01-01', endDate: '2099-01-31', ratePerCrate: '0.50' },
+    });
+    expect(cycle.statusCode, `${today} ${cycle.body}`).toBe(201);
+    // Refused (more crates than the agent holds): no change, no event.
+    const refused = await stocked.inject({
+      method: 'POST',
+      url: '/api/client-transactions',
+      payload: { clientId: client.json().id, quantityBorrowed: 10_000 },
+    });
+    expect(refused.statusCode).toBe(409);
+
+    await app.webhooks.sendDue();
+    expect(receiver.accepted().map((r) => r.event)).toEqual([
+      'transmission.created',
+      'transmission.acknowledged',
+      'transmission.flagged',
+      'loan.created',
+      'loan.returned',
+      'billing.cycle.created',
+    ]);
+    expect(receiver.accepted()[3]!.body.data).toMatchObject({ loanId: loan.json().id, quantityBorrowed: 3 });
+    expect(receiver.accepted()[4]!.body.data).toMatchObject({ quantityReturned: 3, cratesOut: 0, closed: true });
+    expect(receiver.accepted()[5]!.body.data).toMatchObject({ cycleId: cycle.json().id, ratePerCrate: '0.50' });
   });
 });
 
