@@ -15,35 +15,29 @@ import { invalidateTags, tagged } from '../../lib/query-tags.ts';
 const TOKENS = '/api/api-tokens';
 const WEBHOOKS = '/api/webhooks';
 
-const tokensQuery = () =>
+export const tokensQueryOptions = () =>
   queryOptions({ queryKey: [TOKENS], queryFn: () => api.get<ApiToken[]>(TOKENS), meta: tagged('integrations') });
-const webhooksQuery = () =>
+export const webhooksQueryOptions = () =>
   queryOptions({ queryKey: [WEBHOOKS], queryFn: () => api.get<Webhook[]>(WEBHOOKS), meta: tagged('integrations') });
 
-export const useApiTokens = () => useQuery(tokensQuery());
-export const useWebhooks = () => useQuery(webhooksQuery());
-const deliveriesKey = (id: number) => [WEBHOOKS, id, 'deliveries'] as const;
-
+export const useApiTokens = () => useQuery(tokensQueryOptions());
+export const useWebhooks = () => useQuery(webhooksQueryOptions());
 /**
- * An endpoint's recent deliveries. Not tagged: the sender records no change event, so it is read again
- * every 10 s and after a test or resend; a change event (the endpoint deleted) must not read it again.
+ * An endpoint's recent deliveries. The sender records no change event, so it is also read again every
+ * 10 s while shown.
  */
-export const useDeliveries = (id: number) =>
-  useQuery({
-    queryKey: deliveriesKey(id),
+export const deliveriesQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [WEBHOOKS, id, 'deliveries'],
     queryFn: () => api.get<Delivery[]>(`${WEBHOOKS}/${id}/deliveries`),
+    meta: tagged('integrations'),
     refetchInterval: 10_000,
   });
+export const useDeliveries = (id: number) => useQuery(deliveriesQueryOptions(id));
 
-function useChange<Vars, Answer>(send: (vars: Vars) => Promise<Answer>, hookOf?: (vars: Vars) => number) {
+function useChange<Vars, Answer>(send: (vars: Vars) => Promise<Answer>) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: (_answer, vars) => {
-      if (hookOf) void queryClient.invalidateQueries({ queryKey: deliveriesKey(hookOf(vars)) });
-      void invalidateTags(queryClient, ['integrations']);
-    },
-  });
+  return useMutation({ mutationFn: send, onSuccess: () => void invalidateTags(queryClient, ['integrations']) });
 }
 
 export const useCreateToken = () => useChange((body: ApiTokenBody) => api.post<CreatedApiToken>(TOKENS, body));
@@ -54,20 +48,14 @@ export function useDeleteWebhook() {
   return useMutation({
     mutationFn: (id: number) => api.delete<{ message: string }>(`${WEBHOOKS}/${id}`),
     onSuccess: (_answer, id) => {
-      // Gone from the list at once: its deliveries (untagged) unmount and are never asked for again (404).
-      queryClient.setQueryData<Webhook[]>(webhooksQuery().queryKey, (old) => old?.filter((h) => h.id !== id));
+      // Gone from the list at once (its deliveries were closed when Delete was pressed: they would be 404).
+      queryClient.setQueryData<Webhook[]>(webhooksQueryOptions().queryKey, (old) => old?.filter((h) => h.id !== id));
       void invalidateTags(queryClient, ['integrations']);
     },
   });
 }
-export const useTestWebhook = () =>
-  useChange(
-    (id: number) => api.post<{ id: number }>(`${WEBHOOKS}/${id}/test`),
-    (id) => id,
-  );
+export const useTestWebhook = () => useChange((id: number) => api.post<{ id: number }>(`${WEBHOOKS}/${id}/test`));
 export const useResendDelivery = () =>
-  useChange(
-    ({ id, deliveryId }: { id: number; deliveryId: number }) =>
-      api.post<{ id: number }>(`${WEBHOOKS}/${id}/deliveries/${deliveryId}/resend`),
-    ({ id }) => id,
+  useChange(({ id, deliveryId }: { id: number; deliveryId: number }) =>
+    api.post<{ id: number }>(`${WEBHOOKS}/${id}/deliveries/${deliveryId}/resend`),
   );

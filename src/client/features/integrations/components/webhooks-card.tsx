@@ -141,7 +141,14 @@ function WebhookItem({ hook, onDelete }: { hook: Webhook; onDelete: () => void }
           <Button variant="default" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
             {open ? 'Hide deliveries' : 'Recent deliveries'}
           </Button>
-          <Button {...destructiveButton} onClick={onDelete}>
+          <Button
+            {...destructiveButton}
+            onClick={() => {
+              // Closed first: once the endpoint is gone its deliveries are 404.
+              setOpen(false);
+              onDelete();
+            }}
+          >
             Delete
           </Button>
         </Group>
