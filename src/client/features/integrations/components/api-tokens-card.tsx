@@ -17,7 +17,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useApiTokens, useCreateToken, useRevokeToken } from '../api.ts';
-import { ShownOnce } from './shown-once.tsx';
+import { fieldErrors, ShownOnce } from './shown-once.tsx';
 
 export function ApiTokensCard({ canWrite }: { canWrite: boolean }) {
   const tokens = useApiTokens();
@@ -83,11 +83,8 @@ function NewTokenForm({ canWrite, onCreated }: { canWrite: boolean; onCreated: (
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = apiTokenBody.safeParse({ name, scope, ...(expiry ? { expiresAt: endOfDay(expiry) } : {}) });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
+    if (!parsed.success) return;
     create.mutate(parsed.data, {
       onSuccess: (answer) => {
         notifySuccess('API token created');

@@ -25,3 +25,7 @@ export function ShownOnce({ label, value, onDone }: { label: string; value: stri
     </Card>
   );
 }
+
+/** A form's messages by field, from its schema's issues (shown under each field; nothing typed is changed). */
+export const fieldErrors = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
+  Object.fromEntries(issues.map((i) => [String(i.path[0]), i.message]));

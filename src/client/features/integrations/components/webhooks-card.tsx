@@ -25,7 +25,7 @@ import {
   useTestWebhook,
   useWebhooks,
 } from '../api.ts';
-import { ShownOnce } from './shown-once.tsx';
+import { fieldErrors, ShownOnce } from './shown-once.tsx';
 
 export function WebhooksCard() {
   const hooks = useWebhooks();
@@ -71,11 +71,8 @@ function NewWebhookForm({ onCreated }: { onCreated: (secret: string) => void }) 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = webhookBody.safeParse({ url, events });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
+    if (!parsed.success) return;
     create.mutate(parsed.data, {
       onSuccess: (answer) => {
         notifySuccess('Webhook added');
