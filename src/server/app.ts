@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import { type Database, errorForLog } from './db/client.ts';
 import agentRoutes from './features/agents/routes.ts';
+import apiTokenRoutes from './features/api-tokens/routes.ts';
 import auditPlugin from './features/audit/plugin.ts';
 import auditRoutes from './features/audit/routes.ts';
 import accessCodeRoutes from './features/auth/access-code-routes.ts';
@@ -31,6 +32,8 @@ import stockTakeRoutes from './features/stock-takes/routes.ts';
 import supplierRoutes, { tenderRoutes } from './features/suppliers/routes.ts';
 import transmissionRoutes from './features/transmissions/routes.ts';
 import userRoutes from './features/users/routes.ts';
+import webhookJobs from './features/webhooks/jobs.ts';
+import webhookRoutes from './features/webhooks/routes.ts';
 import type { ReadCacheOptions } from './lib/read-cache.ts';
 import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
@@ -160,6 +163,7 @@ export async function buildApp({
   await app.register(outboxJobs);
   await app.register(reportJobs);
   await app.register(backupJobs);
+  await app.register(webhookJobs, { schedules });
   await app.register(eventsPlugin);
   await app.register(metricsPlugin);
 
@@ -187,6 +191,8 @@ export async function buildApp({
   await app.register(importRoutes, { prefix: '/api/imports' });
   await app.register(stockTakeRoutes, { prefix: '/api/stock-takes' });
   await app.register(evidenceRoutes, { prefix: '/api/evidence' });
+  await app.register(apiTokenRoutes, { prefix: '/api/api-tokens' });
+  await app.register(webhookRoutes, { prefix: '/api/webhooks' });
 
   await app.register(clientPlugin);
   await app.ready();

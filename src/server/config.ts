@@ -62,6 +62,10 @@ const envSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be visible ASCII characters only (no spaces)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z
+    .string()
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   TRUST_PROXY: z
@@ -150,6 +154,15 @@ export type Config = {
   trustProxy: false | number | string[];
   /** The whole request (headers and body) must arrive within this time, or the socket is closed. */
   requestTimeoutMs: number;
+  /** Requests one API token may make per minute (decision 063). */
+  tokenRequestsPerMinute: number;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_ADDRESSES=1: webhooks may reach loopback, private and link-local addresses,
+   * and plain http (a receiver on the farm's own network, the tests); off, they are refused (decision 063).
+   */
+  webhookAllowPrivateAddresses: boolean;
+  /** How long a webhook delivery waits for its answer, in ms (10 s; tests shorten it). */
+  webhookTimeoutMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -186,5 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordChangesPerUser: 10,
     passwordResetsPerAdmin: 30,
     requestTimeoutMs: 30_000,
+    tokenRequestsPerMinute: 600,
+    webhookAllowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+    webhookTimeoutMs: 10_000,
   };
 }

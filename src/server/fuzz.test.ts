@@ -221,6 +221,25 @@ const targets: Target[] = [
     counter,
     10,
   ),
+  // API tokens and webhooks (decision 063).
+  ...fields(
+    'POST /api/api-tokens',
+    'POST',
+    '/api/api-tokens',
+    { name: 'Script', scope: 'read' },
+    ['name', 'scope', 'expiresAt'],
+    farm,
+    10,
+  ),
+  ...fields(
+    'POST /api/webhooks',
+    'POST',
+    '/api/webhooks',
+    { url: 'https://1.1.1.1/hook', events: ['loan.created'] },
+    ['url'],
+    farm,
+    10,
+  ),
   ...fields('POST /api/contact', 'POST', '/api/contact', contact, ['name', 'email', 'subject', 'message']),
   ...fields('POST /api/auth/register', 'POST', '/api/auth/register', registration, [
     'name',
@@ -549,6 +568,11 @@ const targets: Target[] = [
 // Mutations that take no text at all: no body, or only numbers and booleans.
 const WITHOUT_TEXT = new Set([
   'POST /api/auth/logout',
+  // Ids in the path only (decision 063).
+  'DELETE /api/api-tokens/:id',
+  'DELETE /api/webhooks/:id',
+  'POST /api/webhooks/:id/test',
+  'POST /api/webhooks/:id/deliveries/:deliveryId/resend',
   'POST /api/farm-store/access-code/rotate',
   'POST /api/reports/weekly',
   'POST /api/reports/weekly/preview',

@@ -44,10 +44,20 @@ describe('the OpenAPI document', () => {
     const publicOnes = new Set(
       app.routeAccess.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url.replace(/\/$/, '')}`),
     );
+    // Session-only routes (decision 063: the password, tokens, webhooks, the event stream) take no API token.
+    const sessionOnes = new Set(
+      app.routeAccess.filter((r) => r.sessionOnly).map((r) => `${r.method} ${r.url.replace(/\/$/, '')}`),
+    );
     for (const op of operations) {
-      const isPublic = publicOnes.has(op.where.replace(/\{(\w+)\}/g, ':$1'));
-      expect(op.security, op.where).toEqual(isPublic ? [] : [{ session: [] }]);
+      const where = op.where.replace(/\{(\w+)\}/g, ':$1');
+      const expected = publicOnes.has(where)
+        ? []
+        : sessionOnes.has(where)
+          ? [{ session: [] }]
+          : [{ session: [] }, { bearer: [] }];
+      expect(op.security, op.where).toEqual(expected);
     }
+    expect(sessionOnes.size).toBeGreaterThanOrEqual(9);
   });
 
   it('declares the error answers each operation can give, with the one error shape', () => {

@@ -55,6 +55,12 @@ export const auditActionLabels = {
   'stock-take.count': 'Counted a stock take',
   'stock-take.resolve': 'Resolved a stock-take difference',
   'evidence.attach': 'Attached a photo',
+  'api-token.create': 'Created an API token',
+  'api-token.revoke': 'Revoked an API token',
+  'webhook.create': 'Registered a webhook',
+  'webhook.delete': 'Deleted a webhook',
+  'webhook.test': 'Sent a test webhook',
+  'webhook.resend': 'Resent a webhook delivery',
 } as const;
 
 export type AuditAction = keyof typeof auditActionLabels;

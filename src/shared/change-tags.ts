@@ -19,6 +19,8 @@ export const changeTags = [
   'contact',
   /** E-mails queued or delivered (the farm store's outbox). */
   'outbox',
+  /** API tokens, webhooks and their deliveries (decision 063). */
+  'integrations',
 ] as const;
 
 export type ChangeTag = (typeof changeTags)[number];

@@ -82,6 +82,12 @@ const table = {
   /** Evidence photos (decision 053): the farm store on every record, an agent on its own; never a supplier. */
   'attach:evidence:own': ['farm_store', 'market_agent'],
   'read:evidence:own': ['farm_store', 'market_agent'],
+  /** API tokens (decision 063): the farm store's read or write, an agent's read only (the service refuses write). */
+  'read:api-token:own': ['farm_store', 'market_agent'],
+  'manage:api-token:own': ['farm_store', 'market_agent'],
+  /** Webhook endpoints and their deliveries (decision 063): the farm store's. */
+  'read:webhook:any': ['farm_store'],
+  'manage:webhook:any': ['farm_store'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof table;

@@ -1,7 +1,9 @@
 // The farm store's messages tab and its farm access code (decision 043): messages and
 // the outbox have a tab of their own; the code is shown on request, and a generated one is replaced only
-// after a confirmation that says the old one stops working.
+// after a confirmation that says the old one stops working. API tokens and webhooks (decision 063): each
+// made with its token or secret shown once, listed without it, and revoked or deleted after a confirmation.
 import { readFileSync } from 'node:fs';
+import { expectAccessible, PHONE } from './support/a11y.ts';
 import { PASSWORD, registration, signedInAs } from './support/accounts.ts';
 import { newPage } from './support/crates.ts';
 import { type OwnServer, startOwnServer } from './support/own-server.ts';
@@ -46,6 +48,44 @@ test('a code set on the server is shown on request, with where to change it, and
     const box = await button.boundingBox();
     expect(box?.height).toBeGreaterThanOrEqual(44);
   }
+});
+
+test('API tokens and webhooks: made with their token or secret shown once, then revoked and deleted', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signedInAs(page, 'farm_store');
+  await page.goto('/?tab=settings');
+  const tokens = page.getByRole('region', { name: 'API tokens' });
+  await tokens.getByRole('button', { name: 'Create token' }).click();
+  await expect(tokens.getByText('Give the token a name (what will use it)')).toBeVisible();
+  await tokens.getByLabel('Name').fill('Accounting');
+  await tokens.getByRole('radio', { name: /^Write/ }).check();
+  await tokens.getByRole('button', { name: 'Create token' }).click();
+  const token = tokens.getByTestId('shown-once');
+  await expect(token).toHaveText(/^ck_[A-Za-z0-9_-]{43}$/);
+  const list = tokens.getByRole('list', { name: 'API tokens' });
+  await expect(list.getByText('Accounting', { exact: true })).toBeVisible();
+  await expect(list.getByText(/Read and write/)).toBeVisible();
+
+  const hooks = page.getByRole('region', { name: 'Webhooks' });
+  await hooks.getByLabel('Address').fill('https://1.1.1.1/cratekeeper');
+  await hooks.getByRole('checkbox', { name: /transmission\.created/ }).check();
+  await hooks.getByRole('button', { name: 'Add webhook' }).click();
+  await expect(hooks.getByTestId('shown-once')).toHaveText(/^whsec_/);
+  await hooks.getByRole('button', { name: 'Send test' }).click();
+  await hooks.getByRole('button', { name: 'Recent deliveries' }).click();
+  await expect(hooks.getByRole('table', { name: 'Recent deliveries' }).getByText('webhook.test')).toBeVisible();
+  await expectAccessible(page, 'Settings with API tokens and webhooks');
+
+  await tokens.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(token).toHaveCount(0);
+  await list.getByRole('button', { name: 'Revoke Accounting' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke Accounting' }).click();
+  await expect(list.getByText('Accounting', { exact: true })).toHaveCount(0);
+  await hooks.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete webhook' }).click();
+  await expect(hooks.getByText('No webhooks yet')).toBeVisible();
 });
 
 test.describe

@@ -43,6 +43,8 @@ export type Caller = {
   supplierId?: number;
   /** Each caller its own address, so per-address limits (contact form: 5) are each caller's. */
   address: string;
+  /** An API token (decision 063): when set, every call carries it instead of the cookie. */
+  bearer?: string | null;
 };
 
 export type Call = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: unknown };
@@ -80,6 +82,10 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
+/** The caller's API token when it has one, else the cookie given. */
+const credentials = (caller: Caller, cookie: string | null): Record<string, string> =>
+  caller.bearer ? { authorization: `Bearer ${caller.bearer}` } : cookie ? { cookie } : {};
+
 /** Sends `call` as `caller` (no cookie signed out); a session cookie set by the answer replaces the caller's. */
 export function invoke(
   app: App,
@@ -92,7 +98,7 @@ export function invoke(
     method: call.method,
     url: call.url,
     remoteAddress: caller.address,
-    headers: cookie ? { cookie } : {},
+    headers: credentials(caller, cookie),
     ...(call.payload === undefined ? {} : { payload: call.payload as InjectOptions['payload'] }),
     ...(options.stream ? { payloadAsStream: true } : {}),
   };
@@ -123,7 +129,7 @@ export async function callRow(
   options: { payload?: { raw: string } | { json: unknown } } = {},
 ) {
   const call = row.call(caller);
-  const cookie = row.freshSession && caller.cookie ? await freshSession(app, caller) : caller.cookie;
+  const cookie = row.freshSession && caller.cookie && !caller.bearer ? await freshSession(app, caller) : caller.cookie;
   const sent: Call = options.payload && 'json' in options.payload ? { ...call, payload: options.payload.json } : call;
   const res =
     options.payload && 'raw' in options.payload
@@ -131,7 +137,7 @@ export async function callRow(
           method: call.method,
           url: call.url,
           remoteAddress: caller.address,
-          headers: { ...(cookie ? { cookie } : {}), 'content-type': 'application/json' },
+          headers: { ...credentials(caller, cookie), 'content-type': 'application/json' },
           payload: options.payload.raw,
         })
       : await invoke(app, caller, sent, { cookie, stream: row.stream });
@@ -395,6 +401,26 @@ export async function buildAccessWorld(app: App) {
   };
   const evidenceId = (await as(agent, { method: 'POST', url: '/api/evidence', payload: evidencePhoto }, 201))
     .id as number;
+
+  // --- API tokens and webhooks (decision 063): A's token; two farm webhooks (one to delete) and a delivery ---
+  const agentToken = (
+    await as(
+      agent,
+      { method: 'POST', url: '/api/api-tokens', payload: { name: 'ALPHAMARK script', scope: 'read' } },
+      201,
+    )
+  ).id as number;
+  const webhookAt = async () =>
+    (
+      await as(
+        farm,
+        { method: 'POST', url: '/api/webhooks', payload: { url: 'https://1.1.1.1/hook', events: ['loan.created'] } },
+        201,
+      )
+    ).id as number;
+  const webhook = await webhookAt();
+  const webhookToDelete = await webhookAt();
+  const webhookDelivery = (await as(farm, { method: 'POST', url: `/api/webhooks/${webhook}/test` }, 202)).id as number;
 
   // --- supplier records: offers, tenders on them ---
   const offerBody = (marker: string) => ({
@@ -1084,6 +1110,49 @@ export async function buildAccessWorld(app: App) {
       'POST /api/notifications/weekly-reports',
       json('POST', '/api/notifications/weekly-reports', {}),
       [401, 200, 403, 403, 403, 403, 403],
+    ),
+
+    // --- API tokens (each person's own; suppliers have none) and webhooks (the farm store's), decision 063 ---
+    row('GET /api/api-tokens', get('/api/api-tokens'), [401, 200, 200, 200, 403, 403, 403]),
+    row(
+      'POST /api/api-tokens',
+      json('POST', '/api/api-tokens', { name: 'Matrix token', scope: 'read' }),
+      [401, 201, 201, 201, 403, 403, 403],
+    ),
+    row(
+      'DELETE /api/api-tokens/:id',
+      json('DELETE', `/api/api-tokens/${agentToken}`),
+      [401, 404, 200, 404, 403, 403, 403],
+      {
+        target: "A's token",
+        ownership: "a token is its owner's alone",
+      },
+    ),
+    row('GET /api/webhooks', get('/api/webhooks'), [401, 200, 403, 403, 403, 403, 403]),
+    row(
+      'POST /api/webhooks',
+      json('POST', '/api/webhooks', { url: 'https://1.1.1.1/matrix', events: ['transmission.created'] }),
+      [401, 201, 403, 403, 403, 403, 403],
+    ),
+    row(
+      'DELETE /api/webhooks/:id',
+      json('DELETE', `/api/webhooks/${webhookToDelete}`),
+      [401, 200, 403, 403, 403, 403, 403],
+    ),
+    row(
+      'GET /api/webhooks/:id/deliveries',
+      get(`/api/webhooks/${webhook}/deliveries`),
+      [401, 200, 403, 403, 403, 403, 403],
+    ),
+    row(
+      'POST /api/webhooks/:id/test',
+      json('POST', `/api/webhooks/${webhook}/test`),
+      [401, 202, 403, 403, 403, 403, 403],
+    ),
+    row(
+      'POST /api/webhooks/:id/deliveries/:deliveryId/resend',
+      json('POST', `/api/webhooks/${webhook}/deliveries/${webhookDelivery}/resend`),
+      [401, 202, 403, 403, 403, 403, 403],
     ),
   ];
 

@@ -35,6 +35,8 @@ export type AuditScope = {
   record: { type: string | null; id: number | 'self' | null };
   /** The signed-in caller, read when a row is written (a public route may have loaded its session). */
   actor: () => AuditActor | null;
+  /** The API token the caller came with, if any: each row names it (decision 063). */
+  token?: () => { id: number; name: string } | null;
   /** Rows appended for this request so far (committed or not). */
   written: number;
   /** A security event already accounts for this request's refusal (its row may be throttled away). */
@@ -57,6 +59,14 @@ export const oneLineSummary = (text: string) => {
   return line.length > SUMMARY_MAX ? `${line.slice(0, SUMMARY_MAX - 1)}…` : line;
 };
 
+/** A row's summary, naming the API token the request came with (decision 063). */
+function summaryOf(summary: string, scope: AuditScope | undefined): string {
+  const token = scope?.token?.();
+  if (!token) return oneLineSummary(summary);
+  const via = `API token “${token.name}” (#${token.id})`;
+  return oneLineSummary(summary ? `${via}: ${summary}` : via);
+}
+
 /**
  * Appends one audit row in `tx` (the change's own transaction). Outside a request (a scheduled job,
  * start-up, a test calling a service) a row is written only when the note names its action.
@@ -72,7 +82,7 @@ export async function audit(tx: Executor, note: AuditNote = {}): Promise<void> {
     action: note.action ?? scope!.action,
     recordType: record.type,
     recordId: record.id,
-    summary: oneLineSummary(note.summary ?? ''),
+    summary: summaryOf(note.summary ?? '', scope),
     address: scope?.address ?? null,
     route: scope?.route ?? null,
   });
@@ -114,7 +124,7 @@ export async function auditEvent(
     action: event.action,
     recordType: event.record?.type ?? null,
     recordId: event.record?.id ?? null,
-    summary: oneLineSummary(event.summary),
+    summary: summaryOf(event.summary, scope),
     address: event.address,
     route: event.route ?? scope?.route ?? null,
   });

@@ -76,3 +76,12 @@ export function cached<O extends { config: { access: Access } }>(
 export function beforeOwnPassword<O extends { config: { access: Access } }>(options: O): O {
   return { ...options, config: { ...options.config, beforeOwnPassword: true } };
 }
+
+/**
+ * A route only a cookie session may call, never an API token (decision 063): the password, the tokens
+ * and webhooks themselves (a leaked token must not mint more or outlive its revocation), the browser's
+ * event stream.
+ */
+export function sessionOnly<O extends { config: { access: Access } }>(options: O): O {
+  return { ...options, config: { ...options.config, sessionOnly: true } };
+}

@@ -112,6 +112,11 @@ export async function endPreviousSession(tx: Executor, token: string): Promise<v
  * as each one's cookie may still be sent: its holder's next session check is told (decision 040).
  */
 export async function endUserSessions(db: Executor, userId: number, reason: Exclude<SessionEndReason, 'expired'>) {
+  // A removal or a reset also ends the user's API tokens, for good: a restore brings none back
+  // (decision 063). The user's own password change leaves them (an integration is not a sign-in).
+  if (reason === 'removed' || reason === 'password-reset') {
+    await db.execute(sql`update api_tokens set revoked_at = now() where user_id = ${userId} and revoked_at is null`);
+  }
   await db.execute(sql`
     with ended as (delete from sessions where user_id = ${userId} returning token_hash, user_id, expires_at)
     insert into ended_sessions (token_hash, user_id, reason, forget_at)

@@ -1,4 +1,5 @@
-// Who is calling: reads the session cookie and enforces each route's declared access rule.
+// Who is calling: reads the session cookie, or an API token (`Authorization: Bearer ck_…`, decision
+// 063), and enforces each route's declared access rule.
 // Every /api route must declare config.access ('public', 'signed-in' or a permission); a route
 // without one fails at start-up.
 import cookie from '@fastify/cookie';
@@ -6,9 +7,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../../shared/auth.ts';
 import type { SessionEndReason } from '../../shared/auth-labels.ts';
+import { integrationMessages } from '../../shared/integrations.ts';
 import { type Permission, roleHasPermission } from '../../shared/permissions.ts';
-import { forbidden, unauthorized } from '../lib/http-error.ts';
+import { bearerOf, findTokenUser } from '../lib/api-tokens.ts';
+import { forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
 import type { Caller } from '../lib/ownership.ts';
+import { consumeRateLimit } from '../lib/rate-limit.ts';
 import { cookieExpiry, findSessionUser, hashToken, SESSION_COOKIE, sessionEndReason } from '../lib/sessions.ts';
 
 export type Access = 'public' | 'signed-in' | Permission;
@@ -21,17 +25,24 @@ export type SessionUser = Caller & {
   sessionId: number;
   /** Still on a printed first password: only routes marked beforeOwnPassword answer (decision 050). */
   mustChangePassword: boolean;
+  /** The API token the request came with (decision 063); null for a cookie session (sessionId 0 then). */
+  token: { id: number; name: string; scope: 'read' | 'write' } | null;
 };
+
+/** Requests one API token may make in a minute (decision 063). */
+export const TOKEN_REQUESTS_PER_MINUTE = 600;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     /** A signed-in route a user who must still choose their own password may call (decision 050). */
     beforeOwnPassword?: boolean;
+    /** Only a cookie session may call it, never an API token (decision 063). */
+    sessionOnly?: boolean;
   }
   interface FastifyInstance {
     /** Every /api route with its declared access rule (the guard test walks this). */
-    routeAccess: { method: string; url: string; access: Access }[];
+    routeAccess: { method: string; url: string; access: Access; sessionOnly: boolean }[];
   }
   interface FastifyRequest {
     sessionUser: SessionUser | null;
@@ -78,13 +89,54 @@ async function readSession(app: FastifyInstance, token: string): Promise<(Sessio
     mustChangePassword: row.user.mustChangePassword,
     sessionId: row.sessionId,
     expiresAt: row.expiresAt,
+    token: null,
   };
 }
 
+/** The token's owner, as the request sees it (never cached: a revocation or expiry holds at once). */
+async function readTokenUser(app: FastifyInstance, token: string): Promise<SessionUser | null> {
+  const row = await findTokenUser(app.db, token);
+  if (!row) return null;
+  return {
+    id: row.user.id,
+    name: row.user.name,
+    email: row.user.email,
+    role: row.user.role,
+    marketAgentId: row.marketAgentId,
+    supplierId: row.supplierId,
+    createdAt: row.user.createdAt,
+    mustChangePassword: row.user.mustChangePassword,
+    sessionId: 0,
+    token: { id: row.tokenId, name: row.tokenName, scope: row.scope },
+  };
+}
+
+const READS = new Set(['GET', 'HEAD']);
+
+/**
+ * The guard for a request that came with `Authorization: Bearer …` (decision 063): 401 for a token
+ * that is not live, 429 past its rate, 403 on a session-only route or a write with a read token.
+ */
+async function guardToken(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser> {
+  const user = await request.loadSession();
+  if (!user?.token) throw unauthorized(integrationMessages.tokenUnknown);
+  if (!(await consumeRateLimit(app.db, `api-token:${user.token.id}`, app.config.tokenRequestsPerMinute, 60))) {
+    throw new HttpError(429, 'Too many requests with this API token: wait a minute and try again');
+  }
+  if (request.routeOptions.config?.sessionOnly) throw forbidden(integrationMessages.sessionOnly);
+  if (user.token.scope === 'read' && !READS.has(request.method)) throw forbidden(integrationMessages.tokenReadOnly);
+  return user;
+}
 async function authPlugin(app: FastifyInstance) {
   await app.register(cookie);
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('loadSession', async function (this: FastifyRequest) {
+    // A request with a bearer credential is its token's alone: the cookie is not looked at.
+    const bearer = bearerOf(this.headers.authorization);
+    if (bearer !== null) {
+      this.sessionUser = bearer === '' ? null : await readTokenUser(app, bearer);
+      return this.sessionUser;
+    }
     const token = this.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return null;
     // From memory while no `users` change (sign-out, password, reset, removal) happened since it was read.
@@ -103,7 +155,9 @@ async function authPlugin(app: FastifyInstance) {
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access)`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access });
+      if (method !== 'HEAD') {
+        app.routeAccess.push({ method, url: route.url, access, sessionOnly: !!route.config?.sessionOnly });
+      }
     }
   });
 
@@ -111,7 +165,8 @@ async function authPlugin(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    const user = await request.loadSession();
+    const user =
+      bearerOf(request.headers.authorization) !== null ? await guardToken(app, request) : await request.loadSession();
     if (!user) throw unauthorized(messages.notSignedIn, await request.sessionEndReason());
     // A printed first password (an import, decision 050) opens nothing but me and change-password.
     if (user.mustChangePassword && !request.routeOptions.config?.beforeOwnPassword) {

@@ -103,7 +103,7 @@ const mediaSchema = (type: string): Json =>
     : { type: 'string', description: `A ${type} document.` };
 
 type Route = TransformArgs['route'] & {
-  config?: { access?: string; cache?: unknown };
+  config?: { access?: string; cache?: unknown; sessionOnly?: boolean };
   schema?: (RouteDocs & { body?: unknown; querystring?: unknown; params?: unknown; description?: string }) | null;
 };
 
@@ -121,6 +121,8 @@ export function errorAnswers(method: string, route: Route): Answer[] {
   // A body, a query or an address that fails its schema; a mutation declaring no body refuses one.
   if (schema.body || schema.querystring || schema.params || mutation) found.add(400);
   if (access !== 'public') found.add(401);
+  // An API token past its requests per minute (plugins/auth.ts, decision 063).
+  if (access !== 'public' && !route.config?.sessionOnly) found.add(429);
   // A role without the permission; a mutation sent by another site (plugins/security.ts); a user
   // still on a printed first password (plugins/auth.ts, decision 050).
   if (access !== 'public' || mutation) found.add(403);
@@ -169,6 +171,14 @@ export function summaryFor(method: string, path: string, description: string | u
 /** Fastify's /api/clients/ (a plugin's '/' route) is the same address as /api/clients. */
 export const documentPath = (url: string) => (url.length > 1 ? url.replace(/\/$/, '') : url);
 
+/** None on a public route; the session cookie, or an API token where one may be used (decision 063). */
+const securityOf = (route: Route): Record<string, string[]>[] =>
+  route.config?.access === 'public'
+    ? []
+    : route.config?.sessionOnly
+      ? [{ session: [] }]
+      : [{ session: [] }, { bearer: [] }];
+
 /** jsonSchemaTransform, then the operation's summary, id, security, answers and media types. */
 function transform(args: TransformArgs) {
   const out = jsonSchemaTransform(args);
@@ -188,7 +198,7 @@ function transform(args: TransformArgs) {
       ...schema,
       summary: summary ?? summaryFor(method, path, schema.description as string | undefined),
       operationId: operationId ?? operationIdFor(method, path),
-      security: route.config?.access === 'public' ? [] : [{ session: [] }],
+      security: securityOf(route),
       // Carried to transformObject, which turns them into responses (swagger would make them JSON).
       'x-answers': { errors: errorAnswers(method, route), produces: produces ?? null },
     },
@@ -244,11 +254,22 @@ async function docsPlugin(app: FastifyInstance) {
         title: 'Cratekeeper API',
         description:
           'Crate distribution, tracking and billing for a pepper farm. Sign in with POST /api/auth/login: ' +
-          'the answer sets the session cookie (ck_session) that every guarded operation needs.',
+          'the answer sets the session cookie (ck_session) that every guarded operation needs. Other systems ' +
+          'send an API token instead (Authorization: Bearer ck_…, made in Settings → API tokens; docs/api.md).',
         version: '0.1.0',
       },
       servers: [{ url: '/', description: "This farm's own server" }],
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'ck_session' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'ck_session' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API token (ck_…): a read token may make every GET its owner may, a write token also its writes.',
+          },
+        },
+      },
     },
     transform,
     transformObject: transformObject as never,

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { bearerOf } from '../lib/api-tokens.ts';
 import { forbidden, HttpError } from '../lib/http-error.ts';
 
 export const crossSiteMessage = 'Requests from another site are not allowed. Open Cratekeeper itself and try again.';
@@ -37,6 +38,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function isCrossSiteMutation(request: FastifyRequest): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
+  // An API token is its own proof (decision 063): a page of another site cannot send an Authorization
+  // header without a CORS preflight the app never grants, and the token's request ignores the cookie.
+  if (bearerOf(request.headers.authorization)) return false;
   if (request.headers['sec-fetch-site'] === 'cross-site') return true;
   const origin = request.headers.origin;
   if (origin === undefined) return false;

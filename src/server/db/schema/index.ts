@@ -8,6 +8,7 @@ export * from './events.ts';
 export * from './evidence.ts';
 export * from './idempotency.ts';
 export * from './imports.ts';
+export * from './integrations.ts';
 export * from './offers.ts';
 export * from './pricing.ts';
 export * from './reports.ts';

@@ -299,9 +299,31 @@ const walk: Record<string, () => Promise<Prepared>> = {
         note: 'One crate short',
       });
   },
+  // API tokens and webhooks (decision 063).
+  'POST /api/api-tokens': async () => () => call(farm, 'POST', '/api/api-tokens', { name: 'Audit', scope: 'read' }),
+  'DELETE /api/api-tokens/:id': async () => {
+    const { id } = await ok(call(farm, 'POST', '/api/api-tokens', { name: 'Audit', scope: 'read' }));
+    return () => call(farm, 'DELETE', `/api/api-tokens/${id}`);
+  },
+  'POST /api/webhooks': async () => () => call(farm, 'POST', '/api/webhooks', webhook),
+  'DELETE /api/webhooks/:id': async () => {
+    const { id } = await ok(call(farm, 'POST', '/api/webhooks', webhook));
+    return () => call(farm, 'DELETE', `/api/webhooks/${id}`);
+  },
+  'POST /api/webhooks/:id/test': async () => {
+    const { id } = await ok(call(farm, 'POST', '/api/webhooks', webhook));
+    return () => call(farm, 'POST', `/api/webhooks/${id}/test`);
+  },
+  'POST /api/webhooks/:id/deliveries/:deliveryId/resend': async () => {
+    const { id } = await ok(call(farm, 'POST', '/api/webhooks', webhook));
+    const delivery = await ok(call(farm, 'POST', `/api/webhooks/${id}/test`));
+    return () => call(farm, 'POST', `/api/webhooks/${id}/deliveries/${delivery.id}/resend`);
+  },
   // Declared as changing nothing (a document made on request): it must append and write nothing.
   'POST /api/reports/generate': async () => () => call(farm, 'POST', '/api/reports/generate', report),
 };
+
+const webhook = { url: 'https://1.1.1.1/hook', events: ['transmission.created', 'loan.created'] };
 
 /** A one-agent file with a new e-mail each time (the same file twice is refused). */
 const importFile = () => ({

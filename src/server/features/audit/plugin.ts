@@ -53,6 +53,7 @@ async function auditPlugin(app: FastifyInstance) {
       action: defaults.action,
       record: { type: defaults.record, id: id === 'self' ? 'self' : id ? pathId(request.params, id.param) : null },
       actor: () => (request.sessionUser ? { id: request.sessionUser.id, role: request.sessionUser.role } : null),
+      token: () => request.sessionUser?.token ?? null,
       written: 0,
       accounted: false,
     };
@@ -77,6 +78,7 @@ async function auditPlugin(app: FastifyInstance) {
         route,
         address: request.ip,
         actorId: request.sessionUser?.id ?? null,
+        token: request.auditScope ? null : (request.sessionUser?.token ?? null),
       },
     );
     return payload;

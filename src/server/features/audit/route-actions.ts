@@ -75,6 +75,12 @@ export const routeActions: Record<string, RouteAudit | null> = {
   'PUT /api/stock-takes/counts/:id/submit': byPath('stock-take.count', 'stock-take-count'),
   'PUT /api/stock-takes/lines/:id/resolve': byPath('stock-take.resolve', 'stock-take-line'),
   'POST /api/evidence': created('evidence.attach', 'evidence'),
+  'POST /api/api-tokens': created('api-token.create', 'api-token'),
+  'DELETE /api/api-tokens/:id': byPath('api-token.revoke', 'api-token'),
+  'POST /api/webhooks': created('webhook.create', 'webhook'),
+  'DELETE /api/webhooks/:id': byPath('webhook.delete', 'webhook'),
+  'POST /api/webhooks/:id/test': byPath('webhook.test', 'webhook'),
+  'POST /api/webhooks/:id/deliveries/:deliveryId/resend': byPath('webhook.resend', 'webhook'),
 };
 
 /** The route's audit defaults; a route missing from the table is named by its method and path. */

@@ -136,7 +136,7 @@ export async function auditSecurityEvent(deps: Deps, event: SecurityAuditEvent):
 /** A 429 that no security event accounted for: once per address and route per 15 minutes. */
 export async function recordRateLimitTrip(
   deps: Deps,
-  trip: { route: string; address: string; actorId: number | null },
+  trip: { route: string; address: string; actorId: number | null; token?: { id: number; name: string } | null },
 ): Promise<void> {
   try {
     const key = `audit:rate-limit:${trip.address}:${trip.route}`;
@@ -144,8 +144,7 @@ export async function recordRateLimitTrip(
     await auditEvent(deps.db, {
       action: 'rate-limit.tripped',
       actorId: trip.actorId,
-      summary:
-        'refused: too many requests; more refusals from this address here in the next 15 minutes are not recorded',
+      summary: `${trip.token ? `API token “${trip.token.name}” (#${trip.token.id}): ` : ''}refused: too many requests; more refusals from this address here in the next 15 minutes are not recorded`,
       address: trip.address,
       route: trip.route,
     });

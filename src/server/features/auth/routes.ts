@@ -14,7 +14,7 @@ import { registerSupplierBody, supplierMessages } from '../../../shared/supplier
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { tooManyRequests } from '../../lib/http-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
-import { beforeOwnPassword, routeOptions } from '../../lib/route-options.ts';
+import { beforeOwnPassword, routeOptions, sessionOnly } from '../../lib/route-options.ts';
 import { createSession, deleteSession, endPreviousSession, SESSION_COOKIE } from '../../lib/sessions.ts';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth.ts';
 import * as repo from './repository.ts';
@@ -133,8 +133,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/change-password',
-    beforeOwnPassword(
-      route('signed-in', { body: changePasswordBody, response: { 200: messageResponse }, refusals: [429] }),
+    sessionOnly(
+      beforeOwnPassword(
+        route('signed-in', { body: changePasswordBody, response: { 200: messageResponse }, refusals: [429] }),
+      ),
     ),
     async (request, reply) => {
       // A new token for this browser; the old one and every other session end.

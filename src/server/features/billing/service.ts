@@ -21,6 +21,7 @@ import { audiences, recordChange } from '../../lib/changes.ts';
 import { CSV_OPTIONS, csvCell } from '../../lib/csv.ts';
 import { conflict, notFound, refusalError } from '../../lib/http-error.ts';
 import { type Acting, type Caller, ownMarketAgentId } from '../../lib/ownership.ts';
+import { emitWebhookEvent } from '../../lib/webhook-outbox.ts';
 import * as repo from './repository.ts';
 import {
   type AgentPaymentFacts,
@@ -124,6 +125,12 @@ export async function createCycle(
           record: created,
           summary: `${body.startDate} to ${body.endDate} at R ${body.ratePerCrate} per crate${completes}`,
         },
+      });
+      await emitWebhookEvent(tx, 'billing.cycle.created', {
+        cycleId: created,
+        startDate: body.startDate,
+        endDate: body.endDate,
+        ratePerCrate: body.ratePerCrate,
       });
       return created;
     });
@@ -271,6 +278,16 @@ export async function recordPayment(
       audience: [audiences.farmStore, users.length === 1 ? audiences.user(users[0]) : audiences.marketAgents],
       audit: { summary: `paid ${rows.length} agents R ${paidTotal} on ${body.paidOn}, reference ${body.reference}` },
     });
+    const owed = new Map(payees.map((p) => [p.marketAgentId, p.owedAmount]));
+    for (const r of rows) {
+      await emitWebhookEvent(tx, 'billing.payment.recorded', {
+        cycleId,
+        marketAgentId: r.marketAgentId,
+        amount: String(owed.get(r.marketAgentId) ?? ''),
+        paidOn: body.paidOn,
+        reference: body.reference,
+      });
+    }
     const names = new Map(payees.map((p) => [p.marketAgentId, p.agentName]));
     return rows.map((r) => ({ ...r, cycleId, agentName: names.get(r.marketAgentId) ?? '' }));
   });

@@ -15,6 +15,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { type Audience, audiences, recordChange } from '../../lib/changes.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { type Caller, ownMarketAgentId } from '../../lib/ownership.ts';
+import { emitWebhookEvent } from '../../lib/webhook-outbox.ts';
 import * as agents from '../agents/service.ts';
 import { clientBalances, clientMovements } from '../crates/balances.ts';
 import { bookOpeningBalances, holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
@@ -160,6 +161,12 @@ export async function lendCrates(db: Db, caller: Caller, body: LendBody, setting
       audience: audienceFor(caller, true),
       audit: { record: loanId, summary: `lent ${body.quantityBorrowed} crates to client ${client.id}` },
     });
+    await emitWebhookEvent(tx, 'loan.created', {
+      loanId,
+      clientId: client.id,
+      marketAgentId: agentId,
+      quantityBorrowed: body.quantityBorrowed,
+    });
     return loanId;
   });
   return transactionView(db, agentId, id, settings);
@@ -220,9 +227,27 @@ export async function returnCrates(
         summary: `returned ${body.quantityReturned}${damaged > 0 ? ` (${damaged} damaged)` : ''}; crates out ${out} → ${left}${left === 0 ? ' (closed)' : ''}`,
       },
     });
+    await loanReturned(tx, loan, agentId, { returned: body.quantityReturned, damaged, left });
   });
   return transactionView(db, agentId, id, settings);
 }
+
+/** The webhook event of a return (decision 063). */
+const loanReturned = (
+  tx: Executor,
+  loan: { id: number; clientId: number },
+  marketAgentId: number,
+  { returned, damaged, left }: { returned: number; damaged: number; left: number },
+) =>
+  emitWebhookEvent(tx, 'loan.returned', {
+    loanId: loan.id,
+    clientId: loan.clientId,
+    marketAgentId,
+    quantityReturned: returned,
+    damagedQuantity: damaged,
+    cratesOut: left,
+    closed: left === 0,
+  });
 
 /** One client's loans and returns with the crates it held after each (spec: printable statement). */
 export async function clientStatement(

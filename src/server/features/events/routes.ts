@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { COMMIT_SKEW_MS, eventsSince, findEventTime, latestEventId } from '../../lib/change-log.ts';
 import { type ChangeEvent, canSee } from '../../lib/changes.ts';
-import { routeOptions } from '../../lib/route-options.ts';
+import { routeOptions, sessionOnly } from '../../lib/route-options.ts';
 import { currentUser, type SessionUser } from '../../plugins/auth.ts';
 import type { ChangeHub, EventStream } from '../../plugins/events.ts';
 
@@ -144,11 +144,14 @@ async function replayMissed(db: Executor, write: Write, rawLastId: unknown, view
 const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events',
-    route('signed-in', {
-      summary: 'Server-Sent Events: `change` {tags} per committed change the caller may see',
-      querystring: eventsQuery,
-      produces: ['text/event-stream'],
-    }),
+    // The browser's live updates; other systems hear of changes by webhook (decision 063).
+    sessionOnly(
+      route('signed-in', {
+        summary: 'Server-Sent Events: `change` {tags} per committed change the caller may see',
+        querystring: eventsQuery,
+        produces: ['text/event-stream'],
+      }),
+    ),
     async (request, reply) => {
       const user = currentUser(request);
       const rawLastId = request.headers['last-event-id'] ?? request.query.lastEventId;

@@ -174,12 +174,14 @@ export async function markSubmitted(tx: Executor, countId: number, userId: numbe
 }
 
 /** A count with no open difference left is resolved (a count without differences: at once). */
-export async function resolveIfSettled(tx: Executor, countId: number) {
-  await tx.execute(sql`
+export async function resolveIfSettled(tx: Executor, countId: number): Promise<boolean> {
+  const result = await tx.execute<{ id: number }>(sql`
     update stock_take_counts set status = 'resolved', resolved_at = now()
     where id = ${countId} and status = 'submitted' and not exists (
       select 1 from stock_take_lines l where l.count_id = ${countId} and l.counted <> l.expected
-        and l.resolution is distinct from 'accepted')`);
+        and l.resolution is distinct from 'accepted')
+    returning id`);
+  return result.rows.length > 0;
 }
 
 /** Marks a flagged, unresolved line; null when it was resolved meanwhile. */

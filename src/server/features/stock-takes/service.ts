@@ -13,6 +13,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { type Caller, ownMarketAgentId } from '../../lib/ownership.ts';
+import { emitWebhookEvent } from '../../lib/webhook-outbox.ts';
 import * as clients from '../clients/service.ts';
 import { agentBalance, agentLosses, clientBalances } from '../crates/balances.ts';
 import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
@@ -174,7 +175,7 @@ export async function submitCount(db: Db, caller: Acting, countId: number, body:
       });
     }
     await repo.markSubmitted(tx, countId, caller.id);
-    await repo.resolveIfSettled(tx, countId);
+    if (await repo.resolveIfSettled(tx, countId)) await completed(tx, count);
     await recordChange(tx, {
       tags: ['crates'],
       audience: audienceOf(count),
@@ -184,6 +185,14 @@ export async function submitCount(db: Db, caller: Acting, countId: number, body:
   const count = await repo.findCount(db, countId);
   return (await withLines(db, [count!]))[0];
 }
+
+/** An agent's count is settled: every difference accepted, or none (webhook stock_take.completed, decision 063). */
+const completed = (tx: Executor, count: repo.CountRecord) =>
+  emitWebhookEvent(tx, 'stock_take.completed', {
+    stockTakeId: count.stockTakeId,
+    stockTakeCountId: count.id,
+    marketAgentId: count.marketAgentId,
+  });
 
 /** The ledger holder a line counted. */
 const holderOf = (line: repo.LineRecord, agentId: number) =>
@@ -209,7 +218,7 @@ export async function resolveLine(db: Db, caller: Acting, lineId: number, body: 
       await repo.reopenCount(tx, count.id);
     } else {
       await bookDifference(tx, line, count.marketAgentId, caller.id);
-      await repo.resolveIfSettled(tx, count.id);
+      if (await repo.resolveIfSettled(tx, count.id)) await completed(tx, count);
     }
     await recordChange(tx, {
       tags: line.holderKind === 'client' ? ['crates', 'clients'] : ['crates'],

@@ -21,6 +21,7 @@ import { type Audience, audiences, recordChange } from '../../lib/changes.ts';
 import { DEFAULT_FARM_TIMEZONE } from '../../lib/farm-date.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, refusalError } from '../../lib/http-error.ts';
 import { type Acting, type Caller, ownRowsOf, partyOf } from '../../lib/ownership.ts';
+import { emitWebhookEvent, transmissionData } from '../../lib/webhook-outbox.ts';
 import * as agents from '../agents/service.ts';
 import * as billing from '../billing/service.ts';
 import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
@@ -243,6 +244,7 @@ async function dispatch(
       audience: audienceOf(row),
       audit: { record: row.id, summary: sent(row) },
     });
+    await emitWebhookEvent(tx, 'transmission.created', transmissionData(row));
     return row.id;
   });
   return viewOf(db, caller, id);
@@ -278,6 +280,7 @@ async function createCrateRequest(
       audience: audienceOf(inserted),
       audit: { record: inserted.id, summary: sent(inserted) },
     });
+    await emitWebhookEvent(tx, 'transmission.created', transmissionData(inserted));
     return inserted;
   });
   return viewOf(db, caller, row.id);
@@ -368,6 +371,8 @@ export async function acknowledgeTransmission(
         summary: `counted ${t.actualQuantity} of ${t.quantity}${damaged > 0 ? ` (${damaged} damaged)` : ''}; status pending → acknowledged`,
       },
     });
+    await emitWebhookEvent(tx, 'transmission.acknowledged', transmissionData(t));
+    if (t.isFlagged) await emitWebhookEvent(tx, 'transmission.flagged', transmissionData(t));
     const common = { transmissionId: t.id, createdBy: caller.id, occurredAt: at };
     await bookCountedCrates(tx, t, common);
     if (damaged > 0) {

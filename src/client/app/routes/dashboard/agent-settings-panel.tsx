@@ -1,13 +1,16 @@
-// The market agent dashboard's settings tab: bank details for the payout, and the password.
+// The market agent dashboard's settings tab: bank details for the payout, the password, and read-only
+// API tokens (decision 063).
 import { Stack } from '@mantine/core';
 import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
 import { BankDetailsCard } from '../../../features/billing/components/bank-details-card.tsx';
+import { ApiTokensCard } from '../../../features/integrations/components/api-tokens-card.tsx';
 
 export function AgentSettingsPanel() {
   return (
     <Stack gap="lg">
       <BankDetailsCard />
       <ChangePasswordCard />
+      <ApiTokensCard canWrite={false} />
     </Stack>
   );
 }

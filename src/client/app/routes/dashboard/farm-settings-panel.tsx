@@ -1,11 +1,13 @@
 // The farm store dashboard's settings tab: the crate account, the farm's stock, the password, the farm
-// access code (decision 043), and Activity, the audit trail (decision 027).
+// access code (decision 043), API tokens and webhooks (decision 063), and Activity, the audit trail (decision 027).
 import { Stack } from '@mantine/core';
 import { ActivityLog } from '../../../features/audit/components/activity-log.tsx';
 import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
 import { FarmAccessCodeCard } from '../../../features/auth/components/farm-access-code-card.tsx';
 import { FarmStockSettings } from '../../../features/crates/components/farm-stock-settings.tsx';
 import { CrateAccountCard } from '../../../features/dashboard/components/crate-account-card.tsx';
+import { ApiTokensCard } from '../../../features/integrations/components/api-tokens-card.tsx';
+import { WebhooksCard } from '../../../features/integrations/components/webhooks-card.tsx';
 
 export function FarmSettingsPanel() {
   return (
@@ -14,6 +16,8 @@ export function FarmSettingsPanel() {
       <FarmStockSettings />
       <ChangePasswordCard />
       <FarmAccessCodeCard />
+      <ApiTokensCard canWrite />
+      <WebhooksCard />
       <ActivityLog />
     </Stack>
   );

@@ -1,0 +1,125 @@
+// API tokens and webhooks (decision 063): the shapes both sides use, the event names, and the words.
+import { z } from 'zod';
+import { idParam, oneOf, requiredText } from './fields.ts';
+import { instant } from './http.ts';
+
+export const tokenScopes = ['read', 'write'] as const;
+export type TokenScope = (typeof tokenScopes)[number];
+
+export const tokenScopeLabels: Record<TokenScope, string> = {
+  read: 'Read: everything you can see',
+  write: 'Write: also everything you can change',
+};
+
+/** What a token is called in an Authorization header: `Bearer ck_…`. */
+export const TOKEN_PREFIX = 'ck_';
+
+export const integrationMessages = {
+  tokenName: 'Give the token a name (what will use it)',
+  expiryPast: 'Choose an expiry date in the future',
+  agentWriteToken: 'A market agent may create read tokens only',
+  tokenNotFound: 'That token does not exist (or was already revoked)',
+  tokenUnknown: 'This API token is not valid: it is unknown, revoked or expired',
+  tokenReadOnly: 'This API token may only read: create a write token to change data',
+  sessionOnly: 'This can only be done signed in to Cratekeeper itself, not with an API token',
+  webhookUrl: 'Enter the address that will receive the events (https://…)',
+  webhookHttps: 'The address must start with https://',
+  webhookCredentials: 'Leave the user name and password out of the address',
+  webhookEvents: 'Choose at least one event',
+  webhookNotFound: 'That webhook does not exist',
+  deliveryNotFound: 'That delivery does not exist',
+  privateAddress:
+    'That address is on a private, local or cloud-metadata network, which webhooks may not reach (WEBHOOK_ALLOW_PRIVATE_ADDRESSES)',
+  unresolvable: 'That address’s host name could not be found',
+} as const;
+
+export const apiTokenBody = z.strictObject({
+  name: requiredText(integrationMessages.tokenName, 100),
+  scope: oneOf('scope', tokenScopes),
+  /** Optional: after this moment the token answers 401. */
+  expiresAt: z.iso.datetime({ offset: true, error: integrationMessages.expiryPast }).optional(),
+});
+export type ApiTokenBody = z.infer<typeof apiTokenBody>;
+
+export const apiTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  scope: z.enum(tokenScopes),
+  createdAt: instant,
+  expiresAt: instant.nullable(),
+  lastUsedAt: instant.nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+export const apiTokenList = z.array(apiTokenSchema);
+/** The answer to a creation: the token itself, this once. */
+export const createdApiToken = apiTokenSchema.extend({ token: z.string() });
+export type CreatedApiToken = z.infer<typeof createdApiToken>;
+
+export const webhookEvents = [
+  'transmission.created',
+  'transmission.acknowledged',
+  'transmission.flagged',
+  'loan.created',
+  'loan.returned',
+  'stock_take.completed',
+  'billing.cycle.created',
+  'billing.payment.recorded',
+] as const;
+export type WebhookEvent = (typeof webhookEvents)[number];
+/** What POST /api/webhooks/{id}/test sends: never subscribed to, always to the one endpoint. */
+export const TEST_EVENT = 'webhook.test';
+
+export const webhookEventLabels: Record<WebhookEvent, string> = {
+  'transmission.created': 'A transmission is sent',
+  'transmission.acknowledged': 'A transmission is acknowledged',
+  'transmission.flagged': 'A count is flagged (the count differs)',
+  'loan.created': 'Crates are lent to a client',
+  'loan.returned': 'A client returns crates',
+  'stock_take.completed': 'A stock take is completed',
+  'billing.cycle.created': 'A billing cycle is created',
+  'billing.payment.recorded': 'A payment is recorded',
+};
+
+export const webhookBody = z.strictObject({
+  url: requiredText(integrationMessages.webhookUrl, 2000),
+  events: z
+    .array(oneOf('events', webhookEvents), { error: integrationMessages.webhookEvents })
+    .min(1, integrationMessages.webhookEvents)
+    .max(webhookEvents.length),
+});
+export type WebhookBody = z.infer<typeof webhookBody>;
+
+export const deliveryStatuses = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+export const webhookSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  events: z.array(z.string()),
+  createdAt: instant,
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+export const webhookList = z.array(webhookSchema);
+/** The answer to a registration: the signing secret, this once. */
+export const createdWebhook = webhookSchema.extend({ secret: z.string() });
+export type CreatedWebhook = z.infer<typeof createdWebhook>;
+
+export const deliverySchema = z.object({
+  id: z.number().int(),
+  deliveryId: z.string(),
+  eventType: z.string(),
+  status: z.enum(deliveryStatuses),
+  attempts: z.number().int(),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: instant,
+  lastAttemptAt: instant.nullable(),
+  deliveredAt: instant.nullable(),
+  nextAttemptAt: instant.nullable(),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+export const deliveryList = z.array(deliverySchema);
+
+export const deliveryParams = z.object({ id: idParam(), deliveryId: idParam() });
+
+export const testDeliveryAnswer = z.object({ id: z.number().int(), deliveryId: z.string() });
