@@ -82,6 +82,11 @@ const table = {
   /** Evidence photos (decision 053): the farm store on every record, an agent on its own; never a supplier. */
   'attach:evidence:own': ['farm_store', 'market_agent'],
   'read:evidence:own': ['farm_store', 'market_agent'],
+  /** Monthly crate statements (decision 064): the farm store issues and resolves; an agent answers its own. */
+  'issue:balance-statement:any': ['farm_store'],
+  'read:balance-statement:own': ['farm_store', 'market_agent'],
+  'answer:balance-statement:own': ['market_agent'],
+  'resolve:balance-statement:any': ['farm_store'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof table;
