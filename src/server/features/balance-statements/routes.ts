@@ -31,6 +31,7 @@ const wantsPdf = (accept: string | undefined) => {
   return pdf !== -1 && (json === -1 || pdf < json);
 };
 
+// Long: the statements' route table, one declaration per endpoint.
 export const balanceStatementRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({
     db: app.db,

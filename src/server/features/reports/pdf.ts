@@ -146,6 +146,28 @@ export type FiguresDocument = {
   farmName: string;
 };
 
+/** "Title. Page 1 of 2" under every page, as artifacts. */
+function drawTitleFooters(doc: PDFKit.PDFDocument, title: string) {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    doc.page.margins.bottom = 0;
+    doc.font(REGULAR).fontSize(8).fillColor(MUTED);
+    const footer = `${title}. Page ${i + 1} of ${range.count}`;
+    artifact(
+      doc,
+      () =>
+        write(doc, footer, PAGE.margin, PAGE.height - PAGE.margin, {
+          width: CONTENT_WIDTH,
+          align: 'center',
+          ellipsis: true,
+          height: 10,
+        }),
+      'Pagination',
+    );
+  }
+}
+
 /** The figures document as a PDF: the report's fonts, tagging, table and footers. */
 export async function renderFiguresPdf(input: FiguresDocument): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
@@ -193,23 +215,7 @@ export async function renderFiguresPdf(input: FiguresDocument): Promise<Buffer> 
     doc.y += 8;
   }
   structure.end();
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    doc.page.margins.bottom = 0;
-    doc.font(REGULAR).fontSize(8).fillColor(MUTED);
-    artifact(
-      doc,
-      () =>
-        write(doc, `${input.title}. Page ${i + 1} of ${range.count}`, PAGE.margin, PAGE.height - PAGE.margin, {
-          width: CONTENT_WIDTH,
-          align: 'center',
-          ellipsis: true,
-          height: 10,
-        }),
-      'Pagination',
-    );
-  }
+  drawTitleFooters(doc, input.title);
   doc.end();
   return finished;
 }
