@@ -244,17 +244,20 @@ export async function sendReminders(deps: StatementDeps): Promise<number> {
   return queued.length;
 }
 
+/** +3, −2, 0: a figure with the way it moves the balance. */
+const signed = (n: number) => (n === 0 ? '0' : `${n > 0 ? '+' : '−'}${Math.abs(n)}`);
+
 /** The statement as a PDF (GET with Accept: application/pdf): the report's pdfkit code. */
 export async function statementPdf(deps: StatementDeps, caller: Acting, id: number) {
   const s = await getStatement(deps.db, caller, id);
   const rows: [string, string][] = [
     ['Opening balance', String(s.opening)],
-    ['Deliveries received', `+${s.received}`],
-    ['Empties sent back', `−${s.sentBack}`],
-    ['Count differences', `${s.countDifferences >= 0 ? '+' : '−'}${Math.abs(s.countDifferences)}`],
-    ['Written off: missing', `−${s.missing}`],
-    ['Written off: damaged', `−${s.damaged}`],
-    ['Adjustments', `${s.adjustments >= 0 ? '+' : '−'}${Math.abs(s.adjustments)}`],
+    ['Deliveries received', signed(s.received)],
+    ['Empties sent back', signed(-s.sentBack)],
+    ['Count differences', signed(s.countDifferences)],
+    ['Written off: missing', signed(-s.missing)],
+    ['Written off: damaged', signed(-s.damaged)],
+    ['Adjustments', signed(s.adjustments)],
     ['Closing balance', String(s.closing)],
     ['of which at clients', String(s.atClients)],
   ];

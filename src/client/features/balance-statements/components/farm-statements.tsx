@@ -120,7 +120,14 @@ function FarmStatement({ statement: s }: { statement: BalanceStatement }) {
     );
   };
   return (
-    <Card withBorder radius="md" p="md" data-testid="farm-statement" aria-label={`Statement of ${s.agentName}`}>
+    <Card
+      withBorder
+      radius="md"
+      p="md"
+      component="article"
+      data-testid="farm-statement"
+      aria-label={`Statement of ${s.agentName}`}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Title order={2} size="h5" style={{ overflowWrap: 'anywhere' }}>

@@ -9,7 +9,11 @@ import {
 import { formatCount } from '../../../lib/format.ts';
 
 const signed = (n: number, sign: '+' | '−' | 'auto') =>
-  sign === 'auto' ? `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatCount(Math.abs(n))}` : `${sign}${formatCount(n)}`;
+  n === 0
+    ? '0'
+    : sign === 'auto'
+      ? `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatCount(Math.abs(n))}`
+      : `${sign}${formatCount(n)}`;
 
 export function StatementFigures({ statement: s }: { statement: BalanceStatement }) {
   const rows: [string, string, boolean?][] = [
@@ -42,7 +46,7 @@ export function StatementFigures({ statement: s }: { statement: BalanceStatement
 }
 
 const statusColors: Record<BalanceStatementStatus, string> = {
-  waiting: 'orange.9',
+  waiting: 'orange',
   confirmed: 'green.9',
   disputed: 'red.9',
   resolved: 'blue.9',
@@ -50,7 +54,7 @@ const statusColors: Record<BalanceStatementStatus, string> = {
 
 export function StatementStatusBadge({ status }: { status: BalanceStatementStatus }) {
   return (
-    <Badge color={statusColors[status]} variant="filled" data-testid="statement-status">
+    <Badge color={statusColors[status]} variant="filled" autoContrast data-testid="statement-status">
       {statementStatusLabels[status]}
     </Badge>
   );
