@@ -38,6 +38,7 @@ export function AgentStatements() {
   );
 }
 
+// Long: one statement card's JSX: figures, what the farm decided, Confirm and Dispute with their dialogs.
 function AgentStatement({ statement: s }: { statement: BalanceStatement }) {
   const confirm = useConfirmStatement();
   const [confirming, setConfirming] = useState(false);

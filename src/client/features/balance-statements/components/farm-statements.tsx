@@ -26,6 +26,7 @@ function endedMonths(now = new Date()): string[] {
   });
 }
 
+// Long: the screen's JSX: month, issue, counts, the cards and the issue confirmation.
 export function FarmStatements() {
   const [months] = useState(endedMonths);
   const [month, setMonth] = useState(months[0]);

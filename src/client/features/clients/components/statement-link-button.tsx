@@ -15,6 +15,7 @@ import { useCreateStatementLink, useRevokeStatementLink } from '../api/statement
 const message = (client: Client, url: string, from: string) =>
   `Hello ${client.clientName}, here is your crate statement from ${from}: ${url}`;
 
+// Long: the button and its dialog's JSX: the link, WhatsApp, Copy, Revoke, Done.
 export function StatementLinkButton({ client, from }: { client: Client; from: string }) {
   const create = useCreateStatementLink();
   const revoke = useRevokeStatementLink();
