@@ -15,6 +15,7 @@ import { checkLedgerInvariant, holders, inLedgerTransaction, moveCrates } from '
 import * as stock from '../crates/service.ts';
 import * as transmissions from '../transmissions/service.ts';
 import { monthWindow } from './repository.ts';
+import { sendReminders } from './service.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');
@@ -270,6 +271,15 @@ describe('closed months stay closed', () => {
         (e: { code?: string; cause?: { code?: string } }) => e.cause?.code ?? e.code,
       );
     expect(await backDated(holders.agentFull(agent.marketAgentId))).toBe('23001');
+    // Written straight into the table, past every service: the database itself refuses it.
+    const raw = await app.db
+      .execute(sql`insert into crate_movements (from_holder, to_holder, quantity, kind, occurred_at)
+        values (${holders.agentFull(agent.marketAgentId)}, ${holders.writeoff}, 1, 'stock_take', ${dayOf(threeAgo, 21).toISOString()})`)
+      .then(
+        () => 'booked',
+        (e: { code?: string; cause?: { code?: string } }) => e.cause?.code ?? e.code,
+      );
+    expect(raw).toBe('23001');
     expect(await backDated(holders.client(client.id))).toBe('23001');
     // The other agent's statement closed the same month for it too; an agent without one is not held.
     expect(await backDated(holders.agentFull(other.marketAgentId))).toBe('23001');
@@ -298,5 +308,22 @@ describe('closed months stay closed', () => {
       sql`update balance_statements set received = received - 1, closing = closing - 1 where id = ${s.id}`,
     );
     await invariant();
+  });
+});
+
+describe('the 7-day reminder', () => {
+  it('e-mails each statement unanswered for a week once, and says it is overdue', async () => {
+    const s = (await issue({ month: monthAgo(5), marketAgentIds: [other.marketAgentId] })).json()[0];
+    const deps = { db: app.db, mailer: app.mailer, timeZone: app.config.farmTimezone, farmName: app.config.farmName };
+    expect(await sendReminders(deps)).toBe(0);
+    expect((await json(other, 'GET', `/api/balance-statements/${s.id}`)).json().overdue).toBe(false);
+    await app.db.execute(sql`update balance_statements set issued_at = now() - interval '8 days' where id = ${s.id}`);
+    expect((await json(other, 'GET', `/api/balance-statements/${s.id}`)).json().overdue).toBe(true);
+    expect(await sendReminders(deps)).toBe(1);
+    expect(await sendReminders(deps)).toBe(0);
+    const mail = await app.db.execute<{ subject: string }>(
+      sql`select subject from outbox where subject like 'Please confirm your crate statement%' and "to" like ${`%${other.user.email}%`}`,
+    );
+    expect(mail.rows).toHaveLength(1);
   });
 });
