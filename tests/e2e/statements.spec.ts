@@ -70,5 +70,11 @@ test('the agent disputes with a photo, the farm store accepts, the agent sees th
   await expect(statement.getByTestId('statement-resolution')).toContainText('+3 crates booked this month');
   await expect(statement.getByTestId('statement-closing')).toHaveText('0');
   await expect(page.getByRole('link', { name: 'Empty crates: 3. Send to the farm' })).toBeVisible();
+  // The statement as a PDF: the same address, asked with Accept: application/pdf.
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    statement.getByRole('button', { name: /^PDF of/ }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toMatch(/^crate-statement-\d+\.pdf$/);
   await page.screenshot({ path: test.info().outputPath('agent-resolved-375.png'), fullPage: true });
 });

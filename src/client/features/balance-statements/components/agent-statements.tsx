@@ -15,6 +15,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useConfirmStatement, useStatements } from '../api/statements.ts';
 import { DisputeDialog } from './dispute-dialog.tsx';
 import { resolutionText, StatementFigures, StatementStatusBadge } from './statement-figures.tsx';
+import { StatementPdfButton } from './statement-pdf-button.tsx';
 
 /** Resolutions stay on the dashboard this long after the farm store's decision. */
 const RECENT_MS = 30 * 24 * 3600 * 1000;
@@ -65,6 +66,7 @@ function AgentStatement({ statement: s }: { statement: BalanceStatement }) {
           </Text>
         )}
         <StatementFigures statement={s} />
+        <StatementPdfButton statement={s} />
         {s.status === 'disputed' && (
           <Text size="sm">You said {formatCount(s.believedClosing ?? 0)}: waiting for the farm store.</Text>
         )}

@@ -17,6 +17,7 @@ import { formatCount } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useIssueStatements, useResolveStatement, useStatements } from '../api/statements.ts';
 import { resolutionText, StatementFigures, StatementStatusBadge } from './statement-figures.tsx';
+import { StatementPdfButton } from './statement-pdf-button.tsx';
 
 /** The twelve months before this one, latest first (YYYY-MM). */
 function endedMonths(now = new Date()): string[] {
@@ -166,6 +167,7 @@ function FarmStatement({ statement: s }: { statement: BalanceStatement }) {
           </Alert>
         )}
         {resolution && <Text size="sm">{resolution}</Text>}
+        <StatementPdfButton statement={s} />
         {s.canResolve && (
           <Group gap="xs">
             <Button mih={44} onClick={() => setAction('accept')}>
