@@ -6,8 +6,11 @@
 // (src/client/lib/offline/runtime.ts), so nothing is added to the page's first paint.
 import { VitePWA } from 'vite-plugin-pwa';
 
-/** Where the app's routes are handled by the page; /api and files are never answered with it. */
-export const NOT_THE_PAGE = [/^\/api(\/|$)/, /^\/\.vite\//, /\/[^/?]+\.[a-z0-9]{1,8}$/i];
+/**
+ * Where the app's routes are handled by the page; /api, files and a client's statement page (/s/…, rendered
+ * by the server, decision 064) are never answered with it.
+ */
+export const NOT_THE_PAGE = [/^\/api(\/|$)/, /^\/s\//, /^\/\.vite\//, /\/[^/?]+\.[a-z0-9]{1,8}$/i];
 
 export const offlineShell = () =>
   VitePWA({

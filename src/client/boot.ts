@@ -51,6 +51,8 @@ export const FIRST_READS: Record<DashboardRole, readonly string[]> = {
     '/api/market-agents/me/bank-details',
     '/api/market-agents/me',
     '/api/clients?limit=500',
+    // The agent's monthly statements: the card under its jobs and the header badge (decision 064).
+    '/api/balance-statements',
     '/api/market-agents/earnings/history',
     '/api/transmissions/recent?limit=5',
     ...FRAME_READS,

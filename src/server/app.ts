@@ -12,6 +12,12 @@ import auditRoutes from './features/audit/routes.ts';
 import accessCodeRoutes from './features/auth/access-code-routes.ts';
 import authRoutes from './features/auth/routes.ts';
 import backupJobs from './features/backups/jobs.ts';
+import statementJobs from './features/balance-statements/jobs.ts';
+import {
+  balanceStatementRoutes,
+  statementLinkRoutes,
+  statementPageRoutes,
+} from './features/balance-statements/routes.ts';
 import { agentBillingRoutes, billingRoutes } from './features/billing/routes.ts';
 import { clientRoutes, clientTransactionRoutes } from './features/clients/routes.ts';
 import contactRoutes from './features/contact/routes.ts';
@@ -162,6 +168,7 @@ export async function buildApp({
   await app.register(housekeepingJobs);
   await app.register(outboxJobs);
   await app.register(reportJobs);
+  await app.register(statementJobs);
   await app.register(backupJobs);
   await app.register(webhookJobs, { schedules });
   await app.register(eventsPlugin);
@@ -193,6 +200,9 @@ export async function buildApp({
   await app.register(evidenceRoutes, { prefix: '/api/evidence' });
   await app.register(apiTokenRoutes, { prefix: '/api/api-tokens' });
   await app.register(webhookRoutes, { prefix: '/api/webhooks' });
+  await app.register(balanceStatementRoutes, { prefix: '/api/balance-statements' });
+  await app.register(statementLinkRoutes, { prefix: '/api/clients' });
+  await app.register(statementPageRoutes);
 
   await app.register(clientPlugin);
   await app.ready();

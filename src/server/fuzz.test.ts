@@ -72,6 +72,22 @@ const countedShort = (
   })
 ).json();
 const stockTakeLine = countedShort.lines.find((l: { difference: number }) => l.difference !== 0);
+// Monthly statements (decision 064): the counter's, one waiting for its answer, one it disputed.
+const issueFor = async (month: string) =>
+  (
+    await farm.inject({
+      method: 'POST',
+      url: '/api/balance-statements',
+      payload: { month, marketAgentIds: [counter.marketAgentId] },
+    })
+  ).json()[0].id as number;
+const statementToDispute = await issueFor('2001-01');
+const statementToResolve = await issueFor('2001-02');
+await counter.inject({
+  method: 'PUT',
+  url: `/api/balance-statements/${statementToResolve}/dispute`,
+  payload: { believedClosing: 5, note: 'Five more' },
+});
 // Imports (decision 050): a one-agent file; the same file twice is refused and changes nothing.
 const importBody = {
   fileName: 'agents.csv',
@@ -237,6 +253,34 @@ const targets: Target[] = [
     '/api/webhooks',
     { url: 'https://1.1.1.1/hook', events: ['loan.created'] },
     ['url'],
+    farm,
+    10,
+  ),
+  // Monthly statements (decision 064): the month, the dispute's note, the resolution's action and note.
+  ...fields(
+    'POST /api/balance-statements',
+    'POST',
+    '/api/balance-statements',
+    { month: '2000-06', marketAgentIds: [counter.marketAgentId] },
+    ['month'],
+    farm,
+    10,
+  ),
+  ...fields(
+    'PUT /api/balance-statements/:id/dispute',
+    'PUT',
+    `/api/balance-statements/${statementToDispute}/dispute`,
+    { believedClosing: 3, note: 'Three more' },
+    ['note'],
+    counter,
+    10,
+  ),
+  ...fields(
+    'PUT /api/balance-statements/:id/resolve',
+    'PUT',
+    `/api/balance-statements/${statementToResolve}/resolve`,
+    { action: 'answer', note: 'Our count stands' },
+    ['action', 'note'],
     farm,
     10,
   ),
@@ -580,6 +624,10 @@ const WITHOUT_TEXT = new Set([
   // Agent ids and counts only (decision 051).
   'POST /api/stock-takes',
   'PUT /api/stock-takes/counts/:id/submit',
+  // A statement's confirmation and a client's statement link take no body (decision 064).
+  'PUT /api/balance-statements/:id/confirm',
+  'POST /api/clients/:id/statement-links',
+  'DELETE /api/clients/:id/statement-links/:linkId',
 ]);
 
 it('has a target for every mutation route, so a new text field cannot be forgotten', () => {

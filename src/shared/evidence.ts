@@ -9,7 +9,12 @@ export const EVIDENCE_NOTE_MAX = 300;
 /** Photos one record may carry: enough to show a dispute, not a photo album. */
 export const EVIDENCE_PER_RECORD_MAX = 10;
 
-export const evidenceRecordKinds = ['transmission', 'stock-take-line', 'client-transaction'] as const;
+export const evidenceRecordKinds = [
+  'transmission',
+  'stock-take-line',
+  'client-transaction',
+  'balance-statement',
+] as const;
 export type EvidenceRecordKind = (typeof evidenceRecordKinds)[number];
 export const evidenceContentTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type EvidenceContentType = (typeof evidenceContentTypes)[number];

@@ -7,7 +7,7 @@ describe('a closed list of choices', () => {
   it('names the field and every choice in its refusal', () => {
     expect(choicesMessage('status', ['active', 'removed'])).toBe("status must be 'active' or 'removed'");
     expect(evidenceMessages.recordKind).toBe(
-      "recordKind must be 'transmission', 'stock-take-line' or 'client-transaction'",
+      "recordKind must be 'transmission', 'stock-take-line', 'client-transaction' or 'balance-statement'",
     );
   });
 

@@ -88,6 +88,11 @@ const table = {
   /** Webhook endpoints and their deliveries (decision 063): the farm store's. */
   'read:webhook:any': ['farm_store'],
   'manage:webhook:any': ['farm_store'],
+  /** Monthly crate statements (decision 064): the farm store issues and resolves; an agent answers its own. */
+  'issue:balance-statement:any': ['farm_store'],
+  'read:balance-statement:own': ['farm_store', 'market_agent'],
+  'answer:balance-statement:own': ['market_agent'],
+  'resolve:balance-statement:any': ['farm_store'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof table;

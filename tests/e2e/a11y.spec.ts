@@ -226,6 +226,8 @@ test('farm store: every screen, Access Denied, 404, the sidebar and the count di
           await expect(row.getByText('Please enter a new password')).toBeVisible();
         },
       },
+      // Monthly crate statements (decision 064): the month picker and its (empty) list.
+      { path: '/statements', title: 'Crate Statements' },
       ...denied(['/clients']),
       notFound,
     ],

@@ -484,6 +484,36 @@ export async function buildAccessWorld(app: App) {
     await as({ ...agent, cookie: agentWithoutOpening.cookie }, { method: 'GET', url: '/api/market-agents/me' }, 200)
   ).id as number;
 
+  // --- monthly statements (decision 064): A's, months that ended long before any back-dated count above ---
+  const monthBack = (n: number) => {
+    const [y, mo] = today.split('-').map(Number);
+    const d = new Date(Date.UTC(y, mo - 1 - n, 1));
+    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  };
+  const issueTo = async (n: number) =>
+    (
+      await as(
+        farm,
+        {
+          method: 'POST',
+          url: '/api/balance-statements',
+          payload: { month: monthBack(n), marketAgentIds: [agent.marketAgentId] },
+        },
+        201,
+      )
+    )[0].id as number;
+  const statementToConfirm = await issueTo(3);
+  const statementToDispute = await issueTo(4);
+  const statementToResolve = await issueTo(5);
+  const dispute = { believedClosing: 5, note: 'ALPHAMARK five crates more' };
+  await as(
+    agent,
+    { method: 'PUT', url: `/api/balance-statements/${statementToResolve}/dispute`, payload: dispute },
+    200,
+  );
+  const statementLink = (await as(agent, { method: 'POST', url: `/api/clients/${agentClient}/statement-links` }, 201))
+    .id as number;
+
   // --- the table ---
   const get = (url: string): Call => ({ method: 'GET', url });
   const json = (method: Call['method'], url: string, payload?: unknown): Call => ({ method, url, payload });
@@ -997,6 +1027,52 @@ export async function buildAccessWorld(app: App) {
       'GET /api/stock-takes/agents/:id',
       get(`/api/stock-takes/agents/${agent.marketAgentId}`),
       [401, 200, 403, 403, 403, 403, 403],
+    ),
+
+    // --- monthly statements (decision 064): the farm store issues and resolves; an agent answers its own ---
+    row(
+      'POST /api/balance-statements',
+      json('POST', '/api/balance-statements', { month: monthBack(6), marketAgentIds: [otherAgent.marketAgentId] }),
+      [401, 201, 403, 403, 403, 403, 403],
+    ),
+    row('GET /api/balance-statements', get('/api/balance-statements'), [401, 200, 200, 200, 403, 403, 403]),
+    row(
+      'GET /api/balance-statements/:id',
+      get(`/api/balance-statements/${statementToConfirm}`),
+      [401, 200, 200, 404, 403, 403, 403],
+      { target: "A's statement", ownership: "a statement is its agent's" },
+    ),
+    row(
+      'PUT /api/balance-statements/:id/confirm',
+      json('PUT', `/api/balance-statements/${statementToConfirm}/confirm`),
+      [401, 403, 200, 404, 403, 403, 403],
+      { target: "A's statement", ownership: "a statement is its agent's" },
+    ),
+    row(
+      'PUT /api/balance-statements/:id/dispute',
+      json('PUT', `/api/balance-statements/${statementToDispute}/dispute`, dispute),
+      [401, 403, 200, 404, 403, 403, 403],
+      { target: "A's statement", ownership: "a statement is its agent's" },
+    ),
+    row(
+      'PUT /api/balance-statements/:id/resolve',
+      json('PUT', `/api/balance-statements/${statementToResolve}/resolve`, {
+        action: 'answer',
+        note: 'Our count stands',
+      }),
+      [401, 200, 403, 403, 403, 403, 403],
+    ),
+    row(
+      'POST /api/clients/:id/statement-links',
+      json('POST', `/api/clients/${agentClient}/statement-links`),
+      [401, 403, 201, 404, 403, 403, 403],
+      { target: "A's client", ownership: "a client is its agent's" },
+    ),
+    row(
+      'DELETE /api/clients/:id/statement-links/:linkId',
+      json('DELETE', `/api/clients/${agentClient}/statement-links/${statementLink}`),
+      [401, 403, 200, 404, 403, 403, 403],
+      { target: "A's client's link", ownership: "a client is its agent's" },
     ),
 
     // --- clients and loans: an agent's own; another agent's are not found ---

@@ -33,4 +33,6 @@ export const paths = {
   userManagement: { path: '/user-management', href: () => '/user-management' },
   /** Agents, clients and opening balances from a spreadsheet (decision 050). */
   imports: { path: '/import', href: () => '/import' },
+  /** The farm store's monthly crate statements (decision 064). */
+  statements: { path: '/statements', href: () => '/statements' },
 } as const;

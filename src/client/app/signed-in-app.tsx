@@ -33,6 +33,9 @@ const UserManagementPage = lazyComponent(() =>
   import('./routes/user-management-page.tsx').then((m) => m.UserManagementPage),
 );
 
+const StatementsPage = lazyComponent(() =>
+  import('../features/balance-statements/pages/statements-page.tsx').then((m) => m.StatementsPage),
+);
 const ImportPage = lazyComponent(() => import('../features/imports/pages/import-page.tsx').then((m) => m.ImportPage));
 
 export default function SignedInApp() {
@@ -66,6 +69,7 @@ export default function SignedInApp() {
         <Route path={paths.reports.path} element={<ReportsPage />} />
         <Route path={paths.userManagement.path} element={<UserManagementPage />} />
         <Route path={paths.imports.path} element={<ImportPage />} />
+        <Route path={paths.statements.path} element={<StatementsPage />} />
         <Route path="*" element={<NotFoundCard />} />
       </Route>
     </Routes>

@@ -71,17 +71,19 @@ function keepAnswer(path: string, etag: string, text: string) {
 }
 
 /** Sends a request with the session cookie; a non-OK response throws ApiError. */
-async function send(method: string, path: string, body?: unknown): Promise<Response> {
-  const headers: Record<string, string> = {};
+async function send(method: string, path: string, body?: unknown, accept?: string): Promise<Response> {
+  const headers: Record<string, string> = accept ? { Accept: accept } : {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A document asked for by Accept (a statement's PDF) is never the JSON answer kept for its path.
   if (method === 'GET') {
-    const kept = answers.get(path);
+    const kept = accept ? undefined : answers.get(path);
     if (kept) headers['If-None-Match'] = kept.etag;
     if (seenChange > 0) headers['X-Seen-Change'] = String(seenChange);
   }
   // A first read the page's first script already sent (boot.ts, decision 033) is taken as it is: it
   // was sent the same way, and before any write this page could know of.
-  const early = method === 'GET' && !headers['If-None-Match'] && seenChange === 0 ? takeEarlyAnswer(path) : undefined;
+  const early =
+    method === 'GET' && !accept && !headers['If-None-Match'] && seenChange === 0 ? takeEarlyAnswer(path) : undefined;
   const res = await (early ??
     fetch(path, {
       method,
@@ -119,9 +121,9 @@ export async function downloadFile(
   path: string,
   fallbackName: string,
   body?: unknown,
-  options: { name?: string } = {},
+  options: { name?: string; accept?: string } = {},
 ) {
-  const res = await send(method, path, body);
+  const res = await send(method, path, body, options.accept);
   const disposition = res.headers.get('content-disposition') ?? '';
   const name = options.name ?? /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await res.blob());

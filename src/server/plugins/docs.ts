@@ -222,7 +222,14 @@ function transformObject({ openapiObject }: { openapiObject: Json }) {
       for (const [status, response] of Object.entries(operation.responses)) {
         if (response.description === 'Default Response') response.description = successes[status] ?? 'The answer.';
         if (!status.startsWith('2') || !declared.produces) continue;
-        response.content = Object.fromEntries(declared.produces.map((type) => [type, { schema: mediaSchema(type) }]));
+        // A route that answers JSON or a document by Accept (a statement, decision 064) keeps its JSON schema.
+        const json = (response.content as Record<string, Json> | undefined)?.['application/json'];
+        response.content = Object.fromEntries(
+          declared.produces.map((type) => [
+            type,
+            type === 'application/json' && json ? json : { schema: mediaSchema(type) },
+          ]),
+        );
       }
       for (const status of declared.errors) {
         if (operation.responses[status]) continue;

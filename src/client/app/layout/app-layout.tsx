@@ -11,10 +11,12 @@ import { LiveUpdatesIndicator } from '../../components/live-updates-indicator.ts
 import { Logo } from '../../components/logo.tsx';
 import { LoadingScreen } from '../../components/status-screens.tsx';
 import { ServerUnreachableBanner } from '../../features/auth/components/server-unreachable-banner.tsx';
+import { StatementsHeaderLink } from '../../features/balance-statements/components/statements-header-link.tsx';
 import { UnreadMessagesLink } from '../../features/contact/components/unread-messages.tsx';
 import { OfflineBanner } from '../../features/offline/components/offline-banner.tsx';
 import { useUser } from '../../lib/current-user.tsx';
 import { useOnline } from '../../lib/offline/status.ts';
+import { paths } from '../paths.ts';
 import { MainNavLinks } from './main-nav-links.tsx';
 import { PendingHeaderLink } from './pending-header-link.tsx';
 import { SignedInUser } from './signed-in-user.tsx';
@@ -39,6 +41,10 @@ export function AppLayout() {
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             <LiveUpdatesIndicator />
             <PendingHeaderLink />
+            <StatementsHeaderLink
+              to={paths.dashboard.href(undefined, 'statements')}
+              enabled={userHasPermission(user, 'answer:balance-statement:own')}
+            />
             {userHasPermission(user, 'read:contact-message:any') && <UnreadMessagesLink />}
             <Badge variant="light" visibleFrom="xs">
               {roleLabels[user.role]}

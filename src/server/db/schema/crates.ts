@@ -33,6 +33,8 @@ export const movementKinds = [
   'damage',
   // A stock take's accepted difference: missing crates to the write-off account, or crates found (decision 051).
   'stock_take',
+  // A disputed monthly statement the farm store accepted: the agent's figure booked now (decision 064).
+  'statement',
 ] as const;
 
 const listed = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { evidenceContentTypes, evidenceRecordKinds } from '../../../shared/evidence.ts';
+import { balanceStatements } from './balance-statements.ts';
 import { clientTransactions } from './clients.ts';
 import { stockTakeLines } from './stock-takes.ts';
 import { transmissions } from './transmissions.ts';
@@ -25,6 +26,8 @@ export const evidence = pgTable(
     transmissionId: integer('transmission_id').references(() => transmissions.id),
     stockTakeLineId: integer('stock_take_line_id').references(() => stockTakeLines.id),
     clientTransactionId: integer('client_transaction_id').references(() => clientTransactions.id),
+    // A disputed monthly statement's photo (decision 064).
+    balanceStatementId: integer('balance_statement_id').references(() => balanceStatements.id),
     contentType: text('content_type', { enum: evidenceContentTypes }).notNull(),
     byteSize: integer('byte_size').notNull(),
     photo: bytea('photo').notNull(),
@@ -41,6 +44,9 @@ export const evidence = pgTable(
     index('evidence_client_transaction_idx')
       .on(t.clientTransactionId, t.id)
       .where(sql`${t.clientTransactionId} is not null`),
+    index('evidence_balance_statement_idx')
+      .on(t.balanceStatementId, t.id)
+      .where(sql`${t.balanceStatementId} is not null`),
     check('evidence_record_kind_known', sql`${t.recordKind} in (${listed(evidenceRecordKinds)})`),
     check('evidence_content_type_known', sql`${t.contentType} in (${listed(evidenceContentTypes)})`),
     // Exactly the record its kind names.
@@ -48,7 +54,8 @@ export const evidence = pgTable(
       'evidence_one_record',
       sql`(${t.recordKind} = 'transmission') = (${t.transmissionId} is not null)
         and (${t.recordKind} = 'stock-take-line') = (${t.stockTakeLineId} is not null)
-        and (${t.recordKind} = 'client-transaction') = (${t.clientTransactionId} is not null)`,
+        and (${t.recordKind} = 'client-transaction') = (${t.clientTransactionId} is not null)
+        and (${t.recordKind} = 'balance-statement') = (${t.balanceStatementId} is not null)`,
     ),
     check(
       'evidence_size',

@@ -1,6 +1,7 @@
 // The whole database schema; drizzle-kit generates the SQL migrations from this.
 
 export * from './audit.ts';
+export * from './balance-statements.ts';
 export * from './billing.ts';
 export * from './clients.ts';
 export * from './crates.ts';

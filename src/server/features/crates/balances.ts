@@ -4,7 +4,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { countsOf, sqlList } from '../../db/rows.ts';
-import { holders } from './ledger.ts';
+import { agentFiguresQuery, holders } from './ledger.ts';
 
 export type AgentBalance = { fullCrates: number; emptyCrates: number };
 
@@ -262,4 +262,60 @@ export function writeOffsByAgentQuery(window: { from: SQL; to: SQL }, marketAgen
     where m.kind in ('damage', 'stock_take') and m.occurred_at >= ${window.from} and m.occurred_at < ${window.to}
       ${only}
     group by 1`;
+}
+
+export type MonthFigures = {
+  opening: number;
+  received: number;
+  sentBack: number;
+  countDifferences: number;
+  missing: number;
+  damaged: number;
+  adjustments: number;
+  atClients: number;
+  closing: number;
+};
+
+const NO_FIGURES: MonthFigures = {
+  opening: 0,
+  received: 0,
+  sentBack: 0,
+  countDifferences: 0,
+  missing: 0,
+  damaged: 0,
+  adjustments: 0,
+  atClients: 0,
+  closing: 0,
+};
+
+/**
+ * Each agent's figures for the period [from, to) (a monthly statement, decision 064), in one grouped
+ * query over the ledger (ledger.ts's agentFiguresQuery). Agents with no movements get zeros.
+ */
+export async function agentMonthFigures(
+  db: Executor,
+  window: { from: Date; to: Date },
+  marketAgentIds: number[],
+): Promise<Map<number, MonthFigures>> {
+  const out = new Map<number, MonthFigures>(marketAgentIds.map((id) => [id, { ...NO_FIGURES }]));
+  if (marketAgentIds.length === 0) return out;
+  const bounds = {
+    from: sql`${window.from.toISOString()}::timestamptz`,
+    to: sql`${window.to.toISOString()}::timestamptz`,
+  };
+  const result = await db.execute<Record<string, string | number>>(agentFiguresQuery(bounds, sqlList(marketAgentIds)));
+  for (const r of result.rows) {
+    out.set(Number(r.agent), {
+      opening: Number(r.opening),
+      received: Number(r.received),
+      sentBack: Number(r.sent_back),
+      countDifferences: Number(r.count_differences),
+      missing: Number(r.missing),
+      damaged: Number(r.damaged),
+      adjustments: Number(r.adjustments),
+      atClients: Number(r.at_clients),
+      closing: Number(r.closing),
+    });
+  }
+  return out;
 }

@@ -229,6 +229,62 @@ export async function bookOpeningBalances(
   return moves.length;
 }
 
+/**
+ * Each agent's monthly statement figures (decision 064) between two instants, as a subquery with the
+ * columns (agent, opening, received, sent_back, count_differences, missing, damaged, adjustments,
+ * at_clients, closing): every movement into or out of an agent's holders (its full and empty crates and
+ * its clients', found through crate_balances' generated ids) before `to`, signed, summed by kind in one
+ * pass. A move between two of the agent's own holders (a lend, a client's return) adds and takes the
+ * same crates within one kind, so it nets to nothing. `closing` is summed on its own: the service
+ * checks opening + in − out against it. balances.ts reads it; the invariant checker compares issued
+ * statements with it.
+ */
+export function agentFiguresQuery(window: { from: SQL; to: SQL }, marketAgentIds: SQL): SQL {
+  const inMonth = (kinds: SQL) =>
+    sql`coalesce(sum(s.delta) filter (where s.occurred_at >= ${window.from} and s.kind in (${kinds})), 0)::bigint`;
+  const listed = (kinds: readonly MovementKind[]) => sqlList(kinds);
+  return sql`
+    with owner as (
+      select b.holder, coalesce(b.market_agent_id, c.market_agent_id) as agent, b.client_id is not null as at_client
+      from crate_balances b left join clients c on c.id = b.client_id
+      where coalesce(b.market_agent_id, c.market_agent_id) in (${marketAgentIds})
+    ),
+    sides as (
+      select o.agent, o.at_client, m.kind, m.occurred_at, m.quantity as delta
+      from owner o join crate_movements m on m.to_holder = o.holder
+      where m.occurred_at < ${window.to}
+      union all
+      select o.agent, o.at_client, m.kind, m.occurred_at, -m.quantity as delta
+      from owner o join crate_movements m on m.from_holder = o.holder
+      where m.occurred_at < ${window.to}
+    )
+    select s.agent,
+      coalesce(sum(s.delta) filter (where s.occurred_at < ${window.from}), 0)::bigint as opening,
+      ${inMonth(listed(RECEIVED_KINDS))} as received,
+      -${inMonth(listed(SENT_BACK_KINDS))} as sent_back,
+      ${inMonth(listed(COUNT_KINDS))} as count_differences,
+      -${inMonth(listed(['stock_take']))} as missing,
+      -${inMonth(listed(['damage']))} as damaged,
+      coalesce(sum(s.delta) filter (
+        where s.occurred_at >= ${window.from} and s.kind not in (${listed(NAMED_KINDS)})), 0)::bigint as adjustments,
+      coalesce(sum(s.delta) filter (where s.at_client), 0)::bigint as at_clients,
+      coalesce(sum(s.delta), 0)::bigint as closing
+    from sides s
+    group by s.agent`;
+}
+
+const RECEIVED_KINDS: readonly MovementKind[] = ['receipt', 'opening_balance', 'supplier_issue'];
+const SENT_BACK_KINDS: readonly MovementKind[] = ['dispatch', 'recall'];
+const COUNT_KINDS: readonly MovementKind[] = ['count_difference', 'resolution'];
+/** Kinds with a figure of their own; every other kind (a statement's adjustment, …) is an adjustment. */
+const NAMED_KINDS: readonly MovementKind[] = [
+  ...RECEIVED_KINDS,
+  ...SENT_BACK_KINDS,
+  ...COUNT_KINDS,
+  'stock_take',
+  'damage',
+];
+
 export type InvariantReport = { ok: boolean; problems: string[] };
 
 /**
@@ -252,7 +308,9 @@ export type InvariantReport = { ok: boolean; problems: string[] };
  * 9. farm_flow_totals holds, per slot, exactly the farm's flow of the movements in that slot;
  * 10. damaged crates (decision 051) only ever go to the write-off account, and the stock takes' booked
  *    movements add up to their accepted differences (Σ expected − counted of accepted lines = crates
- *    the 'stock_take' movements put on the write-off account, net).
+ *    the 'stock_take' movements put on the write-off account, net);
+ * 11. every issued monthly statement (decision 064) still reads what the ledger says up to its month's
+ *    end: its month is closed, so a correction since then changed nothing in it.
  */
 export async function checkLedgerInvariant(db: Db | Executor): Promise<InvariantReport> {
   const problems: string[] = [];
@@ -477,6 +535,41 @@ async function damageAndStockTakesBooked(db: Db | Executor): Promise<string[]> {
   return problems;
 }
 
+// 11. issued statements still match the ledger up to their month's end.
+async function statementsMatchLedger(db: Db | Executor): Promise<string[]> {
+  const problems: string[] = [];
+  const periods = await db.execute<{ period_start: string; period_end: string }>(sql`
+    select distinct period_start::text as period_start, period_end::text as period_end from balance_statements`);
+  for (const p of periods.rows) {
+    const window = { from: sql`${p.period_start}::timestamptz`, to: sql`${p.period_end}::timestamptz` };
+    const agents = sql`select market_agent_id from balance_statements where period_start = ${window.from} and period_end = ${window.to}`;
+    const odd = await db.execute<{ id: number; month: string; figure: string }>(sql`
+      with f as (${agentFiguresQuery(window, agents)})
+      select s.id, s.month, case
+        when s.opening <> coalesce(f.opening, 0) then 'opening'
+        when s.received <> coalesce(f.received, 0) then 'received'
+        when s.sent_back <> coalesce(f.sent_back, 0) then 'sent back'
+        when s.count_differences <> coalesce(f.count_differences, 0) then 'count differences'
+        when s.missing <> coalesce(f.missing, 0) then 'missing'
+        when s.damaged <> coalesce(f.damaged, 0) then 'damaged'
+        when s.adjustments <> coalesce(f.adjustments, 0) then 'adjustments'
+        when s.at_clients <> coalesce(f.at_clients, 0) then 'at clients'
+        else 'closing' end as figure
+      from balance_statements s left join f on f.agent = s.market_agent_id
+      where s.period_start = ${window.from} and s.period_end = ${window.to}
+        and (s.opening, s.received, s.sent_back, s.count_differences, s.missing, s.damaged, s.adjustments,
+             s.at_clients, s.closing)
+          is distinct from (coalesce(f.opening, 0), coalesce(f.received, 0), coalesce(f.sent_back, 0),
+             coalesce(f.count_differences, 0), coalesce(f.missing, 0), coalesce(f.damaged, 0),
+             coalesce(f.adjustments, 0), coalesce(f.at_clients, 0), coalesce(f.closing, 0))
+      limit 10`);
+    for (const row of odd.rows) {
+      problems.push(`statement ${row.id} (${row.month}): its ${row.figure} no longer matches the ledger`);
+    }
+  }
+  return problems;
+}
+
 const invariantChecks = [
   stockAdjustmentsMatchHolders,
   openingBalancesLandWithHolders,
@@ -490,6 +583,7 @@ const invariantChecks = [
   paymentsMatchLines,
   flowTotalsMatchMovements,
   damageAndStockTakesBooked,
+  statementsMatchLedger,
 ];
 
 const RETRYABLE = new Set(['40P01', '40001']);

@@ -27,6 +27,11 @@ const recordQueries: Record<EvidenceRecordKind, (id: number) => ReturnType<typeo
     select r.market_agent_id, a.user_id as agent_user_id, ${damaged('client_transaction_id')} as disputed
     from client_transactions r join market_agents a on a.id = r.market_agent_id
     where r.id = ${id}`,
+  // A monthly statement the agent disputed (decision 064).
+  'balance-statement': (id) => sql`
+    select r.market_agent_id, a.user_id as agent_user_id, r.status in ('disputed', 'resolved') as disputed
+    from balance_statements r join market_agents a on a.id = r.market_agent_id
+    where r.id = ${id}`,
 };
 
 export async function findRecord(db: Executor, kind: EvidenceRecordKind, id: number): Promise<EvidenceRecord | null> {
@@ -44,6 +49,7 @@ const recordColumn: Record<EvidenceRecordKind, string> = {
   transmission: 'transmission_id',
   'stock-take-line': 'stock_take_line_id',
   'client-transaction': 'client_transaction_id',
+  'balance-statement': 'balance_statement_id',
 };
 
 type EvidenceRow = {
@@ -71,7 +77,7 @@ const toEvidence = (r: EvidenceRow): Evidence => ({
 });
 
 const EVIDENCE_SELECT = sql`select e.id, e.record_kind,
-  coalesce(e.transmission_id, e.stock_take_line_id, e.client_transaction_id) as record_id,
+  coalesce(e.transmission_id, e.stock_take_line_id, e.client_transaction_id, e.balance_statement_id) as record_id,
   e.content_type, e.byte_size, e.note, e.attached_by, u.name as attached_by_name, e.attached_at
   from evidence e join users u on u.id = e.attached_by`;
 
@@ -128,7 +134,7 @@ export async function photoOf(
     record_id: number;
     content_type: EvidenceContentType;
     photo: Buffer | Uint8Array | string;
-  }>(sql`select record_kind, coalesce(transmission_id, stock_take_line_id, client_transaction_id) as record_id,
+  }>(sql`select record_kind, coalesce(transmission_id, stock_take_line_id, client_transaction_id, balance_statement_id) as record_id,
     content_type, photo from evidence where id = ${id}`);
   const row = result.rows[0];
   if (!row) return null;

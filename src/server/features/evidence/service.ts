@@ -52,6 +52,11 @@ function photoBytes(body: Pick<AttachEvidenceBody, 'photo' | 'contentType'>): Bu
   return bytes;
 }
 
+/** Refuses a photo that is too large (413) or not the image it says it is (400), before anything is written. */
+export const checkPhoto = (body: Pick<AttachEvidenceBody, 'photo' | 'contentType'>): void => {
+  photoBytes(body);
+};
+
 /** Attaches a photo (and a note) to a record the caller may see that carries a difference or damage. */
 export async function attachEvidence(db: Db, caller: Acting, body: AttachEvidenceBody): Promise<Evidence> {
   const photo = photoBytes(body);

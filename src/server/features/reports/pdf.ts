@@ -133,6 +133,93 @@ export async function renderReportPdf(summary: ReportSummary, options: PdfOption
   return finished;
 }
 
+/** A short document of figures (a monthly crate statement, decision 064): title, lines, one table. */
+export type FiguresDocument = {
+  /** The document's title (its /Title, first line and footer). */
+  title: string;
+  /** Lines under the title: who, which period, its status. */
+  lines: string[];
+  columns: [string, string];
+  rows: [string, string][];
+  /** Paragraphs after the table (a dispute and its answer). */
+  notes: string[];
+  farmName: string;
+};
+
+/** "Title. Page 1 of 2" under every page, as artifacts. */
+function drawTitleFooters(doc: PDFKit.PDFDocument, title: string) {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    doc.page.margins.bottom = 0;
+    doc.font(REGULAR).fontSize(8).fillColor(MUTED);
+    const footer = `${title}. Page ${i + 1} of ${range.count}`;
+    artifact(
+      doc,
+      () =>
+        write(doc, footer, PAGE.margin, PAGE.height - PAGE.margin, {
+          width: CONTENT_WIDTH,
+          align: 'center',
+          ellipsis: true,
+          height: 10,
+        }),
+      'Pagination',
+    );
+  }
+}
+
+/** The figures document as a PDF: the report's fonts, tagging, table and footers. */
+export async function renderFiguresPdf(input: FiguresDocument): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const { regular, bold } = fonts();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE.margin,
+    bufferPages: true,
+    font: regular as unknown as string,
+    tagged: true,
+    lang: PDF_LANGUAGE,
+    displayTitle: true,
+    pdfVersion: '1.7',
+    info: { Title: input.title, Author: input.farmName, Subject: input.title, Creator: 'Cratekeeper' },
+  });
+  doc.registerFont(REGULAR, regular);
+  doc.registerFont(BOLD, bold);
+  const structure = doc.struct('Document');
+  doc.addStructure(structure);
+  structures.set(doc, structure);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  let y = PAGE.margin;
+  doc.font(BOLD).fontSize(16).fillColor(INK);
+  tag(doc, 'H1', () => write(doc, input.title, PAGE.margin, y, { width: CONTENT_WIDTH, lineBreak: true }));
+  y = doc.y + 8;
+  doc.font(REGULAR).fontSize(10).fillColor(MUTED);
+  for (const line of input.lines) {
+    tag(doc, 'P', () => write(doc, line, PAGE.margin, y, { width: CONTENT_WIDTH }));
+    y += 15;
+  }
+  doc.y = y + 10;
+  doc.fillColor(INK);
+  table(doc, figureColumns(input.columns[0], CONTENT_WIDTH - 120, [input.columns[1]]), input.rows);
+  doc.y += 12;
+  doc.font(REGULAR).fontSize(10).fillColor(INK);
+  for (const note of input.notes) {
+    ensureRoom(doc, 40);
+    const top = doc.y;
+    tag(doc, 'P', () => write(doc, note, PAGE.margin, top, { width: CONTENT_WIDTH, lineBreak: true }));
+    doc.y += 8;
+  }
+  structure.end();
+  drawTitleFooters(doc, input.title);
+  doc.end();
+  return finished;
+}
+
 const write = (doc: PDFKit.PDFDocument, text: string, x: number, y: number, opts: PDFKit.Mixins.TextOptions = {}) =>
   doc.text(drawable(doc, text), x, y, { lineBreak: false, ...opts });
 

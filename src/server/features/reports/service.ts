@@ -38,6 +38,9 @@ import { bucketDays, previousPeriod, resolvePeriod } from './period.ts';
 import * as repo from './repository.ts';
 import { renderBillingStatement, type StatementRow, type StatementTotals } from './statement.ts';
 
+/** A short PDF of figures with the report's fonts and tagging (a monthly crate statement, decision 064). */
+export { type FiguresDocument, renderFiguresPdf } from './pdf.ts';
+
 export type ReportDeps = {
   db: Executor;
   mailer: Mailer;

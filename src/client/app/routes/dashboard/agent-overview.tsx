@@ -15,6 +15,8 @@ import { StatCard } from '../../../components/stat-card.tsx';
 import { SectionLoader } from '../../../components/status-screens.tsx';
 import { earningsQueryOptions, useEarnings } from '../../../features/agents/api/get-earnings.ts';
 import { StockBadge } from '../../../features/agents/components/stock-badge.tsx';
+import { statementsQueryOptions, useStatements } from '../../../features/balance-statements/api/statements.ts';
+import { AgentStatements } from '../../../features/balance-statements/components/agent-statements.tsx';
 import { bankDetailsQueryOptions, useBankDetails } from '../../../features/billing/api/bank-details.ts';
 import { earningsHistoryQueryOptions, useEarningsHistory } from '../../../features/billing/api/get-earnings-history.ts';
 import { BankDetailsReminder } from '../../../features/billing/components/bank-details-reminder.tsx';
@@ -62,6 +64,7 @@ export function prefetchAgentOverview(queryClient: QueryClient) {
   void queryClient.prefetchQuery(bankDetailsQueryOptions());
   void queryClient.prefetchQuery(myAgentQueryOptions());
   void queryClient.prefetchQuery(clientsQueryOptions());
+  void queryClient.prefetchQuery(statementsQueryOptions());
   void queryClient.prefetchQuery(earningsHistoryQueryOptions());
   void queryClient.prefetchQuery(dashboardRecentQueryOptions());
 }
@@ -73,6 +76,7 @@ export function AgentOverview() {
     useBankDetails(),
     useMyAgent(),
     useClients(),
+    useStatements(),
     // Below the fold, but asked at the same time, so their cards mount with their answers instead
     // of each re-rendering in a task of its own when it arrives.
     useEarningsHistory(),
@@ -85,6 +89,8 @@ export function AgentOverview() {
       {/* The agent's next job first: deliveries waiting to be counted. */}
       {incomingDeliveries}
       <AgentJobs />
+      {/* A monthly statement waiting for the agent's answer (decision 064), next to its jobs. */}
+      <AgentStatements />
       <AgentFigures />
       {listsBelow}
     </Stack>

@@ -1,6 +1,6 @@
 // One client (spec §2 Clients screen): business and client name, Active/Inactive, contact number,
 // total borrowed, outstanding crates, the warning when crates are out, and what the agent can do:
-// lend, take a return, remind on WhatsApp, read the statement, edit.
+// lend, take a return, remind on WhatsApp, read the statement, send its link (decision 064), edit.
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBrandWhatsapp, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { clientMessages as m, reminderLink } from '../../../../shared/clients-la
 import { paths } from '../../../app/paths.ts';
 import { QueuedNote } from '../../../components/queued-note.tsx';
 import { formatCount } from '../../../lib/format.ts';
+import { StatementLinkButton } from './statement-link-button.tsx';
 
 export function ActiveBadge({ isActive }: { isActive: boolean }) {
   return (
@@ -135,6 +136,7 @@ export function ClientCard({
           <Button size="xs" variant="subtle" component={Link} to={paths.clientStatement.href(client.id)}>
             Statement
           </Button>
+          <StatementLinkButton client={client} from={from} />
         </Group>
         {out > 0 && <ReminderButton client={client} from={from} />}
       </Stack>

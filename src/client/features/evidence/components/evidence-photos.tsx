@@ -15,8 +15,8 @@ import {
 import { FormError } from '../../../components/form-error.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { type ShrunkPhoto, shrinkPhoto } from '../../../lib/shrink-photo.ts';
 import { useAttachEvidence, useEvidence } from '../api/evidence.ts';
-import { type ShrunkPhoto, shrinkPhoto } from '../shrink-photo.ts';
 
 type Props = {
   recordKind: EvidenceRecordKind;

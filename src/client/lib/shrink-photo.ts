@@ -1,6 +1,6 @@
 // Shrinks a photo on the phone before it is sent (decision 053): the longest side at most 1280 px,
 // JPEG quality stepped down (then the size) until it is at most 300 KB, the server's limit.
-import { EVIDENCE_MAX_BYTES } from '../../../shared/evidence.ts';
+import { EVIDENCE_MAX_BYTES } from '../../shared/evidence.ts';
 
 const LONGEST_SIDE = 1280;
 const QUALITIES = [0.85, 0.75, 0.65, 0.55, 0.45, 0.35];

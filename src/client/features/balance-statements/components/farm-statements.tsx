@@ -1,0 +1,220 @@
+// The farm store's monthly statements (decision 064): pick a month that has ended, issue its
+// statements to every active agent, and see who confirmed, disputed or has not answered (over a week:
+// reminded). A dispute shows the agent's figure, note and photos, and is accepted (booked now on the
+// ledger) or answered.
+import { Alert, Button, Card, Group, Image, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import {
+  type BalanceStatement,
+  balanceStatementMessages as m,
+  monthLabel,
+  statementStatusLabels,
+} from '../../../../shared/balance-statements.ts';
+import { evidencePhotoPath } from '../../../../shared/evidence.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { formatCount } from '../../../lib/format.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useIssueStatements, useResolveStatement, useStatements } from '../api/statements.ts';
+import { resolutionText, StatementFigures, StatementStatusBadge } from './statement-figures.tsx';
+import { StatementPdfButton } from './statement-pdf-button.tsx';
+
+/** The twelve months before this one, latest first (YYYY-MM). */
+function endedMonths(now = new Date()): string[] {
+  return Array.from({ length: 12 }, (_, i) => {
+    const d = new Date(now.getFullYear(), now.getMonth() - 1 - i, 1);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+  });
+}
+
+// Long: the screen's JSX: month, issue, counts, the cards and the issue confirmation.
+export function FarmStatements() {
+  const [months] = useState(endedMonths);
+  const [month, setMonth] = useState(months[0]);
+  const statements = useStatements(month);
+  const issue = useIssueStatements();
+  const [issuing, setIssuing] = useState(false);
+  const list = statements.data ?? [];
+  const counts = (['confirmed', 'disputed', 'waiting', 'resolved'] as const).map(
+    (status) => [status, list.filter((s) => s.status === status).length] as const,
+  );
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="sm">
+        <Select
+          label="Month"
+          data={months.map((value) => ({ value, label: monthLabel(value) }))}
+          value={month}
+          onChange={(v) => v && setMonth(v)}
+          allowDeselect={false}
+          w={200}
+        />
+        <Button mih={44} onClick={() => setIssuing(true)}>
+          Issue statements
+        </Button>
+      </Group>
+      {list.length > 0 && (
+        <Text size="sm" data-testid="statement-counts">
+          {counts
+            .filter(([, n]) => n > 0)
+            .map(([status, n]) => `${statementStatusLabels[status]}: ${n}`)
+            .join(' · ')}
+        </Text>
+      )}
+      {statements.isSuccess && list.length === 0 && <Text c="dimmed">No statements for {monthLabel(month)} yet.</Text>}
+      {statements.isError && <Alert color="red">We could not load the statements. Retrying…</Alert>}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {list.map((s) => (
+          <FarmStatement key={s.id} statement={s} />
+        ))}
+      </SimpleGrid>
+      {issuing && (
+        <ConfirmDialog
+          title={`Issue statements for ${monthLabel(month)}`}
+          confirmLabel={`Issue ${monthLabel(month)}`}
+          loading={issue.isPending}
+          error={<FormError error={issue.error} fallback="The statements could not be issued" />}
+          onClose={() => {
+            setIssuing(false);
+            issue.reset();
+          }}
+          onConfirm={() =>
+            issue.mutate(
+              { month },
+              {
+                onSuccess: (made) => {
+                  notifySuccess(m.issued(made.length));
+                  setIssuing(false);
+                },
+              },
+            )
+          }
+        >
+          Every active market agent gets its crate statement for {monthLabel(month)}, its figures read from the ledger.
+          Once issued, the month is closed for that agent: corrections go into the current month.
+        </ConfirmDialog>
+      )}
+    </Stack>
+  );
+}
+
+// Long: one statement's card: figures, the dispute with its photos, and the two ways to resolve it.
+function FarmStatement({ statement: s }: { statement: BalanceStatement }) {
+  const resolve = useResolveStatement();
+  const [action, setAction] = useState<'accept' | 'answer' | null>(null);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const resolution = resolutionText(s);
+  const difference = (s.believedClosing ?? s.closing) - s.closing;
+  const send = () => {
+    if (action === 'answer' && !note.trim()) {
+      setNoteError(m.answerRequired);
+      return;
+    }
+    resolve.mutate(
+      { id: s.id, body: { action: action!, note: note.trim() || null } },
+      {
+        onSuccess: () => {
+          notifySuccess(action === 'accept' ? m.accepted : m.answered);
+          setAction(null);
+        },
+      },
+    );
+  };
+  return (
+    <Card
+      withBorder
+      radius="md"
+      p="md"
+      component="article"
+      data-testid="farm-statement"
+      aria-label={`Statement of ${s.agentName}`}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} size="h5" style={{ overflowWrap: 'anywhere' }}>
+            {s.agentName}
+          </Title>
+          <StatementStatusBadge status={s.status} />
+        </Group>
+        {s.overdue && (
+          <Text size="sm" c="red.9">
+            Not answered for over a week: reminded by e-mail.
+          </Text>
+        )}
+        <StatementFigures statement={s} />
+        {s.believedClosing !== null && (
+          <Alert color="orange" variant="light" p="xs">
+            <Text size="sm">
+              {s.agentName} believes {formatCount(s.believedClosing)} ({difference > 0 ? '+' : '−'}
+              {formatCount(Math.abs(difference))}): {s.disputeNote}
+            </Text>
+            {s.photoIds.length > 0 && (
+              <Group gap="xs" mt="xs">
+                {s.photoIds.map((id, i) => (
+                  <a key={id} href={evidencePhotoPath(id)} target="_blank" rel="noopener noreferrer">
+                    <Image
+                      src={evidencePhotoPath(id)}
+                      alt={`Photo ${i + 1} from ${s.agentName}`}
+                      w={64}
+                      h={64}
+                      fit="cover"
+                    />
+                  </a>
+                ))}
+              </Group>
+            )}
+          </Alert>
+        )}
+        {resolution && <Text size="sm">{resolution}</Text>}
+        <StatementPdfButton statement={s} />
+        {s.canResolve && (
+          <Group gap="xs">
+            <Button mih={44} onClick={() => setAction('accept')}>
+              Accept {formatCount(s.believedClosing ?? 0)}
+            </Button>
+            <Button mih={44} variant="default" onClick={() => setAction('answer')}>
+              Answer
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      {action && (
+        <ConfirmDialog
+          title={action === 'accept' ? `Accept ${s.agentName}'s figure` : `Answer ${s.agentName}`}
+          confirmLabel={
+            action === 'accept'
+              ? `Book ${difference > 0 ? '+' : '−'}${formatCount(Math.abs(difference))} crates`
+              : 'Send answer'
+          }
+          loading={resolve.isPending}
+          error={<FormError error={resolve.error} fallback="The dispute could not be resolved" />}
+          onClose={() => {
+            setAction(null);
+            resolve.reset();
+          }}
+          onConfirm={send}
+        >
+          <Stack gap="xs">
+            <Text size="sm">
+              {action === 'accept'
+                ? `${formatCount(Math.abs(difference))} crates are booked ${difference > 0 ? 'to' : 'off'} ${s.agentName}'s account this month; ${monthLabel(s.month)} stays as issued.`
+                : `The statement stays at ${formatCount(s.closing)}; ${s.agentName} reads your answer.`}
+            </Text>
+            <Textarea
+              label={action === 'accept' ? 'Note (optional)' : 'Your answer'}
+              value={note}
+              onChange={(e) => {
+                setNote(e.currentTarget.value);
+                setNoteError(null);
+              }}
+              error={noteError}
+              autosize
+              minRows={2}
+            />
+          </Stack>
+        </ConfirmDialog>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+// The agent's header badge for statements (decision 064): how many wait for its answer, a link to
+// them on the dashboard; red and saying so once one has waited over a week (the reminder).
+import { Button } from '@mantine/core';
+import { IconFileCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { plural } from '../../../lib/format.ts';
+import { useWaitingStatements } from '../api/statements.ts';
+
+export function StatementsHeaderLink({ to, enabled }: { to: string; enabled: boolean }) {
+  const { count, overdue } = useWaitingStatements(enabled);
+  if (!enabled || count === 0) return null;
+  return (
+    <Button
+      component={Link}
+      to={to}
+      color={overdue ? 'red.9' : 'orange.9'}
+      variant="filled"
+      h={44}
+      miw={44}
+      px="sm"
+      leftSection={<IconFileCheck size={20} aria-hidden />}
+      aria-label={`${count} crate ${plural(count, 'statement')} to confirm${overdue ? ', overdue' : ''}`}
+      data-testid="header-statements-count"
+    >
+      {count}
+    </Button>
+  );
+}

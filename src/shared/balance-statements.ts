@@ -1,0 +1,152 @@
+// Monthly crate statements and client statement links (decision 064): schemas and messages of
+// /api/balance-statements and /api/clients/{id}/statement-links for both sides.
+import { z } from 'zod';
+import { jsonId, multilineText, oneOf, requiredMultilineText, wholeNumber } from './fields.ts';
+import { instant } from './http.ts';
+
+export const balanceStatementStatuses = ['waiting', 'confirmed', 'disputed', 'resolved'] as const;
+export type BalanceStatementStatus = (typeof balanceStatementStatuses)[number];
+export const statementResolutions = ['accepted', 'answered'] as const;
+
+/** Days after which an unanswered statement is reminded (e-mail and the agent's header badge). */
+export const STATEMENT_REMINDER_DAYS = 7;
+/** How long a client's statement link works. */
+export const STATEMENT_LINK_DAYS = 30;
+/** How far back the client's page looks. */
+export const STATEMENT_LINK_HISTORY_DAYS = 90;
+export const BELIEVED_CLOSING_MAX = 1_000_000;
+export const STATEMENT_NOTE_MAX = 500;
+
+export const balanceStatementMessages = {
+  month: 'Choose a month as YYYY-MM, e.g. 2026-11',
+  monthNotEnded: 'Statements are issued for a month that has ended: choose an earlier month',
+  agentsRequired: 'Choose at least one agent, or none for all of them',
+  agentUnknown: 'One of the chosen agents does not exist or is not active',
+  noAgents: 'There are no active market agents to send a statement to',
+  alreadyIssued: (month: string, names: string) => `The statement for ${month} was already issued to ${names}`,
+  notFound: 'Statement not found',
+  notWaiting: 'This statement was already answered',
+  notDisputed: 'Only a disputed statement can be resolved',
+  believedClosing: `Enter the crates you believe you held at the month's end: a whole number from 0 to ${BELIEVED_CLOSING_MAX.toLocaleString('en-ZA')}`,
+  noteRequired: 'Say why the figure is different',
+  noteTooLong: `The note must be at most ${STATEMENT_NOTE_MAX} characters`,
+  answerRequired: 'Write the answer the agent will read',
+  sameFigure: "The figure you believe is the statement's own: confirm it instead",
+  tooFewNow: (held: number) => `The agent now holds only ${held} crates: answer the dispute instead`,
+  figuresDontAddUp: 'The ledger figures do not add up',
+  issued: (count: number) => `${count} statement${count === 1 ? '' : 's'} issued`,
+  confirmed: 'Statement confirmed: the month is closed',
+  disputed: 'Dispute sent to the farm store',
+  accepted: "The agent's figure is accepted and booked",
+  answered: 'Answer sent to the agent',
+  linkCreated: 'Statement link ready',
+  linkRevoked: 'Statement link revoked',
+  linkNotFound: 'Statement link not found',
+  linkRateLimited: 'Too many statement links: try again in an hour',
+  clientNotFound: 'Client not found',
+} as const;
+
+const m = balanceStatementMessages;
+
+/** A calendar month, YYYY-MM (2000-01 to 2999-12). */
+export const monthValue = z.string({ error: m.month }).regex(/^2[0-9]{3}-(0[1-9]|1[0-2])$/, m.month);
+
+/** POST /api/balance-statements: the month, and the agents (none: every active agent). */
+export const issueStatementsBody = z.object({
+  month: monthValue,
+  marketAgentIds: z.array(jsonId(m.agentUnknown), { error: m.agentsRequired }).max(1000).optional(),
+});
+export type IssueStatementsBody = z.infer<typeof issueStatementsBody>;
+
+export const statementListQuery = z.object({ month: monthValue.optional() });
+
+/** PUT /api/balance-statements/{id}/dispute: the balance the agent believes, why, and optionally a photo. */
+export const disputeStatementBody = z.object({
+  believedClosing: wholeNumber(m.believedClosing, 0, BELIEVED_CLOSING_MAX),
+  note: requiredMultilineText(m.noteRequired, STATEMENT_NOTE_MAX, m.noteTooLong),
+  photo: z
+    .object({
+      contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+      data: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The photo could not be read: take or choose it again'),
+    })
+    .optional()
+    .nullable(),
+});
+export type DisputeStatementBody = z.infer<typeof disputeStatementBody>;
+
+/** PUT /api/balance-statements/{id}/resolve: accept the agent's figure (booked) or answer it. */
+export const resolveStatementBody = z.object({
+  action: oneOf('action', ['accept', 'answer']),
+  note: multilineText(STATEMENT_NOTE_MAX, m.noteTooLong).optional().nullable(),
+});
+export type ResolveStatementBody = z.infer<typeof resolveStatementBody>;
+
+export const statementFiguresSchema = z.object({
+  /** The agent's crates (full, empty and at its clients) when the month began. */
+  opening: z.number().int(),
+  /** Deliveries counted in (and opening balances from paper records). */
+  received: z.number().int(),
+  /** Empties sent back to the farm (less returns recalled). */
+  sentBack: z.number().int(),
+  /** Differences found on counting deliveries and their resolutions: + found, − short. */
+  countDifferences: z.number().int(),
+  /** Written off as missing at stock takes (less crates found). */
+  missing: z.number().int(),
+  /** Written off as damaged (clients' returns). */
+  damaged: z.number().int(),
+  /** Statement adjustments and anything else that moved the agent's crates. */
+  adjustments: z.number().int(),
+  /** Of the closing balance: crates at the agent's clients. */
+  atClients: z.number().int(),
+  /** opening + received − sentBack + countDifferences − missing − damaged + adjustments. */
+  closing: z.number().int(),
+});
+export type StatementFigures = z.infer<typeof statementFiguresSchema>;
+
+export const balanceStatementSchema = statementFiguresSchema.extend({
+  id: z.number(),
+  marketAgentId: z.number(),
+  agentName: z.string(),
+  month: z.string(),
+  status: z.enum(balanceStatementStatuses),
+  issuedAt: instant,
+  answeredAt: instant.nullable(),
+  believedClosing: z.number().nullable(),
+  disputeNote: z.string().nullable(),
+  resolution: z.enum(statementResolutions).nullable(),
+  resolutionNote: z.string().nullable(),
+  resolvedAt: instant.nullable(),
+  /** Crates booked when the farm store accepted the agent's figure (+ or −); null otherwise. */
+  adjustment: z.number().nullable(),
+  /** The photos' ids (the evidence of a dispute: /api/evidence/{id}/photo). */
+  photoIds: z.array(z.number()),
+  /** Waiting for more than STATEMENT_REMINDER_DAYS days. */
+  overdue: z.boolean(),
+  canConfirm: z.boolean(),
+  canDispute: z.boolean(),
+  canResolve: z.boolean(),
+});
+export type BalanceStatement = z.infer<typeof balanceStatementSchema>;
+export const balanceStatementListResponse = z.array(balanceStatementSchema);
+
+export const statementLinkSchema = z.object({ id: z.number(), url: z.string(), expiresAt: instant });
+export type StatementLink = z.infer<typeof statementLinkSchema>;
+
+export const statementStatusLabels: Record<BalanceStatementStatus, string> = {
+  waiting: 'Not answered',
+  confirmed: 'Confirmed',
+  disputed: 'Disputed',
+  resolved: 'Resolved',
+};
+
+/** "November 2026" for "2026-11". */
+export function monthLabel(month: string): string {
+  const [y, mo] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-ZA', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, mo - 1, 1)),
+  );
+}
+
+/** opening + in − out: what closing must be. */
+export const closingOf = (f: Omit<StatementFigures, 'closing' | 'atClients'>) =>
+  f.opening + f.received - f.sentBack + f.countDifferences - f.missing - f.damaged + f.adjustments;
