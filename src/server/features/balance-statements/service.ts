@@ -3,7 +3,7 @@
 // or disputes it (with the balance it believes, a note and optionally a photo); the farm store accepts
 // the agent's figure (booked now on the ledger, the statement as its reason) or answers, and the agent
 // is told by e-mail. An issued month is closed for that agent: the database refuses a movement dated
-// inside it (migration 0019's trigger), so corrections land in the current month.
+// inside it (migration 0020's trigger), so corrections land in the current month.
 import type {
   BalanceStatement,
   DisputeStatementBody,
