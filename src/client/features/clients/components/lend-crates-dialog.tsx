@@ -66,7 +66,7 @@ export function LendCratesDialog({ clientId, onClose }: { clientId: number | nul
     .map((c) => ({ value: String(c.id), label: `${c.businessName} (${c.clientName})` }));
 
   return (
-    <FormDialog title="Lend Crates" label="Lend crates" onClose={onClose} onSubmit={submit}>
+    <FormDialog title="Lend Crates" label="Lend crates" onClose={onClose} onSubmit={submit} held={form.isDirty()}>
       <RecordSelect
         label="Client"
         placeholder="Select a client"

@@ -48,4 +48,5 @@ export const returnPhotoStep = (loanId: number, who: string) => ({
   record: { recordKind: 'client-transaction' as const, recordId: loanId },
   subject: `${who}’s damaged crates`,
   intro: `The return is booked. Add a photo of ${who}’s damaged crates, or close.`,
+  queuedIntro: `The return is saved on this phone. A photo of ${who}’s damaged crates added now waits with it and is sent right after it.`,
 });

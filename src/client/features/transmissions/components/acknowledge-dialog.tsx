@@ -2,7 +2,7 @@
 // actual quantity (spec §4, §5), prefilled with the quantity sent. What was typed stays as typed: an
 // invalid count shows the spec's message and nothing is sent. Returned empties with damaged crates,
 // once booked, are followed by the step for their photo (decision 056), as a client's return is.
-import { Alert, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { damageMessages } from '../../../../shared/damage.ts';
 import {
@@ -15,6 +15,7 @@ import {
 import { useDamagePhotoFollowUp } from '../../../components/damage-photo-step.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
+import { KeepInputModal } from '../../../components/keep-input.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates, formatCount } from '../../../lib/format.ts';
@@ -47,7 +48,7 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
   const [damageReason, setDamageReason] = useState('');
   const [damageError, setDamageError] = useState<string | null>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);
-  // Damaged crates counted and booked now (not queued): the app may offer a photo of them next (056).
+  // Damaged crates counted (booked, or kept on the phone): the app offers a photo of them next (056, 061).
   const photoStep = useDamagePhotoFollowUp(onClose);
 
   const confirm = (event: React.FormEvent) => {
@@ -93,8 +94,9 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
             record: { recordKind: 'transmission' as const, recordId: transmission.id },
             subject,
             intro: `The count is booked. Add a photo of ${subject}, or close.`,
+            queuedIntro: `The count is saved on this phone. A photo of ${subject} added now waits with it and is sent right after it.`,
           };
-          if (!photoStep.offer(step, damaged, sent.queued)) onClose();
+          if (!photoStep.offer(step, damaged, sent)) onClose();
         },
         onError: (err) => notifyError(errorMessage(err, m.acknowledgeFailed)),
       },
@@ -103,7 +105,7 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
 
   if (photoStep.dialog) return photoStep.dialog;
   return (
-    <Modal opened onClose={onClose} title="Count and Acknowledge" centered>
+    <KeepInputModal onClose={onClose} title="Count and Acknowledge" centered>
       <form onSubmit={confirm} noValidate>
         <Stack>
           <Text size="sm">
@@ -167,6 +169,6 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
           <FormActions onCancel={onClose} submitLabel={'Confirm Count'} loading={acknowledge.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </KeepInputModal>
   );
 }
