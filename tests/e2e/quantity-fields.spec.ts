@@ -201,8 +201,21 @@ test('the acknowledge count keeps what was typed; a short count says the differe
       ['2.5', invalid],
     ],
   );
-  await dialog.getByLabel('Crates counted').fill('2');
+  // A count of 0, or more than a tenth off, asks once more and says what it will do (decision 061).
+  await dialog.getByLabel('Crates counted').fill('0');
   await dialog.getByRole('button', { name: 'Confirm Count' }).click();
+  await expect(dialog.getByTestId('count-check')).toContainText(
+    '3 sent, you counted 0: 3 crates will be flagged missing',
+  );
+  await expect(dialog.getByRole('button', { name: 'Yes, count 0' })).toBeVisible();
+  await dialog.getByLabel('Crates counted').fill('2');
+  await expect(dialog.getByTestId('count-check')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Confirm Count' }).click();
+  await expect(dialog.getByTestId('count-check')).toContainText(
+    '3 sent, you counted 2: 1 crate will be flagged missing',
+  );
+  expect(sent.length).toBe(0);
+  await dialog.getByRole('button', { name: 'Yes, count 2' }).click();
   await expect(
     page.getByText('Transmission acknowledged and billing updated. The difference (1 crate short) was flagged.'),
   ).toBeVisible();

@@ -4,6 +4,7 @@
 // once booked, are followed by the step for their photo (decision 056), as a client's return is.
 import { Alert, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { countDifferenceWarning, isBigCountDifference } from '../../../../shared/counts.ts';
 import { damageMessages } from '../../../../shared/damage.ts';
 import {
   acknowledgeBody,
@@ -39,6 +40,8 @@ export function parseCount(value: number | string): number | null {
 export function AcknowledgeDialog({ transmission, onClose }: { transmission: Transmission; onClose: () => void }) {
   const acknowledge = useAcknowledgeTransmission();
   const [text, setText] = useState<number | string>(transmission.quantity);
+  // A big difference asks once more (decision 061): the count it was asked for, until the count changes.
+  const [askedFor, setAskedFor] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const count = parseCount(text);
   const difference = count === null ? null : count - transmission.quantity;
@@ -74,6 +77,10 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
     }
     if (damaged > 0 && !damageReason.trim()) {
       setReasonError(damageMessages.reasonRequired);
+      return;
+    }
+    if (askedFor !== count && isBigCountDifference(transmission.quantity, count)) {
+      setAskedFor(count);
       return;
     }
     acknowledge.mutate(
@@ -166,7 +173,17 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
             </Text>
           )}
           <FormError error={acknowledge.isError ? acknowledge.error : null} fallback={m.acknowledgeFailed} />
-          <FormActions onCancel={onClose} submitLabel={'Confirm Count'} loading={acknowledge.isPending} />
+          {askedFor !== null && askedFor === count && (
+            <Alert color="red" variant="light" p="sm" role="alert" data-testid="count-check">
+              {countDifferenceWarning(transmission.quantity, count)}. Tap “Yes, count {formatCount(count)}” if that is
+              right.
+            </Alert>
+          )}
+          <FormActions
+            onCancel={onClose}
+            submitLabel={askedFor !== null && askedFor === count ? `Yes, count ${formatCount(count)}` : 'Confirm Count'}
+            loading={acknowledge.isPending}
+          />
         </Stack>
       </form>
     </KeepInputModal>
