@@ -6,6 +6,7 @@ import { Alert, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { countDifferenceWarning, isBigCountDifference } from '../../../../shared/counts.ts';
 import { damageMessages } from '../../../../shared/damage.ts';
+import { quantityLimit } from '../../../../shared/quantity-limits.ts';
 import {
   acknowledgeBody,
   countText,
@@ -54,16 +55,16 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
   // Damaged crates counted (booked, or kept on the phone): the app offers a photo of them next (056, 061).
   const photoStep = useDamagePhotoFollowUp(onClose);
 
+  // The server's bound (docs/decisions/013): a request issues at most what was asked for. The field's
+  // hint, check and message all name it (decision 061).
+  const max = transmission.type === 'supplier_to_farm' ? transmission.quantity : maxCountFor(transmission.quantity);
+  const limit = quantityLimit(0, max, m.countTooHigh);
+
   const confirm = (event: React.FormEvent) => {
     event.preventDefault();
-    if (count === null) {
-      setError(m.invalidQuantity);
-      return;
-    }
-    // The server's bound (docs/decisions/013): a request issues at most what was asked for.
-    const max = transmission.type === 'supplier_to_farm' ? transmission.quantity : maxCountFor(transmission.quantity);
-    if (count > max) {
-      setError(m.countTooHigh(max));
+    const wrong = limit.check(text);
+    if (count === null || wrong) {
+      setError(wrong ?? m.invalidQuantity);
       return;
     }
     const damaged = damagedText === '' ? 0 : parseCount(damagedText);
@@ -122,12 +123,14 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
           <QuantityInput
             label="Crates counted"
             min={0}
+            max={max}
+            hint
             value={text}
             onChange={(value) => {
               setText(value);
               setError(null);
             }}
-            error={error}
+            error={error ?? limit.check(text)}
             data-autofocus
           />
           {mayMarkDamaged && (
