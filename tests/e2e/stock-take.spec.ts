@@ -84,7 +84,11 @@ test('an agent counts 3 clients on the phone, one short, with a photo; the farm 
 
   // --- the agent's count on the phone: everything as the books say but Bravo Veg, 3 of 4 ---
   const page = agent.page;
-  await page.goto('/clients');
+  // The waiting stock take is announced on the dashboard's jobs row and opens the count (decision 061).
+  await page.goto('/dashboard');
+  const job = page.getByRole('navigation', { name: 'Your jobs' }).getByRole('link', { name: /Stock take waiting/ });
+  await expect(job).toBeVisible();
+  await job.click();
   await settled(page, 'Clients');
   const count = page.getByRole('form', { name: 'Stock take' });
   await expect(count.getByRole('heading', { name: 'Stock take' })).toBeVisible();
