@@ -12,7 +12,7 @@ import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { RecordSelect } from '../../../components/record-select.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { crates, formatDate } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useQueueStatus } from '../../../lib/offline/status.ts';
@@ -108,7 +108,7 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
       />
       {chosen && (
         <Text size="sm" c="dimmed" data-testid="crates-out">
-          {chosen.clientName} has {chosen.cratesOut} crates out on this loan
+          {chosen.clientName} has {crates(chosen.cratesOut)} out on this loan
         </Text>
       )}
       <QuantityInput
