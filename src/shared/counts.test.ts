@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { crates, formatCount, plural } from './counts.ts';
+import {
+  bigLendWarning,
+  countDifferenceWarning,
+  crates,
+  formatCount,
+  isBigCountDifference,
+  isBigLend,
+  plural,
+} from './counts.ts';
 
 const normal = (s: string) => s.replaceAll('\u00a0', ' ');
 
@@ -22,5 +30,33 @@ describe('counts', () => {
     expect(plural(1, 'agent')).toBe('agent');
     expect(plural(3, 'agent')).toBe('agents');
     expect(plural(2, 'is', 'are')).toBe('are');
+  });
+});
+
+describe('big mistakes ask once more (decision 061)', () => {
+  it('a count of 0, or more than a tenth off what was sent', () => {
+    expect(isBigCountDifference(30, 0)).toBe(true);
+    expect(isBigCountDifference(30, 27)).toBe(false);
+    expect(isBigCountDifference(30, 26)).toBe(true);
+    expect(isBigCountDifference(30, 33)).toBe(false);
+    expect(isBigCountDifference(30, 34)).toBe(true);
+    expect(isBigCountDifference(30, 30)).toBe(false);
+    expect(isBigCountDifference(0, 0)).toBe(false);
+  });
+
+  it('says what the count will do', () => {
+    expect(countDifferenceWarning(30, 0)).toBe('30 sent, you counted 0: 30 crates will be flagged missing');
+    expect(countDifferenceWarning(30, 29)).toBe('30 sent, you counted 29: 1 crate will be flagged missing');
+    expect(countDifferenceWarning(30, 40)).toBe('30 sent, you counted 40: 10 crates more than sent will be flagged');
+  });
+
+  it('a lend of more than half the full crates', () => {
+    expect(isBigLend(600, 640)).toBe(true);
+    expect(isBigLend(320, 640)).toBe(false);
+    expect(isBigLend(321, 640)).toBe(true);
+    expect(normal(bigLendWarning(600, 640, 'Soweto Greens'))).toBe(
+      'Lend 600 of your 640 full crates to Soweto Greens? You keep 40.',
+    );
+    expect(bigLendWarning(1, 1, 'Ama')).toBe('Lend 1 of your 1 full crate to Ama? You keep 0.');
   });
 });

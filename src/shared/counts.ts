@@ -6,9 +6,37 @@ const countFormat = new Intl.NumberFormat('en-ZA');
 /** 1234 → "1 234" (the space is non-breaking, as Intl gives it). */
 export const formatCount = (n: number) => countFormat.format(n);
 
+// The one place plurals are chosen (decision 061): Intl's rules for the user's language, English until
+// the message catalogue names another.
+const pluralRules = new Intl.PluralRules('en');
+
 /** The word for n things: plural(1, 'crate') → 'crate', plural(2, 'crate') → 'crates'. */
-export const plural = (n: number, one: string, many = `${one}s`) => (Math.abs(n) === 1 ? one : many);
+export const plural = (n: number, one: string, many = `${one}s`) => (pluralRules.select(n) === 'one' ? one : many);
 
 /** "1 crate", "0 crates", "1 234 crates"; an adjective goes between: crates(1, 'empty') → "1 empty crate". */
 export const crates = (n: number, adjective?: string) =>
   `${formatCount(n)} ${adjective ? `${adjective} ` : ''}${plural(n, 'crate')}`;
+
+/**
+ * A count that asks once more before it is booked (decision 061): 0 of a delivery that had crates, or
+ * one more than a tenth away from what was sent. Normal counts stay one tap.
+ */
+export const isBigCountDifference = (sent: number, counted: number) =>
+  sent > 0 && (counted === 0 || Math.abs(counted - sent) * 10 > sent);
+
+/** What a big difference will do, said before the second tap: "30 sent, you counted 0: 30 crates will be flagged missing". */
+export function countDifferenceWarning(sent: number, counted: number) {
+  const difference = counted - sent;
+  const what =
+    difference < 0
+      ? `${crates(-difference)} will be flagged missing`
+      : `${crates(difference)} more than sent will be flagged`;
+  return `${formatCount(sent)} sent, you counted ${formatCount(counted)}: ${what}`;
+}
+
+/** A lend that asks once more (decision 061): more than half of the agent's full crates to one client. */
+export const isBigLend = (quantity: number, fullCrates: number) => fullCrates > 0 && quantity * 2 > fullCrates;
+
+/** "Lend 600 of your 640 full crates to Soweto Greens? You keep 40." */
+export const bigLendWarning = (quantity: number, fullCrates: number, client: string) =>
+  `Lend ${formatCount(quantity)} of your ${crates(fullCrates, 'full')} to ${client}? You keep ${formatCount(fullCrates - quantity)}.`;

@@ -76,6 +76,13 @@ test('add a client, lend 5, return 3, then Process Return closes the loan (375 Ã
   await lend.getByLabel('Quantity').fill('21');
   await lend.getByRole('button', { name: 'Lend Crates' }).click();
   await expect(lend.getByText('Not enough full crates: you have 20')).toBeVisible();
+  // More than half of them to one client asks once more (decision 061); a normal lend is one tap.
+  await lend.getByLabel('Quantity').fill('11');
+  await lend.getByRole('button', { name: 'Lend Crates' }).click();
+  await expect(lend.getByTestId('lend-check')).toContainText(
+    `Lend 11 of your 20 full crates to ${business}? You keep 9.`,
+  );
+  await expect(lend.getByRole('button', { name: 'Yes, lend 11' })).toBeVisible();
   await lend.getByLabel('Quantity').fill('5');
   await lend.getByRole('button', { name: 'Lend Crates' }).click();
   await expect(toast(page, 'Crates lent successfully')).toBeVisible();

@@ -176,9 +176,20 @@ test("the agent's dashboard return marks crates damaged, says what a bad count i
   ).toBeVisible();
   await expect(step.getByRole('button', { name: `Add a photo of ${business}’s damaged crates` })).toBeVisible();
   await expectAccessible(page, 'the photo step after a dashboard return (375 px)');
+  // A photo chosen and a note typed are not dropped by the full-width Done: it asks first (decision 061).
+  await step.locator('input[type="file"]').setInputFiles({ name: 'crates.png', mimeType: 'image/png', buffer: PNG });
+  await step.getByLabel('Note').fill('Handle gone on one side');
   await step.getByRole('button', { name: 'Done' }).click();
+  const question = page.getByRole('dialog', { name: 'Attach the photo you chose?' });
+  await expect(question.getByRole('button', { name: 'Discard photo' })).toBeVisible();
+  await question.getByRole('button', { name: 'Attach photo' }).click();
+  await expect(toast(page, 'Photo attached')).toBeVisible();
   await expect(step).toBeHidden();
   expect(sent).toBe(1);
+  const photos = await json<{ note: string | null }[]>(
+    agent.page.request.get(`/api/evidence?recordKind=client-transaction&recordId=${loan.id}`),
+  );
+  expect(photos.map((p) => p.note)).toEqual(['Handle gone on one side']);
 
   // Booked once: 3 sound crates back to the agent's empties, 1 written off as damaged with its reason.
   const entries = await json<{ entries: { quantity: number; reason: string }[] }>(

@@ -187,6 +187,12 @@ test('actions made offline wait on the phone, one is cancelled for good, the res
   await add.getByLabel('Business name').fill(gamma);
   await add.getByLabel('Client name').fill('Gail');
   await add.getByLabel('Contact number').fill('083 555 1234');
+  // Escape after typing does not drop it: it asks first (decision 061).
+  await page.keyboard.press('Escape');
+  const discard = page.getByRole('dialog', { name: 'Discard what you entered?' });
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(discard).toBeHidden();
+  await expect(add.getByLabel('Business name')).toHaveValue(gamma);
   await add.getByRole('button', { name: 'Add Client' }).click();
   await expect(add).toBeHidden();
   await expect(banner(page)).toHaveText('Offline — 5 changes waiting to send');

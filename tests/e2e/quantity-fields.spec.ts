@@ -106,12 +106,15 @@ test('Send Empty Crates says how many empties there are and uses them as the max
     () => form.getByRole('button', { name: 'Send Empty Crates' }).click(),
     [
       ['91', 'Only 90 empty crates available to return'],
-      ['0', 'Quantity must be between 1 and 400'],
-      ['-5', 'Quantity must be between 1 and 400'],
-      ['2.5', 'Quantity must be between 1 and 400'],
-      ['401', 'Quantity must be between 1 and 400'],
+      ['999', 'Only 90 empty crates available to return'],
+      ['0', 'Quantity must be between 1 and 90'],
+      ['-5', 'Invalid Quantity: Please enter a valid quantity'],
+      ['2.5', 'Invalid Quantity: Please enter a valid quantity'],
     ],
   );
+  // Said as it is typed, before any tap (decision 061).
+  await form.getByLabel('Quantity').fill('-3');
+  await expect(form.getByText('Invalid Quantity: Please enter a valid quantity')).toBeVisible();
   await page.context().close();
 });
 
@@ -199,10 +202,25 @@ test('the acknowledge count keeps what was typed; a short count says the differe
       ['', invalid],
       ['-5', invalid],
       ['2.5', invalid],
+      ['999999', 'The count can be at most 8 for this transmission'],
     ],
   );
-  await dialog.getByLabel('Crates counted').fill('2');
+  await expect(dialog.getByText('0 to 8')).toBeVisible();
+  // A count of 0, or more than a tenth off, asks once more and says what it will do (decision 061).
+  await dialog.getByLabel('Crates counted').fill('0');
   await dialog.getByRole('button', { name: 'Confirm Count' }).click();
+  await expect(dialog.getByTestId('count-check')).toContainText(
+    '3 sent, you counted 0: 3 crates will be flagged missing',
+  );
+  await expect(dialog.getByRole('button', { name: 'Yes, count 0' })).toBeVisible();
+  await dialog.getByLabel('Crates counted').fill('2');
+  await expect(dialog.getByTestId('count-check')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Confirm Count' }).click();
+  await expect(dialog.getByTestId('count-check')).toContainText(
+    '3 sent, you counted 2: 1 crate will be flagged missing',
+  );
+  expect(sent.length).toBe(0);
+  await dialog.getByRole('button', { name: 'Yes, count 2' }).click();
   await expect(
     page.getByText('Transmission acknowledged and billing updated. The difference (1 crate short) was flagged.'),
   ).toBeVisible();

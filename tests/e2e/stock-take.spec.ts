@@ -84,14 +84,28 @@ test('an agent counts 3 clients on the phone, one short, with a photo; the farm 
 
   // --- the agent's count on the phone: everything as the books say but Bravo Veg, 3 of 4 ---
   const page = agent.page;
-  await page.goto('/clients');
+  // The waiting stock take is announced on the dashboard's jobs row and opens the count (decision 061).
+  await page.goto('/dashboard');
+  const job = page.getByRole('navigation', { name: 'Your jobs' }).getByRole('link', { name: /Stock take waiting/ });
+  await expect(job).toBeVisible();
+  await job.click();
   await settled(page, 'Clients');
   const count = page.getByRole('form', { name: 'Stock take' });
   await expect(count.getByRole('heading', { name: 'Stock take' })).toBeVisible();
-  await expect(count.getByLabel('Alpha Greens')).toHaveValue('5');
-  await expect(count.getByLabel('Charlie Fruit')).toHaveValue('3');
+  // Every figure starts empty, not at the books' figure: nothing is sent uncounted (decision 061).
+  await expect(count.getByLabel('Alpha Greens')).toHaveValue('');
+  await expect(count.getByLabel('Full crates')).toHaveValue('');
+  await count.getByRole('button', { name: 'Send count' }).click();
+  await expect(count.getByText(/^Please enter the crates counted/).first()).toBeVisible();
   await expectAccessible(page, 'the stock take count (375 px)');
-  await count.getByLabel('Bravo Veg').fill('3');
+  for (const [label, counted] of [
+    ['Full crates', '8'],
+    ['Empty crates', '0'],
+    ['Alpha Greens', '5'],
+    ['Bravo Veg', '3'],
+    ['Charlie Fruit', '3'],
+  ])
+    await count.getByLabel(label).fill(counted);
   await count.getByRole('button', { name: 'Send count' }).click();
   await expect(toast(page, 'Stock take sent to the farm store')).toBeVisible();
   await expect(page.getByText('Bravo Veg: counted 3 of 4 (1 missing)')).toBeVisible();

@@ -3,6 +3,7 @@
 // what is wrong (spec §5: 'Please enter quantity', the range) and the form sends nothing until it is.
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
+import { quantityLimit } from '../../shared/quantity-limits.ts';
 import { formatCount } from '../lib/format.ts';
 
 export type QuantityInputProps = Omit<
@@ -19,7 +20,7 @@ export type QuantityInputProps = Omit<
 
 /** "1 to 400", "0 or more": the range a quantity field takes, as its hint says it. */
 export const quantityRange = (min: number, max?: number) =>
-  max === undefined ? `${formatCount(min)} or more` : `${formatCount(min)} to ${formatCount(max)}`;
+  max === undefined ? `${formatCount(min)} or more` : quantityLimit(min, max).hint;
 
 /**
  * Whole crates open the phone's number pad, not the decimal one: Mantine's NumberInput

@@ -17,8 +17,8 @@ import { FarmStockTakes } from '../../features/stock-takes/components/farm-stock
 import { useUser } from '../../lib/current-user.tsx';
 
 /** After a return with damaged crates: the loan's photos and "Add a photo". */
-const damagePhotos = (record: DamagedRecord, subject: string) => (
-  <EvidencePhotos recordKind={record.recordKind} recordId={record.recordId} subject={subject} />
+const damagePhotos = (record: DamagedRecord, subject: string, after?: string) => (
+  <EvidencePhotos recordKind={record.recordKind} recordId={record.recordId} subject={subject} after={after} />
 );
 
 export function ClientsWithStockTake() {

@@ -17,8 +17,8 @@ const countPhotos = (t: Transmission) => (
 );
 
 /** After the farm counts returned empties with damaged crates: their photos and "Add a photo" (decision 056). */
-const damagePhotos = (record: DamagedRecord, subject: string) => (
-  <EvidencePhotos recordKind={record.recordKind} recordId={record.recordId} subject={subject} />
+const damagePhotos = (record: DamagedRecord, subject: string, after?: string) => (
+  <EvidencePhotos recordKind={record.recordKind} recordId={record.recordId} subject={subject} after={after} />
 );
 
 export function TransmissionsWithEvidence() {

@@ -2,7 +2,15 @@
 // as it will go out, with the Idempotency-Key made for it on the phone, and the words the agent reads
 // in the list of waiting changes. Plain data, so it can live in IndexedDB and go between tabs.
 /** The agent's actions that can wait on the phone. */
-export type ChangeKind = 'acknowledge' | 'lend' | 'return' | 'send-empties' | 'add-client' | 'edit-client';
+export type ChangeKind =
+  | 'acknowledge'
+  | 'lend'
+  | 'return'
+  | 'send-empties'
+  | 'add-client'
+  | 'edit-client'
+  /** A photo (and note) of damaged crates or a disputed count, chosen with or after its change (decision 061). */
+  | 'attach-photo';
 
 export type ChangeRequest = { method: 'POST' | 'PUT' | 'PATCH'; path: string; body: Record<string, unknown> };
 
@@ -41,6 +49,11 @@ export type QueuedChange = ChangeLabel &
      * the client's id comes from the answer to that change, which is sent first.
      */
     clientFrom?: string;
+    /**
+     * A photo chosen for a change still waiting on the phone (decision 061): it goes only once that
+     * change is booked, and is cancelled with it.
+     */
+    after?: string;
   };
 
 /** What became of one attempt to send a change. */

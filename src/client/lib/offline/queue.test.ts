@@ -256,6 +256,57 @@ describe('the queue of waiting changes', () => {
     expect((await queue.list())[0].refusal?.message).toBe(CLIENT_NOT_ADDED);
   });
 
+  const photo = (loanId: number): [ChangeLabel, ChangeRequest] => [
+    label('attach-photo', null),
+    { method: 'POST', path: '/api/evidence', body: { recordKind: 'client-transaction', recordId: loanId } },
+  ];
+
+  it('a photo chosen for a waiting return goes after the return, and not at all when it is cancelled', async () => {
+    const { queue, sent } = setUp(() => ok());
+    const back = await queue.enqueue(label('return', 3), {
+      method: 'PUT',
+      path: '/api/client-transactions/4',
+      body: {},
+    });
+    const shot = await queue.enqueue(...photo(4), { after: back.id });
+    expect(shot.after).toBe(back.id);
+    expect(await queue.drain()).toBe('empty');
+    expect(sent.map((s) => s.path)).toEqual(['/api/client-transactions/4', '/api/evidence']);
+
+    const again = await queue.enqueue(label('return', 3), {
+      method: 'PUT',
+      path: '/api/client-transactions/4',
+      body: {},
+    });
+    await queue.enqueue(...photo(4), { after: again.id });
+    const outcome = await queue.cancel(again.id);
+    expect(outcome.kind === 'cancelled' && outcome.removed.map((c) => c.kind)).toEqual(['return', 'attach-photo']);
+    expect(await queue.list()).toEqual([]);
+  });
+
+  it('a photo whose change was refused waits: it is never sent ahead of it', async () => {
+    const { queue, sent } = setUp((change) =>
+      change.kind === 'return' ? { kind: 'refused', status: 409, message: 'No' } : ok(),
+    );
+    const back = await queue.enqueue(label('return', 3), {
+      method: 'PUT',
+      path: '/api/client-transactions/4',
+      body: {},
+    });
+    const shot = await queue.enqueue(...photo(4), { after: back.id });
+    expect(await queue.drain()).toBe('refused');
+    expect(sent).toHaveLength(1);
+    expect((await queue.list()).map((c) => c.id)).toEqual([back.id, shot.id]);
+    await queue.cancel(back.id);
+    expect(await queue.list()).toEqual([]);
+  });
+
+  it('a photo for a change already sent goes on its own', async () => {
+    const { queue } = setUp(() => ok());
+    const shot = await queue.enqueue(...photo(4), { after: 'gone-already' });
+    expect(shot.after).toBeUndefined();
+  });
+
   it('discarding at sign-out removes every waiting change', async () => {
     const { queue, sent } = setUp(() => ok());
     await queue.enqueue(...lend(1, 5));

@@ -52,6 +52,9 @@ const createdId = (answer: unknown): number | null => {
   return typeof id === 'number' ? id : null;
 };
 
+export const PHOTO_CHANGE_NOT_BOOKED =
+  'The change this photo goes with was not booked: cancel the photo, or send that change again first.';
+
 export const CLIENT_NOT_ADDED =
   'The new client it lends to did not come back from the server: cancel this lend and lend again from the Clients page.';
 
@@ -76,7 +79,7 @@ export class ChangeQueue {
   async enqueue(
     label: ChangeLabel,
     request: ChangeRequest,
-    options: { key?: string; attempted?: boolean; clientFrom?: string } = {},
+    options: { key?: string; attempted?: boolean; clientFrom?: string; after?: string } = {},
   ): Promise<QueuedChange> {
     const change: QueuedChange = {
       ...label,
@@ -95,6 +98,8 @@ export class ChangeQueue {
       else if (id !== null) change.body = { ...change.body, clientId: id };
       else change.refusal = { status: 0, message: CLIENT_NOT_ADDED };
     }
+    // A photo for a change already sent needs nothing; for one still waiting, it goes after it.
+    if (options.after && (await this.list()).some((c) => c.id === options.after)) change.after = options.after;
     await this.deps.store.put(change);
     this.deps.onChanged?.();
     return change;
@@ -107,7 +112,7 @@ export class ChangeQueue {
       const change = all.find((c) => c.id === id);
       if (!change) return { kind: 'gone' };
       if (change.attempted) return { kind: 'maybe-sent' };
-      const removed = [change, ...all.filter((c) => c.clientFrom === id)];
+      const removed = [change, ...all.filter((c) => c.clientFrom === id || c.after === id)];
       for (const c of removed) await this.deps.store.remove(this.userId, c.id);
       this.deps.onChanged?.();
       return { kind: 'cancelled', removed };
@@ -176,6 +181,12 @@ export class ChangeQueue {
       this.deps.onChanged?.();
       return { kind: 'refused' };
     }
+    if (next.after) {
+      // The change the photo goes with is still ahead of it only if it failed unnoticed: the agent decides.
+      await this.deps.store.put({ ...next, refusal: { status: 0, message: PHOTO_CHANGE_NOT_BOOKED } });
+      this.deps.onChanged?.();
+      return { kind: 'refused' };
+    }
     // Marked before it goes out: if the tab closes mid-send, the change is known to be maybe sent.
     const attempt: QueuedChange = { ...next, attempted: true };
     await this.deps.store.put(attempt);
@@ -223,8 +234,15 @@ export class ChangeQueue {
     }
   }
 
-  /** A lend that waited for its client's id gets it from the answer that created the client. */
+  /**
+   * A lend that waited for its client's id gets it from the answer that created the client; a photo
+   * that waited for its change is free to go.
+   */
   private async resolveDependents(change: QueuedChange, answer: unknown) {
+    for (const photo of (await this.list()).filter((c) => c.after === change.id)) {
+      const { after: _sent, ...rest } = photo;
+      await this.deps.store.put(rest);
+    }
     const id = createdId(answer);
     for (const dependent of (await this.list()).filter((c) => c.clientFrom === change.id)) {
       const { clientFrom: _sent, ...rest } = dependent;

@@ -72,6 +72,8 @@ const CHANGED: Record<ChangeKind, readonly ChangeTag[]> = {
   'send-empties': ['transmissions', 'crates'],
   'add-client': ['clients'],
   'edit-client': ['clients'],
+  // A record's photo list is tagged 'crates' (evidence feature).
+  'attach-photo': ['crates'],
 };
 
 function showSent(queryClient: QueryClient, change: QueuedChange) {
@@ -249,12 +251,12 @@ export function forgetSignedOut(userId: number) {
 export async function sendOrQueue<T>(
   label: ChangeLabel,
   request: ChangeRequest,
-  options: { clientFrom?: string } = {},
+  options: { clientFrom?: string; after?: string } = {},
 ): Promise<Sent<T>> {
   const runtime = await started();
   const { queue } = runtime;
   if (!navigator.onLine || options.clientFrom || (await queue.list()).length > 0) {
-    const change = await queue.enqueue(label, request, { clientFrom: options.clientFrom });
+    const change = await queue.enqueue(label, request, { clientFrom: options.clientFrom, after: options.after });
     void runtime.run();
     return { queued: true, change };
   }

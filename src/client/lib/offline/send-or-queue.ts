@@ -9,7 +9,7 @@ export type { Sent };
 export async function sendOrQueue<T>(
   label: ChangeLabel,
   request: ChangeRequest,
-  options?: { clientFrom?: string },
+  options?: { clientFrom?: string; after?: string },
 ): Promise<Sent<T>> {
   const runtime = await import('./runtime.ts');
   return runtime.sendOrQueue<T>(label, request, options);

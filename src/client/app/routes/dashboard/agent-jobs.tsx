@@ -2,9 +2,10 @@
 // (decision 044): each opens the screen where it is done. Drawn at its final size at once (no figures
 // that arrive later), so nothing below it moves.
 import { Button, SimpleGrid, Text } from '@mantine/core';
-import { IconArrowBackUp, IconInbox, IconTruckReturn, IconUsersGroup } from '@tabler/icons-react';
+import { IconArrowBackUp, IconClipboardList, IconInbox, IconTruckReturn, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useCurrentStockTake } from '../../../features/stock-takes/api/stock-takes.ts';
 import { useIncomingTransmissions } from '../../../features/transmissions/api/get-incoming-transmissions.ts';
 import { paths } from '../../paths.ts';
 
@@ -35,8 +36,22 @@ function Job({ to, icon, children, note }: { to: string; icon: ReactNode; childr
 
 export function AgentJobs() {
   const waiting = useIncomingTransmissions('market_agent').data?.length ?? 0;
+  // A stock take the farm store started and this agent has not sent yet is announced here (decision 061);
+  // its count form is at the top of Clients.
+  const stockTake = useCurrentStockTake().data?.count;
   return (
     <nav aria-label="Your jobs">
+      {stockTake?.status === 'open' && (
+        <SimpleGrid cols={1} mb="sm">
+          <Job
+            to={paths.clients.href()}
+            icon={<IconClipboardList size={20} aria-hidden />}
+            note="The farm store asks you to count your crates"
+          >
+            Stock take waiting
+          </Job>
+        </SimpleGrid>
+      )}
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <Job
           to={paths.transmissions.href('incoming')}

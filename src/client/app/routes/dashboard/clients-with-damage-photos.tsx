@@ -9,8 +9,8 @@ const EvidencePhotos = lazyComponent(() =>
   import('../../../features/evidence/components/evidence-photos.tsx').then((mod) => mod.EvidencePhotos),
 );
 
-const damagePhotos = (record: DamagedRecord, subject: string) => (
-  <EvidencePhotos recordKind={record.recordKind} recordId={record.recordId} subject={subject} />
+const damagePhotos = (record: DamagedRecord, subject: string, after?: string) => (
+  <EvidencePhotos recordKind={record.recordKind} recordId={record.recordId} subject={subject} after={after} />
 );
 
 export function ClientsWithDamagePhotos() {

@@ -14,7 +14,7 @@ import { useQueuedCrates } from '../../../lib/offline/status.ts';
 import { useCreateClient } from '../api/create-client.ts';
 import { useLendCrates } from '../api/lend-crates.ts';
 import { type ClientDetailsValues, ClientFields, emptyClientDetails } from './client-fields.tsx';
-import { LendQuantityInput } from './lend-crates-dialog.tsx';
+import { LendQuantityInput, useBigLendCheck } from './lend-crates-dialog.tsx';
 
 type Values = ClientDetailsValues & { quantityBorrowed: number | string; notes: string };
 
@@ -42,8 +42,10 @@ export function AddClientAndLendForm() {
     validate: schemaResolver(schemaFor(full), { sync: true }),
   });
 
+  const bigLend = useBigLendCheck(full);
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
+    if (bigLend.stops(Number(values.quantityBorrowed), values.businessName.trim())) return;
     const details = createClientBody.parse(values);
     const key = JSON.stringify(details);
     const loan = {
@@ -87,8 +89,13 @@ export function AddClientAndLendForm() {
           <LendQuantityInput label="Crates to lend" full={full} {...form.getInputProps('quantityBorrowed')} />
           <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
           <FormError error={failure} fallback={m.registerAndLendFailed} />
+          {bigLend.alert(Number(form.values.quantityBorrowed), form.values.businessName.trim())}
           <Button type="submit" loading={create.isPending || lend.isPending}>
-            Add Client and Lend
+            {bigLend.label(
+              Number(form.values.quantityBorrowed),
+              form.values.businessName.trim(),
+              'Add Client and Lend',
+            )}
           </Button>
         </Stack>
       </form>

@@ -1,10 +1,11 @@
 // Add Client (spec §2, §5): business name, client name and contact number. A failure is said inside
 // the dialog, never as a toast (spec §8: the clients page shows no error toast for add).
-import { Modal, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { createClientBody, clientMessages as m } from '../../../../shared/clients.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
+import { KeepInputModal } from '../../../components/keep-input.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useCreateClient } from '../api/create-client.ts';
@@ -32,7 +33,7 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
   );
 
   return (
-    <Modal opened={opened} onClose={close} title="Add Client" centered>
+    <KeepInputModal opened={opened} onClose={close} held={form.isDirty()} title="Add Client" centered>
       <form onSubmit={submit} noValidate aria-label="Add client">
         <Stack>
           <ClientFields form={form} />
@@ -40,6 +41,6 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
           <FormActions onCancel={close} submitLabel={'Add Client'} loading={create.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </KeepInputModal>
   );
 }

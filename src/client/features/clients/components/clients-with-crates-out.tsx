@@ -11,7 +11,7 @@ import { paths } from '../../../app/paths.ts';
 import { QueuedNote } from '../../../components/queued-note.tsx';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { crates } from '../../../lib/format.ts';
 import { lazyComponent } from '../../../lib/lazy-component.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { isUnreachableError } from '../../../lib/server-reach.ts';
@@ -82,7 +82,7 @@ export function ClientsWithCratesOut() {
                     {client.businessName} · {client.clientName}
                   </Text>
                   <Group gap={6}>
-                    <Text size="sm">{formatCount(client.outstandingCrates)} crates out</Text>
+                    <Text size="sm">{crates(client.outstandingCrates)} out</Text>
                     {client.daysOut !== null && (
                       <Text size="xs" c="dimmed">
                         · {client.daysOut} days

@@ -2,7 +2,7 @@
 // open loan's crates came back, how many of those are damaged and why (then a photo of them, as on
 // the Clients screen: decisions 051, 056), and a note. Loaded when a return starts (decision 033), so
 // its form and checks (zod) stay off the dashboard's first paint.
-import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { type Client, type ClientTransaction, clientMessages as m, returnBody } from '../../../../shared/clients.ts';
@@ -10,6 +10,7 @@ import { checkReturnedDamage } from '../../../../shared/damage.ts';
 import { useDamagePhotoFollowUp } from '../../../components/damage-photo-step.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
+import { KeepInputModal } from '../../../components/keep-input.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -66,7 +67,7 @@ export function DashboardReturnDialog({
           if (sent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
           else notifySuccess(m.returned);
           const step = returnPhotoStep(loan.id, client.businessName);
-          if (!photoStep.offer(step, Number(values.damagedQuantity), sent.queued)) onClose();
+          if (!photoStep.offer(step, Number(values.damagedQuantity), sent)) onClose();
         },
         onError: (error) => notifyError(errorMessage(error, m.returnFailed)),
       },
@@ -74,9 +75,9 @@ export function DashboardReturnDialog({
   );
   if (photoStep.dialog) return photoStep.dialog;
   return (
-    <Modal
-      opened
+    <KeepInputModal
       onClose={onClose}
+      held={form.isDirty()}
       title={`Return from ${client.businessName}`}
       centered
       // A long business name wraps instead of pushing the close button out of the dialog.
@@ -102,6 +103,6 @@ export function DashboardReturnDialog({
           <FormActions onCancel={onClose} submitLabel={'Return Crates'} loading={giveBack.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </KeepInputModal>
   );
 }

@@ -1,10 +1,11 @@
 // Edit a client's details and its Active/Inactive flag (spec §4 Client flag). An inactive client
 // keeps its loans and can return crates, but is not lent any more.
-import { Checkbox, Modal, Stack } from '@mantine/core';
+import { Checkbox, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type Client, createClientBody, clientMessages as m } from '../../../../shared/clients.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
+import { KeepInputModal } from '../../../components/keep-input.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useUpdateClient } from '../api/update-client.ts';
@@ -35,7 +36,7 @@ export function EditClientDialog({ client, onClose }: { client: Client; onClose:
   );
 
   return (
-    <Modal opened onClose={onClose} title="Edit Client" centered>
+    <KeepInputModal onClose={onClose} held={form.isDirty()} title="Edit Client" centered>
       <form onSubmit={submit} noValidate aria-label="Edit client">
         <Stack>
           <ClientFields form={form} />
@@ -48,6 +49,6 @@ export function EditClientDialog({ client, onClose }: { client: Client; onClose:
           <FormActions onCancel={onClose} submitLabel={'Save'} loading={update.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </KeepInputModal>
   );
 }

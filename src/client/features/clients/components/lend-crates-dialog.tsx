@@ -1,9 +1,11 @@
 // Lend Crates (spec §2, §5): an active client and a quantity from 1 to the agent's full crates. A
 // failure is said inside the dialog, never as a toast (spec §8).
-import { Text, Textarea } from '@mantine/core';
+import { Alert, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
 import { z } from 'zod';
 import { lendBody, clientMessages as m } from '../../../../shared/clients.ts';
+import { bigLendWarning, isBigLend } from '../../../../shared/counts.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
@@ -44,13 +46,16 @@ export function LendCratesDialog({ clientId, onClose }: { clientId: number | nul
     initialValues: { clientId: clientId === null ? null : String(clientId), quantityBorrowed: '', notes: '' },
     validate: schemaResolver(lendFormSchema(full), { sync: true }),
   });
-  const submit = form.onSubmit((values) =>
+  const bigLend = useBigLendCheck(full);
+  const who = (id: string | null) => clients.data?.find((c) => String(c.id) === id)?.businessName ?? 'a client';
+  const submit = form.onSubmit((values) => {
+    if (bigLend.stops(Number(values.quantityBorrowed), who(values.clientId))) return;
     lend.mutate(
       {
         clientId: Number(values.clientId),
         quantityBorrowed: Number(values.quantityBorrowed),
         notes: values.notes.trim() || undefined,
-        who: clients.data?.find((c) => String(c.id) === values.clientId)?.businessName ?? 'a client',
+        who: who(values.clientId),
       },
       {
         onSuccess: (sent) => {
@@ -59,14 +64,14 @@ export function LendCratesDialog({ clientId, onClose }: { clientId: number | nul
           onClose();
         },
       },
-    ),
-  );
+    );
+  });
   const options = (clients.data ?? [])
     .filter((c) => c.canLend)
     .map((c) => ({ value: String(c.id), label: `${c.businessName} (${c.clientName})` }));
 
   return (
-    <FormDialog title="Lend Crates" label="Lend crates" onClose={onClose} onSubmit={submit}>
+    <FormDialog title="Lend Crates" label="Lend crates" onClose={onClose} onSubmit={submit} held={form.isDirty()}>
       <RecordSelect
         label="Client"
         placeholder="Select a client"
@@ -88,9 +93,41 @@ export function LendCratesDialog({ clientId, onClose }: { clientId: number | nul
       />
       <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
       <FormError error={lend.isError ? lend.error : null} title={m.lendFailed} />
-      <FormActions onCancel={onClose} submitLabel={'Lend Crates'} loading={lend.isPending} />
+      {bigLend.alert(Number(form.values.quantityBorrowed), who(form.values.clientId))}
+      <FormActions
+        onCancel={onClose}
+        submitLabel={bigLend.label(Number(form.values.quantityBorrowed), who(form.values.clientId), 'Lend Crates')}
+        loading={lend.isPending}
+      />
     </FormDialog>
   );
+}
+
+/**
+ * More than half the agent's full crates to one client asks once more (decision 061): the first tap
+ * says what it would leave, the second (same count, same client) lends. Any change asks again.
+ */
+export function useBigLendCheck(full: number | undefined) {
+  const [asked, setAsked] = useState<string | null>(null);
+  const keyOf = (quantity: number, client: string) => `${quantity}:${client}`;
+  const isAsked = (quantity: number, client: string) => asked === keyOf(quantity, client);
+  return {
+    /** True when this lend must stop for the question (the first tap). */
+    stops: (quantity: number, client: string) => {
+      if (full === undefined || !isBigLend(quantity, full) || isAsked(quantity, client)) return false;
+      setAsked(keyOf(quantity, client));
+      return true;
+    },
+    alert: (quantity: number, client: string) =>
+      full !== undefined &&
+      isAsked(quantity, client) && (
+        <Alert color="red" variant="light" p="sm" role="alert" data-testid="lend-check">
+          {bigLendWarning(quantity, full, client)} Tap “Yes, lend {quantity}” if that is right.
+        </Alert>
+      ),
+    label: (quantity: number, client: string, usual: string) =>
+      isAsked(quantity, client) ? `Yes, lend ${quantity}` : usual,
+  };
 }
 
 /** How many full crates to lend: 1 up to the agent's full crates, with that range in the hint once known. */

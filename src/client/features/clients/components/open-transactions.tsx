@@ -4,7 +4,7 @@ import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@manti
 import type { ClientTransaction } from '../../../../shared/clients.ts';
 import { clientMessages as m } from '../../../../shared/clients-labels.ts';
 import { QueuedNote } from '../../../components/queued-note.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { crates, formatDate } from '../../../lib/format.ts';
 import { useOpenTransactions } from '../api/get-open-transactions.ts';
 
 export function LoanAge({ loan }: { loan: ClientTransaction }) {
@@ -44,7 +44,7 @@ export function OpenTransactions({ onProcessReturn }: { onProcessReturn: (loan: 
                   {loan.businessName} · {loan.clientName}
                 </Text>
                 <Text size="sm">
-                  {loan.cratesOut} of {loan.quantityBorrowed} crates out
+                  {loan.cratesOut} of {crates(loan.quantityBorrowed)} out
                   {loan.notes ? ` · ${loan.notes}` : ''}
                 </Text>
                 <LoanAge loan={loan} />

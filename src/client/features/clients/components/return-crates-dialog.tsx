@@ -12,7 +12,7 @@ import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { RecordSelect } from '../../../components/record-select.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { crates, formatDate } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useQueueStatus } from '../../../lib/offline/status.ts';
@@ -50,7 +50,7 @@ export const returnFormSchema = (cratesOutOf: (transactionId: string | null) => 
 export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: number | null; onClose: () => void }) {
   const giveBack = useReturnCrates();
   const open = useOpenTransactions();
-  // A return with damaged crates, booked now (not queued): the app may offer a photo of them next.
+  // A return with damaged crates (booked, or kept on the phone): the app offers a photo of them next.
   const photoStep = useDamagePhotoFollowUp(onClose);
   // Returns taken on this phone and not sent yet are not counted as still out (decision 036).
   const { changes } = useQueueStatus();
@@ -85,7 +85,7 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
           else notifySuccess(m.returned);
           const who = loan?.businessName ?? 'the client';
           const step = returnPhotoStep(Number(values.transactionId), who);
-          if (!photoStep.offer(step, Number(values.damagedQuantity), sent.queued)) onClose();
+          if (!photoStep.offer(step, Number(values.damagedQuantity), sent)) onClose();
         },
       },
     );
@@ -98,7 +98,7 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
 
   if (photoStep.dialog) return photoStep.dialog;
   return (
-    <FormDialog title="Return Crates" label="Return crates" onClose={onClose} onSubmit={submit}>
+    <FormDialog title="Return Crates" label="Return crates" onClose={onClose} onSubmit={submit} held={form.isDirty()}>
       <RecordSelect
         label="Transaction"
         placeholder="Select an open transaction"
@@ -108,7 +108,7 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
       />
       {chosen && (
         <Text size="sm" c="dimmed" data-testid="crates-out">
-          {chosen.clientName} has {chosen.cratesOut} crates out on this loan
+          {chosen.clientName} has {crates(chosen.cratesOut)} out on this loan
         </Text>
       )}
       <QuantityInput

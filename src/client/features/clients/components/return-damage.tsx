@@ -6,6 +6,7 @@ import { Textarea } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { z } from 'zod';
 import { damagedQuantity } from '../../../../shared/damage.ts';
+import { possessive } from '../../../../shared/words.ts';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 
 /** The form's two damage fields; an empty count means none damaged (the body's rule checks the rest). */
@@ -46,6 +47,7 @@ export function DamageFields({
 /** The photo step after a client's return with damaged crates: what to show for the loan. */
 export const returnPhotoStep = (loanId: number, who: string) => ({
   record: { recordKind: 'client-transaction' as const, recordId: loanId },
-  subject: `${who}’s damaged crates`,
-  intro: `The return is booked. Add a photo of ${who}’s damaged crates, or close.`,
+  subject: `${possessive(who)} damaged crates`,
+  intro: `The return is booked. Add a photo of ${possessive(who)} damaged crates, or close.`,
+  queuedIntro: `The return is saved on this phone. A photo of ${possessive(who)} damaged crates added now waits with it and is sent right after it.`,
 });

@@ -1,7 +1,9 @@
-// /api/evidence (decision 053): a record's photos, and attaching one.
+// /api/evidence (decision 053): a record's photos, and attaching one — sent at once, or kept on the
+// phone's queue when it can't be (or behind the change it goes with, decision 061).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AttachEvidenceBody, Evidence, EvidenceRecordKind } from '../../../../shared/evidence.ts';
 import { api } from '../../../lib/api-client.ts';
+import { sendOrQueue } from '../../../lib/offline/send-or-queue.ts';
 import { invalidateTags, tagged } from '../../../lib/query-tags.ts';
 
 export const EVIDENCE_PATH = '/api/evidence';
@@ -17,11 +19,27 @@ export const evidenceQueryOptions = (recordKind: EvidenceRecordKind, recordId: n
 export const useEvidence = (recordKind: EvidenceRecordKind, recordId: number) =>
   useQuery(evidenceQueryOptions(recordKind, recordId));
 
+export type AttachEvidenceInput = {
+  body: AttachEvidenceBody;
+  /** What the photo shows, for the list of waiting changes. */
+  subject: string;
+  /** The change waiting on the phone that the photo goes with. */
+  after?: string;
+};
+
 export function useAttachEvidence() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AttachEvidenceBody) => api.post<Evidence>(EVIDENCE_PATH, body),
+    mutationFn: ({ body, subject, after }: AttachEvidenceInput) =>
+      sendOrQueue<Evidence>(
+        { kind: 'attach-photo', what: 'Attach a photo', who: subject, crates: null },
+        { method: 'POST', path: EVIDENCE_PATH, body },
+        { after },
+      ),
+    networkMode: 'always',
     // The record's photo list is tagged 'crates' too (evidenceQueryOptions): one invalidation refreshes it.
-    onSuccess: () => invalidateTags(queryClient, ['crates']),
+    onSuccess: (sent) => {
+      if (!sent.queued) void invalidateTags(queryClient, ['crates']);
+    },
   });
 }

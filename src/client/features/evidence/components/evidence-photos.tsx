@@ -3,7 +3,7 @@
 // 300 KB) before it is sent; the note is sent as typed or refused with the field's message.
 import { Button, FileButton, Group, Image, Modal, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import {
   EVIDENCE_NOTE_MAX,
   EVIDENCE_PER_RECORD_MAX,
@@ -12,9 +12,11 @@ import {
   evidencePhotoPath,
   evidenceMessages as m,
 } from '../../../../shared/evidence.ts';
+import { PhotoHold } from '../../../components/damage-photo-step.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { type ShrunkPhoto, shrinkPhoto } from '../../../lib/shrink-photo.ts';
 import { useAttachEvidence, useEvidence } from '../api/evidence.ts';
 
@@ -25,9 +27,11 @@ type Props = {
   subject: string;
   /** Whether this side may add a photo (both sides see them). */
   canAttach?: boolean;
+  /** The change waiting on the phone that a photo goes with (decision 061). */
+  after?: string;
 };
 
-export function EvidencePhotos({ recordKind, recordId, subject, canAttach = true }: Props) {
+export function EvidencePhotos({ recordKind, recordId, subject, canAttach = true, after }: Props) {
   const photos = useEvidence(recordKind, recordId);
   const [open, setOpen] = useState<Evidence | null>(null);
   const list = photos.data ?? [];
@@ -55,7 +59,7 @@ export function EvidencePhotos({ recordKind, recordId, subject, canAttach = true
           </Text>
         ))}
       {canAttach && list.length < EVIDENCE_PER_RECORD_MAX && (
-        <AddPhoto recordKind={recordKind} recordId={recordId} subject={subject} />
+        <AddPhoto recordKind={recordKind} recordId={recordId} subject={subject} after={after} />
       )}
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={`Photo of ${subject}`} size="lg" centered>
         {open && (
@@ -73,8 +77,9 @@ export function EvidencePhotos({ recordKind, recordId, subject, canAttach = true
 }
 
 // Long: one form's JSX: choose, preview, note, send or cancel.
-function AddPhoto({ recordKind, recordId, subject }: Omit<Props, 'canAttach'>) {
+function AddPhoto({ recordKind, recordId, subject, after }: Omit<Props, 'canAttach'>) {
   const attach = useAttachEvidence();
+  const hold = useContext(PhotoHold);
   const reset = useRef<() => void>(null);
   const [photo, setPhoto] = useState<ShrunkPhoto | null>(null);
   const [shrinking, setShrinking] = useState(false);
@@ -101,23 +106,43 @@ function AddPhoto({ recordKind, recordId, subject }: Omit<Props, 'canAttach'>) {
     setNoteError(null);
     attach.reset();
   };
-  const send = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!photo) return;
+  /** Sends (or queues) the chosen photo with its note; true once it is attached or kept on the phone. */
+  const attachChosen = async () => {
+    if (!photo) return false;
     if (note.trim().length > EVIDENCE_NOTE_MAX) {
       setNoteError(m.noteTooLong);
-      return;
+      return false;
     }
-    attach.mutate(
-      { recordKind, recordId, contentType: photo.contentType, photo: photo.base64, note: note.trim() || null },
-      {
-        onSuccess: () => {
-          notifySuccess(m.attached);
-          cancel();
-        },
-      },
-    );
+    const body = {
+      recordKind,
+      recordId,
+      contentType: photo.contentType,
+      photo: photo.base64,
+      note: note.trim() || null,
+    };
+    try {
+      const sent = await attach.mutateAsync({ body, subject, after });
+      if (sent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
+      else notifySuccess(m.attached);
+      cancel();
+      return true;
+    } catch {
+      // The refusal is shown under the note (FormError).
+      return false;
+    }
   };
+  const send = (event: React.FormEvent) => {
+    event.preventDefault();
+    void attachChosen();
+  };
+  // The step around this form is told a photo is chosen, so leaving it does not drop the photo.
+  const attachRef = useRef(attachChosen);
+  attachRef.current = attachChosen;
+  useEffect(() => {
+    if (!hold) return;
+    hold(photo ? { attach: () => attachRef.current() } : null);
+    return () => hold(null);
+  }, [hold, photo]);
 
   if (!photo) {
     return (

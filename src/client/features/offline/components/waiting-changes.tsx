@@ -138,9 +138,12 @@ function WaitingChange({ change, standing }: { change: QueuedChange; standing: S
                 Try again
               </Button>
             )}
-            <Button variant="light" onClick={() => setMode('edit')}>
-              Edit
-            </Button>
+            {/* A photo is attached or cancelled, not edited (decision 061). */}
+            {change.kind !== 'attach-photo' && (
+              <Button variant="light" onClick={() => setMode('edit')}>
+                Edit
+              </Button>
+            )}
             <Button variant="default" color="red" onClick={() => setMode('confirm-cancel')}>
               Cancel change
             </Button>

@@ -47,7 +47,9 @@ export function AgentStockTake({
       </Card>
     );
   }
-  const shownFigure = (l: (typeof data.toCount)[number]) => typed[keyOf(l)] ?? l.previouslyCounted ?? l.expected;
+  // Each figure starts empty (a recount at the agent's own last count), never at the books' figure, so
+  // every one is really counted; the books' figures and the differences show once it is sent (decision 061).
+  const shownFigure = (l: (typeof data.toCount)[number]) => typed[keyOf(l)] ?? l.previouslyCounted ?? '';
   const send = (event: React.FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
@@ -76,14 +78,13 @@ export function AgentStockTake({
         <Stack gap="sm">
           <Title order={3}>Stock take</Title>
           <Text size="sm">
-            The farm store asks you to count your crates. Each figure starts at what the books say: change the ones that
-            differ.
+            The farm store asks you to count your crates. Enter each figure as you count it (0 if there are none); the
+            differences from the books are shown once you send.
           </Text>
           {data.toCount.map((l) => (
             <QuantityInput
               key={keyOf(l)}
               label={l.label}
-              description={`The books say ${l.expected}`}
               min={0}
               value={shownFigure(l)}
               onChange={(v) => {

@@ -2,9 +2,11 @@
 // actual quantity (spec §4, §5), prefilled with the quantity sent. What was typed stays as typed: an
 // invalid count shows the spec's message and nothing is sent. Returned empties with damaged crates,
 // once booked, are followed by the step for their photo (decision 056), as a client's return is.
-import { Alert, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { countDifferenceWarning, isBigCountDifference } from '../../../../shared/counts.ts';
 import { damageMessages } from '../../../../shared/damage.ts';
+import { quantityLimit } from '../../../../shared/quantity-limits.ts';
 import {
   acknowledgeBody,
   countText,
@@ -15,6 +17,7 @@ import {
 import { useDamagePhotoFollowUp } from '../../../components/damage-photo-step.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
+import { KeepInputModal } from '../../../components/keep-input.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates, formatCount } from '../../../lib/format.ts';
@@ -38,6 +41,8 @@ export function parseCount(value: number | string): number | null {
 export function AcknowledgeDialog({ transmission, onClose }: { transmission: Transmission; onClose: () => void }) {
   const acknowledge = useAcknowledgeTransmission();
   const [text, setText] = useState<number | string>(transmission.quantity);
+  // A big difference asks once more (decision 061): the count it was asked for, until the count changes.
+  const [askedFor, setAskedFor] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const count = parseCount(text);
   const difference = count === null ? null : count - transmission.quantity;
@@ -47,19 +52,19 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
   const [damageReason, setDamageReason] = useState('');
   const [damageError, setDamageError] = useState<string | null>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);
-  // Damaged crates counted and booked now (not queued): the app may offer a photo of them next (056).
+  // Damaged crates counted (booked, or kept on the phone): the app offers a photo of them next (056, 061).
   const photoStep = useDamagePhotoFollowUp(onClose);
+
+  // The server's bound (docs/decisions/013): a request issues at most what was asked for. The field's
+  // hint, check and message all name it (decision 061).
+  const max = transmission.type === 'supplier_to_farm' ? transmission.quantity : maxCountFor(transmission.quantity);
+  const limit = quantityLimit(0, max, m.countTooHigh);
 
   const confirm = (event: React.FormEvent) => {
     event.preventDefault();
-    if (count === null) {
-      setError(m.invalidQuantity);
-      return;
-    }
-    // The server's bound (docs/decisions/013): a request issues at most what was asked for.
-    const max = transmission.type === 'supplier_to_farm' ? transmission.quantity : maxCountFor(transmission.quantity);
-    if (count > max) {
-      setError(m.countTooHigh(max));
+    const wrong = limit.check(text);
+    if (count === null || wrong) {
+      setError(wrong ?? m.invalidQuantity);
       return;
     }
     const damaged = damagedText === '' ? 0 : parseCount(damagedText);
@@ -73,6 +78,10 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
     }
     if (damaged > 0 && !damageReason.trim()) {
       setReasonError(damageMessages.reasonRequired);
+      return;
+    }
+    if (askedFor !== count && isBigCountDifference(transmission.quantity, count)) {
+      setAskedFor(count);
       return;
     }
     acknowledge.mutate(
@@ -93,8 +102,9 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
             record: { recordKind: 'transmission' as const, recordId: transmission.id },
             subject,
             intro: `The count is booked. Add a photo of ${subject}, or close.`,
+            queuedIntro: `The count is saved on this phone. A photo of ${subject} added now waits with it and is sent right after it.`,
           };
-          if (!photoStep.offer(step, damaged, sent.queued)) onClose();
+          if (!photoStep.offer(step, damaged, sent)) onClose();
         },
         onError: (err) => notifyError(errorMessage(err, m.acknowledgeFailed)),
       },
@@ -103,7 +113,7 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
 
   if (photoStep.dialog) return photoStep.dialog;
   return (
-    <Modal opened onClose={onClose} title="Count and Acknowledge" centered>
+    <KeepInputModal onClose={onClose} title="Count and Acknowledge" centered>
       <form onSubmit={confirm} noValidate>
         <Stack>
           <Text size="sm">
@@ -113,12 +123,14 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
           <QuantityInput
             label="Crates counted"
             min={0}
+            max={max}
+            hint
             value={text}
             onChange={(value) => {
               setText(value);
               setError(null);
             }}
-            error={error}
+            error={error ?? limit.check(text)}
             data-autofocus
           />
           {mayMarkDamaged && (
@@ -164,9 +176,19 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
             </Text>
           )}
           <FormError error={acknowledge.isError ? acknowledge.error : null} fallback={m.acknowledgeFailed} />
-          <FormActions onCancel={onClose} submitLabel={'Confirm Count'} loading={acknowledge.isPending} />
+          {askedFor !== null && askedFor === count && (
+            <Alert color="red" variant="light" p="sm" role="alert" data-testid="count-check">
+              {countDifferenceWarning(transmission.quantity, count)}. Tap “Yes, count {formatCount(count)}” if that is
+              right.
+            </Alert>
+          )}
+          <FormActions
+            onCancel={onClose}
+            submitLabel={askedFor !== null && askedFor === count ? `Yes, count ${formatCount(count)}` : 'Confirm Count'}
+            loading={acknowledge.isPending}
+          />
         </Stack>
       </form>
-    </Modal>
+    </KeepInputModal>
   );
 }

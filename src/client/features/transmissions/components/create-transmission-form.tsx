@@ -1,10 +1,12 @@
 // The Transmissions screen's create form (spec §2, §5): the farm store picks an agent and a type;
 // a market agent only returns empty crates to the farm (quantity and notes). Quantity 1–400 here,
 // and for an agent never more than the empties it holds.
+
 import { Alert, Anchor, Button, Card, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { farmSendForm, transmissionMessages as m, TRANSMISSIONS_FORM_MAX } from '../../../../shared/transmissions.ts';
 import { paths, transmissionsSections } from '../../../app/paths.ts';
 import { AgentSelect } from '../../../components/agent-select.tsx';
@@ -21,16 +23,21 @@ import { useQueuedCrates } from '../../../lib/offline/status.ts';
 import { useSectionInView } from '../../../lib/use-section-in-view.ts';
 import { useCreateTransmission } from '../api/create-transmission.ts';
 import { useSendEmpties } from '../api/send-empties.ts';
-import { emptiesMessage, returnMax } from '../messages.ts';
+import { emptiesMessage, returnLimit } from '../messages.ts';
 
 const farmSchema = farmSendForm(TRANSMISSIONS_FORM_MAX);
 const agentSchema = farmSchema.pick({ quantity: true, notes: true });
 
-/** The agent's form: 1–400 and, once its count is known, no more than its empties. */
+/** The agent's form: 1 to the smaller of 400 and its empties, said by the field's one limit (decision 061). */
 const agentReturnSchema = (empties: number | undefined) =>
-  empties === undefined || empties === 0
+  empties === 0
     ? agentSchema
-    : agentSchema.refine((v) => v.quantity <= empties, { message: emptiesMessage(empties), path: ['quantity'] });
+    : agentSchema.extend({
+        quantity: z.number({ error: m.quantityRequired }).superRefine((quantity, ctx) => {
+          const message = returnLimit(empties).check(quantity);
+          if (message) ctx.addIssue({ code: 'custom', message });
+        }),
+      });
 
 type FarmValues = {
   marketAgentId: number | null;
@@ -219,10 +226,12 @@ export function AgentReturnForm() {
             label="Quantity"
             description="Empty crates"
             min={1}
-            max={returnMax(empties)}
+            max={returnLimit(empties).max}
             hint={empties !== 0}
             withAsterisk
             {...form.getInputProps('quantity')}
+            // A negative, non-whole or too-big number is said as it is typed (decision 061).
+            error={form.errors.quantity ?? (empties === 0 ? null : returnLimit(empties).check(form.values.quantity))}
           />
           <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
           <FormError message={failure} />
