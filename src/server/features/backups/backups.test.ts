@@ -19,7 +19,7 @@ import { checkLedgerInvariant } from '../crates/ledger.ts';
 import { seedDemoFarm } from '../demo/seed.ts';
 import { type BackupHeader, writeBackup, writeBackupTo } from './backup.ts';
 import { quoteIdent } from './catalog.ts';
-import { backupCommand, restoreCommand } from './cli.ts';
+import { backupCommand, ledgerProblems, restoreCommand } from './cli.ts';
 import { appConnection, type BackupConnection, pgliteConnection, pgliteDir, postgresConnection } from './connection.ts';
 import { NIGHTLY_BACKUP_JOB, NIGHTLY_KEEP, NIGHTLY_PREFIX } from './jobs.ts';
 import { RestoreRefused, readBackupHeader, restoreBackup } from './restore.ts';
@@ -187,6 +187,28 @@ describe('backup and restore', () => {
     const forced = await restoreBackup(target, backupFile, { force: true });
     expect(forced.replacedRows).toBe(forced.rows);
     expect(await contents(target)).toEqual(original);
+  });
+
+  it('refuses a backup whose crate ledger does not add up inside its transaction: nothing changes', async () => {
+    // One movement's quantity edited (as a hand-edited or corrupted file would have it).
+    const tampered = editedBackup('tampered.jsonl.gz', (lines) => {
+      const header = JSON.parse(lines[0]) as BackupHeader;
+      const quantityAt = header.tables.find((t) => t.name === 'crate_movements')!.columns.indexOf('quantity');
+      const section = lines.indexOf(JSON.stringify({ table: 'crate_movements' }));
+      const row = JSON.parse(lines[section + 1]) as string[];
+      row[quantityAt] = String(Number(row[quantityAt]) + 1000);
+      return lines.map((line, i) => (i === section + 1 ? JSON.stringify(row) : line));
+    });
+    const before = await contents(restoredInto);
+    const refused = restoreBackup(restoredInto, tampered, { force: true, verify: ledgerProblems });
+    await expect(refused).rejects.toThrow(RestoreRefused);
+    await expect(restoreBackup(restoredInto, tampered, { force: true, verify: ledgerProblems })).rejects.toThrow(
+      /does not add up[\s\S]*The database was left as it was\./,
+    );
+    expect(await contents(restoredInto)).toEqual(before);
+    // The same file untouched passes the same checks.
+    await restoreBackup(restoredInto, backupFile, { force: true, verify: ledgerProblems });
+    expect(await contents(restoredInto)).toEqual(original);
   });
 
   it('refuses a backup made at a newer schema than this code knows, before touching the database', async () => {

@@ -90,6 +90,11 @@ export type RestoreOptions = {
   force?: boolean;
   /** The migrations this code has (tests give a folder with one more). */
   migrationsFolder?: string;
+  /**
+   * Checks the restored rows inside the restore's own transaction, after the last migration: any
+   * problem it names rolls the whole restore back, so a backup that does not add up changes nothing.
+   */
+  verify?: (sql: Sql) => Promise<string[]>;
 };
 
 export type RestoreSummary = {
@@ -133,6 +138,12 @@ export async function restoreBackup(
       }
       await setAside.putBack();
       await applyMigrations(sql, plan.after);
+      const problems = options.verify ? await options.verify(sql) : [];
+      if (problems.length > 0) {
+        throw new RestoreRefused(
+          `The crate ledger in this backup does not add up:\n${problems.join('\n')}\nThe database was left as it was.`,
+        );
+      }
       const [{ n: otherSessions }] =
         connection.kind === 'postgres'
           ? await sql.query<{ n: number }>(
