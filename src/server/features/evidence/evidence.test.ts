@@ -174,6 +174,16 @@ describe('evidence photos', () => {
     expect(more.json()).toMatchObject({ message: m.tooMany });
   });
 
+  it('40 photos at once to one record leave exactly ten; the rest are refused with 409', async () => {
+    const fresh = await send(farm, agentA, 6);
+    await acknowledge(agentA, fresh.id, 5);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => attach(agentA, { recordId: fresh.id })));
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(10);
+    expect(codes.filter((c) => c === 409)).toHaveLength(30);
+    expect((await list(agentA, 'transmission', fresh.id)).json()).toHaveLength(10);
+  });
+
   it('photo access follows record access: not another agent, not a supplier; the farm store; signed out 401', async () => {
     const photoUrl = `/api/evidence/${photoId}/photo`;
     expect((await json(agentA, 'GET', photoUrl)).statusCode).toBe(200);

@@ -89,6 +89,14 @@ export async function listFor(db: Executor, kind: EvidenceRecordKind, id: number
   return result.rows.map(toEvidence);
 }
 
+/**
+ * Holds the record's photo list until the transaction ends, so "count, then insert" is one step: under
+ * concurrent attaches the tenth photo is the last on PostgreSQL too (decision 059).
+ */
+export async function lockRecordPhotos(tx: Executor, kind: EvidenceRecordKind, id: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`evidence:${kind}`}), ${id}::int)`);
+}
+
 export async function countFor(db: Executor, kind: EvidenceRecordKind, id: number): Promise<number> {
   const result = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from evidence where ${sql.raw(recordColumn[kind])} = ${id}`,

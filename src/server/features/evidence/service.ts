@@ -63,6 +63,7 @@ export async function attachEvidence(db: Db, caller: Acting, body: AttachEvidenc
   const record = await visibleRecord(db, caller, body.recordKind, body.recordId);
   if (!record.disputed) throw conflict(m.nothingDisputed);
   const id = await db.transaction(async (tx) => {
+    await repo.lockRecordPhotos(tx, body.recordKind, body.recordId);
     if ((await repo.countFor(tx, body.recordKind, body.recordId)) >= EVIDENCE_PER_RECORD_MAX) {
       throw conflict(m.tooMany);
     }
