@@ -104,6 +104,7 @@ const DB_INDEPENDENT = [
   'src/server/features/*/rules.test.ts',
   'src/server/features/clients/config.test.ts',
   'src/server/features/backups/cli.test.ts',
+  'src/server/features/imports/archive-limits.test.ts',
 ];
 // The server's test files that bring a database of their own (a PostgreSQL cluster they kill, an
 // embedded database on a disk they fill; decision 060): run once, in the PGlite pass.

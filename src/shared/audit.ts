@@ -61,6 +61,12 @@ export const auditActionLabels = {
   'webhook.delete': 'Deleted a webhook',
   'webhook.test': 'Sent a test webhook',
   'webhook.resend': 'Resent a webhook delivery',
+  'balance-statement.issue': 'Issued monthly crate statements',
+  'balance-statement.confirm': 'Confirmed a monthly crate statement',
+  'balance-statement.dispute': 'Disputed a monthly crate statement',
+  'balance-statement.resolve': 'Resolved a disputed crate statement',
+  'statement-link.create': 'Made a client statement link',
+  'statement-link.revoke': 'Revoked a client statement link',
 } as const;
 
 export type AuditAction = keyof typeof auditActionLabels;

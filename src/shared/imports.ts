@@ -110,6 +110,8 @@ export const importMessages = {
   fileRequired: 'Choose a CSV or Excel (.xlsx) file',
   fileTooLarge: 'The file is larger than 5 MB: split it into smaller files and import them one by one',
   unreadable: 'The file could not be read: save it as CSV (UTF-8) or Excel (.xlsx) and try again',
+  unpacksTooFar:
+    'The Excel file unpacks to more than 50 MB, or packs far more tightly than a spreadsheet does: nothing was read. Save it as CSV (UTF-8) or as a smaller .xlsx and try again',
   empty: 'The file has no rows below its header row',
   tooManyRows: 'The file has more than 20 000 rows: split it into smaller files',
   emailColumnRequired: 'Choose the column that holds the agents’ e-mail addresses',

@@ -319,8 +319,49 @@ const walk: Record<string, () => Promise<Prepared>> = {
     const delivery = await ok(call(farm, 'POST', `/api/webhooks/${id}/test`));
     return () => call(farm, 'POST', `/api/webhooks/${id}/deliveries/${delivery.id}/resend`);
   },
+  // Monthly statements (decision 064): each for an agent of its own, last month (ended).
+  'POST /api/balance-statements': async () => {
+    const { marketAgentId } = await stockedAgent();
+    return () => call(farm, 'POST', '/api/balance-statements', { month: lastMonth(), marketAgentIds: [marketAgentId] });
+  },
+  'PUT /api/balance-statements/:id/confirm': async () => {
+    const [who, id] = await issuedStatement();
+    return () => call(who, 'PUT', `/api/balance-statements/${id}/confirm`);
+  },
+  'PUT /api/balance-statements/:id/dispute': async () => {
+    const [who, id] = await issuedStatement();
+    return () => call(who, 'PUT', `/api/balance-statements/${id}/dispute`, { believedClosing: 3, note: 'Three more' });
+  },
+  'PUT /api/balance-statements/:id/resolve': async () => {
+    const [who, id] = await issuedStatement();
+    await ok(call(who, 'PUT', `/api/balance-statements/${id}/dispute`, { believedClosing: 3, note: 'Three more' }));
+    return () => call(farm, 'PUT', `/api/balance-statements/${id}/resolve`, { action: 'answer', note: 'Our count' });
+  },
+  'POST /api/clients/:id/statement-links': async () => {
+    const { id } = await newClient();
+    return () => call(agent, 'POST', `/api/clients/${id}/statement-links`);
+  },
+  'DELETE /api/clients/:id/statement-links/:linkId': async () => {
+    const { id } = await newClient();
+    const link = await ok(call(agent, 'POST', `/api/clients/${id}/statement-links`));
+    return () => call(agent, 'DELETE', `/api/clients/${id}/statement-links/${link.id}`);
+  },
   // Declared as changing nothing (a document made on request): it must append and write nothing.
   'POST /api/reports/generate': async () => () => call(farm, 'POST', '/api/reports/generate', report),
+};
+
+/** YYYY-MM of last month (ended, so a statement may be issued for it). */
+const lastMonth = () => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15)).toISOString().slice(0, 7);
+};
+/** A new agent with last month's statement issued: the agent and the statement's id. */
+const issuedStatement = async (): Promise<[Account, number]> => {
+  const who = await stockedAgent();
+  const [statement] = await ok(
+    call(farm, 'POST', '/api/balance-statements', { month: lastMonth(), marketAgentIds: [who.marketAgentId] }),
+  );
+  return [who, statement.id];
 };
 
 const webhook = { url: 'https://1.1.1.1/hook', events: ['transmission.created', 'loan.created'] };

@@ -81,6 +81,12 @@ export const routeActions: Record<string, RouteAudit | null> = {
   'DELETE /api/webhooks/:id': byPath('webhook.delete', 'webhook'),
   'POST /api/webhooks/:id/test': byPath('webhook.test', 'webhook'),
   'POST /api/webhooks/:id/deliveries/:deliveryId/resend': byPath('webhook.resend', 'webhook'),
+  'POST /api/balance-statements': created('balance-statement.issue', 'balance-statement'),
+  'PUT /api/balance-statements/:id/confirm': byPath('balance-statement.confirm', 'balance-statement'),
+  'PUT /api/balance-statements/:id/dispute': byPath('balance-statement.dispute', 'balance-statement'),
+  'PUT /api/balance-statements/:id/resolve': byPath('balance-statement.resolve', 'balance-statement'),
+  'POST /api/clients/:id/statement-links': created('statement-link.create', 'statement-link'),
+  'DELETE /api/clients/:id/statement-links/:linkId': byPath('statement-link.revoke', 'statement-link', 'linkId'),
 };
 
 /** The route's audit defaults; a route missing from the table is named by its method and path. */

@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { readSheet } from 'read-excel-file/node';
 import { IMPORT_MAX_ROWS, importMessages } from '../../../shared/imports.ts';
 import { badRequest } from '../../lib/http-error.ts';
+import { checkArchive } from './archive-limits.ts';
 
 export type Sheet = { headers: string[]; rows: { line: number; cells: string[] }[] };
 
@@ -47,6 +48,7 @@ function toSheet(grid: string[][]): Sheet {
 
 export async function readUpload(bytes: Buffer, fileName: string): Promise<Sheet> {
   if (isZip(bytes) || /\.xlsx$/i.test(fileName)) {
+    if (!(await checkArchive(bytes)).ok) throw badRequest(importMessages.unpacksTooFar);
     let data: unknown[][];
     try {
       data = (await readSheet(bytes)) as unknown[][];
