@@ -7,9 +7,11 @@
 //   3. with no room for a new write-ahead-log segment PGlite PANICs: the app is told once, every
 //      later request answers 503 at once instead of hanging, the server refuses to start on the
 //      still-full disk with one line, and once space is freed the database opens with every write
-//      answered 2xx in it and the ledger adding up.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+//      answered 2xx in it and the ledger adding up;
+//   4. the same PANIC in a running server (`src/server/index.ts` as `npm start` runs it): the process
+//      exits 1 with one log line saying why, and every loan it answered 201 is there after a restart.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -202,5 +204,157 @@ describe.skipIf(skip)(
       const report = await checkLedgerInvariant(database.db);
       expect(report.problems).toEqual([]);
     }, 120_000);
+  },
+);
+
+/** Bytes of write-ahead log in each 16 MB segment file. */
+const WAL_SEGMENT = 16 * 1024 * 1024;
+
+describe.skipIf(skip)(
+  `A running server whose embedded database PANICs${skip ? ' (skipped: mounting a tmpfs needs root)' : ''}`,
+  () => {
+    let dir = '';
+    let mounted = false;
+    let server: ReturnType<typeof spawn> | undefined;
+
+    afterAll(() => {
+      server?.kill('SIGKILL');
+      if (mounted) spawnSync('umount', ['-l', dir]);
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    // Long: the data directory is prepared, the server run until it stops, then the data checked.
+    it('exits with one log line and keeps every loan it answered', async () => {
+      dir = mkdtempSync(join(tmpdir(), 'cratekeeper-panic-'));
+      const mount = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK_MB}m`, 'tmpfs', dir], { encoding: 'utf8' });
+      if (mount.status !== 0) throw new Error(`could not mount a tmpfs at ${dir}: ${mount.stderr}`);
+      mounted = true;
+
+      // A farm, an agent with 5 000 full crates and a client, made in process on the data directory.
+      let database = await openDatabase({ dataDir: dir });
+      let app = await buildApp({
+        config: testConfig({ dataDir: dir, dataDirMinFreeMb: 0 }),
+        database,
+        schedules: false,
+      });
+      const farm = await registerAs(app, 'farm_store');
+      const agent = await registerAs(app, 'market_agent');
+      const me = (await agent.inject({ method: 'GET', url: '/api/market-agents/me' })).json();
+      const opening = await farm.inject({
+        method: 'POST',
+        url: '/api/farm-store/opening-balances',
+        payload: { marketAgentId: me.id, fullCrates: 20000, emptyCrates: 0 },
+      });
+      expect(opening.statusCode).toBe(201);
+      const client = (
+        await agent.inject({
+          method: 'POST',
+          url: '/api/clients',
+          payload: { businessName: 'Panic Client', clientName: 'Buyer', contactNumber: '082 123 4567' },
+        })
+      ).json();
+      // The write-ahead log filled to just under three quarters of a fresh segment (from there on, a start
+      // or a checkpoint makes the next segment file ahead of time), and any next segment file (recycled
+      // by the checkpoint on closing) removed while the database is shut: the running server's loans
+      // must create it, and the full disk has no room for its 16 MB.
+      const pglite = database.pglite!;
+      const position = async () =>
+        (
+          await pglite.query<{ off: string; file: string }>(
+            `select ((pg_current_wal_lsn() - '0/0'::pg_lsn)::bigint % ${WAL_SEGMENT})::text as off,
+                    pg_walfile_name(pg_current_wal_lsn()) as file`,
+          )
+        ).rows[0]!;
+      await pglite.query('select pg_switch_wal()');
+      await pglite.query('create table wal_pad (t text)');
+      const target = WAL_SEGMENT * 0.745;
+      for (let off = Number((await position()).off); off < target; off = Number((await position()).off)) {
+        const rows = Math.max(1, Math.min(1000, Math.floor((target - off) / 2048)));
+        await pglite.query(`insert into wal_pad select repeat(md5(g::text), 30) from generate_series(1, ${rows}) g`);
+      }
+      await pglite.query('drop table wal_pad');
+      const { file: segment } = await position();
+      await app.close();
+      await database.close();
+      for (const name of readdirSync(join(dir, 'pglite', 'pg_wal'))) {
+        if (/^[0-9A-F]{24}$/.test(name) && name > segment) rmSync(join(dir, 'pglite', 'pg_wal', name));
+      }
+
+      // Less room than a segment, plenty for the loans' table pages (about 2 000 loans fill the segment).
+      const size = Math.max(0, freeBytes(dir) - 14 * 1024 * 1024);
+      try {
+        writeFileSync(join(dir, 'filler'), Buffer.alloc(size));
+      } catch {
+        // ENOSPC at the very end: full is what was asked for
+      }
+
+      const port = await freePort();
+      server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          DATA_DIR: dir,
+          DATA_DIR_MIN_FREE_MB: '0',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'info',
+        },
+      });
+      let output = '';
+      server.stdout!.on('data', (chunk) => (output += chunk));
+      server.stderr!.on('data', (chunk) => (output += chunk));
+      const exited = new Promise<number | null>((resolve) => server!.on('exit', (code) => resolve(code)));
+      let code: number | null | undefined;
+      void exited.then((c) => (code = c));
+      const base = `http://127.0.0.1:${port}`;
+      for (let i = 0; i < 600 && code === undefined; i++) {
+        const up = await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (up) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+
+      // Loans twenty at a time until the server stops; each answered 201 must survive.
+      const lent: number[] = [];
+      const lend = async () => {
+        try {
+          const res = await fetch(`${base}/api/client-transactions`, {
+            method: 'POST',
+            headers: { cookie: agent.cookie, 'content-type': 'application/json' },
+            body: JSON.stringify({ clientId: client.id, quantityBorrowed: 1 }),
+          });
+          if (res.status === 201) lent.push((await res.json()).id);
+          return res.status;
+        } catch {
+          return 0; // the server went away mid-request
+        }
+      };
+      const statuses: number[] = [];
+      for (let batch = 0; batch < 1500 && code === undefined; batch++) {
+        statuses.push(...(await Promise.all(Array.from({ length: 20 }, lend))));
+      }
+      if (code === undefined) server.kill('SIGKILL');
+      expect(await exited, output).toBe(1);
+      expect(lent.length).toBeGreaterThan(0);
+      expect(statuses.filter((s) => ![201, 503, 507, 0].includes(s))).toEqual([]);
+      const stopLines = output.split('\n').filter((line) => line.includes('The embedded database stopped'));
+      expect(stopLines).toHaveLength(1);
+      expect(stopLines[0]).toMatch(/free space in DATA_DIR/);
+
+      // Space freed: the database opens with every loan answered 201 in it, exactly once.
+      rmSync(join(dir, 'filler'), { force: true });
+      database = await openDatabase({ dataDir: dir });
+      app = await buildApp({ config: testConfig({ dataDir: dir, dataDirMinFreeMb: 0 }), database, schedules: false });
+      const rows = await database.db.execute<{ id: number }>(
+        sql`select id from client_transactions where client_id = ${client.id}`,
+      );
+      expect(rows.rows.map((r) => r.id).sort((a, b) => a - b)).toEqual([...lent].sort((a, b) => a - b));
+      expect((await checkLedgerInvariant(database.db)).problems).toEqual([]);
+      await app.close();
+      await database.close();
+    }, 180_000);
   },
 );
