@@ -42,6 +42,7 @@ export function printableDocument(title: string, styles: SafeHtml, body: SafeHtm
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${title}</title>
 <style>${styles}</style>
 </head>

@@ -76,7 +76,15 @@ describe('statement links', () => {
     const revoke = await agent.inject({ method: 'DELETE', url: `/api/clients/${mine}/statement-links/${made.id}` });
     expect(revoke.statusCode).toBe(200);
     const answers = await Promise.all(
-      [expired, pathOf(made.url), `/s/${'A'.repeat(43)}`, '/s/short', `/s/${'x'.repeat(60)}`].map(open),
+      [
+        expired,
+        pathOf(made.url),
+        `/s/${'A'.repeat(43)}`,
+        '/s/short',
+        `/s/${'x'.repeat(60)}`,
+        `/s/${'y'.repeat(500)}`,
+        `${pathOf(made.url)}/more`,
+      ].map(open),
     );
     for (const a of answers) expect(a.statusCode).toBe(404);
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);

@@ -165,10 +165,13 @@ export const statementLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** GET /s/{token}: the client's page, rendered by the server; any token that finds nothing: the same 404. */
+/**
+ * GET /s/{token}: the client's page, rendered by the server; any token that finds nothing: the same 404.
+ * A wildcard rather than `:token`, whose 100-character limit would answer a longer path 414 instead.
+ */
 export const statementPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/s/:token', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const { token } = request.params as { token: string };
+  app.get('/s/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const token = (request.params as { '*': string })['*'];
     const page = await links.linkPage(app.db, token, {
       address: request.ip,
       farmName: app.config.farmName,
