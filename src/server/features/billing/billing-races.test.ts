@@ -14,6 +14,7 @@ import type { BillingCycle as Cycle } from '../../../shared/billing.ts';
 import { billingMessages } from '../../../shared/billing.ts';
 import { centsToDecimal, decimalToCents, rateTimesCrates } from '../../../shared/money.ts';
 import { maxCountFor } from '../../../shared/transmissions.ts';
+import { DEFAULT_FARM_TIMEZONE, farmToday } from '../../lib/farm-date.ts';
 import { checkLedgerInvariant } from '../crates/ledger.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
 
@@ -148,16 +149,20 @@ describe('acknowledgements racing cycle creations', () => {
     const creatingC = creatingB.then(() => createCycle(farm, day(21), day(40), '0.80'));
     const creatingD = creatingC.then(() => createCycle(farm2, day(-4), day(-2), '0.10'));
     const starts = [Promise.resolve(), creatingA, creatingB, creatingC];
+    const ackedOn = new Map<number, [string, string]>();
     const acknowledging = [
       ...today.map((r, i) => ({ ...r, offset: 0, i })),
       ...backDated.map((r, k) => ({ ...r, i: k })),
     ].map((r) =>
       starts[r.i % 4].then(async () => {
         if (r.offset !== 0) return (await acknowledgeOn(r.offset, r.id, r.counted)).status;
+        // The farm's day before and after the request: a run across the farm's midnight bills it on either.
+        const before = farmToday(DEFAULT_FARM_TIMEZONE);
         const res = await json(r.i % 2 ? farm : farm2, 'PUT', `/api/transmissions/${r.id}/acknowledge`, {
           actualQuantity: r.counted,
         });
         expect(res.statusCode, res.body).toBe(200);
+        ackedOn.set(r.id, [before, farmToday(DEFAULT_FARM_TIMEZONE)]);
         return res.json().status;
       }),
     );
@@ -193,9 +198,12 @@ describe('acknowledgements racing cycle creations', () => {
       offset === 0 || offset === -1 ? b.id : offset === -2 ? a.id : offset === -55 ? pastCycleId : null;
     const byId = new Map(lines.map((l) => [l.transmissionId, l]));
     for (const r of all) {
+      const [first, last] = ackedOn.get(r.id) ?? [day(r.offset), day(r.offset)];
+      const billedOn = byId.get(r.id)?.day ?? '';
+      expect(billedOn >= first && billedOn <= last, `return ${r.id} billed on ${billedOn}`).toBe(true);
       expect(byId.get(r.id), `return ${r.id}`).toEqual({
         transmissionId: r.id,
-        day: day(r.offset),
+        day: billedOn,
         crates: r.counted,
         cycleId: cycleFor(r.offset),
       });
