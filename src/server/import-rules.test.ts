@@ -35,6 +35,11 @@ const publicFeatureFiles: { file: RegExp; from: RegExp; why: string }[] = [
     why: "the overdue-loan rule (decision 018) read across agents: the farm's agent list and the weekly e-mail (054)",
   },
   {
+    file: /^server\/features\/[^/]+\/invariant\.ts$/,
+    from: /^server\/features\/invariant\/service\.ts$/,
+    why: "each domain's invariant checks, composed into the whole-database invariant in one place (decision 069)",
+  },
+  {
     file: /^server\/features\/auth\/security-events\.ts$/,
     from: /^server\/features\/users\//,
     why: 'a password the farm store sets again sends the same security notice as one the user changes',

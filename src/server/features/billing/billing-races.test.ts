@@ -14,7 +14,7 @@ import type { BillingCycle as Cycle } from '../../../shared/billing.ts';
 import { billingMessages } from '../../../shared/billing.ts';
 import { centsToDecimal, decimalToCents, rateTimesCrates } from '../../../shared/money.ts';
 import { maxCountFor } from '../../../shared/transmissions.ts';
-import { checkLedgerInvariant } from '../crates/ledger.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
 
 const app = await buildTestApp();
