@@ -13,7 +13,7 @@
 // cratekeeper_bench_<size>[_busy_week]), BENCH_DATA_DIR (instead of .tmp/bench-<size>[-busy-week]),
 // BENCH_CHECK_HISTORY=1|0 (check every holder's running balance, default on for small).
 //
-// At the end it runs `vacuum analyze` and the ledger's invariant check (checkLedgerInvariant) and
+// At the end it runs `vacuum analyze` and the invariant check (checkLedgerInvariant, features/invariant) and
 // fails, removing what it built, when the invariant does not hold. It prints how long it took, and one
 // JSON line ({"seeded": …}) for bench/api.mjs.
 import { rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/server/db/client.ts';
 import * as ledger from '../src/server/features/crates/ledger.ts';
+import { checkLedgerInvariant } from '../src/server/features/invariant/service.ts';
 import { type Session, seedFarm } from './farm.ts';
 import { migrationsFingerprint, planFromEnv } from './plan.ts';
 
@@ -137,7 +138,7 @@ async function main() {
     log(`vacuum analyze: ${((Date.now() - at) / 1000).toFixed(1)} s`);
     result.timings.push({ step: 'vacuum analyze', ms: Date.now() - at });
     at = Date.now();
-    const invariant = await ledger.checkLedgerInvariant(database.db);
+    const invariant = await checkLedgerInvariant(database.db);
     log(`ledger invariant: ${invariant.ok ? 'holds' : 'BROKEN'} (${((Date.now() - at) / 1000).toFixed(1)} s)`);
     result.timings.push({ step: 'ledger invariant', ms: Date.now() - at });
     if (!invariant.ok) throw new Error(`the ledger invariant does not hold:\n  ${invariant.problems.join('\n  ')}`);

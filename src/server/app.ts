@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import { type Database, errorForLog } from './db/client.ts';
-import agentRoutes from './features/agents/routes.ts';
+import agentRoutes from './features/agent-records/routes.ts';
 import apiTokenRoutes from './features/api-tokens/routes.ts';
 import auditPlugin from './features/audit/plugin.ts';
 import auditRoutes from './features/audit/routes.ts';

@@ -19,7 +19,7 @@ import pg from 'pg';
 import { afterAll, expect, inject, it } from 'vitest';
 import { freePort } from '../../tests/support/ports.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { checkLedgerInvariant } from './features/crates/ledger.ts';
+import { checkLedgerInvariant } from './features/invariant/service.ts';
 import { addDays, DEFAULT_FARM_TIMEZONE, farmToday } from './lib/farm-date.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -21,8 +21,8 @@ import { type App, buildApp } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE } from './db/faults.ts';
 import { poolStats } from './db/query-timing.ts';
-import { checkLedgerInvariant } from './features/crates/ledger.ts';
 import { PURGE_JOB } from './features/housekeeping/jobs.ts';
+import { checkLedgerInvariant } from './features/invariant/service.ts';
 import { addDays, DEFAULT_FARM_TIMEZONE, farmToday } from './lib/farm-date.ts';
 
 const inCi = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';

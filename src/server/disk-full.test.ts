@@ -23,7 +23,7 @@ import { testConfig } from '../../tests/support/test-app.ts';
 import { type App, buildApp } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, DISK_FULL_MESSAGE, freeBytes } from './db/faults.ts';
-import { checkLedgerInvariant } from './features/crates/ledger.ts';
+import { checkLedgerInvariant } from './features/invariant/service.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const inCi = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';

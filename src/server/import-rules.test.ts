@@ -26,13 +26,18 @@ const publicFeatureFiles: { file: RegExp; from: RegExp; why: string }[] = [
   },
   {
     file: /^server\/features\/billing\/reads\.ts$/,
-    from: /^server\/features\/(agents|reports)\//,
+    from: /^server\/features\/(agent-records|reports)\//,
     why: "billing's read models (cycles, earnings), shown on agents' records and in reports",
   },
   {
     file: /^server\/features\/clients\/overdue\.ts$/,
-    from: /^server\/features\/(agents|reports)\//,
+    from: /^server\/features\/(agent-records|reports)\//,
     why: "the overdue-loan rule (decision 018) read across agents: the farm's agent list and the weekly e-mail (054)",
+  },
+  {
+    file: /^server\/features\/[^/]+\/invariant\.ts$/,
+    from: /^server\/features\/invariant\/service\.ts$/,
+    why: "each domain's invariant checks, composed into the whole-database invariant in one place (decision 069)",
   },
   {
     file: /^server\/features\/auth\/security-events\.ts$/,
@@ -187,6 +192,29 @@ describe('import rules (DESIGN §3)', () => {
       return !publicFeatureFiles.some((p) => p.file.test(e.to) && p.from.test(e.from));
     });
     expect(show(reaching), "a server feature imports another's internals (call its service.ts)").toEqual([]);
+  });
+
+  it('never has server features importing each other in a circle, through any file', () => {
+    // Feature A → B when any file of A (not its tests) imports any file of B: a service, a public read
+    // model (crates/balances.ts, clients/overdue.ts) or a routes file. A read model that needs features
+    // which use each other sits above them (agent-records over agents, clients and crates, decision 069).
+    const uses = new Map<string, Set<string>>();
+    for (const e of edges) {
+      const from = serverFeature(e.from);
+      const to = serverFeature(e.to);
+      if (!from || !to || from === to || isTestFile(e.from)) continue;
+      uses.set(from, (uses.get(from) ?? new Set()).add(to));
+    }
+    const circles: string[] = [];
+    const visit = (feature: string, path: string[]) => {
+      for (const next of uses.get(feature) ?? []) {
+        if (next === path[0]) circles.push([...path, next].join(' → '));
+        else if (!path.includes(next) && next > path[0]) visit(next, [...path, next]);
+      }
+    };
+    for (const feature of [...uses.keys()].sort()) visit(feature, [feature]);
+    expect(uses.get('agent-records')).toEqual(new Set(['agents', 'billing', 'clients', 'crates']));
+    expect(circles, 'server features that import each other (move what needs both above them)').toEqual([]);
   });
 
   it('never has server features calling each other, however far round', () => {

@@ -72,8 +72,6 @@ export const auditActionLabels = {
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as [AuditAction, ...AuditAction[]];
 
-export const isAuditAction = (value: string): value is AuditAction => Object.hasOwn(auditActionLabels, value);
-
 export const auditMessages = {
   action: 'Choose an action from the list',
   date: 'Enter a date as YYYY-MM-DD',

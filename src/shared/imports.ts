@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { requiredText } from './fields.ts';
 import { instant } from './http.ts';
+import { importMessages, importRowMessages } from './imports-messages.ts';
 
 /** The columns an import fills, in the mapping screen's order. */
 export const importFields = [
@@ -106,22 +107,7 @@ export function guessMapping(headers: readonly string[]): ImportMapping {
 /** The largest file the importer takes (the upload is sent base64-encoded in JSON). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
-export const importMessages = {
-  fileRequired: 'Choose a CSV or Excel (.xlsx) file',
-  fileTooLarge: 'The file is larger than 5 MB: split it into smaller files and import them one by one',
-  unreadable: 'The file could not be read: save it as CSV (UTF-8) or Excel (.xlsx) and try again',
-  unpacksTooFar:
-    'The Excel file unpacks to more than 50 MB, or packs far more tightly than a spreadsheet does: nothing was read. Save it as CSV (UTF-8) or as a smaller .xlsx and try again',
-  empty: 'The file has no rows below its header row',
-  tooManyRows: 'The file has more than 20 000 rows: split it into smaller files',
-  emailColumnRequired: 'Choose the column that holds the agents’ e-mail addresses',
-  columnTwice: 'Each column can fill one field only',
-  columnMissing: 'This column is not in the file',
-  alreadyImported: (when: string) => `This file was already imported on ${when}: nothing was changed`,
-  rowsToFix: (n: number) =>
-    `${n === 1 ? '1 row needs' : `${n} rows need`} fixing: nothing was imported. Fix the file and upload it again.`,
-  imported: 'Import complete',
-} as const;
+export { importMessages, importRowMessages };
 
 /** The most rows one file may hold. */
 export const IMPORT_MAX_ROWS = 20_000;

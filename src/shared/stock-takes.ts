@@ -112,6 +112,3 @@ export const agentStockTakeHistoryResponse = z.object({
 export type AgentStockTakeHistory = z.infer<typeof agentStockTakeHistoryResponse>;
 
 export const stockTakeCountsQuery = z.object({ state: z.enum(['open', 'all']).optional() });
-
-export const holderLabel = (kind: 'full' | 'empty' | 'client', clientName?: string | null) =>
-  kind === 'full' ? 'Full crates' : kind === 'empty' ? 'Empty crates' : (clientName ?? 'Client');

@@ -221,8 +221,6 @@ export const tenderSchema = z.object({
 });
 export type Tender = z.infer<typeof tenderSchema>;
 
-export const crateRequestStatuses = ['pending', 'acknowledged', 'recalled'] as const;
-
 /** A supplier's crate request (a supplier_to_farm transmission, decision 012) as the two sides see it. */
 export const crateRequestSchema = z.object({
   id: z.number(),

@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Database, Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
-import * as agents from '../../src/server/features/agents/service.ts';
+import * as agents from '../../src/server/features/agent-records/service.ts';
 import * as billing from '../../src/server/features/billing/service.ts';
 import * as clients from '../../src/server/features/clients/service.ts';
 import * as dashboard from '../../src/server/features/dashboard/service.ts';

@@ -9,7 +9,7 @@ import { type Config, loadConfig } from '../../src/server/config.ts';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { settings } from '../../src/server/db/schema/index.ts';
 import { FARM_ACCESS_CODE_KEY } from '../../src/server/features/auth/farm-access-code.ts';
-import { checkLedgerInvariant } from '../../src/server/features/crates/ledger.ts';
+import { checkLedgerInvariant } from '../../src/server/features/invariant/service.ts';
 import { contractHook } from './contract.ts';
 
 export const TEST_FARM_CODE = 'TEST-FARM-CODE';

@@ -3,7 +3,7 @@
 // here instead of comparing ids by hand, so clients, billing and supplier offers follow the same rule.
 import { agentMessages } from '../../shared/agents.ts';
 import type { Role } from '../../shared/auth.ts';
-import { forbidden, notFound } from './http-error.ts';
+import { notFound } from './http-error.ts';
 
 /**
  * Who is calling, resolved once when the session loads (plugins/auth.ts, one query): the user, its
@@ -34,11 +34,6 @@ export function partyOf(user: { id: number; role: Role }): Party {
 /** Whether the caller may act as this party. */
 export function actsFor(caller: Acting, party: Party): boolean {
   return 'farmStore' in party ? caller.role === 'farm_store' : party.userId === caller.id;
-}
-
-/** Throws 403 with `message` unless the caller acts for one of the parties. */
-export function assertActsFor(caller: Acting, parties: Party[], message: string): void {
-  if (!parties.some((p) => actsFor(caller, p))) throw forbidden(message);
 }
 
 /**

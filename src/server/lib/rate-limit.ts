@@ -68,14 +68,6 @@ export async function clearRateLimit(db: Executor, key: string) {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
-/** Hits counted in the current window without adding one. */
-export async function rateLimitHits(db: Executor, key: string, windowSeconds: number) {
-  const result = await db.execute<{ hits: number }>(sql`
-    select hits from rate_limits
-    where key = ${key} and window_start >= now() - make_interval(secs => ${windowSeconds})`);
-  return Number(result.rows[0]?.hits ?? 0);
-}
-
 /** Deletes counters whose window started more than `olderThanSeconds` ago (the purge job). */
 export async function deleteStaleRateLimits(db: Executor, olderThanSeconds: number) {
   await db.execute(

@@ -29,9 +29,6 @@ export type SessionUser = Caller & {
   token: { id: number; name: string; scope: 'read' | 'write' } | null;
 };
 
-/** Requests one API token may make in a minute (decision 063). */
-export const TOKEN_REQUESTS_PER_MINUTE = 600;
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;

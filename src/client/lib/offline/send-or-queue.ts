@@ -15,8 +15,5 @@ export async function sendOrQueue<T>(
   return runtime.sendOrQueue<T>(label, request, options);
 }
 
-/** The answer when the change was sent, or undefined when it waits on the phone. */
-export const answerOf = <T>(sent: Sent<T>): T | undefined => (sent.queued ? undefined : sent.answer);
-
 /** The toast for a change kept on the phone. */
 export const QUEUED_MESSAGE = 'Saved on this phone: it will be sent when the connection is back';

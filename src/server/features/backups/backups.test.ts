@@ -15,8 +15,8 @@ import { buildTestApp, openTestDatabase } from '../../../../tests/support/test-a
 import { loadConfig } from '../../config.ts';
 import { type Database, migrationsFolder, openDatabase } from '../../db/client.ts';
 import { totalsByKind } from '../crates/balances.ts';
-import { checkLedgerInvariant } from '../crates/ledger.ts';
 import { seedDemoFarm } from '../demo/seed.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
 import { type BackupHeader, writeBackup, writeBackupTo } from './backup.ts';
 import { quoteIdent } from './catalog.ts';
 import { backupCommand, ledgerProblems, restoreCommand } from './cli.ts';

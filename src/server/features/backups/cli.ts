@@ -7,7 +7,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Config, loadConfig } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
-import { checkLedgerInvariant } from '../crates/ledger.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
 import { type BackupSummary, writeBackupTo } from './backup.ts';
 import { type BackupConnection, openEmbedded, pgliteDir, postgresConnection, type Sql } from './connection.ts';
 import { backupsDir } from './jobs.ts';

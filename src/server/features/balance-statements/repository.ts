@@ -167,13 +167,6 @@ export async function claimDueReminders(tx: Executor, days: number) {
   return result.rows.map((r) => Number(r.id));
 }
 
-/** How many of the agent's statements wait for its answer. */
-export async function waitingCount(db: Executor, marketAgentId: number) {
-  const result = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from balance_statements where market_agent_id = ${marketAgentId} and status = 'waiting'`);
-  return Number(result.rows[0]?.n ?? 0);
-}
-
 // --- client statement links ---
 
 export async function insertLink(

@@ -130,9 +130,6 @@ export async function getStatement(db: Db, caller: Acting, id: number) {
   return toView(await visible(db, caller, id), caller);
 }
 
-/** How many statements wait for the agent's answer (its header badge). */
-export const waitingForAgent = (db: Executor, marketAgentId: number) => repo.waitingCount(db, marketAgentId);
-
 /** The agent's own statement, locked, still waiting for its answer: 404 another's, 409 already answered. */
 async function waitingOwn(tx: Executor, caller: Acting, id: number) {
   const r = await visible(tx, caller, id, { lock: true });

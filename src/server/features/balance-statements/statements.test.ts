@@ -11,8 +11,9 @@ import { balanceStatementMessages as m } from '../../../shared/balance-statement
 import type { Caller } from '../../lib/ownership.ts';
 import * as clientsService from '../clients/service.ts';
 import { agentMonthFigures } from '../crates/balances.ts';
-import { checkLedgerInvariant, holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
+import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
 import * as stock from '../crates/service.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
 import * as transmissions from '../transmissions/service.ts';
 import { monthWindow } from './repository.ts';
 import { sendReminders } from './service.ts';

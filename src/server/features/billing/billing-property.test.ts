@@ -29,7 +29,7 @@ import { maxCountFor } from '../../../shared/transmissions.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { addDays, DEFAULT_FARM_TIMEZONE, daysBetween, farmToday } from '../../lib/farm-date.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { checkLedgerInvariant } from '../crates/ledger.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
 
 const app = await buildTestApp();

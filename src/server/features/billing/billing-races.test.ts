@@ -15,7 +15,7 @@ import { billingMessages } from '../../../shared/billing.ts';
 import { centsToDecimal, decimalToCents, rateTimesCrates } from '../../../shared/money.ts';
 import { maxCountFor } from '../../../shared/transmissions.ts';
 import { DEFAULT_FARM_TIMEZONE, farmToday } from '../../lib/farm-date.ts';
-import { checkLedgerInvariant } from '../crates/ledger.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
 
 const app = await buildTestApp();

@@ -22,7 +22,7 @@ import {
 } from '../../../../tests/support/transmissions.ts';
 import type { BillingCycle as Cycle } from '../../../shared/billing.ts';
 import { changeEvents, marketAgents } from '../../db/schema/index.ts';
-import { checkLedgerInvariant } from '../crates/ledger.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
 
 const app = await buildTestApp();

@@ -12,7 +12,7 @@ import {
 } from '../../../../tests/support/transmissions.ts';
 import { clientMessages as m } from '../../../shared/clients.ts';
 import { changeEvents } from '../../db/schema/index.ts';
-import { checkLedgerInvariant } from '../crates/ledger.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
 
 const app = await buildTestApp({ loanOverdueDays: 14 });
 const farm = await registerAs(app, 'farm_store');

@@ -4,7 +4,8 @@ import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { addStock, agentCrates, farmStock, json, registerAgent } from '../../../../tests/support/transmissions.ts';
 import { stockMessages } from '../../../shared/transmissions.ts';
-import { checkLedgerInvariant, holders, inLedgerTransaction, moveCrates } from './ledger.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
+import { holders, inLedgerTransaction, moveCrates } from './ledger.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');

@@ -14,7 +14,7 @@ import {
   send,
 } from '../../../../tests/support/transmissions.ts';
 import { damageMessages as dm } from '../../../shared/damage.ts';
-import { checkLedgerInvariant } from './ledger.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { addStock, registerAgent, send } from '../../../../tests/support/transmissions.ts';
-import { checkLedgerInvariant, holders } from './ledger.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
+import { holders } from './ledger.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');

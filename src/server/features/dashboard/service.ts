@@ -3,6 +3,7 @@
 import { DASHBOARD_RECENT_TRANSMISSIONS, type Dashboard, type FarmMetrics } from '../../../shared/agents.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Caller } from '../../lib/ownership.ts';
+import * as agentRecords from '../agent-records/service.ts';
 import * as agents from '../agents/service.ts';
 import * as balances from '../crates/balances.ts';
 import * as crates from '../crates/service.ts';
@@ -54,7 +55,7 @@ export async function dashboardFor(
   db: Executor,
   caller: Caller,
   today: string,
-  settings: agents.OverdueSettings,
+  settings: agentRecords.OverdueSettings,
 ): Promise<Dashboard> {
   const recent = () => transmissions.listTransmissions(db, caller, { limit: DASHBOARD_RECENT_TRANSMISSIONS });
   // Started only where it is awaited: a query nobody awaits could reject unhandled and stop the server.
@@ -69,9 +70,9 @@ export async function dashboardFor(
     return { role: 'farm_store', ...summary, activeAgents, metrics, recentTransmissions };
   }
   if (caller.role === 'market_agent') {
-    const agent = await agents.ownMarketAgent(db, caller, today, settings);
+    const agent = await agentRecords.ownMarketAgent(db, caller, today, settings);
     const [earnings, pending, recentTransmissions] = await Promise.all([
-      agents.earningsForAgent(db, agent.id),
+      agentRecords.earningsForAgent(db, agent.id),
       pendingCount(),
       recent(),
     ]);

@@ -7,7 +7,7 @@ import { type Account, registerAs } from '../../../../tests/support/accounts.ts'
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { EXPORT_COLUMNS, exportUrl } from '../../../shared/exports.ts';
 import { guessMapping, type ImportPreview, type ImportResult, importFieldLabels } from '../../../shared/imports.ts';
-import { checkLedgerInvariant } from '../crates/ledger.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
 
 const appA = await buildTestApp();
 const appB = await buildTestApp();

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/imports.ts';
 import { clients, clientTransactions, crateMovements, imports, marketAgents, users } from '../../db/schema/index.ts';
 import { agentBalances, clientBalances } from '../crates/balances.ts';
-import { checkLedgerInvariant } from '../crates/ledger.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');

@@ -11,7 +11,7 @@ import {
   registerAgent,
 } from '../../../../tests/support/transmissions.ts';
 import { stockTakeMessages as m } from '../../../shared/stock-takes.ts';
-import { checkLedgerInvariant } from '../crates/ledger.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { sessionCookie } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { checkLedgerInvariant } from '../crates/ledger.ts';
 import { DEMO_PASSWORD } from '../demo/seed.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
 
 const app = await buildTestApp({ demo: true });
 

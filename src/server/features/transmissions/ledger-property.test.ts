@@ -14,7 +14,7 @@ import {
   registerApprovedSupplier,
   send,
 } from '../../../../tests/support/transmissions.ts';
-import { checkLedgerInvariant } from '../crates/ledger.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');

@@ -17,7 +17,8 @@ import {
 import { transmissionMessages as m, maxCountFor } from '../../../shared/transmissions.ts';
 import { billingLines, clients, transmissions } from '../../db/schema/index.ts';
 import { agentBalance, totalsByKind } from '../crates/balances.ts';
-import { checkLedgerInvariant, holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
+import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');

@@ -15,7 +15,7 @@ import {
 } from '../../../../tests/support/transmissions.ts';
 import { transmissionMessages as m } from '../../../shared/transmissions.ts';
 import { agentBalance, totalsByKind } from '../crates/balances.ts';
-import { checkLedgerInvariant } from '../crates/ledger.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
 
 const app = await buildTestApp();
 const { farm, farm2, agent, otherAgent, supplier } = await farmWithAgents(app, 500);

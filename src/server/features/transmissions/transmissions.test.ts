@@ -16,7 +16,8 @@ import {
 import { messages } from '../../../shared/auth.ts';
 import { transmissionMessages as m } from '../../../shared/transmissions.ts';
 import { clients } from '../../db/schema/index.ts';
-import { checkLedgerInvariant, holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
+import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
 
 const app = await buildTestApp();
 

@@ -9,7 +9,7 @@ import { acknowledge, addStock, registerAgent, send } from '../../../../tests/su
 import { type ManagedUser, userMessages as m } from '../../../shared/users.ts';
 import { crateMovements, sessions, transmissions, users } from '../../db/schema/index.ts';
 import { agentBalance } from '../crates/balances.ts';
-import { checkLedgerInvariant } from '../crates/ledger.ts';
+import { checkLedgerInvariant } from '../invariant/service.ts';
 import { generatePassword } from './service.ts';
 
 const app = await buildTestApp();

@@ -1,11 +1,11 @@
-// GET /api/suppliers/pending (the farm store's approval card, every 10 s), /rejected (the same card's
-// rejected suppliers, to approve after all) and GET /api/suppliers.
+// GET /api/suppliers/pending (the farm store's approval card, every 10 s) and /rejected (the same
+// card's rejected suppliers, to approve after all).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SupplierWithCrates } from '../../../../shared/suppliers.ts';
 import { api } from '../../../lib/api-client.ts';
 import { pollEvery } from '../../../lib/polling.ts';
 import { tagged } from '../../../lib/query-tags.ts';
-import { PENDING_SUPPLIERS_PATH, PENDING_SUPPLIERS_POLL_MS, REJECTED_SUPPLIERS_PATH, SUPPLIERS_PATH } from './paths.ts';
+import { PENDING_SUPPLIERS_PATH, PENDING_SUPPLIERS_POLL_MS, REJECTED_SUPPLIERS_PATH } from './paths.ts';
 
 export const pendingSuppliersQueryOptions = () =>
   queryOptions({
@@ -25,12 +25,3 @@ export const rejectedSuppliersQueryOptions = () =>
   });
 
 export const useRejectedSuppliers = () => useQuery(rejectedSuppliersQueryOptions());
-
-export const suppliersQueryOptions = () =>
-  queryOptions({
-    queryKey: [SUPPLIERS_PATH],
-    queryFn: () => api.get<SupplierWithCrates[]>(SUPPLIERS_PATH),
-    meta: tagged('suppliers'),
-  });
-
-export const useSuppliers = () => useQuery(suppliersQueryOptions());

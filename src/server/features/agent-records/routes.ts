@@ -10,22 +10,23 @@ import { farmToday } from '../../lib/farm-date.ts';
 import { ownMarketAgentId } from '../../lib/ownership.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import * as agents from './service.ts';
+import * as agents from '../agents/service.ts';
+import * as records from './service.ts';
 
 const route = routeOptions('market-agents');
 
 const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = { loanOverdueDays: app.config.loanOverdueDays };
   app.get('/', route.farmRead('read:market-agent:any', marketAgentListResponse), async () =>
-    agents.listMarketAgents(app.db, farmToday(app.config.farmTimezone), settings),
+    records.listMarketAgents(app.db, farmToday(app.config.farmTimezone), settings),
   );
 
   app.get('/me', route.farmRead('read:market-agent:own', marketAgentSchema), async (request) =>
-    agents.ownMarketAgent(app.db, currentUser(request), farmToday(app.config.farmTimezone), settings),
+    records.ownMarketAgent(app.db, currentUser(request), farmToday(app.config.farmTimezone), settings),
   );
 
   app.get('/earnings', route.farmRead('read:earnings:own', earningsResponse), async (request) =>
-    agents.earningsForAgent(app.db, ownMarketAgentId(currentUser(request))),
+    records.earningsForAgent(app.db, ownMarketAgentId(currentUser(request))),
   );
 
   app.get('/for-transmission', route.farmRead('read:market-agent:any', agentsForTransmissionResponse), async () =>
