@@ -2,7 +2,9 @@
 // amount, and what the farm recorded as paid (when, bank reference) or still owes once a cycle ends.
 import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { decimalToCents, formatRandDecimal } from '../../../../shared/money.ts';
+import { NothingSaved } from '../../../components/nothing-saved.tsx';
 import { formatCount, formatDate } from '../../../lib/format.ts';
+import { useReadShows } from '../../../lib/offline/read-shows.ts';
 import { useEarningsHistory } from '../api/get-earnings-history.ts';
 import { CycleStatusBadge, cycleEnded } from './cycle-status-badge.tsx';
 
@@ -11,14 +13,17 @@ const cents = (amount: string) => decimalToCents(amount) ?? 0;
 export function EarningsHistoryCard() {
   const history = useEarningsHistory();
   const rows = history.data ?? [];
+  const shows = useReadShows(history);
   return (
     <Card withBorder radius="md" p="lg" data-testid="earnings-history">
       <Title order={2} size="h4" mb="sm">
         Earnings by Billing Cycle
       </Title>
-      {history.isPending ? (
+      {shows === 'nothing-saved' ? (
+        <NothingSaved />
+      ) : shows === 'loading' ? (
         <Skeleton height={60} radius="md" />
-      ) : history.isError ? (
+      ) : shows === 'failed' ? (
         <Alert color="red">We could not load your earnings history. Retrying…</Alert>
       ) : rows.length === 0 ? (
         <Text c="dimmed">Empty crates you return to the farm are paid for by billing cycle and listed here.</Text>
