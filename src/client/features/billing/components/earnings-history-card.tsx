@@ -4,11 +4,18 @@ import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { decimalToCents, formatRandDecimal } from '../../../../shared/money.ts';
 import { NothingSaved } from '../../../components/nothing-saved.tsx';
 import { formatCount, formatDate } from '../../../lib/format.ts';
-import { useReadShows } from '../../../lib/offline/read-shows.ts';
+import { type ReadShows, useReadShows } from '../../../lib/offline/read-shows.ts';
 import { useEarningsHistory } from '../api/get-earnings-history.ts';
 import { CycleStatusBadge, cycleEnded } from './cycle-status-badge.tsx';
 
 const cents = (amount: string) => decimalToCents(amount) ?? 0;
+
+/** Before an answer: loading, failed, or (offline) nothing kept on the phone (decision 067). */
+function NoAnswer({ shows }: { shows: ReadShows }) {
+  if (shows === 'nothing-saved') return <NothingSaved />;
+  if (shows === 'failed') return <Alert color="red">We could not load your earnings history. Retrying…</Alert>;
+  return <Skeleton height={60} radius="md" />;
+}
 
 export function EarningsHistoryCard() {
   const history = useEarningsHistory();
@@ -19,12 +26,8 @@ export function EarningsHistoryCard() {
       <Title order={2} size="h4" mb="sm">
         Earnings by Billing Cycle
       </Title>
-      {shows === 'nothing-saved' ? (
-        <NothingSaved />
-      ) : shows === 'loading' ? (
-        <Skeleton height={60} radius="md" />
-      ) : shows === 'failed' ? (
-        <Alert color="red">We could not load your earnings history. Retrying…</Alert>
+      {shows !== 'answer' ? (
+        <NoAnswer shows={shows} />
       ) : rows.length === 0 ? (
         <Text c="dimmed">Empty crates you return to the farm are paid for by billing cycle and listed here.</Text>
       ) : (
