@@ -1,6 +1,6 @@
 // The farm store dashboard's send-crates form (spec §5): agent and quantity required, 1 to 1000.
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { quantityLimit } from '../../../../shared/quantity-limits.ts';
 import { FARM_SEND_MAX } from '../../../../shared/transmissions-labels.ts';
 import { AgentSelect } from '../../../components/agent-select.tsx';
@@ -23,6 +23,21 @@ const checks = lazyResolver<SendValues>(() =>
     schemaResolver(farmSendForm(FARM_SEND_MAX).pick({ marketAgentId: true, quantity: true }), { sync: true }),
   ),
 );
+
+/** The count: said as it is typed, from the field's one limit (decision 067). */
+function CratesToSend({ form }: { form: UseFormReturnType<SendValues> }) {
+  return (
+    <QuantityInput
+      label="Crates to send"
+      min={1}
+      max={FARM_SEND_MAX}
+      hint
+      withAsterisk
+      {...form.getInputProps('quantity')}
+      error={form.errors.quantity ?? sendLimit.check(form.values.quantity)}
+    />
+  );
+}
 
 export function SendCratesForm({ stock }: { stock: number | undefined }) {
   const create = useCreateTransmission();
@@ -71,16 +86,7 @@ export function SendCratesForm({ stock }: { stock: number | undefined }) {
       >
         <Stack>
           <AgentSelect {...form.getInputProps('marketAgentId')} />
-          <QuantityInput
-            label="Crates to send"
-            min={1}
-            max={FARM_SEND_MAX}
-            hint
-            withAsterisk
-            {...form.getInputProps('quantity')}
-            // Said as it is typed, from the field's one limit (decision 067).
-            error={form.errors.quantity ?? sendLimit.check(form.values.quantity)}
-          />
+          <CratesToSend form={form} />
           <FormError error={create.isError ? create.error : null} fallback={SEND_FAILED} />
           <Button type="submit" loading={create.isPending}>
             Send Crates
