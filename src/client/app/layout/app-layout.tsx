@@ -34,9 +34,12 @@ export function AppLayout() {
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Logo />
+            {/* The logo gives way on a narrow phone, never the header's numbers (decision 067). */}
+            <div style={{ minWidth: 0, overflow: 'hidden' }}>
+              <Logo />
+            </div>
           </Group>
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             <LiveUpdatesIndicator />

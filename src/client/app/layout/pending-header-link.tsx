@@ -33,6 +33,8 @@ export function PendingHeaderLink() {
       variant="filled"
       h={44}
       miw={44}
+      // Its number stays whole on a phone; the logo gives way first (decision 067).
+      style={{ flexShrink: 0 }}
       px="sm"
       leftSection={<IconTruckDelivery size={20} aria-hidden />}
       aria-label={waitingLabel(pending, stockTake)}
