@@ -21,8 +21,26 @@ import { MainNavLinks } from './main-nav-links.tsx';
 import { PendingHeaderLink } from './pending-header-link.tsx';
 import { SignedInUser } from './signed-in-user.tsx';
 
-export function AppLayout() {
+/** The header's right side: live or not, and what waits for the user, each a link to it. */
+function HeaderStatus() {
   const user = useUser();
+  return (
+    <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+      <LiveUpdatesIndicator />
+      <PendingHeaderLink />
+      <StatementsHeaderLink
+        to={paths.dashboard.href(undefined, 'statements')}
+        enabled={userHasPermission(user, 'answer:balance-statement:own')}
+      />
+      {userHasPermission(user, 'read:contact-message:any') && <UnreadMessagesLink />}
+      <Badge variant="light" visibleFrom="xs">
+        {roleLabels[user.role]}
+      </Badge>
+    </Group>
+  );
+}
+
+export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const online = useOnline();
 
@@ -41,18 +59,7 @@ export function AppLayout() {
               <Logo />
             </div>
           </Group>
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <LiveUpdatesIndicator />
-            <PendingHeaderLink />
-            <StatementsHeaderLink
-              to={paths.dashboard.href(undefined, 'statements')}
-              enabled={userHasPermission(user, 'answer:balance-statement:own')}
-            />
-            {userHasPermission(user, 'read:contact-message:any') && <UnreadMessagesLink />}
-            <Badge variant="light" visibleFrom="xs">
-              {roleLabels[user.role]}
-            </Badge>
-          </Group>
+          <HeaderStatus />
         </Group>
       </AppShell.Header>
 

@@ -47,7 +47,6 @@ export const returnFormSchema = (cratesOutOf: (transactionId: string | null) => 
       }
     });
 
-// Long: the dialog's layout (loan, count, footer); the limit subtracts returns still waiting on the phone.
 /** A row of the loan picker: the client, then how many of how many are out and since when. */
 function LoanRow({ loan }: { loan: ClientTransaction | undefined }) {
   if (!loan) return null;
@@ -61,6 +60,7 @@ function LoanRow({ loan }: { loan: ClientTransaction | undefined }) {
   );
 }
 
+// Long: the dialog's layout (loan, count, footer); the limit subtracts returns still waiting on the phone.
 export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: number | null; onClose: () => void }) {
   const giveBack = useReturnCrates();
   const open = useOpenTransactions();
