@@ -150,6 +150,12 @@ test('actions made offline wait on the phone, one is cancelled for good, the res
   await page.getByRole('button', { name: 'Send Empty Crates' }).click();
   await expect(toast(page, 'Saved on this phone')).toBeVisible();
   await expect(banner(page)).toHaveText('Offline — 1 change waiting to send');
+  // The toast is at the bottom of the phone: it covers neither the header nor the banner (decision 067).
+  const saved = await toast(page, 'Saved on this phone').boundingBox();
+  const header = await page.locator('.mantine-AppShell-header').boundingBox();
+  const bannerBox = await page.getByTestId('offline-banner').boundingBox();
+  expect(saved && header && bannerBox && saved.y >= header.y + header.height).toBe(true);
+  expect(saved && bannerBox && saved.y >= bannerBox.y + bannerBox.height).toBe(true);
   await expect(page.getByTestId('empties-available')).toHaveText('2 empty crates ready to return');
 
   // Count the delivery: 48 of the 50.
