@@ -27,9 +27,24 @@ describe('guessMapping', () => {
       agentEmail: 2,
       clientBusiness: 3,
       cratesOnLoan: 4,
-      agentPhone: 5,
-      clientPhone: null,
+      agentPhone: null,
+      clientPhone: 5,
     });
+  });
+
+  it("takes the usual names of a phone column as the client's phone (decision 067)", () => {
+    for (const phone of ['Client contact', 'Cell', 'Mobile', 'Tel', 'Phone number', 'Cellphone', 'Client mobile']) {
+      expect(guessMapping(['Agent e-mail', 'Client business name', 'Client name', phone]), phone).toMatchObject({
+        clientName: 2,
+        clientPhone: 3,
+        agentPhone: null,
+      });
+    }
+    // The agent's own column stays the agent's; a file of agents alone gives a bare "Cell" to the agent.
+    expect(guessMapping(['Agent phone', 'Client', 'Cell'])).toMatchObject({ agentPhone: 0, clientPhone: 2 });
+    expect(guessMapping(['Agent e-mail', 'Agent name', 'Cell'])).toMatchObject({ agentPhone: 2, clientPhone: null });
+    expect(guessMapping(['Phone', 'Client', 'Client phone'])).toMatchObject({ agentPhone: 0, clientPhone: 2 });
+    expect(guessMapping(['Client', 'Client contact person'])).toMatchObject({ clientName: 1, clientPhone: null });
   });
 
   it('a header that contains a field name counts, after exact matches; each column once; unknown stays empty', () => {

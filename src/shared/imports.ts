@@ -40,23 +40,23 @@ export const importFieldLabels: Record<ImportField, string> = {
 const synonyms: Record<ImportField, string[]> = {
   agentEmail: ['agentemail', 'agentemailaddress', 'email', 'emailaddress', 'mail', 'agentmail'],
   agentName: ['agentname', 'marketagent', 'agent', 'name', 'agentfullname', 'fullname'],
-  agentPhone: [
-    'agentphone',
-    'agentcontactnumber',
-    'agentcontact',
-    'agentcell',
-    'agenttelephone',
-    'phone',
-    'contactnumber',
-    'cell',
-  ],
+  agentPhone: ['agentphone', 'agentcontactnumber', 'agentcontact', 'agentcell', 'agenttelephone', 'agentmobile'],
   marketLocation: ['market', 'marketlocation', 'marketname', 'agentmarket'],
   agentBusiness: ['agentbusinessname', 'agentbusiness', 'businessname', 'business', 'tradingname'],
   fullCrates: ['fullcrates', 'agentfullcrates', 'full', 'cratesfull', 'fullcratesheld'],
   emptyCrates: ['emptycrates', 'agentemptycrates', 'empty', 'empties', 'cratesempty', 'emptycratesheld'],
   clientBusiness: ['clientbusinessname', 'clientbusiness', 'client', 'customer', 'customerbusiness', 'shop'],
-  clientName: ['clientname', 'clientcontact', 'customername', 'contactperson', 'clientcontactperson'],
-  clientPhone: ['clientphone', 'clientcontactnumber', 'clientcell', 'customerphone', 'clienttelephone'],
+  clientName: ['clientname', 'customername', 'contactperson', 'clientcontactperson'],
+  clientPhone: [
+    'clientphone',
+    'clientcontactnumber',
+    'clientcontact',
+    'clientcell',
+    'clientmobile',
+    'clienttel',
+    'customerphone',
+    'clienttelephone',
+  ],
   cratesOnLoan: [
     'cratesonloan',
     'loan',
@@ -71,6 +71,35 @@ const synonyms: Record<ImportField, string[]> = {
 };
 
 const normalise = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** A phone column that does not say whose (decision 067): the client's when the file lists clients. */
+const PHONE_WORDS = new Set([
+  'phone',
+  'phonenumber',
+  'cell',
+  'cellphone',
+  'cellnumber',
+  'cellphonenumber',
+  'mobile',
+  'mobilenumber',
+  'mobilephone',
+  'tel',
+  'telephone',
+  'telephonenumber',
+  'contactnumber',
+]);
+
+/** Fills the client's phone (or the agent's, see below) from a column like "Cell" that does not say whose. */
+function guessPhone(headers: readonly string[], mapping: ImportMapping, usedColumns: Set<number>) {
+  const column = headers.findIndex((h, i) => !usedColumns.has(i) && PHONE_WORDS.has(normalise(h)));
+  if (column < 0) return;
+  const listsClients = mapping.clientBusiness !== null || mapping.clientName !== null || mapping.cratesOnLoan !== null;
+  // The client's when the file lists clients and has no client phone column of its own; else the agent's.
+  const field = listsClients && mapping.clientPhone === null ? 'clientPhone' : 'agentPhone';
+  if (mapping[field] !== null) return;
+  mapping[field] = column;
+  usedColumns.add(column);
+}
 
 /** Which column of the file each field comes from (a 0-based column index), or null. */
 export type ImportMapping = Record<ImportField, number | null>;
@@ -101,6 +130,7 @@ export function guessMapping(headers: readonly string[]): ImportMapping {
     mapping[c.field] = c.column;
     usedColumns.add(c.column);
   }
+  guessPhone(headers, mapping, usedColumns);
   return mapping;
 }
 

@@ -29,3 +29,16 @@ describe('a quantity field says its limit once (decision 061)', () => {
     expect(empties.check('-')).toBeNull();
   });
 });
+
+describe("the farm's send forms (decision 067)", () => {
+  it('take their checks from the same limit: the spec words for negative and non-whole, the range otherwise', async () => {
+    const { farmSendForm } = await import('./transmissions.ts');
+    const quantity = farmSendForm(400).shape.quantity;
+    const message = (n: number) => quantity.safeParse(n).error?.issues[0]?.message;
+    expect(message(-5)).toBe(INVALID_QUANTITY);
+    expect(message(2.5)).toBe(INVALID_QUANTITY);
+    expect(message(0)).toBe(rangeMessage(1, 400));
+    expect(message(401)).toBe(rangeMessage(1, 400));
+    expect(message(400)).toBeUndefined();
+  });
+});

@@ -13,6 +13,7 @@ import {
   wholeNumber,
 } from './fields.ts';
 import { instant, pageQuery } from './http.ts';
+import { quantityLimit } from './quantity-limits.ts';
 import {
   ACTUAL_QUANTITY_MAX,
   FARM_SEND_MAX,
@@ -62,11 +63,11 @@ export const farmSendForm = (max: number = FARM_SEND_MAX) =>
   z.object({
     marketAgentId: z.number({ error: transmissionMessages.selectAgent }).int().positive(),
     type: z.enum(['farm_to_market', 'market_to_farm']),
-    quantity: z
-      .number({ error: transmissionMessages.quantityRequired })
-      .int(`Quantity must be between 1 and ${max}`)
-      .min(1, `Quantity must be between 1 and ${max}`)
-      .max(max, `Quantity must be between 1 and ${max}`),
+    // The field's one limit (decision 067): negative and non-whole numbers get the spec's message.
+    quantity: z.number({ error: transmissionMessages.quantityRequired }).superRefine((quantity, ctx) => {
+      const message = quantityLimit(1, max).check(quantity);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
     notes: multilineText(500).optional(),
   });
 

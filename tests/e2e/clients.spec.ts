@@ -6,7 +6,7 @@ import { PHONE } from './support/a11y.ts';
 import { pageOverflow, pick, signedInPage, uniqueName } from './support/crates.ts';
 import { changeRequests } from './support/requests.ts';
 import { type APIRequestContext, expect, type Page, test } from './support/test.ts';
-import { smallControls, THUMB } from './support/touch-targets.ts';
+import { clippedTexts, smallControls, THUMB } from './support/touch-targets.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -457,5 +457,8 @@ test('every control on the clients screens is thumb-sized at 375 px and nothing 
   await expect(page.getByRole('option', { name: new RegExp(long) })).toBeVisible();
   expect(await inside('.mantine-Select-dropdown .mantine-ScrollArea-viewport')).toEqual([0]);
   expect(await inside('.mantine-Modal-content')).toEqual([0]);
+  // No row of the picker is cut off, its loan's figures included (decision 067).
+  expect(await clippedTexts(page)).toEqual([]);
+  await expect(page.getByRole('option', { name: new RegExp(long) })).toContainText(/1 of 1 out \(lent /);
   await page.context().close();
 });

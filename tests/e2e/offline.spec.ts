@@ -150,6 +150,12 @@ test('actions made offline wait on the phone, one is cancelled for good, the res
   await page.getByRole('button', { name: 'Send Empty Crates' }).click();
   await expect(toast(page, 'Saved on this phone')).toBeVisible();
   await expect(banner(page)).toHaveText('Offline — 1 change waiting to send');
+  // The toast is at the bottom of the phone: it covers neither the header nor the banner (decision 067).
+  const saved = await toast(page, 'Saved on this phone').boundingBox();
+  const header = await page.locator('.mantine-AppShell-header').boundingBox();
+  const bannerBox = await page.getByTestId('offline-banner').boundingBox();
+  expect(saved && header && bannerBox && saved.y >= header.y + header.height).toBe(true);
+  expect(saved && bannerBox && saved.y >= bannerBox.y + bannerBox.height).toBe(true);
   await expect(page.getByTestId('empties-available')).toHaveText('2 empty crates ready to return');
 
   // Count the delivery: 48 of the 50.
@@ -396,4 +402,119 @@ test('the app opens offline after a reload, on what the phone last saw, and that
   await page.reload();
   await expect(page.getByText("Can't reach the farm's server — retrying")).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Market Agent Dashboard' })).toHaveCount(0);
+});
+
+/** The page keys of the answers kept for `userId` (the persisted query cache in IndexedDB). */
+const keptPaths = (page: Page, userId: number) =>
+  page.evaluate(
+    (key) =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('cratekeeper-cache');
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('kept')) return resolve([]);
+          const got = db.transaction('kept').objectStore('kept').get(key);
+          got.onsuccess = () =>
+            resolve(
+              ((got.result?.clientState?.queries ?? []) as { queryKey: unknown[] }[]).map((q) => String(q.queryKey[0])),
+            );
+          got.onerror = () => resolve([]);
+        };
+      }),
+    `user:${userId}`,
+  );
+
+/** Offline on saved data: the banner's age, and no red "could not load … Retrying…" anywhere. */
+async function honestOffline(page: Page) {
+  await expect(page.getByTestId('data-age')).toContainText(/Showing what this phone last saw, as of/);
+  await expect(page.getByText(/could not (be )?load|Retrying/)).toHaveCount(0);
+  await expect(page.getByTestId('transmissions-skeleton')).toHaveCount(0);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+}
+
+test('every agent screen opened online opens offline after a reload, from what it last saw (375 px)', async ({
+  browser,
+  problems,
+}) => {
+  problems.allow(...OFFLINE_PROBLEMS);
+  const { farm, agent: page, agentId, agentUserId } = await farmAndAgent(browser, 30, 2);
+  // More deliveries than one page of history (20).
+  for (let i = 1; i <= 21; i++) await deliver(farm, agentId, i);
+  const seen = uniqueName('Seen Veg');
+  const unseen = uniqueName('Unseen Fruit');
+  const a = await post(page.request, '/api/clients', {
+    businessName: seen,
+    clientName: 'Ann',
+    contactNumber: '082 123 4567',
+  });
+  const b = await post(page.request, '/api/clients', {
+    businessName: unseen,
+    clientName: 'Bo',
+    contactNumber: '082 765 4321',
+  });
+  await post(page.request, '/api/client-transactions', { clientId: a.id, quantityBorrowed: 3 });
+
+  // Online, the agent opens every screen once (the second client's statement excepted), and each
+  // stays long enough for the phone to keep what it showed.
+  const kept = (path: string) => expect.poll(() => keptPaths(page, agentUserId)).toContain(path);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('incoming-transmission').first()).toBeVisible();
+  await shellCached(page);
+  await offlineReady(page, agentUserId);
+  await kept('/api/market-agents/earnings');
+  await page.goto('/dashboard?tab=clients');
+  await expect(page.getByText(seen).first()).toBeVisible();
+  await kept('/api/clients');
+  await page.goto('/dashboard?tab=reports');
+  await expect(page.getByText('Deliveries received')).toBeVisible();
+  await kept('/api/reports/my-weekly');
+  await page.goto('/dashboard?tab=settings');
+  await expect(page.getByLabel('Bank name')).toBeVisible();
+  await kept('/api/api-tokens');
+  await page.goto('/clients');
+  await expect(page.getByTestId('client-card')).toHaveCount(2);
+  await kept('/api/clients');
+  await page.goto(`/clients/${a.id}/statement`);
+  await expect(page.getByRole('heading', { name: `Crate statement: ${seen}` })).toBeVisible();
+  await kept(`/api/clients/${a.id}/statement`);
+  await page.goto('/transmissions');
+  const rows = page.getByTestId('transmission-row');
+  await expect(rows).toHaveCount(20);
+
+  await page.context().setOffline(true);
+  // Going offline saves what the screens showed, the history's page among it.
+  await expect.poll(() => keptPaths(page, agentUserId)).toContain('/api/transmissions');
+
+  // Each screen after a reload with no network: what it last saw, the same page of history.
+  await page.reload();
+  await expect(rows).toHaveCount(20);
+  await expect(page.getByRole('button', { name: 'Load more' })).toBeVisible();
+  await expect(page.getByText('No transmissions found')).toHaveCount(0);
+  await honestOffline(page);
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('incoming-transmission').first()).toBeVisible();
+  await expect(page.getByTestId('total-earnings')).not.toHaveText('…');
+  await honestOffline(page);
+  await page.goto('/dashboard?tab=clients');
+  await expect(page.getByText(seen).first()).toBeVisible();
+  await honestOffline(page);
+  await page.goto('/dashboard?tab=reports');
+  await expect(page.getByText('Deliveries received')).toBeVisible();
+  await honestOffline(page);
+  await page.goto('/clients');
+  await expect(page.getByTestId('client-card')).toHaveCount(2);
+  await honestOffline(page);
+  await page.goto(`/clients/${a.id}/statement`);
+  await expect(page.getByRole('heading', { name: `Crate statement: ${seen}` })).toBeVisible();
+  await honestOffline(page);
+
+  // The bank details are never kept on the phone, and the other statement was never opened: each says so.
+  await page.goto('/dashboard?tab=settings');
+  await expect(page.getByText('Your bank details are not kept on this phone')).toBeVisible();
+  await expect(page.getByText(/could not (be )?load|Retrying/)).toHaveCount(0);
+  await page.goto(`/clients/${b.id}/statement`);
+  await expect(page.getByTestId('nothing-saved')).toHaveText('Nothing on this screen was saved on this phone yet.');
+  await expect(page.getByText(/could not (be )?load|Retrying/)).toHaveCount(0);
 });

@@ -9,6 +9,8 @@ import { expect, type Page, test } from './support/test.ts';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
+const INVALID = 'Invalid Quantity: Please enter a valid quantity';
+
 /** Types each value, submits, and expects the value kept, the message shown and nothing sent. */
 async function refuses(
   page: Page,
@@ -36,7 +38,8 @@ test('Send Crates on the dashboard (1–1000) keeps what was typed and sends not
   await pick(page, 'Market agent', new RegExp(agentName));
   const sent = changeRequests(page);
   const form = page.getByRole('form', { name: 'Send crates' });
-  const range = 'Quantity must be between 1 and 1000';
+  // Grouped as the hint says it, "1 to 1 000" (decision 067).
+  const range = 'Quantity must be between 1 and 1\u00a0000';
   await refuses(
     page,
     sent,
@@ -46,10 +49,13 @@ test('Send Crates on the dashboard (1–1000) keeps what was typed and sends not
       ['', 'Please enter quantity'],
       ['0', range],
       ['1001', range],
-      ['-5', range],
-      ['2.5', range],
+      ['-5', INVALID],
+      ['2.5', INVALID],
     ],
   );
+  // Said as it is typed, before any tap (decision 067).
+  await form.getByLabel('Crates to send').fill('-3');
+  await expect(form.getByText(INVALID)).toBeVisible();
   await page.context().close();
 });
 
@@ -73,11 +79,13 @@ test('the transmissions form (1–400) keeps what was typed and sends nothing', 
       ['', 'Please enter quantity'],
       ['0', range],
       ['401', range],
-      ['-5', range],
-      ['2.5', range],
+      ['-5', INVALID],
+      ['2.5', INVALID],
       ['1001', range],
     ],
   );
+  await form.getByLabel('Quantity').fill('7.5');
+  await expect(form.getByText(INVALID)).toBeVisible();
   await page.context().close();
 });
 

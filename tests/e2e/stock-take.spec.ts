@@ -88,6 +88,10 @@ test('an agent counts 3 clients on the phone, one short, with a photo; the farm 
   await page.goto('/dashboard');
   const job = page.getByRole('navigation', { name: 'Your jobs' }).getByRole('link', { name: /Stock take waiting/ });
   await expect(job).toBeVisible();
+  // And on the header's red button, with its number, on the phone too (decision 067).
+  const header = page.getByTestId('header-pending-count');
+  await expect(header).toHaveText('1');
+  await expect(header).toHaveAccessibleName('A stock take to count');
   await job.click();
   await settled(page, 'Clients');
   const count = page.getByRole('form', { name: 'Stock take' });
@@ -97,6 +101,12 @@ test('an agent counts 3 clients on the phone, one short, with a photo; the farm 
   await expect(count.getByLabel('Full crates')).toHaveValue('');
   await count.getByRole('button', { name: 'Send count' }).click();
   await expect(count.getByText(/^Please enter the crates counted/).first()).toBeVisible();
+  // The limit said in the hint and, as it is typed, above it; a negative count gets the spec's words (decision 067).
+  await expect(count.getByText('0 to 100\u00a0000').first()).toBeVisible();
+  await count.getByLabel('Alpha Greens').fill('999999');
+  await expect(count.getByText('A count can be at most 100\u00a0000')).toBeVisible();
+  await count.getByLabel('Alpha Greens').fill('-3');
+  await expect(count.getByText('Invalid Quantity: Please enter a valid quantity')).toBeVisible();
   await expectAccessible(page, 'the stock take count (375 px)');
   for (const [label, counted] of [
     ['Full crates', '8'],
@@ -109,6 +119,8 @@ test('an agent counts 3 clients on the phone, one short, with a photo; the farm 
   await count.getByRole('button', { name: 'Send count' }).click();
   await expect(toast(page, 'Stock take sent to the farm store')).toBeVisible();
   await expect(page.getByText('Bravo Veg: counted 3 of 4 (1 missing)')).toBeVisible();
+  // Sent: nothing waits for the agent any more.
+  await expect(header).toHaveCount(0);
 
   // The photo of the difference, shrunk on the phone, and a note.
   await page.getByRole('button', { name: 'Add a photo of Bravo Veg' }).waitFor();

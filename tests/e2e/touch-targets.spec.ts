@@ -204,6 +204,10 @@ test('farm store: every screen and tab, the sidebar, the count dialog and the ag
   ]);
   await auditSidebar(page, 'farm store');
   await auditCountDialog(page, 'farm store');
+  // On the phone what waits for the farm store comes before its send form (decision 067).
+  const incoming = await page.getByRole('heading', { name: 'Incoming Transmissions - Action Required' }).boundingBox();
+  const sendForm = await page.getByRole('form', { name: 'New transmission' }).boundingBox();
+  expect(incoming && sendForm && incoming.y < sendForm.y, 'Action Required above the send form').toBe(true);
 
   // The billing screen's other tab and the New Billing Cycle dialog.
   await open(page, '/billing', 'Billing');

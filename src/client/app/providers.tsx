@@ -99,7 +99,9 @@ export function Providers({ children }: { children: ReactNode }) {
       colorSchemeManager={lightOnly}
       cssVariablesResolver={cssVariablesResolver}
     >
-      <Notifications limit={NOTIFICATION_LIMIT} autoClose={NOTIFICATION_MS} position="top-right" />
+      {/* At the bottom (centred on a phone, at the right on a wide screen): a toast never covers the
+          header's buttons nor the offline banner under it (decision 067). */}
+      <Notifications limit={NOTIFICATION_LIMIT} autoClose={NOTIFICATION_MS} position="bottom-right" />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>{children}</BrowserRouter>
       </QueryClientProvider>

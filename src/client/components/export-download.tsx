@@ -53,6 +53,11 @@ export function ExportDownload({ kinds, title = 'Download as CSV' }: Props) {
               variant="default"
               size="md"
               mih={44}
+              h="auto"
+              py={8}
+              maw="100%"
+              // The file's name wraps on a phone instead of being cut off (decision 067).
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
               leftSection={<IconDownload size={18} aria-hidden />}
               loading={download.isPending && download.variables === kind}
               onClick={() => onDownload(kind)}

@@ -3,6 +3,9 @@
 // to say when there is nothing, then the list itself, and "Load more" while pages remain.
 import { Alert, Button, Center, type MantineRadius, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useReadShows } from '../lib/offline/read-shows.ts';
+import { useOnline } from '../lib/offline/status.ts';
+import { NothingSaved } from './nothing-saved.tsx';
 
 type LoadedListProps = {
   /** The first page has not arrived yet. */
@@ -27,6 +30,9 @@ export function LoadedList({
   skeletonHeight,
   children,
 }: LoadedListProps) {
+  // Offline with nothing kept: say so rather than load for ever or fail (decision 067).
+  const online = useOnline();
+  if ((isPending || failed) && !online) return <NothingSaved />;
   if (isPending)
     return (
       <Stack gap="sm">
@@ -76,8 +82,10 @@ type QueryListProps<T> = {
  * failure in red, the empty line, or the rows.
  */
 export function QueryList<T>({ query, skeletonHeight, skeletonRadius, failed, empty, children }: QueryListProps<T>) {
+  const shows = useReadShows(query);
+  if (shows === 'nothing-saved') return <NothingSaved />;
   if (query.isPending) return <Skeleton height={skeletonHeight} radius={skeletonRadius} />;
-  if (query.isError || !query.data) return <Text c="red">{failed}</Text>;
+  if (!query.data) return <Text c="red">{failed}</Text>;
   if (query.data.length === 0) return typeof empty === 'string' ? <Text c="dimmed">{empty}</Text> : empty;
   return children(query.data);
 }

@@ -6,9 +6,12 @@
 // update what changed, in place.
 import { useDeferredValue } from 'react';
 
-/** True once none of `reads` is still waiting for its first answer (data or error). */
-export function useFirstAnswers(...reads: { isPending: boolean }[]): boolean {
-  // Only isPending is read here, so the caller renders again only when that changes.
-  const waiting = reads.some((read) => read.isPending);
+/**
+ * True once none of `reads` is still waiting for its first answer (data or error). A read paused
+ * because the phone is offline has none coming: the tab shows what it has (decision 067).
+ */
+export function useFirstAnswers(...reads: { isPending: boolean; isPaused?: boolean }[]): boolean {
+  // Only these flags are read here, so the caller renders again only when they change.
+  const waiting = reads.some((read) => read.isPending && !read.isPaused);
   return !useDeferredValue(waiting);
 }

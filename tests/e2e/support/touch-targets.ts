@@ -79,10 +79,38 @@ export function smallControls(page: Page, min = THUMB, within = 'body'): Promise
   );
 }
 
-/** Fails (softly, so one run lists every screen) when a control is under `min` px. */
+/**
+ * The visible buttons, link-buttons, tabs and picker rows whose text is cut off (decision 067): the
+ * control, or a box inside it, holds more than it shows and hides the rest ("Download transmissions (CS").
+ */
+export function clippedTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, [role="button"], [role="tab"], [role="option"], a[href].mantine-Button-root, a[href].mantine-NavLink-root',
+    );
+    const found: string[] = [];
+    for (const control of controls) {
+      const rect = control.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0 || control.closest('[aria-hidden="true"], [inert]')) continue;
+      if (getComputedStyle(control).visibility === 'hidden') continue;
+      const boxes = [control, ...control.querySelectorAll<HTMLElement>('*')];
+      const cut = boxes.some((box) => {
+        if (box instanceof SVGElement || (box.textContent ?? '').trim() === '') return false;
+        const style = getComputedStyle(box);
+        if (style.overflowX === 'visible' && style.textOverflow !== 'ellipsis') return false;
+        return box.scrollWidth > box.clientWidth + 1;
+      });
+      if (cut) found.push((control.textContent ?? '').trim().slice(0, 80));
+    }
+    return found;
+  });
+}
+
+/** Fails (softly, so one run lists every screen) when a control is under `min` px or its text is cut off. */
 export async function expectThumbSized(page: Page, where: string, min = THUMB) {
   const small = await smallControls(page, min);
   expect.soft(small, `controls under ${min} px on ${where}`).toEqual([]);
+  expect.soft(await clippedTexts(page), `text cut off in controls on ${where}`).toEqual([]);
   if (min > MINIMUM) return;
   expect.soft(await smallControls(page, MINIMUM), `controls under ${MINIMUM} px on ${where}`).toEqual([]);
 }

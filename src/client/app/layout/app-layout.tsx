@@ -21,8 +21,26 @@ import { MainNavLinks } from './main-nav-links.tsx';
 import { PendingHeaderLink } from './pending-header-link.tsx';
 import { SignedInUser } from './signed-in-user.tsx';
 
-export function AppLayout() {
+/** The header's right side: live or not, and what waits for the user, each a link to it. */
+function HeaderStatus() {
   const user = useUser();
+  return (
+    <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+      <LiveUpdatesIndicator />
+      <PendingHeaderLink />
+      <StatementsHeaderLink
+        to={paths.dashboard.href(undefined, 'statements')}
+        enabled={userHasPermission(user, 'answer:balance-statement:own')}
+      />
+      {userHasPermission(user, 'read:contact-message:any') && <UnreadMessagesLink />}
+      <Badge variant="light" visibleFrom="xs">
+        {roleLabels[user.role]}
+      </Badge>
+    </Group>
+  );
+}
+
+export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const online = useOnline();
 
@@ -34,22 +52,14 @@ export function AppLayout() {
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Logo />
+            {/* The logo gives way on a narrow phone, never the header's numbers (decision 067). */}
+            <div style={{ minWidth: 0, overflow: 'hidden' }}>
+              <Logo />
+            </div>
           </Group>
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <LiveUpdatesIndicator />
-            <PendingHeaderLink />
-            <StatementsHeaderLink
-              to={paths.dashboard.href(undefined, 'statements')}
-              enabled={userHasPermission(user, 'answer:balance-statement:own')}
-            />
-            {userHasPermission(user, 'read:contact-message:any') && <UnreadMessagesLink />}
-            <Badge variant="light" visibleFrom="xs">
-              {roleLabels[user.role]}
-            </Badge>
-          </Group>
+          <HeaderStatus />
         </Group>
       </AppShell.Header>
 

@@ -1,7 +1,8 @@
 // The sidebar's links (spec §2): each shows to those who may use its page, Transmissions with the
-// pending count. The farm store also sees what else waits for it (decision 047): its flagged counts
-// beside the pending count, and the supplier crate requests to fulfil on Dashboard (where their card is).
-import { Badge, Group, NavLink, Stack } from '@mantine/core';
+// pending count. The farm store also sees what else waits for it (decision 047), in words under the
+// link (decision 067): its flagged counts under Transmissions, the supplier crate requests to fulfil
+// under Dashboard (where their card is).
+import { Badge, NavLink, Stack } from '@mantine/core';
 import {
   IconArrowsExchange,
   IconBuildingStore,
@@ -23,7 +24,8 @@ import { useUser } from '../../lib/current-user.tsx';
 import { plural } from '../../lib/format.ts';
 import { paths } from '../paths.ts';
 
-type NavEntry = { to: string; label: string; icon: typeof IconUsers; badges?: ReactNode };
+/** `badges`: the figure at the right (the spec's pending count); `notes`: what else waits, in words, under the label. */
+type NavEntry = { to: string; label: string; icon: typeof IconUsers; badges?: ReactNode; notes?: ReactNode };
 
 // Each link shows only to a role that may open its page: the farm store gets the agents,
 // billing, reports and user screens, a market agent Clients, a supplier neither (decision 041).
@@ -51,14 +53,15 @@ function linksFor(user: User, waiting: Waiting): NavEntry[] {
       to: paths.dashboard.href(),
       label: 'Dashboard',
       icon: IconLayoutDashboard,
-      badges: waiting.crateRequests > 0 && (
+      // In words, on both widths (decision 067): a bare number said nothing to a sighted user.
+      notes: waiting.crateRequests > 0 && (
         <Badge
           size="sm"
           color="orange.9"
           aria-label={`${waiting.crateRequests} ${plural(waiting.crateRequests, 'crate request')} to fulfil`}
           data-testid="crate-requests-badge"
         >
-          {waiting.crateRequests}
+          {waiting.crateRequests} {plural(waiting.crateRequests, 'request')} to fulfil
         </Badge>
       ),
     },
@@ -66,21 +69,17 @@ function linksFor(user: User, waiting: Waiting): NavEntry[] {
       to: paths.transmissions.href(),
       label: 'Transmissions',
       icon: IconArrowsExchange,
-      badges: (
-        <Group gap={4} wrap="nowrap">
-          {waiting.flaggedCounts > 0 && (
-            <Badge
-              size="sm"
-              color="orange.9"
-              aria-label={`${waiting.flaggedCounts} flagged ${plural(waiting.flaggedCounts, 'count')} to resolve`}
-              data-testid="flagged-counts-badge"
-            >
-              {waiting.flaggedCounts}
-            </Badge>
-          )}
-          <PendingBadge count={waiting.pending} />
-        </Group>
+      notes: waiting.flaggedCounts > 0 && (
+        <Badge
+          size="sm"
+          color="orange.9"
+          aria-label={`${waiting.flaggedCounts} flagged ${plural(waiting.flaggedCounts, 'count')} to resolve`}
+          data-testid="flagged-counts-badge"
+        >
+          {waiting.flaggedCounts} flagged to resolve
+        </Badge>
       ),
+      badges: <PendingBadge count={waiting.pending} />,
     },
     ...roleLinks.filter((link) => userHasPermission(user, link.permission)),
   ];
@@ -122,6 +121,7 @@ export function MainNavLinks({ onNavigate }: { onNavigate: () => void }) {
           label={link.label}
           leftSection={<link.icon size={18} stroke={1.6} />}
           rightSection={link.badges || null}
+          description={link.notes || null}
           active={isActive(link.to)}
           onClick={onNavigate}
         />

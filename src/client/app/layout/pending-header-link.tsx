@@ -1,30 +1,46 @@
-// The pending-transmissions count on the header: on a phone the sidebar and its badge are
-// folded behind the menu, so the count of deliveries waiting to be counted shows here as well, as a
-// thumb-sized link to the Transmissions screen. Nothing shows while nothing is pending.
+// What waits for the signed-in user, on the header: on a phone the sidebar and its badge are folded
+// behind the menu, so the count of deliveries waiting to be counted shows here as well, as a
+// thumb-sized link. A market agent's waiting stock take counts too (decision 067): the link then opens
+// the dashboard, whose jobs row has both. Nothing shows while nothing waits.
 import { Button } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { userHasPermission } from '../../../shared/permissions.ts';
+import { useCurrentStockTake } from '../../features/stock-takes/api/stock-takes.ts';
 import { usePendingTransmissionCount } from '../../features/transmissions/api/pending-count.ts';
+import { useUser } from '../../lib/current-user.tsx';
 import { plural } from '../../lib/format.ts';
 import { paths } from '../paths.ts';
 
+/** "2 pending transmissions and a stock take to count" */
+export function waitingLabel(pending: number, stockTake: boolean): string {
+  const deliveries = `${pending} pending ${plural(pending, 'transmission')}`;
+  if (!stockTake) return deliveries;
+  return pending === 0 ? 'A stock take to count' : `${deliveries} and a stock take to count`;
+}
+
 export function PendingHeaderLink() {
   const pending = usePendingTransmissionCount();
-  if (pending === 0) return null;
+  const counts = userHasPermission(useUser(), 'submit:stock-take:own');
+  const stockTake = useCurrentStockTake(counts).data?.count?.status === 'open';
+  const waiting = pending + (stockTake ? 1 : 0);
+  if (waiting === 0) return null;
   return (
     <Button
       component={Link}
-      to={paths.transmissions.href()}
+      to={stockTake ? paths.dashboard.href() : paths.transmissions.href()}
       color="red.9"
       variant="filled"
       h={44}
       miw={44}
+      // Its number stays whole on a phone; the logo gives way first (decision 067).
+      style={{ flexShrink: 0 }}
       px="sm"
       leftSection={<IconTruckDelivery size={20} aria-hidden />}
-      aria-label={`${pending} pending ${plural(pending, 'transmission')}`}
+      aria-label={waitingLabel(pending, stockTake)}
       data-testid="header-pending-count"
     >
-      {pending}
+      {waiting}
     </Button>
   );
 }

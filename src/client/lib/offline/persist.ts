@@ -33,17 +33,45 @@ const cacheStore = () => {
 };
 const userKey = (userId: number) => `user:${userId}`;
 
+type KeptQuery = PersistedClient['clientState']['queries'][number];
+
+/** A kept answer reads as the answer it is: a later refetch that failed offline does not make it an error. */
+const asAnswered = (q: KeptQuery): KeptQuery =>
+  q.state.status === 'success'
+    ? q
+    : { ...q, state: { ...q.state, status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null } };
+
+/**
+ * What to keep (decision 067): this page's answers, and the earlier ones of screens this page has not
+ * opened since the app was last loaded (a reload starts with an empty cache; without them every reload
+ * forgot every other screen), each while younger than a session.
+ */
+export function withEarlier(now: PersistedClient, kept: PersistedClient | undefined, at = Date.now()): PersistedClient {
+  const queries = now.clientState.queries.map(asAnswered);
+  if (kept?.buster === now.buster) {
+    const shown = new Set(queries.map((q) => q.queryHash));
+    for (const q of kept.clientState.queries) {
+      if (!shown.has(q.queryHash) && q.state.dataUpdatedAt > at - CACHE_MAX_AGE_MS) queries.push(q);
+    }
+  }
+  return { ...now, clientState: { ...now.clientState, queries } };
+}
+
 function persisterFor(userId: number): Persister {
   return {
-    persistClient: (client) => set(userKey(userId), client, cacheStore()),
+    persistClient: async (client) =>
+      set(
+        userKey(userId),
+        withEarlier(client, await get<PersistedClient>(userKey(userId), cacheStore())),
+        cacheStore(),
+      ),
     restoreClient: () => get<PersistedClient>(userKey(userId), cacheStore()),
     removeClient: () => del(userKey(userId), cacheStore()),
   };
 }
 
-/** Answers worth keeping: successful reads, bank details apart. */
-export const keepsQuery = (query: Query) =>
-  query.state.status === 'success' && !NOT_KEPT.test(String(query.queryKey[0]));
+/** Answers worth keeping: every read with an answer (also when its last refetch failed), bank details apart. */
+export const keepsQuery = (query: Query) => query.state.data !== undefined && !NOT_KEPT.test(String(query.queryKey[0]));
 
 /** Saves in order: a deletion waits for a save under way, so a save never brings data back. */
 let writes: Promise<unknown> = Promise.resolve();

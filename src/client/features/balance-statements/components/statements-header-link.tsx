@@ -17,6 +17,8 @@ export function StatementsHeaderLink({ to, enabled }: { to: string; enabled: boo
       variant="filled"
       h={44}
       miw={44}
+      // Its number stays whole on a phone; the logo gives way first (decision 067).
+      style={{ flexShrink: 0 }}
       px="sm"
       leftSection={<IconFileCheck size={20} aria-hidden />}
       aria-label={`${count} crate ${plural(count, 'statement')} to confirm${overdue ? ', overdue' : ''}`}

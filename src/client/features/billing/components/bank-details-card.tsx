@@ -16,6 +16,7 @@ import {
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useReadShows } from '../../../lib/offline/read-shows.ts';
 import { useBankDetails, useSaveBankDetails } from '../api/bank-details.ts';
 import { hasCompleteBankDetails } from './bank-details-reminder.tsx';
 
@@ -43,6 +44,7 @@ const accountTypeOptions = accountTypes.map((t) => ({ value: t, label: accountTy
 // Long: the bank details form's layout (four fields, the masked number, save); the rules live in the shared schema.
 export function BankDetailsCard() {
   const details = useBankDetails();
+  const shows = useReadShows(details);
   const save = useSaveBankDetails();
   const form = useForm<Values>({
     initialValues: empty,
@@ -80,9 +82,14 @@ export function BankDetailsCard() {
         The farm pays your earnings for returned crates by EFT into this account. Others see only the last four digits
         of the account number.
       </Text>
-      {details.isPending ? (
+      {shows === 'nothing-saved' ? (
+        // Never kept on the phone (decision 036): offline there is nothing to show, and that is why.
+        <Text c="dimmed" data-testid="nothing-saved">
+          Your bank details are not kept on this phone: they show here when the connection is back.
+        </Text>
+      ) : shows === 'loading' ? (
         <Skeleton height={240} radius="md" />
-      ) : details.isError ? (
+      ) : shows === 'failed' ? (
         <Alert color="red">We could not load your bank details. Retrying…</Alert>
       ) : (
         <form onSubmit={submit} noValidate aria-label="Bank details">

@@ -2,24 +2,32 @@
 // amount, and what the farm recorded as paid (when, bank reference) or still owes once a cycle ends.
 import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { decimalToCents, formatRandDecimal } from '../../../../shared/money.ts';
+import { NothingSaved } from '../../../components/nothing-saved.tsx';
 import { formatCount, formatDate } from '../../../lib/format.ts';
+import { type ReadShows, useReadShows } from '../../../lib/offline/read-shows.ts';
 import { useEarningsHistory } from '../api/get-earnings-history.ts';
 import { CycleStatusBadge, cycleEnded } from './cycle-status-badge.tsx';
 
 const cents = (amount: string) => decimalToCents(amount) ?? 0;
 
+/** Before an answer: loading, failed, or (offline) nothing kept on the phone (decision 067). */
+function NoAnswer({ shows }: { shows: ReadShows }) {
+  if (shows === 'nothing-saved') return <NothingSaved />;
+  if (shows === 'failed') return <Alert color="red">We could not load your earnings history. Retrying…</Alert>;
+  return <Skeleton height={60} radius="md" />;
+}
+
 export function EarningsHistoryCard() {
   const history = useEarningsHistory();
   const rows = history.data ?? [];
+  const shows = useReadShows(history);
   return (
     <Card withBorder radius="md" p="lg" data-testid="earnings-history">
       <Title order={2} size="h4" mb="sm">
         Earnings by Billing Cycle
       </Title>
-      {history.isPending ? (
-        <Skeleton height={60} radius="md" />
-      ) : history.isError ? (
-        <Alert color="red">We could not load your earnings history. Retrying…</Alert>
+      {shows !== 'answer' ? (
+        <NoAnswer shows={shows} />
       ) : rows.length === 0 ? (
         <Text c="dimmed">Empty crates you return to the farm are paid for by billing cycle and listed here.</Text>
       ) : (

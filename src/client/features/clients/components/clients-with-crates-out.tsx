@@ -8,12 +8,14 @@ import { Link } from 'react-router';
 import type { Client, ClientTransaction } from '../../../../shared/clients.ts';
 import { clientMessages as m } from '../../../../shared/clients-labels.ts';
 import { paths } from '../../../app/paths.ts';
+import { NothingSaved } from '../../../components/nothing-saved.tsx';
 import { QueuedNote } from '../../../components/queued-note.tsx';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates } from '../../../lib/format.ts';
 import { lazyComponent } from '../../../lib/lazy-component.tsx';
 import { notifyError } from '../../../lib/notify.ts';
+import { useReadShows } from '../../../lib/offline/read-shows.ts';
 import { isUnreachableError } from '../../../lib/server-reach.ts';
 import { useClients } from '../api/get-clients.ts';
 import { getOpenTransactionsForClient } from '../api/get-open-transactions-for-client.ts';
@@ -28,6 +30,7 @@ const DashboardReturnDialog = lazyComponent(() =>
 // Long: the dashboard list's layout with its loading, error and empty states, and the return dialog it opens.
 export function ClientsWithCratesOut() {
   const clients = useClients();
+  const shows = useReadShows(clients);
   const me = useMyAgent();
   const queryClient = useQueryClient();
   const [returning, setReturning] = useState<{ client: Client; loan: ClientTransaction } | null>(null);
@@ -66,7 +69,8 @@ export function ClientsWithCratesOut() {
           All clients
         </Button>
       </Group>
-      {clients.isPending && <Skeleton height={56} />}
+      {shows === 'loading' && <Skeleton height={56} />}
+      {shows === 'nothing-saved' && <NothingSaved />}
       {clients.data && withCratesOut.length === 0 && (
         <Text c="dimmed" size="sm">
           No client has crates out.

@@ -3,8 +3,10 @@
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ClientTransaction } from '../../../../shared/clients.ts';
 import { clientMessages as m } from '../../../../shared/clients-labels.ts';
+import { NothingSaved } from '../../../components/nothing-saved.tsx';
 import { QueuedNote } from '../../../components/queued-note.tsx';
 import { crates, formatDate } from '../../../lib/format.ts';
+import { useReadShows } from '../../../lib/offline/read-shows.ts';
 import { useOpenTransactions } from '../api/get-open-transactions.ts';
 
 export function LoanAge({ loan }: { loan: ClientTransaction }) {
@@ -24,12 +26,14 @@ export function LoanAge({ loan }: { loan: ClientTransaction }) {
 
 export function OpenTransactions({ onProcessReturn }: { onProcessReturn: (loan: ClientTransaction) => void }) {
   const open = useOpenTransactions();
+  const shows = useReadShows(open);
   return (
     <Card withBorder radius="md" p="md">
       <Title order={2} size="h4" mb="sm">
         {m.openTransactions}
       </Title>
-      {open.isPending && <Skeleton height={56} />}
+      {shows === 'loading' && <Skeleton height={56} />}
+      {shows === 'nothing-saved' && <NothingSaved />}
       {open.data?.length === 0 && (
         <Text c="dimmed" size="sm">
           No open transactions: every crate lent has come back.

@@ -4,6 +4,7 @@
 import { Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
+import type { ClientTransaction } from '../../../../shared/clients.ts';
 import { clientMessages as m, returnBody } from '../../../../shared/clients.ts';
 import { checkReturnedDamage } from '../../../../shared/damage.ts';
 import { useDamagePhotoFollowUp } from '../../../components/damage-photo-step.tsx';
@@ -45,6 +46,19 @@ export const returnFormSchema = (cratesOutOf: (transactionId: string | null) => 
         ctx.addIssue({ code: 'custom', message: m.tooManyReturned(out), path: ['quantityReturned'] });
       }
     });
+
+/** A row of the loan picker: the client, then how many of how many are out and since when. */
+function LoanRow({ loan }: { loan: ClientTransaction | undefined }) {
+  if (!loan) return null;
+  return (
+    <div>
+      <Text size="sm">{loan.businessName}</Text>
+      <Text size="xs" c="dimmed">
+        {loan.cratesOut} of {loan.quantityBorrowed} out (lent {formatDate(loan.createdAt)})
+      </Text>
+    </div>
+  );
+}
 
 // Long: the dialog's layout (loan, count, footer); the limit subtracts returns still waiting on the phone.
 export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: number | null; onClose: () => void }) {
@@ -90,10 +104,13 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
       },
     );
   });
+  // The field shows the client and what is out, short enough for a phone's field; the list's rows and
+  // the line under the field add the loan's size and date (decision 067).
   const options = (open.data ?? []).map((t) => ({
     value: String(t.id),
-    label: `${t.businessName}: ${t.cratesOut} of ${t.quantityBorrowed} out (lent ${formatDate(t.createdAt)})`,
+    label: `${t.businessName}: ${t.cratesOut} out`,
   }));
+  const loanOf = (id: string) => open.data?.find((l) => String(l.id) === id);
   const chosen = open.data?.find((t) => String(t.id) === form.values.transactionId);
 
   if (photoStep.dialog) return photoStep.dialog;
@@ -104,6 +121,7 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
         placeholder="Select an open transaction"
         data={options}
         nothingFoundMessage="No open transactions"
+        renderOption={({ option }) => <LoanRow loan={loanOf(option.value)} />}
         {...form.getInputProps('transactionId')}
       />
       {chosen && (

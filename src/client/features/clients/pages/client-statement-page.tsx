@@ -5,10 +5,13 @@ import { IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { clientMessages as m } from '../../../../shared/clients-labels.ts';
 import { paths } from '../../../app/paths.ts';
+import { NothingSaved } from '../../../components/nothing-saved.tsx';
 import { RoleGate } from '../../../components/role-gate.tsx';
 import { NotFoundCard } from '../../../components/status-screens.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { readShows } from '../../../lib/offline/read-shows.ts';
+import { useOnline } from '../../../lib/offline/status.ts';
 import { useClientStatement } from '../api/get-client-statement.ts';
 import { ActiveBadge } from '../components/client-card.tsx';
 import './statement-print.css';
@@ -27,8 +30,11 @@ export function ClientStatementPage() {
 // Long: the printable statement's layout: header, totals and the table of movements, one page.
 function Statement({ clientId }: { clientId: number }) {
   const statement = useClientStatement(clientId);
+  const online = useOnline();
   if (statement.error instanceof ApiError && statement.error.status === 404) return <NotFoundCard />;
-  if (statement.isError) return <Alert color="red">We could not load this statement. Retrying…</Alert>;
+  const shows = readShows(statement, online);
+  if (shows === 'failed') return <Alert color="red">We could not load this statement. Retrying…</Alert>;
+  if (shows === 'nothing-saved') return <NothingSaved />;
   if (!statement.data) return <Skeleton height={240} />;
   const { client, entries, agentName, generatedAt } = statement.data;
   const lent = entries.filter((e) => e.kind === 'lend').reduce((sum, e) => sum + e.quantity, 0);

@@ -5,10 +5,12 @@ import { useState } from 'react';
 import type { Client } from '../../../../shared/clients.ts';
 import { clientMessages as m, matchesClientSearch } from '../../../../shared/clients-labels.ts';
 import { ExportDownload } from '../../../components/export-download.tsx';
+import { NothingSaved } from '../../../components/nothing-saved.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { gatedPage } from '../../../components/role-gate.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
+import { useReadShows } from '../../../lib/offline/read-shows.ts';
 import { useClients } from '../api/get-clients.ts';
 import { useOpenTransactions } from '../api/get-open-transactions.ts';
 import { AddClientDialog } from '../components/add-client-dialog.tsx';
@@ -31,6 +33,8 @@ export const ClientsPage = gatedPage('read:client:own', m.accessDenied, AgentCli
 // Long: the Clients screen's layout (header with actions, search, the cards, the dialogs it opens).
 function AgentClients() {
   const clients = useClients();
+  // Offline: the clients it kept, or that none were kept; never an alarm over them (decision 067).
+  const shows = useReadShows(clients);
   const open = useOpenTransactions();
   const me = useMyAgent();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -65,8 +69,9 @@ function AgentClients() {
         }
       />
       <Stack gap="lg">
-        {clients.isError && <Alert color="red">We could not load your clients. Retrying…</Alert>}
-        {clients.isPending && (
+        {shows === 'failed' && <Alert color="red">We could not load your clients. Retrying…</Alert>}
+        {shows === 'nothing-saved' && <NothingSaved />}
+        {shows === 'loading' && (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             <Skeleton height={180} />
             <Skeleton height={180} />

@@ -46,10 +46,10 @@ export function ContactMessagesCard() {
               <Accordion.Control>
                 <Group gap="xs" wrap="nowrap" justify="space-between">
                   <div style={{ minWidth: 0 }}>
-                    <Text fw={m.isRead ? 500 : 800} truncate>
+                    <Text fw={m.isRead ? 500 : 800} style={{ overflowWrap: 'anywhere' }}>
                       {m.subject}
                     </Text>
-                    <Text size="xs" c="gray.7" truncate>
+                    <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
                       {m.name} · {formatDateTime(m.createdAt)}
                     </Text>
                   </div>

@@ -10,6 +10,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { fromNow } from '../../../lib/format.ts';
 import { lazyComponent } from '../../../lib/lazy-component.tsx';
 import { waitingText } from '../../../lib/offline/changes.ts';
+import { NOTHING_SAVED } from '../../../lib/offline/read-shows.ts';
 import { type QueueStatus, useOnline, useQueueStatus } from '../../../lib/offline/status.ts';
 
 const WaitingChanges = lazyComponent(() => import('./waiting-changes.tsx').then((m) => m.WaitingChanges));
@@ -53,9 +54,7 @@ function DataAge() {
   const oldest = useShownDataAge();
   return (
     <Text size="sm" data-testid="data-age">
-      {oldest === null
-        ? 'Nothing on this screen was saved on this phone yet.'
-        : `Showing what this phone last saw, ${ageText(oldest)}.`}
+      {oldest === null ? NOTHING_SAVED : `Showing what this phone last saw, ${ageText(oldest)}.`}
     </Text>
   );
 }

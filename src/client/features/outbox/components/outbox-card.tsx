@@ -47,10 +47,10 @@ export function OutboxCard() {
               <Accordion.Control>
                 <Group gap="xs" wrap="nowrap" justify="space-between">
                   <div style={{ minWidth: 0 }}>
-                    <Text fw={600} truncate>
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                       {entry.subject}
                     </Text>
-                    <Text size="xs" c="gray.7" truncate>
+                    <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
                       To {entry.to} · {formatDateTime(entry.createdAt)}
                     </Text>
                   </div>

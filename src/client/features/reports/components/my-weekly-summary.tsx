@@ -1,15 +1,20 @@
 // The market agent's own week (its dashboard's reports tab): the figures its Monday e-mail carries.
 import { Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { formatRandDecimal } from '../../../../shared/money.ts';
+import { NothingSaved } from '../../../components/nothing-saved.tsx';
 import { SectionHeader } from '../../../components/page-header.tsx';
 import { crates, formatDate } from '../../../lib/format.ts';
+import { useReadShows } from '../../../lib/offline/read-shows.ts';
 import { useMyWeekly } from '../api/get-my-weekly.ts';
 
 // Long: the agent's weekly summary card: the figures and the send button laid out as one card.
 export function MyWeeklySummary() {
-  const { data, isPending, isError } = useMyWeekly();
-  if (isPending) return <Skeleton h={200} radius="md" />;
-  if (isError) return <Text c="red.8">Your weekly summary could not be loaded.</Text>;
+  const weekly = useMyWeekly();
+  const { data } = weekly;
+  const shows = useReadShows(weekly);
+  if (shows === 'nothing-saved') return <NothingSaved />;
+  if (shows === 'loading') return <Skeleton h={200} radius="md" />;
+  if (shows === 'failed' || !data) return <Text c="red.8">Your weekly summary could not be loaded.</Text>;
   const s = data;
   const groups: [string, [string, string][]][] = [
     [

@@ -14,7 +14,8 @@ export const currentStockTakeQueryOptions = () =>
     meta: tagged('crates', 'clients'),
   });
 
-export const useCurrentStockTake = () => useQuery(currentStockTakeQueryOptions());
+/** `enabled`: false for a user with no count of their own to send (only market agents count). */
+export const useCurrentStockTake = (enabled = true) => useQuery({ ...currentStockTakeQueryOptions(), enabled });
 
 export const stockTakeCountsQueryOptions = () =>
   queryOptions({

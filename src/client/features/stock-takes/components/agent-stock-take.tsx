@@ -2,14 +2,21 @@
 // holder prefilled with the ledger's figure; what is typed is sent as typed (field messages otherwise).
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { quantityLimit } from '../../../../shared/quantity-limits.ts';
 import { stockTakeMessages as m, STOCK_TAKE_COUNT_MAX, type StockTakeLine } from '../../../../shared/stock-takes.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCurrentStockTake, useSubmitCount } from '../api/stock-takes.ts';
 
 const keyOf = (l: { holderKind: string; clientId: number | null }) => `${l.holderKind}:${l.clientId ?? ''}`;
 const parse = (v: number | string) => (typeof v === 'number' ? v : /^\s*\d{1,6}\s*$/.test(v) ? Number(v) : Number.NaN);
+/** Each count field's one limit (decisions 061, 067): its hint, its check as typed, its message. */
+export const countLimit = quantityLimit(0, STOCK_TAKE_COUNT_MAX, (max) => `A count can be at most ${formatCount(max)}`);
+const isBlank = (v: number | string) => typeof v === 'string' && v.trim() === '';
+/** A blank figure is the form's own check when sent ("Please enter the crates counted…"). */
+const figureProblem = (v: number | string) => (isBlank(v) ? m.countWhole : countLimit.check(v));
 
 // Long: one card's JSX: the count form, a field per holder and client.
 export function AgentStockTake({
@@ -54,8 +61,8 @@ export function AgentStockTake({
     event.preventDefault();
     const found: Record<string, string> = {};
     for (const l of data.toCount) {
-      const n = parse(shownFigure(l));
-      if (!Number.isInteger(n) || n < 0 || n > STOCK_TAKE_COUNT_MAX) found[keyOf(l)] = m.countWhole;
+      const problem = figureProblem(shownFigure(l));
+      if (problem) found[keyOf(l)] = problem;
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -86,12 +93,15 @@ export function AgentStockTake({
               key={keyOf(l)}
               label={l.label}
               min={0}
+              max={STOCK_TAKE_COUNT_MAX}
+              hint
               value={shownFigure(l)}
               onChange={(v) => {
                 setTyped((t) => ({ ...t, [keyOf(l)]: v }));
                 setErrors(({ [keyOf(l)]: _, ...rest }) => rest);
               }}
-              error={errors[keyOf(l)]}
+              // Negative, non-whole or above the limit: said as it is typed (decision 067).
+              error={errors[keyOf(l)] ?? countLimit.check(shownFigure(l))}
             />
           ))}
           <FormError error={submit.isError ? submit.error : null} fallback="Failed to send the count" />

@@ -7,6 +7,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { quantityLimit } from '../../../../shared/quantity-limits.ts';
 import { farmSendForm, transmissionMessages as m, TRANSMISSIONS_FORM_MAX } from '../../../../shared/transmissions.ts';
 import { paths, transmissionsSections } from '../../../app/paths.ts';
 import { AgentSelect } from '../../../components/agent-select.tsx';
@@ -26,6 +27,7 @@ import { useSendEmpties } from '../api/send-empties.ts';
 import { emptiesMessage, returnLimit } from '../messages.ts';
 
 const farmSchema = farmSendForm(TRANSMISSIONS_FORM_MAX);
+const farmLimit = quantityLimit(1, TRANSMISSIONS_FORM_MAX);
 const agentSchema = farmSchema.pick({ quantity: true, notes: true });
 
 /** The agent's form: 1 to the smaller of 400 and its empties, said by the field's one limit (decision 061). */
@@ -119,6 +121,8 @@ export function FarmCreateTransmissionForm() {
         hint
         withAsterisk
         {...form.getInputProps('quantity')}
+        // Said as it is typed, from the field's one limit (decision 067).
+        error={form.errors.quantity ?? farmLimit.check(form.values.quantity)}
       />
       <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
       <FormError error={createFailed} fallback={m.createFailed} />

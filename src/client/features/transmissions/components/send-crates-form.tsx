@@ -1,10 +1,11 @@
 // The farm store dashboard's send-crates form (spec §5): agent and quantity required, 1 to 1000.
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import { quantityLimit } from '../../../../shared/quantity-limits.ts';
 import { FARM_SEND_MAX } from '../../../../shared/transmissions-labels.ts';
 import { AgentSelect } from '../../../components/agent-select.tsx';
 import { FormError } from '../../../components/form-error.tsx';
-import { CountInput } from '../../../components/quantity-input.tsx';
+import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { useAgentsForTransmission } from '../../../lib/api/get-agents-for-transmission.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates, formatCount } from '../../../lib/format.ts';
@@ -13,6 +14,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateTransmission } from '../api/create-transmission.ts';
 
 export const SEND_FAILED = 'Failed to send crates';
+const sendLimit = quantityLimit(1, FARM_SEND_MAX);
 type SendValues = { marketAgentId: number | null; quantity: number | string };
 // The shared schema, loaded when the form is first used: the form is on the farm's first screen, its
 // checks (zod) need not be (decision 033).
@@ -21,6 +23,21 @@ const checks = lazyResolver<SendValues>(() =>
     schemaResolver(farmSendForm(FARM_SEND_MAX).pick({ marketAgentId: true, quantity: true }), { sync: true }),
   ),
 );
+
+/** The count: said as it is typed, from the field's one limit (decision 067). */
+function CratesToSend({ form }: { form: UseFormReturnType<SendValues> }) {
+  return (
+    <QuantityInput
+      label="Crates to send"
+      min={1}
+      max={FARM_SEND_MAX}
+      hint
+      withAsterisk
+      {...form.getInputProps('quantity')}
+      error={form.errors.quantity ?? sendLimit.check(form.values.quantity)}
+    />
+  );
+}
 
 export function SendCratesForm({ stock }: { stock: number | undefined }) {
   const create = useCreateTransmission();
@@ -69,7 +86,7 @@ export function SendCratesForm({ stock }: { stock: number | undefined }) {
       >
         <Stack>
           <AgentSelect {...form.getInputProps('marketAgentId')} />
-          <CountInput label="Crates to send" max={FARM_SEND_MAX} form={form} name="quantity" />
+          <CratesToSend form={form} />
           <FormError error={create.isError ? create.error : null} fallback={SEND_FAILED} />
           <Button type="submit" loading={create.isPending}>
             Send Crates

@@ -8,8 +8,10 @@ import {
   transmissionMessages,
   transmissionTypeLabels,
 } from '../../../../shared/transmissions-labels.ts';
+import { NothingSaved } from '../../../components/nothing-saved.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
 import { crates, formatCount, formatDateTime, fromNow } from '../../../lib/format.ts';
+import { useOnline } from '../../../lib/offline/status.ts';
 import { RecallButton } from './recall-button.tsx';
 import { CountBadge, StatusBadge } from './transmission-badges.tsx';
 import { FlaggedExtra } from './transmission-extras.tsx';
@@ -114,8 +116,18 @@ export function TransmissionList({
   isPending: boolean;
   offerRecall?: boolean;
 }) {
+  const online = useOnline();
+  // Offline with nothing kept, a list never read: say so, never "No transmissions found" (decision 067).
+  if (transmissions === undefined && !online) return <NothingSaved />;
   if (isPending) return <TransmissionListSkeleton />;
-  if (!transmissions?.length) {
+  if (transmissions === undefined) {
+    return (
+      <Text c="red" ta="center" py="md">
+        We could not load the transmissions. Retrying…
+      </Text>
+    );
+  }
+  if (!transmissions.length) {
     return (
       <Text c="dimmed" ta="center" py="md">
         {transmissionMessages.noTransmissions}
