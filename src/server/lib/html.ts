@@ -34,15 +34,17 @@ function render(value: unknown): string {
 
 /**
  * A whole printable page (the price report, the billing statement): the document shell with its
- * title as both <title> and <h1>, the page's own styles, then `body`.
+ * title as both <title> and <h1>, the page's own styles, then `body`. A page served from the app
+ * (`icon`) names the app's icon, so the browser does not ask for /favicon.ico and log a 404; a
+ * downloaded file links to nothing.
  */
-export function printableDocument(title: string, styles: SafeHtml, body: SafeHtml): string {
+export function printableDocument(title: string, styles: SafeHtml, body: SafeHtml, { icon = false } = {}): string {
   return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${icon ? html`<link rel="icon" href="/favicon.svg" type="image/svg+xml">` : ''}
 <title>${title}</title>
 <style>${styles}</style>
 </head>

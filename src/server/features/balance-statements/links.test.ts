@@ -58,6 +58,8 @@ describe('statement links', () => {
     expect(page.body).toContain('Crates with you now: <strong>7</strong>');
     expect(page.body).toContain(agent.user.name);
     expect(page.body).toContain(app.config.farmName);
+    // The app's icon is named, so the browser's /favicon.ico probe logs no 404 on the client's phone.
+    expect(page.body).toContain('<link rel="icon" href="/favicon.svg"');
     for (const elsewhere of ['Bravo Veg', 'Charlie Fruit', other.user.name]) expect(page.body).not.toContain(elsewhere);
     expect(sibling).toBeGreaterThan(0);
   });

@@ -88,6 +88,7 @@ const notFoundPage = (): LinkPage => ({
     'Statement not found',
     styles,
     html`<p>This statement link does not work. Ask your market agent for a new one.</p>`,
+    { icon: true },
   ),
 });
 
@@ -100,7 +101,9 @@ export async function linkPage(
   if (!(await consumeRateLimit(db, `statement-page:${address}`, PAGES_PER_TEN_MINUTES, 600))) {
     return {
       status: 429,
-      html: printableDocument('Too many requests', styles, html`<p>Please try again in a few minutes.</p>`),
+      html: printableDocument('Too many requests', styles, html`<p>Please try again in a few minutes.</p>`, {
+        icon: true,
+      }),
     };
   }
   if (!TOKEN_FORM.test(token)) return notFoundPage();
@@ -125,5 +128,8 @@ ${
       )}</tbody></table>`
 }
 <p class="meta">Read only. Questions? Ask ${client.agentName}.</p>`;
-  return { status: 200, html: printableDocument(`Crate statement: ${client.businessName}`, styles, body) };
+  return {
+    status: 200,
+    html: printableDocument(`Crate statement: ${client.businessName}`, styles, body, { icon: true }),
+  };
 }
