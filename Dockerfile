@@ -30,7 +30,7 @@ ENV NODE_ENV=production \
     DATA_DIR=/app/data
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json ./
-COPY --from=build /app/dist/client ./dist/client
+COPY --from=build /app/dist/web ./dist/web
 COPY --from=build /app/dist/server ./dist/server
 # The sources stay beside the bundle: it finds the migrations through them (src/server/db/migrations),
 # and `npm run backup` / `npm run restore` run them through tsx (docs/deploy.md, Backups).

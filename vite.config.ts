@@ -1,4 +1,4 @@
-// Builds the client into dist/client, with brotli and gzip copies the server sends as they are.
+// Builds the web app into dist/web, with brotli and gzip copies the server sends as they are.
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -26,14 +26,14 @@ const CHART_LIBRARIES =
 // The page's first script (decision 033): built on its own, first in the page, so that it runs as
 // soon as it arrives instead of waiting for the app's bundle (index.html names it for the dev
 // server; in a build the HTML entry would load it with the bundle).
-const BOOT_SOURCE = 'src/client/boot.ts';
+const BOOT_SOURCE = 'src/web/boot.ts';
 const BOOT_SCRIPT_TAG = /\s*<!--[^>]*-->\s*<script type="module" src="\/src\/client\/boot\.ts"><\/script>/;
 // What boot.ts preloads for a signed-in start: the signed-in app, and each role's dashboard.
-const SIGNED_IN_APP = 'src/client/app/signed-in-app.tsx';
+const SIGNED_IN_APP = 'src/web/app/signed-in-app.tsx';
 const DASHBOARDS = {
-  market_agent: 'src/client/app/routes/dashboard/market-agent-dashboard.tsx',
-  farm_store: 'src/client/app/routes/dashboard/farm-store-dashboard.tsx',
-  supplier: 'src/client/app/routes/dashboard/supplier-dashboard.tsx',
+  market_agent: 'src/web/app/routes/dashboard/market-agent-dashboard.tsx',
+  farm_store: 'src/web/app/routes/dashboard/farm-store-dashboard.tsx',
+  supplier: 'src/web/app/routes/dashboard/supplier-dashboard.tsx',
 };
 
 /** The files a module's chunk needs: its chunk and every chunk that imports statically, transitively. */
@@ -125,7 +125,7 @@ const firstPaintModules = new Set<string>();
 
 // What the entry runs, in a few tasks (main.tsx): its own imports and the modules it imports one
 // after another (React's client, the providers, the routes). They are all in the entry's file.
-const ENTRY_ROOTS = ['src/client/main.tsx', 'src/client/app/providers.tsx', 'src/client/app/router.tsx'];
+const ENTRY_ROOTS = ['src/web/main.tsx', 'src/web/app/providers.tsx', 'src/web/app/router.tsx'];
 const REACT_DOM_CLIENT = /node_modules[\\/]react-dom[\\/]client\.js$/;
 const entryModules = new Set<string>();
 
@@ -165,7 +165,7 @@ export default defineConfig({
     offlineShell(),
   ],
   build: {
-    outDir: 'dist/client',
+    outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: false,
     // .vite/manifest.json: which chunks each route loads first, read by the bundle budget that npm

@@ -1,4 +1,4 @@
-// Unit tests (src/client, src/shared, tests/unit) and API tests (src/server/**/*.test.ts, app.inject
+// Unit tests (src/web, src/shared, tests/unit) and API tests (src/server/**/*.test.ts, app.inject
 // against a fresh database per file). API tests run on PGlite, or on PostgreSQL with TEST_DB=postgres.
 //
 // Two projects: the server's files share their workers' loaded modules (isolate: false) — importing
@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'unit',
-          include: ['src/client/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: ['src/web/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           isolate: true,
         },
       },

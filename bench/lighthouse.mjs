@@ -11,7 +11,7 @@
 // bench/results/lighthouse.json. Exits 1 when a dashboard misses a target.
 //   RUNS=n          runs per dashboard (default 3)
 //   ONLY=agent|farm one dashboard
-//   CLIENT_DIR=dir  serve another build (e.g. one from before a change, to compare side by side)
+//   WEB_DIR=dir  serve another build (e.g. one from before a change, to compare side by side)
 //   LH_REPORTS=dir  keep each run's full report and trace
 //   APP_PORT=n, CHROME_PORT=n  fixed ports for the app and Chromium's DevTools (default: any free one)
 // Nothing here downloads a browser: without Chromium it stops and says so.
@@ -234,8 +234,8 @@ async function main() {
       },
     );
     if (build.status !== 0) return 1;
-  } else if (!existsSync(join(root, 'dist/client/index.html'))) {
-    console.error('dist/client/index.html is missing: run npx vite build, or drop --no-build.');
+  } else if (!existsSync(join(root, 'dist/web/index.html'))) {
+    console.error('dist/web/index.html is missing: run npx vite build, or drop --no-build.');
     return 2;
   }
   const base = await startApp();

@@ -12,7 +12,7 @@ const poll = (path, every = DEFAULT_POLL_MS) => ({ path, every });
  * What an open dashboard polls and how often: SPEC §2 "Polling intervals" (farm store: transmissions
  * 5 s, pending suppliers 10 s, farm metrics 2 s; market agent: transmissions 3 s, earnings 5 s) and
  * §7's default of 3 s for every other read, with the queries the overview tabs and the sidebar make
- * (src/client). These are the intervals while the event stream is down; while it is up the client
+ * (src/web). These are the intervals while the event stream is down; while it is up the client
  * relaxes them to a 30 s safety net, so this is the worst case.
  */
 export const FARM_DASHBOARD = [

@@ -8,7 +8,7 @@
 // and the role's dashboard with their static imports, decision 033). A dynamic import that waits for
 // later (another tab, a dialog, the charts) is not counted: it is not on the first paint.
 //
-// Usage: node --import tsx scripts/bundle-budget.ts [client dir, default dist/client]
+// Usage: node --import tsx scripts/bundle-budget.ts [client dir, default dist/web]
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,8 +36,8 @@ export type RouteBudget = {
   budgetBytes: number;
 };
 
-/** The page's first script (src/client/boot.ts), which the build emits on its own, first in the page. */
-export const BOOT_SCRIPT = 'src/client/boot.ts';
+/** The page's first script (src/web/boot.ts), which the build emits on its own, first in the page. */
+export const BOOT_SCRIPT = 'src/web/boot.ts';
 
 export const ROUTE_BUDGETS: RouteBudget[] = [
   { name: 'landing page (/)', role: null, budgetBytes: 200 * KB },
@@ -123,12 +123,12 @@ export function measureRoutes(
   });
 }
 
-export const readManifest = (clientDir: string): Manifest =>
-  JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8'));
+export const readManifest = (webDir: string): Manifest =>
+  JSON.parse(readFileSync(join(webDir, '.vite', 'manifest.json'), 'utf8'));
 
 /** A built file's size gzipped at level 9, as the server's precompressed .gz copies are. */
-export const gzipBytesIn = (clientDir: string) => (file: string) =>
-  gzipSync(readFileSync(join(clientDir, file)), { level: 9 }).length;
+export const gzipBytesIn = (webDir: string) => (file: string) =>
+  gzipSync(readFileSync(join(webDir, file)), { level: 9 }).length;
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
@@ -144,7 +144,7 @@ export function report(measures: RouteMeasure[]): string {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const dir = resolve(process.argv[2] ?? 'dist/client');
+  const dir = resolve(process.argv[2] ?? 'dist/web');
   if (!existsSync(join(dir, '.vite', 'manifest.json'))) {
     console.error(`${dir}/.vite/manifest.json not found: build the client first (npx vite build)`);
     process.exit(2);

@@ -3,7 +3,7 @@
 // precaches the app shell (the page, every script and style, the icons) and answers every navigation
 // with the cached page, never /api: data comes from the API or, offline, from what the app kept in
 // IndexedDB. The app registers the worker itself once the first screen has drawn
-// (src/client/lib/offline/runtime.ts), so nothing is added to the page's first paint.
+// (src/web/lib/offline/runtime.ts), so nothing is added to the page's first paint.
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**

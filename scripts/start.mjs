@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { ensureServerBuild } from './build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const builtIndex = join(root, 'dist/client/index.html');
+const builtIndex = join(root, 'dist/web/index.html');
 
 function newestMtime(path) {
   const stat = statSync(path);
@@ -18,7 +18,7 @@ function newestMtime(path) {
   return newest;
 }
 
-const sources = ['src/client', 'src/shared', 'index.html', 'vite.config.ts', 'public'].map((p) => join(root, p));
+const sources = ['src/web', 'src/shared', 'index.html', 'vite.config.ts', 'public'].map((p) => join(root, p));
 const built = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 if (built === 0 || sources.some((p) => existsSync(p) && newestMtime(p) > built)) {
   console.log('Building the client (first start or sources changed)...');

@@ -150,7 +150,7 @@ step(
 // from the build's manifest (decision 031).
 step(
   'bundle budget',
-  run('bundle budget', process.execPath, ['--import', 'tsx', join(root, 'scripts/bundle-budget.ts'), 'dist/client']),
+  run('bundle budget', process.execPath, ['--import', 'tsx', join(root, 'scripts/bundle-budget.ts'), 'dist/web']),
 );
 
 const chromium = findChromium();

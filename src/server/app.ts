@@ -42,7 +42,6 @@ import webhookJobs from './features/webhooks/jobs.ts';
 import webhookRoutes from './features/webhooks/routes.ts';
 import type { ReadCacheOptions } from './lib/read-cache.ts';
 import authPlugin from './plugins/auth.ts';
-import clientPlugin from './plugins/client.ts';
 import databaseFaultsPlugin from './plugins/database-faults.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -57,6 +56,7 @@ import readCachePlugin from './plugins/read-cache.ts';
 import requestLogPlugin from './plugins/request-log.ts';
 import securityPlugin from './plugins/security.ts';
 import strictBodiesPlugin from './plugins/strict-bodies.ts';
+import webPlugin from './plugins/web.ts';
 import { prepareFarm } from './startup.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -204,7 +204,7 @@ export async function buildApp({
   await app.register(statementLinkRoutes, { prefix: '/api/clients' });
   await app.register(statementPageRoutes);
 
-  await app.register(clientPlugin);
+  await app.register(webPlugin);
   await app.ready();
   await prepareFarm(app);
   return app;

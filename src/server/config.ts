@@ -20,7 +20,7 @@ const envSchema = z.object({
     .int()
     .min(0, 'DATA_DIR_MIN_FREE_MB must be a whole number of megabytes, 0 or more')
     .default(DEFAULT_MIN_FREE_MB),
-  CLIENT_DIR: z.string().default('dist/client'),
+  WEB_DIR: z.string().default('dist/web'),
   FARM_ACCESS_CODE: z
     .string()
     .min(4, 'FARM_ACCESS_CODE must be at least 4 characters')
@@ -116,8 +116,8 @@ export type Config = {
    * 060); unset: DEFAULT_MIN_FREE_MB.
    */
   dataDirMinFreeMb?: number;
-  /** The built client the app serves (CLIENT_DIR, default dist/client): another build to compare, or a test's own. */
-  clientDir: string;
+  /** The built client the app serves (WEB_DIR, default dist/web): another build to compare, or a test's own. */
+  webDir: string;
   farmAccessCode?: string;
   sessionTtlHours: number;
   smtpUrl?: string;
@@ -178,7 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     dataDirMinFreeMb: e.DATA_DIR_MIN_FREE_MB,
-    clientDir: resolve(e.CLIENT_DIR),
+    webDir: resolve(e.WEB_DIR),
     farmAccessCode: e.FARM_ACCESS_CODE,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     smtpUrl: e.SMTP_URL || undefined,

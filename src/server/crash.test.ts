@@ -89,7 +89,7 @@ function start() {
       FARM_ACCESS_CODE: FARM_CODE,
       LOG_LEVEL: 'warn',
       BACKUP_CRON: 'off',
-      CLIENT_DIR: join(tmpdir(), 'cratekeeper-crash-no-client'),
+      WEB_DIR: join(tmpdir(), 'cratekeeper-crash-no-client'),
     },
   });
   const keep = (chunk: Buffer) => {

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
-const clientDir = join(root, 'src/client');
+const webDir = join(root, 'src/web');
 
 /** Components that render a role-less span or div unless told otherwise. */
 const ROLELESS = ['Loader', 'Stack', 'Group', 'Box', 'Center', 'Skeleton', 'Flex', 'div', 'span'];
@@ -41,7 +41,7 @@ describe('labelledWithoutRole', () => {
 
 describe('the screens', () => {
   it('give every aria-labelled span or div a role', () => {
-    const found = tsxFiles(clientDir).flatMap((file) =>
+    const found = tsxFiles(webDir).flatMap((file) =>
       labelledWithoutRole(readFileSync(file, 'utf8')).map((tag) => `${relative(root, file)}: ${tag}`),
     );
     expect(found).toEqual([]);

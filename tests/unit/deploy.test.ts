@@ -109,7 +109,7 @@ describe('the Dockerfile', () => {
     expect(args).toEqual([relative(root, join(defaultOutdir, 'index.mjs'))]);
     const build = dockerfile.get('build')!.map((i) => i.args);
     expect(build.join('\n')).toContain('node scripts/build-server.mjs');
-    expect(copiedIntoImage).toEqual(expect.arrayContaining(['dist/client', 'dist/server']));
+    expect(copiedIntoImage).toEqual(expect.arrayContaining(['dist/web', 'dist/server']));
   });
 
   it('copies every module the server and the backup commands import, and .dockerignore keeps none out', () => {
@@ -135,7 +135,7 @@ describe('the Dockerfile', () => {
       'postcss.config.cjs',
       'tsconfig.json',
       'scripts/build-server.mjs',
-      ...['src/client', 'public'].flatMap((dir) =>
+      ...['src/web', 'public'].flatMap((dir) =>
         readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
           .filter((entry) => entry.isFile())
           .map((entry) => relative(root, join(entry.parentPath, entry.name))),

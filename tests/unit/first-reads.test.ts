@@ -1,17 +1,17 @@
-// The page's first script (src/client/boot.ts, decision 033) sends each role's first reads before the
+// The page's first script (src/web/boot.ts, decision 033) sends each role's first reads before the
 // app's code is in; the app then takes those answers instead of asking again. So its lists must be
 // exactly what the dashboards ask for first: the first tab's reads (its prefetchFirstTab) and the
 // signed-in frame's (the header's pending count, and for the farm store the unread-messages count).
 import { QueryClient as Client, type QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../src/client/app/paths.ts';
-import { prefetchFirstTab as farmFirstTab } from '../../src/client/app/routes/dashboard/farm-store-dashboard.tsx';
-import { prefetchFirstTab as agentFirstTab } from '../../src/client/app/routes/dashboard/market-agent-dashboard.tsx';
-import { prefetchFirstTab as supplierFirstTab } from '../../src/client/app/routes/dashboard/supplier-dashboard.tsx';
-import { DASHBOARD_PATHS, dashboardRole, FIRST_READS, opensFirstTab } from '../../src/client/boot.ts';
-import { unreadContactCountQueryOptions } from '../../src/client/features/contact/api/get-unread-count.ts';
-import { actionCountsQueryOptions } from '../../src/client/features/transmissions/api/action-counts.ts';
-import { pendingCountQueryOptions } from '../../src/client/features/transmissions/api/pending-count.ts';
+import { paths } from '../../src/web/app/paths.ts';
+import { prefetchFirstTab as farmFirstTab } from '../../src/web/app/routes/dashboard/farm-store-dashboard.tsx';
+import { prefetchFirstTab as agentFirstTab } from '../../src/web/app/routes/dashboard/market-agent-dashboard.tsx';
+import { prefetchFirstTab as supplierFirstTab } from '../../src/web/app/routes/dashboard/supplier-dashboard.tsx';
+import { DASHBOARD_PATHS, dashboardRole, FIRST_READS, opensFirstTab } from '../../src/web/boot.ts';
+import { unreadContactCountQueryOptions } from '../../src/web/features/contact/api/get-unread-count.ts';
+import { actionCountsQueryOptions } from '../../src/web/features/transmissions/api/action-counts.ts';
+import { pendingCountQueryOptions } from '../../src/web/features/transmissions/api/pending-count.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -73,8 +73,8 @@ describe('the server bundle', () => {
       await pglite.close();
     }
     const port = await freePort();
-    const clientDir = join(scratch, 'no-client');
-    mkdirSync(clientDir);
+    const webDir = join(scratch, 'no-client');
+    mkdirSync(webDir);
     let output = '';
     const started = new Promise<void>((resolve, reject) => {
       child = spawn(process.execPath, [join(outdir, 'index.mjs')], {
@@ -83,7 +83,7 @@ describe('the server bundle', () => {
           PORT: String(port),
           HOST: '127.0.0.1',
           DATA_DIR: dataDir,
-          CLIENT_DIR: clientDir,
+          WEB_DIR: webDir,
           DATABASE_URL: '',
           DEMO: '',
           LOG_LEVEL: 'warn',

@@ -9,7 +9,7 @@ const dir = mkdtempSync(join(tmpdir(), 'cratekeeper-client-'));
 mkdirSync(join(dir, 'assets'));
 writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Cratekeeper</title>');
 writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
-const app = await buildTestApp({ clientDir: dir });
+const app = await buildTestApp({ webDir: dir });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the built client', () => {

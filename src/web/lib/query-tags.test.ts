@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { isChangeTag } from '../../shared/change-tags.ts';
 import { invalidateTags, tagged } from './query-tags.ts';
 
-const clientDir = join(import.meta.dirname, '..');
+const webDir = join(import.meta.dirname, '..');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -17,7 +17,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const files = sourceFiles(clientDir);
+const files = sourceFiles(webDir);
 // The api modules: every file in an api/ folder, and a feature's single api.ts.
 const apiFiles = files.filter((f) => /\/api\/[^/]+\.ts$|\/api\.ts$/.test(f));
 
@@ -34,7 +34,7 @@ describe('query tags', () => {
         if (!name.endsWith('QueryOptions') || typeof value !== 'function') continue;
         factories++;
         const options = (value as (...args: unknown[]) => { meta?: { tags?: unknown[] } })(5, 'farm_store');
-        const where = `${relative(clientDir, file)} ${name}`;
+        const where = `${relative(webDir, file)} ${name}`;
         expect(options.meta?.tags?.length, where).toBeGreaterThan(0);
         for (const tag of options.meta?.tags ?? []) expect(isChangeTag(tag), `${where}: ${String(tag)}`).toBe(true);
       }
@@ -45,7 +45,7 @@ describe('query tags', () => {
   it('builds every query from a tagged factory and invalidates only through invalidateTags', () => {
     for (const file of files) {
       const source = readFileSync(file, 'utf8');
-      const where = relative(clientDir, file);
+      const where = relative(webDir, file);
       // A query written inline (useQuery({ queryKey… })) would escape the factory check above.
       for (const call of source.matchAll(/use(?:Suspense|Infinite)?Query\(\s*([^)]*)/g)) {
         expect(call[1], where).toMatch(/QueryOptions\(/);

@@ -1,4 +1,4 @@
-// Serves the built client (DESIGN §6a): hashed assets precompressed and cached for good, index.html
+// Serves the built web app (DESIGN §6a): hashed assets precompressed and cached for good, index.html
 // never cached, and any unknown non-API path answered with index.html for client-side routing.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,19 +6,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-async function clientPlugin(app: FastifyInstance) {
-  const { clientDir } = app.config;
-  const hasClient = existsSync(join(clientDir, 'index.html'));
-  if (hasClient) {
+async function webPlugin(app: FastifyInstance) {
+  const { webDir } = app.config;
+  const hasWebApp = existsSync(join(webDir, 'index.html'));
+  if (hasWebApp) {
     await app.register(fastifyStatic, {
-      root: clientDir,
+      root: webDir,
       preCompressed: true,
       wildcard: true,
       index: 'index.html',
       setHeaders(res, path) {
         res.header(
           'cache-control',
-          path.startsWith(join(clientDir, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          path.startsWith(join(webDir, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
     });
@@ -29,11 +29,11 @@ async function clientPlugin(app: FastifyInstance) {
     // A missing file (a stale hashed asset, /favicon.png) is a 404, not the app's HTML page: a script
     // tag given HTML fails confusingly, and caches must not keep it under the file's name.
     const isFile = path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
-    if (hasClient && !isFile && !path.startsWith('/api') && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', clientDir);
+    if (hasWebApp && !isFile && !path.startsWith('/api') && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDir);
     }
     return reply.status(404).send({ message: 'Not found' });
   });
 }
 
-export default fp(clientPlugin, { name: 'client' });
+export default fp(webPlugin, { name: 'client' });
