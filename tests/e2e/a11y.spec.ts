@@ -1,12 +1,15 @@
 // Every signed-in screen, for every role, with real crates on it: axe finds no serious or critical
-// violation, nothing is logged as an error, and at 375 px nothing scrolls sideways — the screens, the
-// dashboard tabs, Access Denied, the 404 card, the open sidebar and the count dialog.
+// violation, nothing is logged as an error, and at 375 px nothing scrolls sideways, every control is
+// thumb-sized and no control's text is cut off (support/touch-targets.ts, decision 015) — the screens,
+// the dashboard tabs, Access Denied, the 404 card, the open sidebar, the dialogs and the agent picker.
+// One walk for both checks: each screen is set up once (touch-targets.spec.ts keeps what only it measures).
 
 import { DESKTOP, expectAccessible, expectNoSidewaysScroll, PHONE, settled } from './support/a11y.ts';
 import { json } from './support/api.ts';
 import { signedInPage, uniqueName } from './support/crates.ts';
 import { approvedSupplierWithData } from './support/suppliers.ts';
 import { type Browser, expect, type Page, test } from './support/test.ts';
+import { expectThumbSized } from './support/touch-targets.ts';
 import { unreadWebsiteMessage } from './support/website-message.ts';
 
 // Two workers share the four tests; axe needs a second or more a page on CI's two cores.
@@ -67,7 +70,10 @@ async function cratesInMotion(browser: Browser) {
   return { farm: farm.page, agent: agent.page, agentName, clientId: client.id };
 }
 
-/** On a phone: the Clients screen's Lend Crates dialog and the return dialog behind 'Process Return'. */
+/**
+ * On a phone: the Clients screen's Lend Crates dialog and the return dialog behind 'Process Return'
+ * (axe and thumbs), then Add Client and Edit Client (thumbs).
+ */
 async function auditClientDialogs(page: Page, who: string) {
   await page.setViewportSize(PHONE);
   await page.goto('/clients');
@@ -77,13 +83,26 @@ async function auditClientDialogs(page: Page, who: string) {
   await lend.getByRole('button', { name: 'Lend Crates' }).click();
   await expect(lend.getByText('Please select a client')).toBeVisible();
   await expectAccessible(page, `${who} lend dialog with errors (375 px)`);
+  await expectThumbSized(page, `${who} lend dialog`);
   await lend.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Process Return' }).first().click();
   const giveBack = page.getByRole('dialog', { name: 'Return Crates' });
   await expect(giveBack.getByTestId('crates-out')).toBeVisible();
   await expectAccessible(page, `${who} return dialog (375 px)`);
+  await expectThumbSized(page, `${who} return dialog`);
   await giveBack.getByRole('button', { name: 'Cancel' }).click();
   await expect(giveBack).toHaveCount(0);
+  for (const [button, title] of [
+    ['Add Client', 'Add Client'],
+    ['Edit', 'Edit Client'],
+  ]) {
+    await page.getByRole('button', { name: button, exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    await expectThumbSized(page, `${who} ${title} dialog`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+  }
 }
 
 /** Every screen at phone width, then `desktop` at desktop width, where the sidebar is always shown. */
@@ -97,6 +116,7 @@ async function auditScreens(page: Page, who: string, screens: Screen[], desktop:
     const where = `${who} ${screen.path} (${viewport.width} px)`;
     if (screen.axe === false) await expectNoSidewaysScroll(page, where);
     else await expectAccessible(page, where);
+    if (viewport === PHONE) await expectThumbSized(page, where);
   }
 }
 
@@ -109,6 +129,7 @@ async function auditSidebar(page: Page, who: string) {
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeInViewport();
   await expectAccessible(page, `${who} sidebar (375 px)`);
+  await expectThumbSized(page, `${who} open sidebar`);
   await burger.click();
   await expect(nav.getByRole('button', { name: 'Sign Out' })).not.toBeInViewport();
 }
@@ -124,6 +145,7 @@ async function auditCountDialog(page: Page, who: string) {
   await dialog.getByLabel('Crates counted').fill('7');
   await expect(dialog.getByText(/short of the \d+ sent/)).toBeVisible();
   await expectAccessible(page, `${who} count dialog with a difference (375 px)`);
+  await expectThumbSized(page, `${who} count dialog`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
 }
@@ -131,7 +153,7 @@ async function auditCountDialog(page: Page, who: string) {
 test('farm store: the dashboard tabs, with a send form that has errors and a price being edited', async ({
   browser,
 }) => {
-  const { farm: page } = await cratesInMotion(browser);
+  const { farm: page, agentName } = await cratesInMotion(browser);
   const title = 'Farm Store Dashboard';
   const usersTab: Screen = {
     path: '/?tab=users',
@@ -179,6 +201,24 @@ test('farm store: the dashboard tabs, with a send form that has errors and a pri
     ],
     usersTab,
   );
+
+  // On the phone: what waits for the farm store comes before its send form (decision 067), and the
+  // agent picker, open with its options, is thumb-sized; a typed name and Enter choose the agent.
+  await page.setViewportSize(PHONE);
+  await page.goto('/transmissions');
+  await settled(page, 'Transmissions');
+  const incoming = await page.getByRole('heading', { name: 'Incoming Transmissions - Action Required' }).boundingBox();
+  const sendForm = await page.getByRole('form', { name: 'New transmission' }).boundingBox();
+  expect(incoming && sendForm && incoming.y < sendForm.y, 'Action Required above the send form').toBe(true);
+  await page.goto('/');
+  await settled(page, title);
+  const picker = page.getByRole('combobox', { name: 'Market agent' });
+  await picker.click();
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await expectThumbSized(page, 'farm store agent picker (open)');
+  await picker.fill(agentName);
+  await picker.press('Enter');
+  await expect(picker).toHaveValue(new RegExp(agentName));
 });
 
 test('farm store: every screen, Access Denied, 404, the sidebar and the count dialog', async ({ browser }) => {
@@ -245,6 +285,7 @@ async function auditUserDialogs(page: Page, agentName: string) {
   const remove = page.getByRole('dialog', { name: 'Remove User' });
   await expect(remove.getByText(`Are you sure you want to remove ${agentName} from the system?`)).toBeVisible();
   await expectAccessible(page, 'farm store remove user dialog (375 px)');
+  await expectThumbSized(page, 'farm store remove user dialog');
   await remove.getByRole('button', { name: 'Cancel' }).click();
   await expect(remove).toHaveCount(0);
   await page.getByRole('button', { name: 'Change My Password' }).click();
@@ -252,8 +293,14 @@ async function auditUserDialogs(page: Page, agentName: string) {
   await change.getByLabel('Current password').fill('secret123');
   await expect(change.getByText('Please fill in all fields')).toBeVisible();
   await expectAccessible(page, 'farm store change my password dialog (375 px)');
+  await expectThumbSized(page, 'farm store change my password dialog');
   await page.keyboard.press('Escape');
   await expect(change).toHaveCount(0);
+  // The users tab's Reset Password dialog, measured for thumbs.
+  await page.goto('/?tab=users');
+  await page.getByRole('article', { name: agentName }).getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('dialog', { name: 'Reset Password' })).toBeVisible();
+  await expectThumbSized(page, 'farm store users tab reset dialog');
 }
 
 test("farm store: User Management's Remove confirmation and Change My Password", async ({ browser }) => {
@@ -357,6 +404,8 @@ test('approved supplier: every dashboard tab and the sidebar', async ({ browser 
   await page.getByRole('button', { name: 'New Offer' }).click();
   await expect(page.getByRole('dialog', { name: 'New Offer' })).toBeVisible();
   await expectAccessible(page, 'approved supplier offer dialog (375 px)');
+  await expectThumbSized(page, 'approved supplier offer dialog');
+  await page.keyboard.press('Escape');
   await auditSidebar(page, 'approved supplier');
 });
 
