@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { BalanceStatementStatus } from '../../../shared/balance-statements.ts';
 import type { Executor } from '../../db/client.ts';
 import { sqlList } from '../../db/rows.ts';
-import type { MonthFigures } from '../crates/balances.ts';
+import { type MonthFigures, monthFiguresOf } from '../crates/balances.ts';
 
 export type StatementRecord = MonthFigures & {
   id: number;
@@ -46,15 +46,7 @@ function toRecord(r: Row): StatementRecord {
     agentEmail: String(r.agent_email),
     month: String(r.month),
     periodEnd: new Date(r.period_end as string),
-    opening: Number(r.opening),
-    received: Number(r.received),
-    sentBack: Number(r.sent_back),
-    countDifferences: Number(r.count_differences),
-    missing: Number(r.missing),
-    damaged: Number(r.damaged),
-    adjustments: Number(r.adjustments),
-    atClients: Number(r.at_clients),
-    closing: Number(r.closing),
+    ...monthFiguresOf(r),
     status: r.status as BalanceStatementStatus,
     issuedAt: new Date(r.issued_at as string),
     answeredAt: date(r.answered_at),

@@ -304,18 +304,21 @@ export async function agentMonthFigures(
     to: sql`${window.to.toISOString()}::timestamptz`,
   };
   const result = await db.execute<Record<string, string | number>>(agentFiguresQuery(bounds, sqlList(marketAgentIds)));
-  for (const r of result.rows) {
-    out.set(Number(r.agent), {
-      opening: Number(r.opening),
-      received: Number(r.received),
-      sentBack: Number(r.sent_back),
-      countDifferences: Number(r.count_differences),
-      missing: Number(r.missing),
-      damaged: Number(r.damaged),
-      adjustments: Number(r.adjustments),
-      atClients: Number(r.at_clients),
-      closing: Number(r.closing),
-    });
-  }
+  for (const r of result.rows) out.set(Number(r.agent), monthFiguresOf(r));
   return out;
+}
+
+/** A month's nine figures from a row with their snake_case columns (the ledger's query, a statement). */
+export function monthFiguresOf(r: Record<string, unknown>): MonthFigures {
+  return {
+    opening: Number(r.opening),
+    received: Number(r.received),
+    sentBack: Number(r.sent_back),
+    countDifferences: Number(r.count_differences),
+    missing: Number(r.missing),
+    damaged: Number(r.damaged),
+    adjustments: Number(r.adjustments),
+    atClients: Number(r.at_clients),
+    closing: Number(r.closing),
+  };
 }
