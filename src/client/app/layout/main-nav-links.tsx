@@ -61,7 +61,7 @@ function linksFor(user: User, waiting: Waiting): NavEntry[] {
           aria-label={`${waiting.crateRequests} ${plural(waiting.crateRequests, 'crate request')} to fulfil`}
           data-testid="crate-requests-badge"
         >
-          {waiting.crateRequests} {plural(waiting.crateRequests, 'request')} to fulfil
+          {waiting.crateRequests} {plural(waiting.crateRequests, 'crate request')} to fulfil
         </Badge>
       ),
     },
@@ -76,7 +76,7 @@ function linksFor(user: User, waiting: Waiting): NavEntry[] {
           aria-label={`${waiting.flaggedCounts} flagged ${plural(waiting.flaggedCounts, 'count')} to resolve`}
           data-testid="flagged-counts-badge"
         >
-          {waiting.flaggedCounts} flagged to resolve
+          {waiting.flaggedCounts} flagged {plural(waiting.flaggedCounts, 'count')} to resolve
         </Badge>
       ),
       badges: <PendingBadge count={waiting.pending} />,
