@@ -26,6 +26,7 @@ import dashboardRoutes from './features/dashboard/routes.ts';
 import eventRoutes from './features/events/routes.ts';
 import evidenceRoutes from './features/evidence/routes.ts';
 import exportRoutes from './features/exports/routes.ts';
+import farmNameRoutes from './features/farm-name/routes.ts';
 import healthRoutes from './features/health/routes.ts';
 import housekeepingJobs from './features/housekeeping/jobs.ts';
 import importRoutes from './features/imports/routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp({
   await app.register(billingRoutes, { prefix: '/api/billing' });
   await app.register(farmStoreRoutes, { prefix: '/api/farm-store' });
   await app.register(accessCodeRoutes, { prefix: '/api/farm-store/access-code' });
+  await app.register(farmNameRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(pricingRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });

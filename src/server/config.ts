@@ -4,7 +4,7 @@ import { Cron } from 'croner';
 import { z } from 'zod';
 import { LOAN_OVERDUE_DAYS_DEFAULT } from '../shared/clients.ts';
 import { DEFAULT_MIN_FREE_MB } from './db/faults.ts';
-import { DEFAULT_FARM_NAME, DEFAULT_FARM_TIMEZONE } from './lib/farm-date.ts';
+import { DEFAULT_FARM_TIMEZONE } from './lib/farm-date.ts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(5000),
@@ -39,7 +39,7 @@ const envSchema = z.object({
     .trim()
     .min(1, 'FARM_NAME must not be blank')
     .max(100, 'FARM_NAME must be at most 100 characters')
-    .default(DEFAULT_FARM_NAME),
+    .optional(),
   LOAN_OVERDUE_DAYS: z.coerce
     .number()
     .int()
@@ -124,8 +124,8 @@ export type Config = {
   mailFrom: string;
   demo: boolean;
   farmTimezone: string;
-  /** The farm's name on its reports and statements (decision 049). */
-  farmName: string;
+  /** FARM_NAME: the farm's name until the Settings field sets it (decisions 049, 067; lib/farm-name.ts). */
+  farmName: string | undefined;
   /** A client loan open longer than this many days is marked overdue (docs/decisions/018). */
   loanOverdueDays: number;
   /** When the weekly reports go out by themselves, a cron pattern in farmTimezone (decision 020). */

@@ -17,6 +17,7 @@ export const auditActionLabels = {
   'user.restore': 'Restored a user',
   'user.reset-password': "Reset a user's password",
   'farm-access-code.rotate': 'Made a new farm access code',
+  'farm-name.update': "Changed the farm's name",
   'sign-in.failed': 'Failed sign-in',
   'sign-in.address-locked': 'Sign-in locked for an address',
   'sign-in.account-capped': 'Sign-ins capped for an account',

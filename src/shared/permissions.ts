@@ -64,6 +64,8 @@ const table = {
   /** The farm access code a farm store registration needs: seen and replaced in Settings (decision 043). */
   'read:farm-access-code:any': ['farm_store'],
   'rotate:farm-access-code:any': ['farm_store'],
+  /** The farm's one name, set in Settings (decision 067). */
+  'update:farm-name:any': ['farm_store'],
   /** The audit trail (decision 027): Settings → Activity and its CSV. */
   'read:audit:any': ['farm_store'],
   /** CSV exports of transmissions, clients and loans (decision 049): the farm store every agent's, an agent its own. */

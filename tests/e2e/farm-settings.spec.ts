@@ -2,6 +2,7 @@
 // the outbox have a tab of their own; the code is shown on request, and a generated one is replaced only
 // after a confirmation that says the old one stops working. API tokens and webhooks (decision 063): each
 // made with its token or secret shown once, listed without it, and revoked or deleted after a confirmation.
+// The farm's one name (decision 067), set in Settings and shown on the public site.
 import { readFileSync } from 'node:fs';
 import { expectAccessible, PHONE } from './support/a11y.ts';
 import { PASSWORD, registration, signedInAs } from './support/accounts.ts';
@@ -33,6 +34,7 @@ test('contact messages and the outbox have a Messages tab of their own, with the
 
 test('a code set on the server is shown on request, with where to change it, and cannot be replaced here', async ({
   page,
+  browser,
 }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await signedInAs(page, 'farm_store');
@@ -48,6 +50,22 @@ test('a code set on the server is shown on request, with where to change it, and
     const box = await button.boundingBox();
     expect(box?.height).toBeGreaterThanOrEqual(44);
   }
+
+  // The farm's one name (decision 067): a blank one is refused, a saved one is the public site's at once.
+  const named = page.getByRole('region', { name: 'Farm name' });
+  const field = named.getByRole('textbox', { name: 'Farm name' });
+  await expect(field).toHaveValue('Cratekeeper Pepper Farm');
+  await field.fill('  ');
+  await named.getByRole('button', { name: 'Save farm name' }).click();
+  await expect(named.getByText('Please enter the farm’s name')).toBeVisible();
+  await field.fill('Soweto Pepper Farm');
+  await named.getByRole('button', { name: 'Save farm name' }).click();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Farm name saved' })).toBeVisible();
+  await expect(named.getByText('Set here.')).toBeVisible();
+  const visitor = await newPage(browser, { baseURL: new URL(page.url()).origin });
+  await visitor.goto('/');
+  await expect(visitor.getByTestId('farm-name')).toHaveText('Soweto Pepper Farm');
+  await visitor.context().close();
 });
 
 test('API tokens and webhooks: made with their token or secret shown once, then revoked and deleted', async ({

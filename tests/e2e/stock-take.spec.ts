@@ -91,7 +91,7 @@ test('an agent counts 3 clients on the phone, one short, with a photo; the farm 
   // And on the header's red button, with its number, on the phone too (decision 067).
   const header = page.getByTestId('header-pending-count');
   await expect(header).toHaveText('1');
-  await expect(header).toHaveAccessibleName('A stock take to count');
+  await expect(header).toHaveAccessibleName('1 waiting: a stock take to count');
   await job.click();
   await settled(page, 'Clients');
   const count = page.getByRole('form', { name: 'Stock take' });

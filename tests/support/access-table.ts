@@ -818,6 +818,14 @@ export async function buildAccessWorld(app: App) {
       [401, 200, 403, 403, 403, 403, 403],
     ),
 
+    // --- the farm's one name (decision 067): anyone reads it, the farm store sets it ---
+    row('GET /api/public/farm-name', get('/api/public/farm-name'), [200, 200, 200, 200, 200, 200, 200]),
+    row(
+      'PUT /api/farm-store/farm-name',
+      json('PUT', '/api/farm-store/farm-name', { name: 'Matrix Pepper Farm' }),
+      [401, 200, 403, 403, 403, 403, 403],
+    ),
+
     // --- dashboards, prices, contact, outbox ---
     row('GET /api/dashboard', get('/api/dashboard'), [401, 200, 200, 200, 200, 200, 200], {
       check: (res, c) => {

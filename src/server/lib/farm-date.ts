@@ -3,8 +3,8 @@
 /** FARM_TIMEZONE when unset (DESIGN §2). */
 export const DEFAULT_FARM_TIMEZONE = 'Africa/Johannesburg';
 
-/** FARM_NAME when unset: what reports and statements call the farm (decision 049). */
-export const DEFAULT_FARM_NAME = 'The farm';
+/** Neither Settings nor FARM_NAME name the farm: the name the public site shows (decisions 049, 067). */
+export { DEFAULT_FARM_NAME } from '../../shared/farm-name.ts';
 
 /** Today's date in `timeZone` as YYYY-MM-DD. */
 export function farmToday(timeZone: string, now: Date = new Date()): string {

@@ -159,6 +159,8 @@ const walk: Record<string, () => Promise<Prepared>> = {
       app.config.farmAccessCode = configured;
     });
   },
+  'PUT /api/farm-store/farm-name': async () => () =>
+    call(farm, 'PUT', '/api/farm-store/farm-name', { name: 'Soweto Pepper Farm' }),
   'POST /api/farm-store/opening-balances': async () => {
     const fresh = await registerAgent(app);
     return () =>

@@ -3,6 +3,7 @@
 // plugin's advisory lock, so one instance sends it.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { readFarmName } from '../../lib/farm-name.ts';
 import { sendReminders } from './service.ts';
 
 export const STATEMENT_REMINDERS_JOB = 'statement-reminders';
@@ -16,7 +17,7 @@ async function statementJobs(app: FastifyInstance) {
         db: app.db,
         mailer: app.mailer,
         timeZone: app.config.farmTimezone,
-        farmName: app.config.farmName,
+        farmName: await readFarmName(app.db, app.config.farmName),
       });
       if (sent > 0) app.log.info({ sent }, 'statement reminders sent');
     },

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { addStock, enterOpeningBalance, json, registerAgent } from '../../../../tests/support/transmissions.ts';
+import { DEFAULT_FARM_NAME } from '../../../shared/farm-name.ts';
 
 const app = await buildTestApp();
 const farm = await registerAs(app, 'farm_store');
@@ -57,7 +58,7 @@ describe('statement links', () => {
     expect(page.body).toContain('Alpha Greens');
     expect(page.body).toContain('Crates with you now: <strong>7</strong>');
     expect(page.body).toContain(agent.user.name);
-    expect(page.body).toContain(app.config.farmName);
+    expect(page.body).toContain(app.config.farmName ?? DEFAULT_FARM_NAME);
     // The app's icon is named, so the browser's /favicon.ico probe logs no 404 on the client's phone.
     expect(page.body).toContain('<link rel="icon" href="/favicon.svg"');
     for (const elsewhere of ['Bravo Veg', 'Charlie Fruit', other.user.name]) expect(page.body).not.toContain(elsewhere);

@@ -16,6 +16,7 @@ import {
 import { EVIDENCE_MAX_BYTES } from '../../../shared/evidence.ts';
 import { idParam, idParams } from '../../../shared/fields.ts';
 import { base64Upload } from '../../lib/base64-upload.ts';
+import { readFarmName } from '../../lib/farm-name.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as links from './links.ts';
@@ -33,11 +34,12 @@ const wantsPdf = (accept: string | undefined) => {
 
 // Long: the statements' route table, one declaration per endpoint.
 export const balanceStatementRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({
+  // The farm's name read on each use: the Settings field changes it at once (decision 067).
+  const deps = async () => ({
     db: app.db,
     mailer: app.mailer,
     timeZone: app.config.farmTimezone,
-    farmName: app.config.farmName,
+    farmName: await readFarmName(app.db, app.config.farmName),
   });
 
   app.post(
@@ -48,7 +50,7 @@ export const balanceStatementRoutes: FastifyPluginAsyncZod = async (app) => {
       { body: issueStatementsBody, response: { 201: balanceStatementListResponse }, refusals: [409] },
     ),
     async (request, reply) =>
-      reply.status(201).send(await service.issueStatements(deps(), currentUser(request), request.body)),
+      reply.status(201).send(await service.issueStatements(await deps(), currentUser(request), request.body)),
   );
 
   app.get(
@@ -79,7 +81,7 @@ export const balanceStatementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = currentUser(request);
       if (wantsPdf(request.headers.accept)) {
-        const pdf = await service.statementPdf(deps(), caller, request.params.id);
+        const pdf = await service.statementPdf(await deps(), caller, request.params.id);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="crate-statement-${request.params.id}.pdf"`)
@@ -121,7 +123,7 @@ export const balanceStatementRoutes: FastifyPluginAsyncZod = async (app) => {
       "The farm store resolves a dispute: accept the agent's figure (booked now on the ledger) or answer it.",
       { ...answer, body: resolveStatementBody },
     ),
-    async (request) => service.resolveStatement(deps(), currentUser(request), request.params.id, request.body),
+    async (request) => service.resolveStatement(await deps(), currentUser(request), request.params.id, request.body),
   );
 };
 
@@ -174,7 +176,7 @@ export const statementPageRoutes: FastifyPluginAsyncZod = async (app) => {
     const token = (request.params as { '*': string })['*'];
     const page = await links.linkPage(app.db, token, {
       address: request.ip,
-      farmName: app.config.farmName,
+      farmName: await readFarmName(app.db, app.config.farmName),
       timeZone: app.config.farmTimezone,
     });
     return reply

@@ -315,7 +315,7 @@ describe('closed months stay closed', () => {
 describe('the 7-day reminder', () => {
   it('e-mails each statement unanswered for a week once, and says it is overdue', async () => {
     const s = (await issue({ month: monthAgo(5), marketAgentIds: [other.marketAgentId] })).json()[0];
-    const deps = { db: app.db, mailer: app.mailer, timeZone: app.config.farmTimezone, farmName: app.config.farmName };
+    const deps = { db: app.db, mailer: app.mailer, timeZone: app.config.farmTimezone, farmName: 'Test Farm' };
     expect(await sendReminders(deps)).toBe(0);
     expect((await json(other, 'GET', `/api/balance-statements/${s.id}`)).json().overdue).toBe(false);
     await app.db.execute(sql`update balance_statements set issued_at = now() - interval '8 days' where id = ${s.id}`);

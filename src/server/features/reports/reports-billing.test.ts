@@ -9,6 +9,7 @@ import { billingFixtures, farmDay, returnEmpties } from '../../../../tests/suppo
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { acknowledge, addStock, json } from '../../../../tests/support/transmissions.ts';
 import { billingMessages } from '../../../shared/billing.ts';
+import { DEFAULT_FARM_NAME } from '../../../shared/farm-name.ts';
 import { reportMessages } from '../../../shared/reports.ts';
 import { addDays } from '../../lib/farm-date.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
@@ -79,7 +80,9 @@ describe('the billing statement', () => {
   it("shows the active cycle (blank dates): each agent's crates, amount, paid and owed, and who is not in the payout file", async () => {
     const { res, page } = await statement({ dateRange: { startDate: '', endDate: '' }, selectedAgentId: 'all' });
     expect(res.headers['content-disposition']).toBe(`attachment; filename="billing-statement-${running.endDate}.html"`);
-    expect(page).toContain(`<title>The farm: Billing statement: ${running.startDate} to ${running.endDate}</title>`);
+    expect(page).toContain(
+      `<title>${DEFAULT_FARM_NAME}: Billing statement: ${running.startDate} to ${running.endDate}</title>`,
+    );
     expect(page).toContain(`<dt>Start date</dt><dd>${running.startDate}</dd>`);
     expect(page).toContain('Active Cycle');
     expect(rowOf(page, 'Amara Nkosi')[0]).toMatch(/\|20\|R\s7\.00\|R\s0\.00\|R\s7\.00\|$/);
@@ -103,7 +106,7 @@ describe('the billing statement', () => {
   it('shows any cycle asked for by its dates, printed exactly as stored, with its recorded payment', async () => {
     let { res, page } = await statement({ dateRange: { startDate: '2000-01-05', endDate: '2000-01-31' } });
     expect(res.headers['content-disposition']).toBe('attachment; filename="billing-statement-2000-01-31.html"');
-    expect(page).toContain('<title>The farm: Billing statement: 2000-01-05 to 2000-01-31</title>');
+    expect(page).toContain(`<title>${DEFAULT_FARM_NAME}: Billing statement: 2000-01-05 to 2000-01-31</title>`);
     expect(page).toContain('<dt>Start date</dt><dd>2000-01-05</dd>');
     expect(page).toContain('<dt>End date</dt><dd>2000-01-31</dd>');
     expect(page).not.toMatch(/19\d\d-01-05|1900|1999/);

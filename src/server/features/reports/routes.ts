@@ -15,6 +15,7 @@ import {
   weeklyPreviewSchema,
   weeklySummarySchema,
 } from '../../../shared/reports.ts';
+import { readFarmName } from '../../lib/farm-name.ts';
 import { ownMarketAgentId } from '../../lib/ownership.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -27,13 +28,14 @@ const DOCUMENT_CSP =
 
 // Long: the reports' route declarations, one after another; each handler is one line.
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { farmTimezone: timeZone, farmName } = app.config;
-  const deps = () => ({
+  const { farmTimezone: timeZone } = app.config;
+  // The farm's name read on each use: the Settings field changes it at once (decision 067).
+  const deps = async () => ({
     db: app.db,
     mailer: app.mailer,
     timeZone,
     log: app.log,
-    farmName,
+    farmName: await readFarmName(app.db, app.config.farmName),
     loanOverdueDays: app.config.loanOverdueDays,
   });
 
@@ -49,7 +51,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request) => {
       const { selectedAgentId, ...range } = request.query;
-      return service.buildSummary(deps(), { ...range, agentId: selectedAgentId });
+      return service.buildSummary(await deps(), { ...range, agentId: selectedAgentId });
     },
   );
 
@@ -58,7 +60,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     route('read:report:own', "The signed-in agent's own last 7 days: the summary its weekly e-mail carries.", {
       response: { 200: weeklySummarySchema },
     }),
-    async (request) => service.weeklySummary(deps(), ownMarketAgentId(currentUser(request))),
+    async (request) => service.weeklySummary(await deps(), ownMarketAgentId(currentUser(request))),
   );
 
   // Makes a document rather than reading a resource, so it is not a read: permission.
@@ -69,7 +71,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       "The report as a PDF download. reportType billing answers a cycle's printable HTML statement: the cycle with exactly the dateRange's dates, or the active cycle when they are blank (404 otherwise); a selectedAgentId narrows it to that agent's record.",
       { body: reportRequestBody, response: { 200: z.unknown() }, produces: ['application/pdf', 'text/html'] },
     ),
-    async (request, reply) => sendReportDocument(reply, deps(), request.body),
+    async (request, reply) => sendReportDocument(reply, await deps(), request.body),
   );
 
   // Decision 046: each send answers what became of its e-mails (reportData.delivery); each has a
@@ -81,7 +83,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       'E-mails each recipient the PDF of its own figures: the agents in recipientAgentIds, else selectedAgentId, else every active agent. reportData.delivery says whether the mail server accepted them or they wait in the outbox.',
       { body: emailReportBody, response: { 200: recipientCountResponse } },
     ),
-    async (request) => ({ reportData: await service.emailReport(deps(), request.body) }),
+    async (request) => ({ reportData: await service.emailReport(await deps(), request.body) }),
   );
 
   app.post(
@@ -91,10 +93,10 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       "What Email Report would send, sending nothing: the recipients, the period and the first recipient's e-mail.",
       { body: emailReportBody, response: { 200: emailPreviewSchema } },
     ),
-    async (request) => service.emailReportPreview(deps(), request.body),
+    async (request) => service.emailReportPreview(await deps(), request.body),
   );
 
-  const sendWeekly = async () => ({ reportData: await service.sendWeeklyReports(deps()) });
+  const sendWeekly = async () => ({ reportData: await service.sendWeeklyReports(await deps()) });
   for (const url of ['/reports/weekly', '/notifications/weekly-reports']) {
     app.post(
       url,
@@ -114,7 +116,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       "What Send Weekly Report would send, sending nothing: the farm week, the 7 days a summary covers, every active agent with when it had this week's, and the first e-mail.",
       { body: emptyBody, response: { 200: weeklyPreviewSchema } },
     ),
-    async () => service.weeklyPreview(deps()),
+    async () => service.weeklyPreview(await deps()),
   );
 };
 

@@ -2,7 +2,7 @@
 // pending count. The farm store also sees what else waits for it (decision 047), in words under the
 // link (decision 067): its flagged counts under Transmissions, the supplier crate requests to fulfil
 // under Dashboard (where their card is).
-import { Badge, NavLink, Stack } from '@mantine/core';
+import { Badge, NavLink, Stack, Text } from '@mantine/core';
 import {
   IconArrowsExchange,
   IconBuildingStore,
@@ -55,14 +55,9 @@ function linksFor(user: User, waiting: Waiting): NavEntry[] {
       icon: IconLayoutDashboard,
       // In words, on both widths (decision 067): a bare number said nothing to a sighted user.
       notes: waiting.crateRequests > 0 && (
-        <Badge
-          size="sm"
-          color="orange.9"
-          aria-label={`${waiting.crateRequests} ${plural(waiting.crateRequests, 'crate request')} to fulfil`}
-          data-testid="crate-requests-badge"
-        >
-          {waiting.crateRequests} {plural(waiting.crateRequests, 'request')} to fulfil
-        </Badge>
+        <Text component="span" size="xs" fw={700} data-testid="crate-requests-badge">
+          {waiting.crateRequests} {plural(waiting.crateRequests, 'crate request')} to fulfil
+        </Text>
       ),
     },
     {
@@ -70,14 +65,9 @@ function linksFor(user: User, waiting: Waiting): NavEntry[] {
       label: 'Transmissions',
       icon: IconArrowsExchange,
       notes: waiting.flaggedCounts > 0 && (
-        <Badge
-          size="sm"
-          color="orange.9"
-          aria-label={`${waiting.flaggedCounts} flagged ${plural(waiting.flaggedCounts, 'count')} to resolve`}
-          data-testid="flagged-counts-badge"
-        >
-          {waiting.flaggedCounts} flagged to resolve
-        </Badge>
+        <Text component="span" size="xs" fw={700} data-testid="flagged-counts-badge">
+          {waiting.flaggedCounts} flagged {plural(waiting.flaggedCounts, 'count')} to resolve
+        </Text>
       ),
       badges: <PendingBadge count={waiting.pending} />,
     },
@@ -122,6 +112,8 @@ export function MainNavLinks({ onNavigate }: { onNavigate: () => void }) {
           leftSection={<link.icon size={18} stroke={1.6} />}
           rightSection={link.badges || null}
           description={link.notes || null}
+          // The words at full strength: an active link's description is faded, below contrast.
+          styles={{ description: { opacity: 1 } }}
           active={isActive(link.to)}
           onClick={onNavigate}
         />

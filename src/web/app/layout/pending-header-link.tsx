@@ -12,11 +12,14 @@ import { useUser } from '../../lib/current-user.tsx';
 import { plural } from '../../lib/format.ts';
 import { paths } from '../paths.ts';
 
-/** "2 pending transmissions and a stock take to count" */
+/** "3 waiting: 2 pending transmissions and a stock take to count"; it starts with the number it shows. */
 export function waitingLabel(pending: number, stockTake: boolean): string {
   const deliveries = `${pending} pending ${plural(pending, 'transmission')}`;
   if (!stockTake) return deliveries;
-  return pending === 0 ? 'A stock take to count' : `${deliveries} and a stock take to count`;
+  const total = pending + 1;
+  return pending === 0
+    ? `${total} waiting: a stock take to count`
+    : `${total} waiting: ${deliveries} and a stock take to count`;
 }
 
 export function PendingHeaderLink() {

@@ -6,6 +6,7 @@ import { ChangePasswordCard } from '../../../features/auth/components/change-pas
 import { FarmAccessCodeCard } from '../../../features/auth/components/farm-access-code-card.tsx';
 import { FarmStockSettings } from '../../../features/crates/components/farm-stock-settings.tsx';
 import { CrateAccountCard } from '../../../features/dashboard/components/crate-account-card.tsx';
+import { FarmNameCard } from '../../../features/farm-name/farm-name-card.tsx';
 import { ApiTokensCard } from '../../../features/integrations/components/api-tokens-card.tsx';
 import { WebhooksCard } from '../../../features/integrations/components/webhooks-card.tsx';
 
@@ -16,6 +17,7 @@ export function FarmSettingsPanel() {
       <FarmStockSettings />
       <ChangePasswordCard />
       <FarmAccessCodeCard />
+      <FarmNameCard />
       <ApiTokensCard canWrite />
       <WebhooksCard />
       <ActivityLog />

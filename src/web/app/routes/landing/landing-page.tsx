@@ -4,10 +4,10 @@ import { Anchor, Box, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
+import { useShownFarmName } from '../../../features/farm-name/api.ts';
 import { EciPanel } from '../../../features/landing/components/eci-panel.tsx';
 import { HomePanel } from '../../../features/landing/components/home-panel.tsx';
 import { LandingContainer } from '../../../features/landing/components/landing-container.tsx';
-import { farmName } from '../../../features/landing/components/landing-content.ts';
 import { LandingHeader } from '../../../features/landing/components/landing-header.tsx';
 import { ServicesPanel } from '../../../features/landing/components/services-panel.tsx';
 import { type LandingTab, landingTabs, paths } from '../../paths.ts';
@@ -26,6 +26,18 @@ const tabs: Record<LandingTab, { label: string; panel: () => ReactNode }> = {
 
 const isLandingTab = (value: string | null): value is LandingTab =>
   value !== null && (landingTabs as readonly string[]).includes(value);
+
+/** The logo and the farm's one name (decision 067), as its Settings set it. */
+function FooterBrand() {
+  return (
+    <Group gap="xs">
+      <Logo size="md" />
+      <Text size="sm" c="gray.7" data-testid="farm-name">
+        {useShownFarmName()}
+      </Text>
+    </Group>
+  );
+}
 
 // Long: the public site's one page: its header, tab list and panels laid out in order; each panel is its own component.
 export function LandingPage() {
@@ -74,12 +86,7 @@ export function LandingPage() {
       <Box component="footer" bg="white" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         <LandingContainer>
           <Group justify="space-between" py="md" gap="xs">
-            <Group gap="xs">
-              <Logo size="md" />
-              <Text size="sm" c="gray.7">
-                {farmName}
-              </Text>
-            </Group>
+            <FooterBrand />
             <Group gap="md">
               <Anchor component={Link} to={paths.home.href('contact')} size="sm" c="green.9" className="thumb-link">
                 Contact

@@ -1,8 +1,6 @@
 // The words the farm publishes on its public site, kept apart from the layout that shows them.
 import type { Variety } from '../../../../shared/pricing-format.ts';
 
-export const farmName = 'Cratekeeper Pepper Farm';
-
 export const whatWeGrow: { variety: Variety; colour: string; text: string }[] = [
   {
     variety: 'Sweet Bell Peppers',
