@@ -9,7 +9,9 @@
 //     `f: () =>`, a class field, or the call it is passed to (`app.get('/x', opts, async () => {…})`).
 // The search climbs from the function through its parents up to the first statement, class member,
 // object property or JSX attribute, so a comment on an outer statement never excuses the long
-// callbacks deep inside it. Test files and migrations are not measured.
+// callbacks deep inside it. Whatever the comment says, no function is over 100 lines (decision 069):
+// past that, a reader cannot hold it, and it splits into named parts. Test files and migrations are
+// not measured.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
@@ -17,6 +19,8 @@ import { describe, expect, it } from 'vitest';
 
 const maxLines = 60;
 const maxBranches = 15;
+/** The cap no `// Long:` comment lifts. */
+const hardMaxLines = 100;
 const root = join(import.meta.dirname, '../..');
 const skippedFolders = [join(root, 'src/server/db/migrations')];
 
@@ -167,6 +171,37 @@ it(`no function under src/ is over ${maxLines} lines or ${maxBranches} branches 
       .map((f) => describeOne(file, f));
   });
   expect(offenders, `split these functions or say above each why it is long ("// Long: …")`).toEqual([]);
+});
+
+/**
+ * Screens still over the cap, each to split into named parts: they were being translated (decision
+ * 065) while the cap came in, and are split after that lands. The list only shrinks: a function
+ * that is no longer long must leave it (checked below).
+ */
+const stillLong = new Set([
+  'src/web/features/balance-statements/components/dispute-dialog.tsx DisputeDialog',
+  'src/web/features/balance-statements/components/farm-statements.tsx FarmStatement',
+  'src/web/features/clients/pages/clients-page.tsx AgentClients',
+  'src/web/features/evidence/components/evidence-photos.tsx AddPhoto',
+  'src/web/features/imports/pages/import-page.tsx ImportScreen',
+  'src/web/features/transmissions/components/acknowledge-dialog.tsx AcknowledgeDialog',
+  'src/web/lib/offline/runtime.ts startOffline',
+]);
+
+it(`no function under src/ is over ${hardMaxLines} lines, "// Long:" or not`, () => {
+  const long = sourceFiles(join(root, 'src')).flatMap((path) => {
+    const file = relative(root, path);
+    return measureFunctions(file, readFileSync(path, 'utf8'))
+      .filter((f) => f.lines > hardMaxLines)
+      .map((f) => ({ key: `${file} ${f.name}`, text: describeOne(file, f) }));
+  });
+  const offenders = long.filter((f) => !stillLong.has(f.key)).map((f) => f.text);
+  const keys = new Set(long.map((f) => f.key));
+  expect(
+    [...stillLong].filter((k) => !keys.has(k)),
+    'no longer long: take these off stillLong',
+  ).toEqual([]);
+  expect(offenders, 'split these functions into named parts (a reason does not excuse this length)').toEqual([]);
 });
 
 describe('the measure itself', () => {

@@ -84,30 +84,20 @@ function appliedIds(capacity: number) {
   };
 }
 
-// Long: one cache's state (versions, epoch, answers, sessions, fills in flight) is shared by its few
-// operations; apart they would pass all of it around.
-export function createReadCache<S = unknown>(options: ReadCacheOptions = {}) {
-  const {
-    maxBytes = 64 * 1024 * 1024,
-    maxAgeMs = 60_000,
-    rememberIds = 4096,
-    uncommittedMs = 5_000,
-    now = Date.now,
-  } = options;
-  const versions = new Map<ChangeTag, number>();
-  // Bumped whenever the instance may have missed events: every stamp taken before then is void.
-  let epoch = 0;
-  let listening = false;
-  let paused = false;
-  const applied = appliedIds(rememberIds);
-  const answers = new LRUCache<string, CachedAnswer>({ maxSize: maxBytes, sizeCalculation: (a) => a.body.length + 64 });
-  const sessions = new LRUCache<string, CachedSession<S>>({ max: 50_000 });
-  const fills = new Map<string, { stamp: string; done: Promise<CachedAnswer | null> }>();
-  // Changes recorded in this process whose commit hasn't been heard yet (id → tags, when): reads of
-  // their scopes skip the cache until then, so a write followed by a read sees the write even before
-  // the notification arrives. A rolled-back write is never heard: its mark lapses after uncommittedMs.
-  const uncommitted = new Map<number, { tags: readonly string[]; at: number }>();
-  const writing = (tags: readonly ChangeTag[]) => {
+const READ_CACHE_DEFAULTS: Required<ReadCacheOptions> = {
+  maxBytes: 64 * 1024 * 1024,
+  maxAgeMs: 60_000,
+  rememberIds: 4096,
+  uncommittedMs: 5_000,
+  now: Date.now,
+};
+
+/** Changes recorded in this process whose commit hasn't been heard yet: id → tags, when. */
+type Uncommitted = Map<number, { tags: readonly string[]; at: number }>;
+
+/** Whether a change recorded here and not heard back yet names one of these tags (lapsed marks go). */
+function writingCheck(uncommitted: Uncommitted, uncommittedMs: number, now: () => number) {
+  return (tags: readonly ChangeTag[]) => {
     if (uncommitted.size === 0) return false;
     const t = now();
     for (const [id, mark] of uncommitted) {
@@ -116,10 +106,105 @@ export function createReadCache<S = unknown>(options: ReadCacheOptions = {}) {
     }
     return false;
   };
+}
+
+/**
+ * The reads under way (one per key at the current versions): later misses wait for it instead of
+ * asking the database too (one read for many simultaneous misses).
+ */
+function fillsOf(cache: {
+  usable: (tags: readonly ChangeTag[]) => boolean;
+  stampOf: (tags: readonly ChangeTag[]) => string;
+  store: (key: string, answer: CachedAnswer) => void;
+  now: () => number;
+}) {
+  const { usable, stampOf, now } = cache;
+  const fills = new Map<string, { stamp: string; done: Promise<CachedAnswer | null> }>();
+  return {
+    clear: () => fills.clear(),
+
+    /**
+     * The read of `key` already under way at the current versions, if any: later misses wait for it
+     * instead of asking the database too (one read for many simultaneous misses).
+     */
+    pending(key: string, tags: readonly ChangeTag[]): Promise<CachedAnswer | null> | undefined {
+      const fill = fills.get(key);
+      return fill && fill.stamp === stampOf(tags) ? fill.done : undefined;
+    },
+
+    /**
+     * Starts a read of `key`, noting the versions of its `tags` now, before the database is asked;
+     * `finish` stores its answer (or nothing) and wakes the waiters.
+     */
+    startFill(key: string, tags: readonly ChangeTag[]) {
+      const stamp = stampOf(tags);
+      let resolve!: (answer: CachedAnswer | null) => void;
+      const done = new Promise<CachedAnswer | null>((r) => {
+        resolve = r;
+      });
+      const fill = { stamp, done };
+      if (usable(tags)) fills.set(key, fill);
+      return {
+        finish(answer: { body: string; contentType: string } | null): CachedAnswer | null {
+          if (fills.get(key) === fill) fills.delete(key);
+          // Stored only if nothing it depends on changed while it was read.
+          const stored =
+            answer && usable(tags) && stampOf(tags) === stamp
+              ? { ...answer, etag: etagOf(answer.body), stamp, storedAt: now() }
+              : null;
+          if (stored) cache.store(key, stored);
+          resolve(stored);
+          return stored;
+        },
+      };
+    },
+  };
+}
+
+/** The session behind a token hash, from `sessions` while no `users` change happened since it was read. */
+async function keptSession<S>(
+  cache: {
+    usable: (tags: readonly ChangeTag[]) => boolean;
+    stampOf: (tags: readonly ChangeTag[]) => string;
+    now: () => number;
+  },
+  sessions: LRUCache<string, CachedSession<S>>,
+  tokenHash: string,
+  read: () => Promise<(S & { expiresAt: Date }) | null>,
+): Promise<S | null> {
+  const { usable, stampOf, now } = cache;
+  const stamp = stampOf(SESSION_TAGS);
+  const kept = usable(SESSION_TAGS) ? sessions.get(tokenHash) : undefined;
+  if (kept && kept.stamp === stamp && kept.expiresAt > now()) return kept.session;
+  const found = await read();
+  if (found && usable(SESSION_TAGS) && stampOf(SESSION_TAGS) === stamp) {
+    sessions.set(tokenHash, { session: found, expiresAt: found.expiresAt.getTime(), stamp });
+  }
+  return found;
+}
+
+// Long: one cache's state (versions, epoch, answers, sessions, fills in flight) is shared by its few
+// operations; apart they would pass all of it around.
+export function createReadCache<S = unknown>(options: ReadCacheOptions = {}) {
+  const { maxBytes, maxAgeMs, rememberIds, uncommittedMs, now } = { ...READ_CACHE_DEFAULTS, ...options };
+  const versions = new Map<ChangeTag, number>();
+  // Bumped whenever the instance may have missed events: every stamp taken before then is void.
+  let epoch = 0;
+  let listening = false;
+  let paused = false;
+  const applied = appliedIds(rememberIds);
+  const answers = new LRUCache<string, CachedAnswer>({ maxSize: maxBytes, sizeCalculation: (a) => a.body.length + 64 });
+  const sessions = new LRUCache<string, CachedSession<S>>({ max: 50_000 });
+  // Changes recorded in this process whose commit hasn't been heard yet (id → tags, when): reads of
+  // their scopes skip the cache until then, so a write followed by a read sees the write even before
+  // the notification arrives. A rolled-back write is never heard: its mark lapses after uncommittedMs.
+  const uncommitted: Uncommitted = new Map();
+  const writing = writingCheck(uncommitted, uncommittedMs, now);
   const usable = (tags: readonly ChangeTag[]) => listening && !paused && !writing(tags);
 
   const stampOf = (tags: readonly ChangeTag[]) => `${epoch}:${tags.map((t) => versions.get(t) ?? 0).join('.')}`;
   const fresh = (storedAt: number) => now() - storedAt < maxAgeMs;
+  const fills = fillsOf({ usable, stampOf, store: (key, answer) => answers.set(key, answer), now });
 
   return {
     /** True while the instance hears every change event; otherwise reads go to the database. */
@@ -174,52 +259,15 @@ export function createReadCache<S = unknown>(options: ReadCacheOptions = {}) {
       return answer;
     },
 
-    /**
-     * The read of `key` already under way at the current versions, if any: later misses wait for it
-     * instead of asking the database too (one read for many simultaneous misses).
-     */
-    pending(key: string, tags: readonly ChangeTag[]): Promise<CachedAnswer | null> | undefined {
-      const fill = fills.get(key);
-      return fill && fill.stamp === stampOf(tags) ? fill.done : undefined;
-    },
+    /** The read of `key` already under way at the current versions, if any (fillsOf). */
+    pending: fills.pending,
 
-    /**
-     * Starts a read of `key`, noting the versions of its `tags` now, before the database is asked;
-     * `finish` stores its answer (or nothing) and wakes the waiters.
-     */
-    startFill(key: string, tags: readonly ChangeTag[]) {
-      const stamp = stampOf(tags);
-      let resolve!: (answer: CachedAnswer | null) => void;
-      const done = new Promise<CachedAnswer | null>((r) => {
-        resolve = r;
-      });
-      const fill = { stamp, done };
-      if (usable(tags)) fills.set(key, fill);
-      return {
-        finish(answer: { body: string; contentType: string } | null): CachedAnswer | null {
-          if (fills.get(key) === fill) fills.delete(key);
-          // Stored only if nothing it depends on changed while it was read.
-          const stored =
-            answer && usable(tags) && stampOf(tags) === stamp
-              ? { ...answer, etag: etagOf(answer.body), stamp, storedAt: now() }
-              : null;
-          if (stored) answers.set(key, stored);
-          resolve(stored);
-          return stored;
-        },
-      };
-    },
+    /** Starts a read of `key`; `finish` stores its answer (or nothing) and wakes the waiters (fillsOf). */
+    startFill: fills.startFill,
 
     /** The session behind a token hash, from memory while no `users` change happened since it was read. */
-    async session(tokenHash: string, read: () => Promise<(S & { expiresAt: Date }) | null>): Promise<S | null> {
-      const stamp = stampOf(SESSION_TAGS);
-      const kept = usable(SESSION_TAGS) ? sessions.get(tokenHash) : undefined;
-      if (kept && kept.stamp === stamp && kept.expiresAt > now()) return kept.session;
-      const found = await read();
-      if (found && usable(SESSION_TAGS) && stampOf(SESSION_TAGS) === stamp) {
-        sessions.set(tokenHash, { session: found, expiresAt: found.expiresAt.getTime(), stamp });
-      }
-      return found;
+    session(tokenHash: string, read: () => Promise<(S & { expiresAt: Date }) | null>): Promise<S | null> {
+      return keptSession({ usable, stampOf, now }, sessions, tokenHash, read);
     },
 
     /** Forgets one session at once (its sign-out), before the change event comes round. */

@@ -9,7 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import nodemailer, { type SendMailOptions } from 'nodemailer';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Executor } from '../db/client.ts';
 import { audiences, recordChange } from '../lib/changes.ts';
 import {
@@ -91,19 +91,109 @@ const RETRY_BATCH = 50;
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 
+/** The SMTP transport of SMTP_URL; null without one (the .eml copy is the delivery then). */
+function smtpTransport(url: string | undefined) {
+  if (!url) return null;
+  return nodemailer.createTransport({
+    url,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  });
+}
+
+/** Waits for these first attempts, or `waitMs`, whichever is sooner. */
+async function settledOrTimedOut(running: Promise<boolean>[], waitMs: number) {
+  if (running.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(resolve, waitMs);
+  });
+  await Promise.race([Promise.allSettled(running), timeout]);
+  clearTimeout(timer);
+}
+
+/** The .eml copy of a message (the delivery itself without SMTP); a failure is logged, never thrown. */
+async function writeEmlCopy(app: FastifyInstance, outboxDir: string, row: OutboxListRow, raw: Buffer) {
+  try {
+    await mkdir(outboxDir, { recursive: true });
+    const stamp = row.createdAt.toISOString().replace(/[:.]/g, '-');
+    await writeFile(join(outboxDir, `${stamp}-${row.id}.eml`), raw);
+  } catch (err) {
+    app.log.warn({ err, outboxId: row.id }, 'could not write the .eml copy of an outbox message');
+  }
+}
+
+/** The message's RFC 822 text, and what its outbox row records. */
+async function composeMail(composer: Transporter, from: string, message: MailMessage) {
+  const to = (Array.isArray(message.to) ? message.to : [message.to]).map(oneLine).join(', ');
+  const subject = oneLine(message.subject);
+  const attachments = (message.attachments ?? []).map((a) => ({ ...a, filename: oneLine(a.filename) }));
+  const mail: SendMailOptions = {
+    from,
+    to,
+    subject,
+    text: message.text,
+    html: message.html,
+    replyTo: message.replyTo ? oneLine(message.replyTo) : undefined,
+    attachments,
+  };
+  const raw = (await composer.sendMail(mail)).message as Buffer;
+  return { to, subject, attachments, raw };
+}
+
+/** One SMTP attempt of a stored message; records the outcome, never throws. */
+async function attemptDelivery(
+  deps: {
+    app: FastifyInstance;
+    smtp: Transporter;
+    from: string;
+    outboxChanged: () => Promise<unknown>;
+    /** What this attempt learnt of the mail server. */
+    seen: (state: MailServerState) => void;
+  },
+  row: { id: number; to: string; raw: string; attempts: number },
+): Promise<boolean> {
+  const { app, smtp, from, outboxChanged } = deps;
+  try {
+    // With raw, nodemailer takes the envelope from these two and sends the stored text unchanged.
+    await smtp.sendMail({ from, to: row.to, raw: row.raw });
+    await recordSent(app.db, row.id, new Date());
+    deps.seen({ mailServer: 'up', at: new Date(), error: null });
+    await outboxChanged();
+    return true;
+  } catch (err) {
+    const error = errorText(err);
+    deps.seen({ mailServer: 'down', at: new Date(), error });
+    const failures = row.attempts + 1;
+    const next = failures >= MAX_ATTEMPTS ? null : new Date(Date.now() + retryDelayMs(failures));
+    app.log.warn(
+      { outboxId: row.id, error, failures, nextAttemptAt: next },
+      'e-mail delivery failed; the message stays in the outbox',
+    );
+    await recordFailure(app.db, row.id, error, next).catch((dbErr) =>
+      app.log.error({ err: dbErr, outboxId: row.id }, 'could not record the e-mail delivery failure'),
+    );
+    await outboxChanged();
+    return false;
+  }
+}
+
+/** What became of these messages: delivered, still queued, and the last error. */
+async function deliveryReport(db: Executor, ids: number[]): Promise<DeliveryReport> {
+  const rows = await deliveryStates(db, ids);
+  const delivered = rows.filter((r) => r.sentAt !== null).length;
+  const error = rows.find((r) => r.sentAt === null && r.error)?.error ?? null;
+  const queued = ids.length - delivered;
+  return { mailServer: queued === 0 ? 'up' : 'down', delivered, queued, error };
+}
+
 // Long: one closure over the SMTP transport, the composer and the deliveries in flight; attempt(),
 // writeEml() and the three Mailer methods all share them, each a short named step.
 async function mailerPlugin(app: FastifyInstance) {
   const from = app.config.mailFrom;
   const outboxDir = join(app.config.dataDir, 'outbox');
-  const smtp = app.config.smtpUrl
-    ? nodemailer.createTransport({
-        url: app.config.smtpUrl,
-        connectionTimeout: SMTP_TIMEOUT_MS,
-        greetingTimeout: SMTP_TIMEOUT_MS,
-        socketTimeout: SMTP_TIMEOUT_MS,
-      })
-    : null;
+  const smtp = smtpTransport(app.config.smtpUrl);
   // Builds the RFC 822 text (kept for retries, and the .eml copy) without sending anything.
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const pending = new Set<Promise<unknown>>();
@@ -122,59 +212,11 @@ async function mailerPlugin(app: FastifyInstance) {
       app.log.warn({ err }, 'could not record an outbox change'),
     );
 
-  /** One SMTP attempt of a stored message; records the outcome, never throws. */
-  async function attempt(row: { id: number; to: string; raw: string; attempts: number }): Promise<boolean> {
-    try {
-      // With raw, nodemailer takes the envelope from these two and sends the stored text unchanged.
-      await smtp!.sendMail({ from, to: row.to, raw: row.raw });
-      await recordSent(app.db, row.id, new Date());
-      last = { mailServer: 'up', at: new Date(), error: null };
-      await outboxChanged();
-      return true;
-    } catch (err) {
-      const error = errorText(err);
-      last = { mailServer: 'down', at: new Date(), error };
-      const failures = row.attempts + 1;
-      const next = failures >= MAX_ATTEMPTS ? null : new Date(Date.now() + retryDelayMs(failures));
-      app.log.warn(
-        { outboxId: row.id, error, failures, nextAttemptAt: next },
-        'e-mail delivery failed; the message stays in the outbox',
-      );
-      await recordFailure(app.db, row.id, error, next).catch((dbErr) =>
-        app.log.error({ err: dbErr, outboxId: row.id }, 'could not record the e-mail delivery failure'),
-      );
-      await outboxChanged();
-      return false;
-    }
-  }
+  const attempt = (row: { id: number; to: string; raw: string; attempts: number }) =>
+    attemptDelivery({ app, smtp: smtp!, from, outboxChanged, seen: (state) => (last = state) }, row);
 
-  async function writeEml(row: OutboxListRow, raw: Buffer) {
-    try {
-      await mkdir(outboxDir, { recursive: true });
-      const stamp = row.createdAt.toISOString().replace(/[:.]/g, '-');
-      await writeFile(join(outboxDir, `${stamp}-${row.id}.eml`), raw);
-    } catch (err) {
-      app.log.warn({ err, outboxId: row.id }, 'could not write the .eml copy of an outbox message');
-    }
-  }
-
-  /** The message's RFC 822 text, and what its outbox row records. */
-  async function compose(message: MailMessage) {
-    const to = (Array.isArray(message.to) ? message.to : [message.to]).map(oneLine).join(', ');
-    const subject = oneLine(message.subject);
-    const attachments = (message.attachments ?? []).map((a) => ({ ...a, filename: oneLine(a.filename) }));
-    const mail: SendMailOptions = {
-      from,
-      to,
-      subject,
-      text: message.text,
-      html: message.html,
-      replyTo: message.replyTo ? oneLine(message.replyTo) : undefined,
-      attachments,
-    };
-    const raw = (await composer.sendMail(mail)).message as Buffer;
-    return { to, subject, attachments, raw };
-  }
+  const writeEml = (row: OutboxListRow, raw: Buffer) => writeEmlCopy(app, outboxDir, row, raw);
+  const compose = (message: MailMessage) => composeMail(composer, from, message);
 
   async function queueComposed(
     tx: Executor,
@@ -219,20 +261,11 @@ async function mailerPlugin(app: FastifyInstance) {
     },
     async delivery(ids, waitMs = DELIVERY_WAIT_MS) {
       if (!smtp) return { mailServer: 'none', delivered: 0, queued: ids.length, error: null };
-      const running = ids.flatMap((id) => firstAttempts.get(id) ?? []);
-      if (running.length > 0) {
-        let timer: NodeJS.Timeout | undefined;
-        const timeout = new Promise((resolve) => {
-          timer = setTimeout(resolve, waitMs);
-        });
-        await Promise.race([Promise.allSettled(running), timeout]);
-        clearTimeout(timer);
-      }
-      const rows = await deliveryStates(app.db, ids);
-      const delivered = rows.filter((r) => r.sentAt !== null).length;
-      const error = rows.find((r) => r.sentAt === null && r.error)?.error ?? null;
-      const queued = ids.length - delivered;
-      return { mailServer: queued === 0 ? 'up' : 'down', delivered, queued, error };
+      await settledOrTimedOut(
+        ids.flatMap((id) => firstAttempts.get(id) ?? []),
+        waitMs,
+      );
+      return deliveryReport(app.db, ids);
     },
     state: () => last,
     async idle() {

@@ -25,16 +25,20 @@ const route = routeOptions('auth');
 
 const REGISTRATIONS_PER_IP_PER_HOUR = 500;
 
-// Long: the route table of /api/auth, one app.<verb> per endpoint with its guard and schemas; it reads
-// best as one list, and each handler is a call into the service.
-const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const security = (request: { log: SecurityDeps['log'] }): SecurityDeps => ({
+type Api = Parameters<FastifyPluginAsyncZod>[0];
+
+/** What the service's security notices need: the database, the mailer, the request's log. */
+const securityOf =
+  (app: Api) =>
+  (request: { log: SecurityDeps['log'] }): SecurityDeps => ({
     db: app.db,
     mailer: app.mailer,
     log: request.log,
     timeZone: app.config.farmTimezone,
   });
 
+/** Registering a grower or a supplier (rate limited per address). */
+function registrationRoutes(app: Api) {
   /** A new account's first session; a browser that was signed in as someone else ends that session. */
   const startSession = async (
     request: Parameters<typeof setSessionCookie>[0],
@@ -80,6 +84,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send({ user: toUserDto(user), message: supplierMessages.registered });
     },
   );
+}
+
+/** Signing in and out, and who is signed in. */
+function sessionRoutes(app: Api) {
+  const security = securityOf(app);
 
   app.post(
     '/login',
@@ -130,6 +139,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const reason = await request.sessionEndReason();
     return reason ? { user: null, reason } : { user: null };
   });
+}
+
+/** Changing one's own password. */
+function passwordRoutes(app: Api) {
+  const security = securityOf(app);
 
   app.post(
     '/change-password',
@@ -157,6 +171,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: 'Password changed successfully' };
     },
   );
+}
+
+// The route table of /api/auth, in three parts: registration, sessions, the password.
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  registrationRoutes(app);
+  sessionRoutes(app);
+  passwordRoutes(app);
 };
 
 export default authRoutes;

@@ -32,9 +32,16 @@ import * as billing from './service.ts';
 
 const route = routeOptions('billing');
 
-// Long: the route table of /api/billing, one app.<verb> per endpoint with its guard and schemas; it reads
-// best as one list, and each handler is a call into the service.
-export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+type Api = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The farm's today and the caller: answers state what this caller may do (canRecordPayment). */
+const askingOf = (app: Api) => (request: FastifyRequest) => ({
+  today: farmToday(app.config.farmTimezone),
+  caller: currentUser(request),
+});
+
+/** The unbilled returns and crates on /metrics. */
+function billingFigures(app: Api) {
   app.metrics.figure({
     name: 'unbilled_returns',
     help: 'Returns acknowledged but in no billing cycle yet (unit: returns; crates in unbilled_crates)',
@@ -45,10 +52,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     help: 'Crates returned but in no billing cycle yet',
     read: async () => (await billing.unbilledFigures(app.db)).crates,
   });
+}
 
-  const today = () => farmToday(app.config.farmTimezone);
-  /** The farm's today and the caller: answers state what this caller may do (canRecordPayment). */
-  const asking = (request: FastifyRequest) => ({ today: today(), caller: currentUser(request) });
+/** The cycles and their records, as the Billing screen reads them. */
+// Long: six read endpoints, each an app.get with its guard and schemas, read best as one list.
+function cycleReadRoutes(app: Api) {
+  const asking = askingOf(app);
 
   // The two cycles a screen asks for by name: each one cycle with its totals, or null.
   for (const [path, description, cycleOf] of [
@@ -108,6 +117,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request) => billing.listRecords(app.db, request.params.cycleId, request.query, asking(request)),
   );
+}
+
+/** Creating a cycle and recording its payments. */
+function cycleWriteRoutes(app: Api) {
+  const asking = askingOf(app);
 
   app.post(
     '/create-cycle',
@@ -127,6 +141,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(201)
         .send(await billing.recordPayment(app.db, request.params.cycleId, request.body, asking(request))),
   );
+}
+
+/** The payout: what the file holds, and the file. */
+function payoutRoutes(app: Api) {
+  const asking = askingOf(app);
 
   app.get(
     '/cycles/:cycleId/payout',
@@ -157,6 +176,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(csv);
     },
   );
+}
+
+// The route table of /api/billing, in parts: figures, reading cycles, changing them, the payout.
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  billingFigures(app);
+  cycleReadRoutes(app);
+  cycleWriteRoutes(app);
+  payoutRoutes(app);
 };
 
 /** Registered under /api/market-agents beside the agents feature's routes. */
