@@ -237,6 +237,16 @@ const targets: Target[] = [
     counter,
     10,
   ),
+  // The farm's name in Settings (decision 067).
+  ...fields(
+    'PUT /api/farm-store/farm-name',
+    'PUT',
+    '/api/farm-store/farm-name',
+    { name: 'Fuzz Farm' },
+    ['name'],
+    farm,
+    10,
+  ),
   // API tokens and webhooks (decision 063).
   ...fields(
     'POST /api/api-tokens',
