@@ -1,5 +1,5 @@
 // Helpers for the crate journeys: two signed-in browsers (farm store and agent) and Mantine pickers.
-import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
 import { type E2ERole, registerVia } from './accounts.ts';
 
 /**
@@ -23,8 +23,13 @@ export async function signedInPage(
 
 /** Picks an option of a Mantine Select by its label and part of the option's text. */
 export async function pick(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
+  const box = page.getByRole('combobox', { name: label });
+  await box.click();
+  const list = await box.getAttribute('aria-controls');
   await page.getByRole('option', { name: option }).click();
+  // The list closes with a transition that hands focus back to the picker: typing into the next field
+  // before it has gone can land in the picker's search box instead (a flake seen under CI load).
+  if (list) await expect(page.locator(`[id="${list}"]`)).toBeHidden();
 }
 
 export const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
