@@ -8,20 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { type Account, registerAs, registrationFor } from '../../tests/support/accounts.ts';
 import { holdScheduledJobs, fingerprint as sharedFingerprint } from '../../tests/support/fingerprint.ts';
 import { ONE_PIXEL_PNG_BASE64 } from '../../tests/support/photos.ts';
-import { buildTestApp } from '../../tests/support/test-app.ts';
-import {
-  acknowledge,
-  addStock,
-  registerAgent,
-  registerApprovedSupplier,
-  send,
-} from '../../tests/support/transmissions.ts';
+import { testFarm } from '../../tests/support/test-farm.ts';
+import { acknowledge, registerAgent, registerApprovedSupplier, send } from '../../tests/support/transmissions.ts';
 import { messages } from '../shared/auth.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-const agent = await registerAgent(app);
-await addStock(farm, 100_000);
+const { app, farm, agents } = await testFarm({ stock: 100_000, agents: [{}] });
+const [agent] = agents;
 const flagged = await send(farm, agent, 5);
 await acknowledge(agent, flagged.id, 3);
 const [price] = (await app.inject({ method: 'GET', url: '/api/pepper-pricing' })).json();

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAs, registrationFor, sessionCookie } from '../../tests/support/accounts.ts';
 import { TEST_PASSWORD_COST } from '../../tests/support/cheap-passwords.ts';
 import { buildTestApp } from '../../tests/support/test-app.ts';
-import { addStock, registerAgent, send } from '../../tests/support/transmissions.ts';
+import { testFarm } from '../../tests/support/test-farm.ts';
+import { send } from '../../tests/support/transmissions.ts';
 import { messages } from '../shared/auth.ts';
 import { fieldMessages } from '../shared/fields.ts';
 import { loadConfig, parseTrustProxy } from './config.ts';
@@ -15,10 +16,8 @@ import { LOGIN_DELAY_STEP_MS, loginDelayMs } from './features/auth/service.ts';
 import { PASSWORD_COST, setPasswordCostForTests } from './lib/passwords.ts';
 import { crossSiteMessage } from './plugins/security.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-const agent = await registerAgent(app);
-await addStock(farm, 100);
+const { app, farm, agents } = await testFarm({ stock: 100, agents: [{}] });
+const [agent] = agents;
 
 let address = 0;
 /** A fresh client address per call, so per-address limits of one test don't touch another. */

@@ -2,18 +2,10 @@
 // UTF-8 JSON only) and a rejected supplier gets no crates.
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../tests/support/accounts.ts';
-import { buildTestApp } from '../../tests/support/test-app.ts';
-import {
-  addStock,
-  farmStock,
-  json,
-  registerAgent,
-  registerApprovedSupplier,
-} from '../../tests/support/transmissions.ts';
+import { testFarm } from '../../tests/support/test-farm.ts';
+import { farmStock, json, registerAgent, registerApprovedSupplier } from '../../tests/support/transmissions.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-await addStock(farm, 500);
+const { app, farm } = await testFarm({ stock: 500 });
 
 const supplierBank = {
   businessName: 'Limpopo Chillies',

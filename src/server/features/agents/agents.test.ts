@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
 import { acknowledge, addStock, json, registerAgent, send } from '../../../../tests/support/transmissions.ts';
 import { returnRate, stockLevel } from '../../../shared/agents.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-const supplier = await registerAs(app, 'supplier');
+const { app, farm, supplier } = await testFarm({ supplier: 'registered' });
 const jhb = await registerAgent(app, { businessName: 'Jozi Fresh', contactNumber: '082 111 1111' });
 const pta = await registerAgent(app, { marketLocation: 'Pretoria Market', businessName: 'Tshwane Veg' });
 await addStock(farm, 1000);

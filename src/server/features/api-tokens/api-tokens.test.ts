@@ -5,12 +5,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Account, registerAs } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
 import { integrationMessages as m } from '../../../shared/integrations.ts';
 import { apiTokens, auditLog } from '../../db/schema/index.ts';
 import { insertApiToken } from '../../lib/api-tokens.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
+const { app, farm } = await testFarm();
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const asToken = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>

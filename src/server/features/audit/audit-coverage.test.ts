@@ -15,11 +15,10 @@ import {
 } from '../../../../tests/support/accounts.ts';
 import { ONE_PIXEL_PNG_BASE64 } from '../../../../tests/support/photos.ts';
 import { askEveryCachedRoute, staleCachedAnswers } from '../../../../tests/support/read-cache.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
 import {
   type AgentAccount,
   acknowledge,
-  addStock,
   enterOpeningBalance,
   registerAgent,
   registerApprovedSupplier,
@@ -29,9 +28,7 @@ import { addDays, farmToday } from '../../lib/farm-date.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
 import { routeActions } from './route-actions.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-await addStock(farm, 10_000);
+const { app, farm } = await testFarm({ stock: 10_000 });
 
 /** An agent with crates to lend and to return. */
 async function stockedAgent(): Promise<AgentAccount> {

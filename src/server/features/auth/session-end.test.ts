@@ -5,12 +5,11 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Account, registerAs, sessionCookie } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
 import { messages, sessionEndMessages } from '../../../shared/auth.ts';
 import { deleteExpiredSessions } from '../../lib/sessions.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
+const { app, farm } = await testFarm();
 
 const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
 const session = (cookie: string) => app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });

@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Account, registerAs, sessionCookie } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
 import { messages } from '../../../shared/auth.ts';
 import { userMessages } from '../../../shared/users.ts';
 import type { App } from '../../app.ts';
@@ -15,8 +16,7 @@ import { outbox, sessions, users } from '../../db/schema/index.ts';
 import { passwordPool, passwordWorkBusyMessage, WorkPool } from '../../lib/passwords.ts';
 import { setSignInPauseForTests } from './service.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
+const { app, farm } = await testFarm();
 // Small limits so a spread-out attack reaches the account's cap in a few requests.
 const small = await buildTestApp({
   loginFailuresPerAddress: 3,

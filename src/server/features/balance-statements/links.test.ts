@@ -2,18 +2,15 @@
 // client's crates and nothing else, and a wrong, expired or revoked token gets one and the same 404.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { addStock, enterOpeningBalance, json, registerAgent } from '../../../../tests/support/transmissions.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
+import { json } from '../../../../tests/support/transmissions.ts';
 import { DEFAULT_FARM_NAME } from '../../../shared/farm-name.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-const agent = await registerAgent(app);
-const other = await registerAgent(app, { name: 'Sipho Other' });
-await addStock(farm, 100);
-await enterOpeningBalance(farm, agent, { fullCrates: 40 });
-await enterOpeningBalance(farm, other, { fullCrates: 40 });
+const { app, farm, agents } = await testFarm({
+  stock: 100,
+  agents: [{ fullCrates: 40 }, { name: 'Sipho Other', fullCrates: 40 }],
+});
+const [agent, other] = agents;
 
 async function clientWithLoan(account: typeof agent, businessName: string, quantityBorrowed: number) {
   const c = (

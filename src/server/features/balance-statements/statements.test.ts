@@ -3,10 +3,9 @@
 // closed months: a late correction lands in the current month and the database refuses a back-dated one.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
 import { ONE_PIXEL_PNG_BASE64 } from '../../../../tests/support/photos.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { addStock, json, registerAgent, registerApprovedSupplier } from '../../../../tests/support/transmissions.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
+import { json, registerAgent } from '../../../../tests/support/transmissions.ts';
 import { balanceStatementMessages as m } from '../../../shared/balance-statements.ts';
 import type { Caller } from '../../lib/ownership.ts';
 import * as clientsService from '../clients/service.ts';
@@ -18,12 +17,12 @@ import * as transmissions from '../transmissions/service.ts';
 import { monthWindow } from './repository.ts';
 import { sendReminders } from './service.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-const agent = await registerAgent(app);
-const other = await registerAgent(app, { marketLocation: 'Pretoria Market' });
-const supplier = await registerApprovedSupplier(app);
-await addStock(farm, 500);
+const { app, farm, agents, supplier } = await testFarm({
+  stock: 500,
+  agents: [{}, { marketLocation: 'Pretoria Market' }],
+  supplier: 'approved',
+});
+const [agent, other] = agents;
 
 /** YYYY-MM of the month `back` months before this one (UTC is close enough: tests stay mid-month). */
 const monthAgo = (back: number) => {

@@ -3,7 +3,7 @@
 // agent's record ('Mark Paid') is true exactly when recording that payment succeeds.
 import { describe, expect, it } from 'vitest';
 import { type Account, registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
 import {
   type AgentAccount,
   addStock,
@@ -14,8 +14,7 @@ import {
 import { addDays, DEFAULT_FARM_TIMEZONE, farmToday } from '../../lib/farm-date.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
+const { app, farm } = await testFarm();
 const farm2 = await registerAs(app, 'farm_store');
 await addStock(farm, 1_000);
 

@@ -2,13 +2,11 @@
 // under pg_notify's 8 000-byte payload however many agents the farm has (750 used to answer 500).
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
 import { json } from '../../../../tests/support/transmissions.ts';
 import { changeEvents } from '../../db/schema/index.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
+const { app, farm } = await testFarm();
 
 it('creates a billing cycle for a farm with 1 000 agents; the change event is a few bytes', async () => {
   // 1 000 agents straight into the tables: registering them through the API would hash 1 000 passwords.

@@ -14,11 +14,9 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
 import {
   type AgentAccount,
-  addStock,
   enterOpeningBalance,
   json,
   registerAgent,
@@ -32,9 +30,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { checkLedgerInvariant } from '../invariant/service.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-await addStock(farm, 1_000);
+const { app, farm } = await testFarm({ stock: 1_000 });
 const agents: AgentAccount[] = [];
 for (let i = 0; i < 3; i++) {
   const agent = await registerAgent(app);

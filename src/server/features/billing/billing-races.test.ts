@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type Account, registerAs } from '../../../../tests/support/accounts.ts';
 import { billingFixtures, farmDay as day, noonOn, returnEmpties } from '../../../../tests/support/billing.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
 import { type AgentAccount, addStock, json } from '../../../../tests/support/transmissions.ts';
 import type { BillingCycle as Cycle } from '../../../shared/billing.ts';
 import { billingMessages } from '../../../shared/billing.ts';
@@ -18,8 +18,7 @@ import { DEFAULT_FARM_TIMEZONE, farmToday } from '../../lib/farm-date.ts';
 import { checkLedgerInvariant } from '../invariant/service.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
+const { app, farm } = await testFarm();
 const farm2 = await registerAs(app, 'farm_store');
 await addStock(farm, 1_000);
 const { agentWithEmpties } = billingFixtures(app, farm);

@@ -3,7 +3,7 @@
 // file pays what is owed. One database for the file: the cycles' dates below are planned not to clash.
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type Account, registerAs } from '../../../../tests/support/accounts.ts';
+import type { Account } from '../../../../tests/support/accounts.ts';
 import {
   bankDetails,
   billingFixtures,
@@ -12,23 +12,14 @@ import {
   returnEmpties,
   today,
 } from '../../../../tests/support/billing.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import {
-  type AgentAccount,
-  acknowledge,
-  addStock,
-  json,
-  registerAgent,
-} from '../../../../tests/support/transmissions.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
+import { type AgentAccount, acknowledge, json, registerAgent } from '../../../../tests/support/transmissions.ts';
 import type { BillingCycle as Cycle } from '../../../shared/billing.ts';
 import { changeEvents, marketAgents } from '../../db/schema/index.ts';
 import { checkLedgerInvariant } from '../invariant/service.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-const supplier = await registerAs(app, 'supplier');
-await addStock(farm, 10_000);
+const { app, farm, supplier } = await testFarm({ stock: 10_000, supplier: 'registered' });
 const { agentWithEmpties, returnCountedOn, newCycle } = billingFixtures(app, farm);
 
 const createCycle = (body: Record<string, unknown>, as: Account = farm) =>

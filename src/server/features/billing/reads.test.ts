@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import {
-  acknowledge,
-  addStock,
-  enterOpeningBalance,
-  json,
-  registerAgent,
-} from '../../../../tests/support/transmissions.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
+import { acknowledge, enterOpeningBalance, json, registerAgent } from '../../../../tests/support/transmissions.ts';
 import { agentEarnings, currentCycle, cycleTotalsByAgent, cycleWithDates, lastCycle } from './reads.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-await addStock(farm, 100);
+const { app, farm } = await testFarm({ stock: 100 });
 
 describe('billing read API', () => {
   it('finds no cycle on a new farm and zero earnings for an agent without lines', async () => {

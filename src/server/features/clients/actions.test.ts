@@ -1,15 +1,11 @@
 // What the answers say an agent may do with a client or a loan is what the server then
 // does: canLend and canReturn are true exactly when the lend or the return works.
 import { describe, expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { addStock, enterOpeningBalance, json, registerAgent } from '../../../../tests/support/transmissions.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
+import { json } from '../../../../tests/support/transmissions.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-const agent = await registerAgent(app);
-await addStock(farm, 100);
-await enterOpeningBalance(farm, agent, { fullCrates: 50 });
+const { agents } = await testFarm({ stock: 100, agents: [{ fullCrates: 50 }] });
+const [agent] = agents;
 
 const client = async () =>
   (

@@ -1,24 +1,17 @@
 // GET /api/clients finds clients by name and phone and lists overdue ones first (decision 041).
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import {
-  type AgentAccount,
-  addStock,
-  enterOpeningBalance,
-  json,
-  registerAgent,
-} from '../../../../tests/support/transmissions.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
+import { type AgentAccount, json } from '../../../../tests/support/transmissions.ts';
 import { clientMessages, matchesClientSearch } from '../../../shared/clients.ts';
 
-const app = await buildTestApp({ loanOverdueDays: 14 });
-const farm = await registerAs(app, 'farm_store');
-const agent = await registerAgent(app);
-const otherAgent = await registerAgent(app, { marketLocation: 'Pretoria Market' });
-const supplier = await registerAs(app, 'supplier');
-await addStock(farm, 100);
-await enterOpeningBalance(farm, agent, { fullCrates: 50 });
+const { app, farm, agents, supplier } = await testFarm({
+  config: { loanOverdueDays: 14 },
+  stock: 100,
+  agents: [{ fullCrates: 50 }, { marketLocation: 'Pretoria Market' }],
+  supplier: 'registered',
+});
+const [agent, otherAgent] = agents;
 
 async function addClient(who: AgentAccount, businessName: string, clientName: string, contactNumber: string) {
   const res = await json(who, 'POST', '/api/clients', { businessName, clientName, contactNumber });

@@ -1,10 +1,8 @@
 import { desc, gt, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
 import {
   type AgentAccount,
-  addStock,
   agentCrates,
   enterOpeningBalance,
   json,
@@ -14,14 +12,13 @@ import { clientMessages as m } from '../../../shared/clients.ts';
 import { changeEvents } from '../../db/schema/index.ts';
 import { checkLedgerInvariant } from '../invariant/service.ts';
 
-const app = await buildTestApp({ loanOverdueDays: 14 });
-const farm = await registerAs(app, 'farm_store');
-const agent = await registerAgent(app);
-const otherAgent = await registerAgent(app, { marketLocation: 'Pretoria Market' });
-const supplier = await registerAs(app, 'supplier');
-await addStock(farm, 1000);
-await enterOpeningBalance(farm, agent, { fullCrates: 100 });
-await enterOpeningBalance(farm, otherAgent, { fullCrates: 10 });
+const { app, farm, agents, supplier } = await testFarm({
+  config: { loanOverdueDays: 14 },
+  stock: 1000,
+  agents: [{ fullCrates: 100 }, { marketLocation: 'Pretoria Market', fullCrates: 10 }],
+  supplier: 'registered',
+});
+const [agent, otherAgent] = agents;
 
 const newClient = { businessName: 'Mama Thandi Fresh', clientName: 'Thandi Mokoena', contactNumber: '082 123 4567' };
 

@@ -1,16 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
 import { addStock, agentCrates, farmStock, json, registerAgent } from '../../../../tests/support/transmissions.ts';
 import { stockMessages } from '../../../shared/transmissions.ts';
 import { checkLedgerInvariant } from '../invariant/service.ts';
 import { holders, inLedgerTransaction, moveCrates } from './ledger.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-const agent = await registerAgent(app);
-const supplier = await registerAs(app, 'supplier');
+const { app, farm, agents, supplier } = await testFarm({ agents: [{}], supplier: 'registered' });
+const [agent] = agents;
 
 const expectLedgerOk = async () => expect(await checkLedgerInvariant(app.db)).toEqual({ ok: true, problems: [] });
 

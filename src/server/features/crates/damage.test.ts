@@ -2,26 +2,16 @@
 // some damaged, with a reason; they go to the write-off account, earn nothing, and the farm's figures
 // show them apart from the missing ones. The ledger invariant is checked after the file (buildTestApp).
 import { describe, expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import {
-  acknowledge,
-  addStock,
-  agentCrates,
-  enterOpeningBalance,
-  json,
-  registerAgent,
-  send,
-} from '../../../../tests/support/transmissions.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
+import { acknowledge, agentCrates, json, send } from '../../../../tests/support/transmissions.ts';
 import { damageMessages as dm } from '../../../shared/damage.ts';
 import { checkLedgerInvariant } from '../invariant/service.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-const agent = await registerAgent(app);
-const other = await registerAgent(app, { marketLocation: 'Pretoria Market' });
-await addStock(farm, 200);
-await enterOpeningBalance(farm, agent, { fullCrates: 60, emptyCrates: 20 });
+const { app, farm, agents } = await testFarm({
+  stock: 200,
+  agents: [{ fullCrates: 60, emptyCrates: 20 }, { marketLocation: 'Pretoria Market' }],
+});
+const [agent, other] = agents;
 
 const metrics = async () => (await json(farm, 'GET', '/api/dashboard/farm-metrics')).json();
 

@@ -4,15 +4,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { addStock, registerAgent, send } from '../../../../tests/support/transmissions.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
+import { send } from '../../../../tests/support/transmissions.ts';
 import { checkLedgerInvariant } from '../invariant/service.ts';
 import { holders } from './ledger.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-const agent = await registerAgent(app);
-await addStock(farm, 100);
+const { app, farm, agents } = await testFarm({ stock: 100, agents: [{}] });
+const [agent] = agents;
 const sent = await send(farm, agent, 10);
 await registerAs(app, 'supplier');
 

@@ -4,25 +4,14 @@
 // the figures are the ones a sum over the ledger's movements gives.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import {
-  acknowledge,
-  addStock,
-  enterOpeningBalance,
-  json,
-  registerAgent,
-  send,
-} from '../../../../tests/support/transmissions.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
+import { acknowledge, json, send } from '../../../../tests/support/transmissions.ts';
 import { rebuildFarmFlowTotals } from '../crates/ledger.ts';
 import { acknowledgeTransmission, createTransmission } from '../transmissions/service.ts';
 import { CHART_WEEKS, farmMetrics } from './service.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-const agent = await registerAgent(app);
-await addStock(farm, 5000);
-await enterOpeningBalance(farm, agent, { emptyCrates: 1000 });
+const { app, farm, agents } = await testFarm({ stock: 5000, agents: [{ emptyCrates: 1000 }] });
+const [agent] = agents;
 const farmCaller = { id: farm.user.id, role: 'farm_store' as const, marketAgentId: null, supplierId: null };
 const agentCaller = {
   id: agent.user.id,

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerAs, sessionCookie } from '../../../../tests/support/accounts.ts';
 import { openEventStream } from '../../../../tests/support/event-stream.ts';
-import { buildTestApp, openTestDatabase, testConfig } from '../../../../tests/support/test-app.ts';
+import { openTestDatabase, testConfig } from '../../../../tests/support/test-app.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
 import {
   addStock,
   json,
@@ -14,11 +15,12 @@ import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { changeEvents, users } from '../../db/schema/index.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-const agent = await registerAgent(app);
-const otherAgent = await registerAgent(app, { marketLocation: 'Pretoria Market' });
-await addStock(farm, 5000, 'Opening stock');
+const { app, farm, agents } = await testFarm({
+  stock: 5000,
+  stockReason: 'Opening stock',
+  agents: [{}, { marketLocation: 'Pretoria Market' }],
+});
+const [agent, otherAgent] = agents;
 
 const streams: Awaited<ReturnType<typeof openEventStream>>[] = [];
 const open = async (...args: Parameters<typeof openEventStream> extends [unknown, ...infer R] ? R : never) => {

@@ -3,27 +3,20 @@
 // entry names the record whose photos show the crates, and both sides read those photos. Who may:
 // 401 signed out, 403 a supplier, 404 another agent's or an unknown agent, 400 a bad query.
 import { describe, expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
 import { ONE_PIXEL_PNG as PNG } from '../../../../tests/support/photos.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import {
-  type AgentAccount,
-  addStock,
-  enterOpeningBalance,
-  json,
-  registerAgent,
-  registerApprovedSupplier,
-} from '../../../../tests/support/transmissions.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
+import { type AgentAccount, json } from '../../../../tests/support/transmissions.ts';
 import type { DamagedCratesPage } from '../../../shared/evidence.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-const agentA = await registerAgent(app);
-const agentB = await registerAgent(app, { marketLocation: 'Pretoria Market' });
-const supplier = await registerApprovedSupplier(app);
-await addStock(farm, 200);
-await enterOpeningBalance(farm, agentA, { fullCrates: 20, emptyCrates: 10 });
-await enterOpeningBalance(farm, agentB, { fullCrates: 10 });
+const { app, farm, agents, supplier } = await testFarm({
+  stock: 200,
+  agents: [
+    { fullCrates: 20, emptyCrates: 10 },
+    { marketLocation: 'Pretoria Market', fullCrates: 10 },
+  ],
+  supplier: 'approved',
+});
+const [agentA, agentB] = agents;
 
 async function ok(res: Awaited<ReturnType<typeof json>>, status = 200) {
   expect(res.statusCode, res.body).toBe(status);

@@ -1,27 +1,17 @@
 // Evidence photos (decision 053): attach, list and read a photo through the API; who may (401/403/404),
 // what is refused (400/409/413), and photo access following record access (the authorization test).
 import { describe, expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
 import { ONE_PIXEL_PNG as PNG } from '../../../../tests/support/photos.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import {
-  acknowledge,
-  addStock,
-  enterOpeningBalance,
-  json,
-  registerAgent,
-  registerApprovedSupplier,
-  send,
-} from '../../../../tests/support/transmissions.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
+import { acknowledge, json, send } from '../../../../tests/support/transmissions.ts';
 import { EVIDENCE_MAX_BYTES, evidenceMessages as m } from '../../../shared/evidence.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-const agentA = await registerAgent(app);
-const agentB = await registerAgent(app, { marketLocation: 'Pretoria Market' });
-const supplier = await registerApprovedSupplier(app);
-await addStock(farm, 200);
-await enterOpeningBalance(farm, agentA, { fullCrates: 20, emptyCrates: 5 });
+const { app, farm, agents, supplier } = await testFarm({
+  stock: 200,
+  agents: [{ fullCrates: 20, emptyCrates: 5 }, { marketLocation: 'Pretoria Market' }],
+  supplier: 'approved',
+});
+const [agentA, agentB] = agents;
 
 // Bytes that start like a JPEG and are not one.
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 7)]);

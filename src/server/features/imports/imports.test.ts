@@ -3,9 +3,8 @@
 // holding; the same file twice changes nothing; 5 000 rows import in seconds; 400/401/403/413.
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { registerAs, sessionCookie } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { registerAgent } from '../../../../tests/support/transmissions.ts';
+import { sessionCookie } from '../../../../tests/support/accounts.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
 import { messages } from '../../../shared/auth.ts';
 import { fieldMessages } from '../../../shared/fields-labels.ts';
 import {
@@ -19,9 +18,8 @@ import { clients, clientTransactions, crateMovements, imports, marketAgents, use
 import { agentBalances, clientBalances } from '../crates/balances.ts';
 import { checkLedgerInvariant } from '../invariant/service.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-const agent = await registerAgent(app, { name: 'Existing Agent' });
+const { app, farm, agents } = await testFarm({ agents: [{ name: 'Existing Agent' }] });
+const [agent] = agents;
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const upload = (path: '/api/imports' | '/api/imports/preview', fileName: string, text: string, extra = {}) =>

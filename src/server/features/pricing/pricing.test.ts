@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
 import { availabilities, pricingMessages, rangeStart, varieties } from '../../../shared/pricing.ts';
 import { pepperPricing, pricingHistory } from '../../db/schema/index.ts';
 import { farmToday } from '../../lib/farm-date.ts';
 import { ensureBuiltInPrices } from './service.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
+const { app, farm } = await testFarm();
 const agent = await registerAs(app, 'market_agent');
 const supplier = await registerAs(app, 'supplier');
 const today = farmToday(app.config.farmTimezone);

@@ -4,17 +4,17 @@
 // names in other scripts; the billing statement carries the farm's name and period too.
 import { extractText, getMeta } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
 import { billingFixtures, farmDay } from '../../../../tests/support/billing.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { addStock, enterOpeningBalance, registerAgent, send } from '../../../../tests/support/transmissions.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
+import { send } from '../../../../tests/support/transmissions.ts';
 
 const FARM = 'Zoë’s Pepper Farm';
-const app = await buildTestApp({ farmName: FARM });
-const farm = await registerAs(app, 'farm_store');
-const agent = await registerAgent(app, { name: 'Зоя Ковалёва' });
-await addStock(farm, 100);
-await enterOpeningBalance(farm, agent, { fullCrates: 5 });
+const { app, farm, agents } = await testFarm({
+  config: { farmName: FARM },
+  stock: 100,
+  agents: [{ name: 'Зоя Ковалёва', fullCrates: 5 }],
+});
+const [agent] = agents;
 await send(farm, agent, 10);
 await billingFixtures(app, farm).newCycle(farmDay(-3), farmDay(3), '2.00');
 

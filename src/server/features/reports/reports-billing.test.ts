@@ -4,19 +4,16 @@
 // earnings and crates, never the farm's.
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
 import { billingFixtures, farmDay, returnEmpties } from '../../../../tests/support/billing.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { acknowledge, addStock, json } from '../../../../tests/support/transmissions.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
+import { acknowledge, json } from '../../../../tests/support/transmissions.ts';
 import { billingMessages } from '../../../shared/billing.ts';
 import { DEFAULT_FARM_NAME } from '../../../shared/farm-name.ts';
 import { reportMessages } from '../../../shared/reports.ts';
 import { addDays } from '../../lib/farm-date.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-await addStock(farm, 1000);
+const { app, farm } = await testFarm({ stock: 1000 });
 const fixtures = billingFixtures(app, farm);
 const { newCycle } = fixtures;
 

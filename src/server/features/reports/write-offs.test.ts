@@ -4,8 +4,7 @@
 // agent's weekly summary and the weekly e-mail's preview. Booked through the API, read back through it.
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
 import {
   type AgentAccount,
   addStock,
@@ -16,8 +15,7 @@ import {
 import type { AgentPerformance, ReportSummary, WeeklySummary } from '../../../shared/reports.ts';
 import { addDays, farmToday } from '../../lib/farm-date.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
+const { app, farm } = await testFarm();
 // Named so that Aaron is the first recipient the weekly preview shows.
 const aaron = await registerAgent(app, { name: 'Aaron Damaged' });
 const zanele = await registerAgent(app, { name: 'Zanele Careful', marketLocation: 'Pretoria Market' });

@@ -1,24 +1,16 @@
 // Stock takes (decision 051): start, count, flag, accept (booked on the ledger) or recount; who may do
 // what (401/403/404), what is refused (400/409), and the ledger invariant after each booking.
 import { describe, expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import {
-  addStock,
-  agentCrates,
-  enterOpeningBalance,
-  json,
-  registerAgent,
-} from '../../../../tests/support/transmissions.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
+import { agentCrates, json } from '../../../../tests/support/transmissions.ts';
 import { stockTakeMessages as m } from '../../../shared/stock-takes.ts';
 import { checkLedgerInvariant } from '../invariant/service.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-const agent = await registerAgent(app);
-const other = await registerAgent(app, { marketLocation: 'Pretoria Market' });
-await addStock(farm, 200);
-await enterOpeningBalance(farm, agent, { fullCrates: 40, emptyCrates: 10 });
+const { app, farm, agents } = await testFarm({
+  stock: 200,
+  agents: [{ fullCrates: 40, emptyCrates: 10 }, { marketLocation: 'Pretoria Market' }],
+});
+const [agent, other] = agents;
 
 async function clientWithLoan(name: string, quantityBorrowed: number) {
   const c = (

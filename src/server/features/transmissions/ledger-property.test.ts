@@ -4,8 +4,8 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { type Account, registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import type { Account } from '../../../../tests/support/accounts.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
 import {
   acknowledge,
   addStock,
@@ -16,8 +16,7 @@ import {
 } from '../../../../tests/support/transmissions.ts';
 import { checkLedgerInvariant } from '../invariant/service.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
+const { app, farm } = await testFarm();
 const agents = [await registerAgent(app), await registerAgent(app, { marketLocation: 'Pretoria Market' })];
 const supplier = await registerApprovedSupplier(app);
 const everyone: Account[] = [farm, ...agents, supplier];

@@ -4,26 +4,16 @@
 
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import {
-  acknowledge,
-  addStock,
-  farmStock,
-  json,
-  registerAgent,
-  send,
-} from '../../../../tests/support/transmissions.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
+import { acknowledge, farmStock, json, registerAgent, send } from '../../../../tests/support/transmissions.ts';
 import { transmissionMessages as m, maxCountFor } from '../../../shared/transmissions.ts';
 import { billingLines, clients, transmissions } from '../../db/schema/index.ts';
 import { agentBalance, totalsByKind } from '../crates/balances.ts';
 import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
 import { checkLedgerInvariant } from '../invariant/service.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
-const agent = await registerAgent(app);
-await addStock(farm, 1000);
+const { app, farm, agents } = await testFarm({ stock: 1000, agents: [{}] });
+const [agent] = agents;
 
 const resolve = (id: number, body: object) => json(farm, 'PUT', `/api/transmissions/${id}/resolve`, body);
 const expectLedgerOk = async () => expect(await checkLedgerInvariant(app.db)).toEqual({ ok: true, problems: [] });

@@ -2,11 +2,10 @@
 // server then does: canRemove, canRestore and canReset are true exactly when the action works.
 import { describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
 import type { ManagedUser } from '../../../shared/users.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
+const { app, farm } = await testFarm();
 const agent = await registerAs(app, 'market_agent');
 
 type Method = 'GET' | 'POST' | 'DELETE';

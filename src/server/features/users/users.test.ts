@@ -4,7 +4,7 @@ import { count, eq, or } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Account, registerAs, registrationFor, sessionCookie } from '../../../../tests/support/accounts.ts';
 import { openEventStream } from '../../../../tests/support/event-stream.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { testFarm } from '../../../../tests/support/test-farm.ts';
 import { acknowledge, addStock, registerAgent, send } from '../../../../tests/support/transmissions.ts';
 import { type ManagedUser, userMessages as m } from '../../../shared/users.ts';
 import { crateMovements, sessions, transmissions, users } from '../../db/schema/index.ts';
@@ -12,8 +12,7 @@ import { agentBalance } from '../crates/balances.ts';
 import { checkLedgerInvariant } from '../invariant/service.ts';
 import { generatePassword } from './service.ts';
 
-const app = await buildTestApp();
-const farm = await registerAs(app, 'farm_store');
+const { app, farm } = await testFarm();
 const otherFarm = await registerAs(app, 'farm_store');
 const agent = await registerAgent(app, { name: 'Sipho Dlamini', businessName: 'Dlamini Fresh' });
 const supplier = await registerAs(app, 'supplier', { name: 'Lerato Farms', businessName: 'Lerato Peppers' });
