@@ -278,13 +278,15 @@ export async function recordPayment(
       audience: [audiences.farmStore, users.length === 1 ? audiences.user(users[0]) : audiences.marketAgents],
       audit: { summary: `paid ${rows.length} agents R ${paidTotal} on ${body.paidOn}, reference ${body.reference}` },
     });
-    const owed = new Map(payees.map((p) => [p.marketAgentId, p.owedAmount]));
+    // The payment as recorded (docs/api.md): its id, crates and amount are the row's, as the answer's.
     for (const r of rows) {
       await emitWebhookEvent(tx, 'billing.payment.recorded', {
+        paymentId: r.id,
         cycleId,
         marketAgentId: r.marketAgentId,
-        amount: String(owed.get(r.marketAgentId) ?? ''),
-        paidOn: body.paidOn,
+        crates: r.crates,
+        amount: r.amount,
+        paidOn: r.paidOn,
         reference: body.reference,
       });
     }
