@@ -1,22 +1,20 @@
 // Dispute a statement (decision 064): the closing balance the agent believes, why, and optionally a
 // photo (shrunk on the phone to at most 300 KB). What was typed is never changed: the form's schema
 // says what is wrong under the field and nothing is sent until it is right.
-import { Button, FileButton, Image, Stack, Text, Textarea } from '@mantine/core';
-import { IconCamera } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { Image, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
 import {
   type BalanceStatement,
   disputeStatementBody,
   balanceStatementMessages as m,
   monthLabel,
 } from '../../../../shared/balance-statements.ts';
-import { evidenceMessages } from '../../../../shared/evidence.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
+import { PhotoButton, usePhotoChoice } from '../../../components/photo-choice.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { type ShrunkPhoto, shrinkPhoto } from '../../../lib/shrink-photo.ts';
 import { useDisputeStatement } from '../api/statements.ts';
 
 type Errors = Partial<Record<'believedClosing' | 'note' | 'photo', string>>;
@@ -26,28 +24,9 @@ export function DisputeDialog({ statement, onClose }: { statement: BalanceStatem
   const dispute = useDisputeStatement();
   const [believed, setBelieved] = useState<string | number>('');
   const [note, setNote] = useState('');
-  const [photo, setPhoto] = useState<ShrunkPhoto | null>(null);
-  const [shrinking, setShrinking] = useState(false);
+  const choice = usePhotoChoice();
+  const photo = choice.photo;
   const [errors, setErrors] = useState<Errors>({});
-  const reset = useRef<() => void>(null);
-
-  const choose = async (file: File | null) => {
-    reset.current?.();
-    if (!file) return;
-    setShrinking(true);
-    try {
-      setPhoto(await shrinkPhoto(file));
-      setErrors((e) => ({ ...e, photo: undefined }));
-    } catch (err) {
-      setErrors((e) => ({
-        ...e,
-        photo:
-          (err as Error).message === 'too large' ? evidenceMessages.photoTooLarge : evidenceMessages.photoUnreadable,
-      }));
-    } finally {
-      setShrinking(false);
-    }
-  };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -103,20 +82,7 @@ export function DisputeDialog({ statement, onClose }: { statement: BalanceStatem
       />
       <Stack gap={4}>
         {photo && <Image src={photo.previewUrl} alt="The photo to send" mah={160} fit="contain" />}
-        <FileButton onChange={choose} accept="image/*" capture="environment" resetRef={reset}>
-          {(props) => (
-            <Button
-              {...props}
-              variant="default"
-              mih={44}
-              loading={shrinking}
-              leftSection={<IconCamera size={18} aria-hidden />}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              {photo ? 'Take another photo' : 'Add a photo (optional)'}
-            </Button>
-          )}
-        </FileButton>
+        <PhotoButton choice={choice} label={photo ? 'Take another photo' : 'Add a photo (optional)'} />
         {errors.photo && (
           <Text size="sm" c="red.9" role="alert">
             {errors.photo}

@@ -1,8 +1,7 @@
 // "Add a photo" (decision 053): the photos and notes attached to one disputed record, each opening
 // full size, and — for those who may — the camera button. The photo is shrunk on the phone (at most
 // 300 KB) before it is sent; the note is sent as typed or refused with the field's message.
-import { Button, FileButton, Group, Image, Modal, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
-import { IconCamera } from '@tabler/icons-react';
+import { Button, Group, Image, Modal, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { useContext, useEffect, useRef, useState } from 'react';
 import {
   EVIDENCE_NOTE_MAX,
@@ -14,10 +13,10 @@ import {
 } from '../../../../shared/evidence.ts';
 import { PhotoHold } from '../../../components/damage-photo-step.tsx';
 import { FormError } from '../../../components/form-error.tsx';
+import { PhotoButton, usePhotoChoice } from '../../../components/photo-choice.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
-import { type ShrunkPhoto, shrinkPhoto } from '../../../lib/shrink-photo.ts';
 import { useAttachEvidence, useEvidence } from '../api/evidence.ts';
 
 type Props = {
@@ -80,26 +79,11 @@ export function EvidencePhotos({ recordKind, recordId, subject, canAttach = true
 function AddPhoto({ recordKind, recordId, subject, after }: Omit<Props, 'canAttach'>) {
   const attach = useAttachEvidence();
   const hold = useContext(PhotoHold);
-  const reset = useRef<() => void>(null);
-  const [photo, setPhoto] = useState<ShrunkPhoto | null>(null);
-  const [shrinking, setShrinking] = useState(false);
-  const [photoError, setPhotoError] = useState<string | null>(null);
+  const choice = usePhotoChoice();
+  const { photo, setPhoto } = choice;
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
 
-  const choose = async (file: File | null) => {
-    reset.current?.();
-    if (!file) return;
-    setPhotoError(null);
-    setShrinking(true);
-    try {
-      setPhoto(await shrinkPhoto(file));
-    } catch (err) {
-      setPhotoError((err as Error).message === 'too large' ? m.photoTooLarge : m.photoUnreadable);
-    } finally {
-      setShrinking(false);
-    }
-  };
   const cancel = () => {
     setPhoto(null);
     setNote('');
@@ -144,32 +128,7 @@ function AddPhoto({ recordKind, recordId, subject, after }: Omit<Props, 'canAtta
     return () => hold(null);
   }, [hold, photo]);
 
-  if (!photo) {
-    return (
-      <Stack gap={4}>
-        <FileButton onChange={choose} accept="image/*" capture="environment" resetRef={reset}>
-          {(props) => (
-            <Button
-              {...props}
-              variant="default"
-              mih={44}
-              loading={shrinking}
-              leftSection={<IconCamera size={18} aria-hidden />}
-              aria-label={`Add a photo of ${subject}`}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              Add a photo
-            </Button>
-          )}
-        </FileButton>
-        {photoError && (
-          <Text size="sm" c="red.8" role="alert">
-            {photoError}
-          </Text>
-        )}
-      </Stack>
-    );
-  }
+  if (!photo) return <PhotoButton choice={choice} label="Add a photo" ariaLabel={`Add a photo of ${subject}`} />;
   return (
     <form onSubmit={send} noValidate aria-label={`Photo of ${subject}`}>
       <Stack gap="xs">
