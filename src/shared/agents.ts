@@ -164,5 +164,5 @@ export const dashboardResponse = z.discriminatedUnion('role', [
   }),
 ]);
 export type Dashboard = z.infer<typeof dashboardResponse>;
-/** Spec §9: the dashboards show the 5 most recent transmissions (the server's dashboard and the client's card). */
-export const DASHBOARD_RECENT_TRANSMISSIONS = 5;
+// Spec §9's 5 most recent transmissions: in transmissions-labels.ts (no zod), for the dashboards' card.
+export { DASHBOARD_RECENT_TRANSMISSIONS } from './transmissions-labels.ts';

@@ -18,6 +18,8 @@ export const transmissionTypeLabels: Record<TransmissionType, string> = {
 export const FARM_SEND_MAX = 1000;
 export const TRANSMISSIONS_FORM_MAX = 400;
 export const SUPPLIER_REQUEST_MAX = 500;
+/** Spec §9: the dashboards show the 5 most recent transmissions (the server's dashboard and the web's card). */
+export const DASHBOARD_RECENT_TRANSMISSIONS = 5;
 /** A count above this is a typing mistake, not a delivery. */
 export const ACTUAL_QUANTITY_MAX = 100_000;
 

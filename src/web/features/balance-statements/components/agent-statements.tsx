@@ -3,17 +3,14 @@
 // lately (accepted and booked, or answered). Nothing shows when there is nothing to do or to read.
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import {
-  type BalanceStatement,
-  balanceStatementMessages as m,
-  monthLabel,
-} from '../../../../shared/balance-statements.ts';
+import type { BalanceStatement } from '../../../../shared/balance-statements.ts';
+import { balanceStatementMessages as m, monthLabel } from '../../../../shared/balance-statements-labels.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useConfirmStatement, useStatements } from '../api/statements.ts';
-import { DisputeDialog } from './dispute-dialog.tsx';
+import { DisputeDialog, disputeIntent } from './dispute-dialog-lazy.tsx';
 import { resolutionText, StatementFigures, StatementStatusBadge } from './statement-figures.tsx';
 import { StatementPdfButton } from './statement-pdf-button.tsx';
 
@@ -83,7 +80,7 @@ function AgentStatement({ statement: s }: { statement: BalanceStatement }) {
               </Button>
             )}
             {s.canDispute && (
-              <Button mih={44} variant="default" onClick={() => setDisputing(true)}>
+              <Button mih={44} variant="default" onClick={() => setDisputing(true)} {...disputeIntent}>
                 Dispute
               </Button>
             )}

@@ -1,11 +1,8 @@
 // A statement's figures (decision 064): opening, what came in and went out, closing and the crates of
 // it at clients, as a two-column table that fits 375 px.
 import { Badge, Table } from '@mantine/core';
-import {
-  type BalanceStatement,
-  type BalanceStatementStatus,
-  statementStatusLabels,
-} from '../../../../shared/balance-statements.ts';
+import type { BalanceStatement } from '../../../../shared/balance-statements.ts';
+import { type BalanceStatementStatus, statementStatusLabels } from '../../../../shared/balance-statements-labels.ts';
 import { formatCount } from '../../../lib/format.ts';
 
 const signed = (n: number, sign: '+' | '−' | 'auto') =>

@@ -2,7 +2,8 @@
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type BalanceStatement, monthLabel } from '../../../../shared/balance-statements.ts';
+import type { BalanceStatement } from '../../../../shared/balance-statements.ts';
+import { monthLabel } from '../../../../shared/balance-statements-labels.ts';
 import { downloadFile } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { STATEMENTS_PATH } from '../api/statements.ts';

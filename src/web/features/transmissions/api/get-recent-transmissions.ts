@@ -1,7 +1,7 @@
 // The dashboards' recent transmissions (spec §9: 5 shown), polled per role (spec §2).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DASHBOARD_RECENT_TRANSMISSIONS } from '../../../../shared/agents.ts';
 import type { Transmission } from '../../../../shared/transmissions.ts';
+import { DASHBOARD_RECENT_TRANSMISSIONS } from '../../../../shared/transmissions-labels.ts';
 import { api } from '../../../lib/api-client.ts';
 import { pollEvery } from '../../../lib/polling.ts';
 import { tagged } from '../../../lib/query-tags.ts';

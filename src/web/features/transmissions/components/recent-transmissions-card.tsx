@@ -1,8 +1,8 @@
 // The dashboards' "Recent Transmissions" card: the latest few, with a link to the full screen.
 import { Button, Card, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { DASHBOARD_RECENT_TRANSMISSIONS } from '../../../../shared/agents.ts';
 import type { Role } from '../../../../shared/auth.ts';
+import { DASHBOARD_RECENT_TRANSMISSIONS } from '../../../../shared/transmissions-labels.ts';
 import { paths } from '../../../app/paths.ts';
 import { useRecentTransmissions } from '../api/get-recent-transmissions.ts';
 import { TransmissionList } from './transmission-list.tsx';
