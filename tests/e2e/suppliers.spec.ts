@@ -119,6 +119,7 @@ test('wizard → pending → approved → offer → tender accepted → metrics;
   await lists.getByRole('button', { name: 'Save produce lists' }).click();
   await expect(farm.locator('.mantine-Notification-root').filter({ hasText: 'Produce lists saved' })).toBeVisible();
   await farm.setViewportSize(DESKTOP);
+  await farm.goto('/');
 
   // The supplier's screen follows (live update or its next fetch) and, on its phone, posts an offer: the
   // type from the farm's list, the quality Other with a note.
@@ -128,8 +129,8 @@ test('wizard → pending → approved → offer → tender accepted → metrics;
   await page.getByRole('button', { name: 'New Offer' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Offer' });
   await dialog.getByLabel('Produce name').fill('Red bell peppers');
-  await dialog.getByLabel('Produce type').selectOption('Bird’s Eye Chillies');
-  await dialog.getByLabel('Quality').selectOption('Other');
+  await dialog.getByRole('combobox', { name: 'Produce type' }).selectOption('Bird’s Eye Chillies');
+  await dialog.getByRole('combobox', { name: 'Quality' }).selectOption('Other');
   await dialog.getByLabel('Crates').fill('0');
   await dialog.getByRole('button', { name: 'Post Offer' }).click();
   await expect(dialog.getByText('Enter a whole number of crates from 1 to 100 000')).toBeVisible();
@@ -146,7 +147,7 @@ test('wizard → pending → approved → offer → tender accepted → metrics;
   // Editing it shows the quality not on the list as Other with its note.
   await offerCard.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Offer' });
-  await expect(edit.getByLabel('Quality')).toHaveValue('Other');
+  await expect(edit.getByRole('combobox', { name: 'Quality' })).toHaveValue('Other');
   await expect(edit.getByLabel('Describe the quality')).toHaveValue('Extra Class');
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await page.setViewportSize(DESKTOP);
