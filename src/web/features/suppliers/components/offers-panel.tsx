@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
   choiceFor,
@@ -172,6 +172,34 @@ const options = (list: readonly string[], placeholder: string) => [
   { value: OTHER_CHOICE, label: OTHER_CHOICE },
 ];
 
+/** A choice from one of the farm's lists, and with Other its required note. */
+function ChosenField({
+  form,
+  field,
+  label,
+  list,
+}: {
+  form: UseFormReturnType<OfferValues>;
+  field: (typeof chosenFields)[number][0];
+  label: string;
+  list: readonly string[];
+}) {
+  const note = field === 'produceType' ? 'produceTypeNote' : 'qualityNote';
+  return (
+    <>
+      <NativeSelect
+        label={label}
+        withAsterisk
+        data={options(list, `Choose a ${label.toLowerCase()}`)}
+        {...form.getInputProps(field)}
+      />
+      {form.values[field] === OTHER_CHOICE && (
+        <TextInput label={produceListMessages.describe[field]} withAsterisk {...form.getInputProps(note)} />
+      )}
+    </>
+  );
+}
+
 /** The offer form, once the farm's lists are known (their defaults if they cannot be read). */
 function OfferForm({ offer, onDone }: { offer: ProduceOffer | null; onDone: () => void }) {
   const lists = useProduceLists();
@@ -225,28 +253,8 @@ function OfferFields({
     <form onSubmit={submit} noValidate aria-label={offer ? 'Edit offer' : 'New offer'}>
       <Stack>
         <TextInput label="Produce name" withAsterisk {...form.getInputProps('produceName')} />
-        <NativeSelect
-          label="Produce type"
-          withAsterisk
-          data={options(lists.produceTypes, 'Choose a produce type')}
-          {...form.getInputProps('produceType')}
-        />
-        {form.values.produceType === OTHER_CHOICE && (
-          <TextInput
-            label={produceListMessages.describe.produceType}
-            withAsterisk
-            {...form.getInputProps('produceTypeNote')}
-          />
-        )}
-        <NativeSelect
-          label="Quality"
-          withAsterisk
-          data={options(lists.qualities, 'Choose a quality')}
-          {...form.getInputProps('quality')}
-        />
-        {form.values.quality === OTHER_CHOICE && (
-          <TextInput label={produceListMessages.describe.quality} withAsterisk {...form.getInputProps('qualityNote')} />
-        )}
+        <ChosenField form={form} field="produceType" label="Produce type" list={lists.produceTypes} />
+        <ChosenField form={form} field="quality" label="Quality" list={lists.qualities} />
         <CountInput label="Crates" max={MAX_OFFER_CRATES} form={form} name="quantityCrates" />
         <TextInput label="Unit weight" placeholder="e.g. 10 kg per crate" {...form.getInputProps('unitWeight')} />
         <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />

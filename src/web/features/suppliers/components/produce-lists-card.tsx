@@ -41,6 +41,27 @@ const fieldText = {
   qualities: { label: 'Qualities', noun: 'quality' },
 } as const;
 
+function ListField(props: {
+  list: ProduceListName;
+  value: string;
+  problem: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Textarea
+      label={fieldText[props.list].label}
+      description={`One ${fieldText[props.list].noun} a line`}
+      size="md"
+      autosize
+      minRows={4}
+      maxRows={12}
+      value={props.value}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+      error={props.problem}
+    />
+  );
+}
+
 export function ProduceListsCard() {
   const current = useProduceLists();
   const save = useSaveProduceLists();
@@ -74,20 +95,12 @@ export function ProduceListsCard() {
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {(['produceTypes', 'qualities'] as const).map((list) => (
-                  <Textarea
+                  <ListField
                     key={list}
-                    label={fieldText[list].label}
-                    description={`One ${fieldText[list].noun} a line`}
-                    size="md"
-                    autosize
-                    minRows={4}
-                    maxRows={12}
+                    list={list}
                     value={typed[list]}
-                    onChange={(e) => {
-                      const value = e.currentTarget.value;
-                      setTyped((t) => (t ? { ...t, [list]: value } : t));
-                    }}
-                    error={problems[list]}
+                    problem={problems[list]}
+                    onChange={(value) => setTyped((t) => (t ? { ...t, [list]: value } : t))}
                   />
                 ))}
               </SimpleGrid>
