@@ -33,6 +33,7 @@ import importRoutes from './features/imports/routes.ts';
 import outboxJobs from './features/outbox/jobs.ts';
 import outboxRoutes from './features/outbox/routes.ts';
 import pricingRoutes from './features/pricing/routes.ts';
+import produceListsRoutes from './features/produce-lists/routes.ts';
 import reportJobs from './features/reports/jobs.ts';
 import reportRoutes from './features/reports/routes.ts';
 import stockTakeRoutes from './features/stock-takes/routes.ts';
@@ -184,6 +185,7 @@ export async function buildApp({
   await app.register(farmStoreRoutes, { prefix: '/api/farm-store' });
   await app.register(accessCodeRoutes, { prefix: '/api/farm-store/access-code' });
   await app.register(farmNameRoutes, { prefix: '/api' });
+  await app.register(produceListsRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(pricingRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });

@@ -239,6 +239,15 @@ const targets: Target[] = [
     farm,
     10,
   ),
+  // The produce lists in Settings (decision 068): any string as an entry of either list.
+  ...(['produceTypes', 'qualities'] as const).map((list) => ({
+    route: `PUT /api/farm-store/produce-lists ${list}`,
+    method: 'PUT' as const,
+    url: () => '/api/farm-store/produce-lists',
+    body: (s: string) => ({ produceTypes: ['Paprika'], qualities: ['Class 1'], [list]: ['Class 2', s] }),
+    caller: farm,
+    runs: 10,
+  })),
   // API tokens and webhooks (decision 063).
   ...fields(
     'POST /api/api-tokens',

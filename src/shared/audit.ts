@@ -18,6 +18,7 @@ export const auditActionLabels = {
   'user.reset-password': "Reset a user's password",
   'farm-access-code.rotate': 'Made a new farm access code',
   'farm-name.update': "Changed the farm's name",
+  'produce-lists.update': 'Changed the produce types and qualities',
   'sign-in.failed': 'Failed sign-in',
   'sign-in.address-locked': 'Sign-in locked for an address',
   'sign-in.account-capped': 'Sign-ins capped for an account',

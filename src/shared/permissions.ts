@@ -66,6 +66,9 @@ const table = {
   'rotate:farm-access-code:any': ['farm_store'],
   /** The farm's one name, set in Settings (decision 067). */
   'update:farm-name:any': ['farm_store'],
+  /** The produce types and qualities an offer chooses from (decision 068): suppliers read, Settings sets. */
+  'read:produce-lists:any': ['farm_store', 'supplier'],
+  'update:produce-lists:any': ['farm_store'],
   /** The audit trail (decision 027): Settings → Activity and its CSV. */
   'read:audit:any': ['farm_store'],
   /** CSV exports of transmissions, clients and loans (decision 049): the farm store every agent's, an agent its own. */

@@ -403,6 +403,9 @@ test('approved supplier: every dashboard tab and the sidebar', async ({ browser 
   await page.goto('/?tab=offers');
   await page.getByRole('button', { name: 'New Offer' }).click();
   await expect(page.getByRole('dialog', { name: 'New Offer' })).toBeVisible();
+  // The farm's lists loaded, Other chosen: its note is measured too (decision 068).
+  await page.getByRole('combobox', { name: 'Quality' }).selectOption('Other');
+  await expect(page.getByRole('textbox', { name: 'Describe the quality' })).toBeVisible();
   await expectAccessible(page, 'approved supplier offer dialog (375 px)');
   await expectThumbSized(page, 'approved supplier offer dialog');
   await page.keyboard.press('Escape');

@@ -1,7 +1,9 @@
 // The supplier journey: register through the wizard, wait on the pending screen, the farm
 // approves, the supplier posts an offer, the farm opens a tender, the supplier accepts and its
 // metrics update; a crate request is fulfilled by the farm and the supplier's crate figures change.
+// On the way, at 375 px, the farm adds a produce type in Settings and the offer picks it (decision 068).
 
+import { DESKTOP, PHONE } from './support/a11y.ts';
 import { PASSWORD, uniqueEmail } from './support/accounts.ts';
 import { signedInPage, uniqueName } from './support/crates.ts';
 import { type Browser, expect, type Page, test } from './support/test.ts';
@@ -102,23 +104,53 @@ test('wizard → pending → approved → offer → tender accepted → metrics;
   await expect(farm.getByText(`${business} approved`)).toBeVisible();
   await expect(farm.getByRole('button', { name: `Approve ${business}` })).toHaveCount(0);
 
-  // The supplier's screen follows (live update or its next fetch) and it posts an offer.
+  // Decision 068, on a phone: the farm adds a produce type in Settings; a line listed twice is refused
+  // with its message and what was typed stays.
+  await farm.setViewportSize(PHONE);
+  await farm.goto('/?tab=settings');
+  const lists = farm.getByRole('region', { name: 'Produce lists' });
+  const types = lists.getByRole('textbox', { name: 'Produce types' });
+  const typed = `${await types.inputValue()}\nBird’s Eye Chillies\nbird’s eye chillies`;
+  await types.fill(typed);
+  await lists.getByRole('button', { name: 'Save produce lists' }).click();
+  await expect(lists.getByText('Line 8: “bird’s eye chillies” is listed twice')).toBeVisible();
+  await expect(types).toHaveValue(typed);
+  await types.fill(typed.replace('\nbird’s eye chillies', ''));
+  await lists.getByRole('button', { name: 'Save produce lists' }).click();
+  await expect(farm.locator('.mantine-Notification-root').filter({ hasText: 'Produce lists saved' })).toBeVisible();
+  await farm.setViewportSize(DESKTOP);
+  await farm.goto('/');
+
+  // The supplier's screen follows (live update or its next fetch) and, on its phone, posts an offer: the
+  // type from the farm's list, the quality Other with a note.
   await expect(page.getByRole('heading', { level: 1, name: 'Supplier Dashboard' })).toBeVisible({ timeout: 20_000 });
+  await page.setViewportSize(PHONE);
   await openTab(page, 'My Offers');
   await page.getByRole('button', { name: 'New Offer' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Offer' });
   await dialog.getByLabel('Produce name').fill('Red bell peppers');
-  await dialog.getByLabel('Produce type').fill('Sweet Bell Peppers');
-  await dialog.getByLabel('Quality').fill('Class 1');
+  await dialog.getByRole('combobox', { name: 'Produce type' }).selectOption('Bird’s Eye Chillies');
+  await dialog.getByRole('combobox', { name: 'Quality' }).selectOption('Other');
   await dialog.getByLabel('Crates').fill('0');
   await dialog.getByRole('button', { name: 'Post Offer' }).click();
   await expect(dialog.getByText('Enter a whole number of crates from 1 to 100 000')).toBeVisible();
+  await expect(dialog.getByText('Please describe the quality')).toBeVisible();
   await expect(dialog.getByLabel('Crates')).toHaveValue('0');
   await dialog.getByLabel('Crates').fill('40');
+  await dialog.getByLabel('Describe the quality').fill(' Extra Class ');
   await dialog.getByLabel('Unit weight').fill('10 kg');
   await dialog.getByRole('button', { name: 'Post Offer' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByTestId('offer-card').filter({ hasText: 'Red bell peppers' })).toContainText('Active');
+  const offerCard = page.getByTestId('offer-card').filter({ hasText: 'Red bell peppers' });
+  await expect(offerCard).toContainText('Active');
+  await expect(offerCard).toContainText('Bird’s Eye Chillies · Extra Class');
+  // Editing it shows the quality not on the list as Other with its note.
+  await offerCard.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Offer' });
+  await expect(edit.getByRole('combobox', { name: 'Quality' })).toHaveValue('Other');
+  await expect(edit.getByLabel('Describe the quality')).toHaveValue('Extra Class');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await page.setViewportSize(DESKTOP);
 
   // The farm opens a tender on it.
   await farm.reload();

@@ -826,6 +826,14 @@ export async function buildAccessWorld(app: App) {
       [401, 200, 403, 403, 403, 403, 403],
     ),
 
+    // --- the produce lists offers choose from (decision 068): suppliers and the farm read, the farm sets ---
+    row('GET /api/produce-lists', get('/api/produce-lists'), [401, 200, 403, 403, 200, 200, 200]),
+    row(
+      'PUT /api/farm-store/produce-lists',
+      json('PUT', '/api/farm-store/produce-lists', { produceTypes: ['Matrix Peppers'], qualities: ['Class 1'] }),
+      [401, 200, 403, 403, 403, 403, 403],
+    ),
+
     // --- dashboards, prices, contact, outbox ---
     row('GET /api/dashboard', get('/api/dashboard'), [401, 200, 200, 200, 200, 200, 200], {
       check: (res, c) => {

@@ -158,6 +158,11 @@ const walk: Record<string, () => Promise<Prepared>> = {
   },
   'PUT /api/farm-store/farm-name': async () => () =>
     call(farm, 'PUT', '/api/farm-store/farm-name', { name: 'Soweto Pepper Farm' }),
+  'PUT /api/farm-store/produce-lists': async () => () =>
+    call(farm, 'PUT', '/api/farm-store/produce-lists', {
+      produceTypes: ['Sweet Bell Peppers'],
+      qualities: ['Class 1'],
+    }),
   'POST /api/farm-store/opening-balances': async () => {
     const fresh = await registerAgent(app);
     return () =>

@@ -40,6 +40,7 @@ export const routeActions: Record<string, RouteAudit | null> = {
   'POST /api/farm-store/opening-balances': created('stock.opening-balance', 'market-agent'),
   'POST /api/farm-store/access-code/rotate': created('farm-access-code.rotate', 'setting'),
   'PUT /api/farm-store/farm-name': created('farm-name.update', 'setting'),
+  'PUT /api/farm-store/produce-lists': created('produce-lists.update', 'setting'),
   'PATCH /api/pepper-pricing/:id': byPath('pricing.update', 'pepper-pricing'),
   'POST /api/contact': created('contact.send', 'contact-message'),
   'PATCH /api/contact-messages/:id': byPath('contact.mark', 'contact-message'),

@@ -1,5 +1,6 @@
 // The farm store dashboard's settings tab: the crate account, the farm's stock, the password, the farm
-// access code (decision 043), API tokens and webhooks (decision 063), and Activity, the audit trail (decision 027).
+// access code (decision 043), the farm name (067), the produce lists offers choose from (068), API tokens
+// and webhooks (decision 063), and Activity, the audit trail (decision 027).
 import { Stack } from '@mantine/core';
 import { ActivityLog } from '../../../features/audit/components/activity-log.tsx';
 import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
@@ -9,6 +10,7 @@ import { CrateAccountCard } from '../../../features/dashboard/components/crate-a
 import { FarmNameCard } from '../../../features/farm-name/farm-name-card.tsx';
 import { ApiTokensCard } from '../../../features/integrations/components/api-tokens-card.tsx';
 import { WebhooksCard } from '../../../features/integrations/components/webhooks-card.tsx';
+import { ProduceListsCard } from '../../../features/suppliers/components/produce-lists-card.tsx';
 
 export function FarmSettingsPanel() {
   return (
@@ -18,6 +20,7 @@ export function FarmSettingsPanel() {
       <ChangePasswordCard />
       <FarmAccessCodeCard />
       <FarmNameCard />
+      <ProduceListsCard />
       <ApiTokensCard canWrite />
       <WebhooksCard />
       <ActivityLog />

@@ -1,7 +1,30 @@
-// My Offers: the supplier's produce offers, created and edited in one dialog, deactivated in place.
-import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+// My Offers: the supplier's produce offers, created and edited in one dialog, deactivated in place. The
+// produce type and quality are chosen from the farm's lists, or Other with a note (decision 068).
+import {
+  Button,
+  Card,
+  Group,
+  Modal,
+  NativeSelect,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { useState } from 'react';
+import {
+  choiceFor,
+  chosenValue,
+  DEFAULT_PRODUCE_TYPES,
+  DEFAULT_QUALITIES,
+  OTHER_CHOICE,
+  type ProduceLists,
+  produceListMessages,
+} from '../../../../shared/produce-lists.ts';
 import { createOfferBody, MAX_OFFER_CRATES, type ProduceOffer } from '../../../../shared/suppliers.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
@@ -11,6 +34,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { crates } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useMyOffers } from '../api/get-my-offers.ts';
+import { useProduceLists } from '../api/produce-lists.ts';
 import { useCreateOffer, useUpdateOffer } from '../api/save-offer.ts';
 import { StatusPill } from './status-pill.tsx';
 
@@ -106,31 +130,114 @@ export function OffersPanel() {
 
 type OfferValues = {
   produceName: string;
+  /** The chosen entry of the farm's list, or Other (then the note is what is sent). */
   produceType: string;
+  produceTypeNote: string;
   quality: string;
+  qualityNote: string;
   quantityCrates: number | string;
   unitWeight: string;
   description: string;
 };
 
+const chosenFields = [
+  ['produceType', 'produceTypeNote'],
+  ['quality', 'qualityNote'],
+] as const;
+
+/** What the offer sends: the spec's produceType and quality strings (with Other, the note as typed). */
+const offerBody = ({ produceTypeNote, qualityNote, ...values }: OfferValues) => ({
+  ...values,
+  produceType: chosenValue(values.produceType, produceTypeNote),
+  quality: chosenValue(values.quality, qualityNote),
+  quantityCrates: Number(values.quantityCrates),
+});
+
+const checkOffer = schemaResolver(createOfferBody, { sync: true });
+
+/** The offer's field messages, a blank produce type or quality under its note when Other is chosen. */
+function validateOffer(values: OfferValues) {
+  const errors = checkOffer({ ...offerBody(values), quantityCrates: values.quantityCrates });
+  for (const [field, note] of chosenFields) {
+    if (!errors[field] || values[field] !== OTHER_CHOICE) continue;
+    errors[note] = values[note].trim() === '' ? produceListMessages.describeRequired[field] : errors[field];
+    delete errors[field];
+  }
+  return errors;
+}
+
+const options = (list: readonly string[], placeholder: string) => [
+  { value: '', label: placeholder },
+  ...list.map((entry) => ({ value: entry, label: entry })),
+  { value: OTHER_CHOICE, label: OTHER_CHOICE },
+];
+
+/** A choice from one of the farm's lists, and with Other its required note. */
+function ChosenField({
+  form,
+  field,
+  label,
+  list,
+}: {
+  form: UseFormReturnType<OfferValues>;
+  field: (typeof chosenFields)[number][0];
+  label: string;
+  list: readonly string[];
+}) {
+  const note = field === 'produceType' ? 'produceTypeNote' : 'qualityNote';
+  return (
+    <>
+      <NativeSelect
+        label={label}
+        withAsterisk
+        data={options(list, `Choose a ${label.toLowerCase()}`)}
+        {...form.getInputProps(field)}
+      />
+      {form.values[field] === OTHER_CHOICE && (
+        <TextInput label={produceListMessages.describe[field]} withAsterisk {...form.getInputProps(note)} />
+      )}
+    </>
+  );
+}
+
+/** The offer form, once the farm's lists are known (their defaults if they cannot be read). */
 function OfferForm({ offer, onDone }: { offer: ProduceOffer | null; onDone: () => void }) {
+  const lists = useProduceLists();
+  if (lists.data === undefined && !lists.isError) return <Skeleton height={400} />;
+  const known = lists.data ?? { produceTypes: [...DEFAULT_PRODUCE_TYPES], qualities: [...DEFAULT_QUALITIES] };
+  return <OfferFields offer={offer} lists={known} onDone={onDone} />;
+}
+
+function OfferFields({
+  offer,
+  lists,
+  onDone,
+}: {
+  offer: ProduceOffer | null;
+  lists: ProduceLists;
+  onDone: () => void;
+}) {
   const create = useCreateOffer();
   const update = useUpdateOffer();
   const mutation = offer ? update : create;
+  const type = choiceFor(offer?.produceType ?? '', lists.produceTypes);
+  const quality = choiceFor(offer?.quality ?? '', lists.qualities);
   const form = useForm<OfferValues>({
     initialValues: {
       produceName: offer?.produceName ?? '',
-      produceType: offer?.produceType ?? '',
-      quality: offer?.quality ?? '',
+      produceType: type.choice,
+      produceTypeNote: type.note,
+      quality: quality.choice,
+      qualityNote: quality.note,
       quantityCrates: offer?.quantityCrates ?? '',
       unitWeight: offer?.unitWeight ?? '',
       description: offer?.description ?? '',
     },
-    validate: schemaResolver(createOfferBody, { sync: true }),
+    validate: validateOffer,
   });
 
   const submit = form.onSubmit((values) => {
-    const body = { ...values, quantityCrates: Number(values.quantityCrates) };
+    const body = offerBody(values);
     const handlers = {
       onSuccess: () => {
         notifySuccess(offer ? 'Offer updated' : 'Offer posted');
@@ -146,13 +253,8 @@ function OfferForm({ offer, onDone }: { offer: ProduceOffer | null; onDone: () =
     <form onSubmit={submit} noValidate aria-label={offer ? 'Edit offer' : 'New offer'}>
       <Stack>
         <TextInput label="Produce name" withAsterisk {...form.getInputProps('produceName')} />
-        <TextInput
-          label="Produce type"
-          placeholder="e.g. Sweet Bell Peppers"
-          withAsterisk
-          {...form.getInputProps('produceType')}
-        />
-        <TextInput label="Quality" placeholder="e.g. Class 1" withAsterisk {...form.getInputProps('quality')} />
+        <ChosenField form={form} field="produceType" label="Produce type" list={lists.produceTypes} />
+        <ChosenField form={form} field="quality" label="Quality" list={lists.qualities} />
         <CountInput label="Crates" max={MAX_OFFER_CRATES} form={form} name="quantityCrates" />
         <TextInput label="Unit weight" placeholder="e.g. 10 kg per crate" {...form.getInputProps('unitWeight')} />
         <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
