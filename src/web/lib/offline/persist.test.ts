@@ -1,9 +1,12 @@
 // What the phone keeps of the screens it saw (decisions 036, 067): each save adds this page's answers
 // to the ones kept from screens not opened since the last reload.
 import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { describe, expect, it } from 'vitest';
-import { CACHE_BUSTER, CACHE_MAX_AGE_MS, withEarlier } from './persist.ts';
+import { createStore, get } from 'idb-keyval';
+import { describe, expect, it, vi } from 'vitest';
+import { SESSION_PATH } from '../../boot.ts';
+import { CACHE_BUSTER, CACHE_DATABASE, CACHE_MAX_AGE_MS, FIRST_SAVE_MS, keepUserData, withEarlier } from './persist.ts';
 
 const NOW = Date.UTC(2026, 10, 28, 12);
 const query = (path: string, data: unknown, at: number, status: 'success' | 'error' = 'success') => ({
@@ -46,5 +49,32 @@ describe('what the phone keeps', () => {
       data: { fullCrates: 3 },
       dataUpdatedAt: NOW,
     });
+  });
+});
+
+describe('keepUserData', () => {
+  it('keeps what the cache already holds when keeping starts, without waiting for a change', async () => {
+    // No browser here: the listeners for offline, pagehide and hidden are not what this test is about.
+    const listeners = { addEventListener: () => undefined, removeEventListener: () => undefined };
+    vi.stubGlobal('window', listeners);
+    vi.stubGlobal('document', { ...listeners, visibilityState: 'visible' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const queryClient = new QueryClient();
+      queryClient.setQueryData([SESSION_PATH], { id: 7 });
+      queryClient.setQueryData(['/api/reports/my-weekly'], { deliveries: 21 });
+      const stop = keepUserData(queryClient, 7);
+      await vi.advanceTimersByTimeAsync(FIRST_SAVE_MS);
+      vi.useRealTimers();
+      await expect
+        .poll(async () => (await get<PersistedClient>('user:7', createStore(CACHE_DATABASE, 'kept')))?.clientState)
+        .toMatchObject({
+          queries: expect.arrayContaining([expect.objectContaining({ queryKey: ['/api/reports/my-weekly'] })]),
+        });
+      stop();
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
   });
 });

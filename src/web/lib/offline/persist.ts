@@ -140,11 +140,16 @@ export function keepUserData(queryClient: QueryClient, userId: number): () => vo
     });
   };
   let saved = false;
-  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'added' && event.type !== 'updated' && event.type !== 'removed') return;
+  const schedule = () => {
     timer ??= setTimeout(save, saved ? SAVE_EVERY_MS : FIRST_SAVE_MS);
     saved = true;
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'added' || event.type === 'updated' || event.type === 'removed') schedule();
   });
+  // What the screen shows already: keeping may start after its reads answered, and without this first
+  // save nothing was kept until the next refetch (up to half a minute; going offline before it kept nothing).
+  schedule();
   // Going offline, hidden or away: what the screens show now is what the phone keeps.
   const flush = () => {
     if (timer === undefined) return;
