@@ -2,7 +2,7 @@
 // statements to every active agent, and see who confirmed, disputed or has not answered (over a week:
 // reminded). A dispute shows the agent's figure, note and photos, and is accepted (booked now on the
 // ledger) or answered.
-import { Alert, Button, Card, Group, Image, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import {
   type BalanceStatement,
@@ -10,14 +10,16 @@ import {
   monthLabel,
   statementStatusLabels,
 } from '../../../../shared/balance-statements.ts';
-import { evidencePhotoPath } from '../../../../shared/evidence.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useIssueStatements, useResolveStatement, useStatements } from '../api/statements.ts';
+import { useIssueStatements, useStatements } from '../api/statements.ts';
+import { DisputedFigure } from './disputed-figure.tsx';
+import { ResolveDisputeDialog } from './resolve-dispute-dialog.tsx';
 import { resolutionText, StatementFigures, StatementStatusBadge } from './statement-figures.tsx';
 import { StatementPdfButton } from './statement-pdf-button.tsx';
+import { useDisputeResolution } from './use-dispute-resolution.ts';
 
 /** The twelve months before this one, latest first (YYYY-MM). */
 function endedMonths(now = new Date()): string[] {
@@ -98,29 +100,10 @@ export function FarmStatements() {
   );
 }
 
-// Long: one statement's card: figures, the dispute with its photos, and the two ways to resolve it.
+// One agent's statement card: its figures, what it disputes, and the two ways to resolve a dispute.
 function FarmStatement({ statement: s }: { statement: BalanceStatement }) {
-  const resolve = useResolveStatement();
-  const [action, setAction] = useState<'accept' | 'answer' | null>(null);
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | null>(null);
-  const resolution = resolutionText(s);
-  const difference = (s.believedClosing ?? s.closing) - s.closing;
-  const send = () => {
-    if (action === 'answer' && !note.trim()) {
-      setNoteError(m.answerRequired);
-      return;
-    }
-    resolve.mutate(
-      { id: s.id, body: { action: action!, note: note.trim() || null } },
-      {
-        onSuccess: () => {
-          notifySuccess(action === 'accept' ? m.accepted : m.answered);
-          setAction(null);
-        },
-      },
-    );
-  };
+  const resolution = useDisputeResolution(s);
+  const resolved = resolutionText(s);
   return (
     <Card
       withBorder
@@ -143,78 +126,21 @@ function FarmStatement({ statement: s }: { statement: BalanceStatement }) {
           </Text>
         )}
         <StatementFigures statement={s} />
-        {s.believedClosing !== null && (
-          <Alert color="orange" variant="light" p="xs">
-            <Text size="sm">
-              {s.agentName} believes {formatCount(s.believedClosing)} ({difference > 0 ? '+' : '−'}
-              {formatCount(Math.abs(difference))}): {s.disputeNote}
-            </Text>
-            {s.photoIds.length > 0 && (
-              <Group gap="xs" mt="xs">
-                {s.photoIds.map((id, i) => (
-                  <a key={id} href={evidencePhotoPath(id)} target="_blank" rel="noopener noreferrer">
-                    <Image
-                      src={evidencePhotoPath(id)}
-                      alt={`Photo ${i + 1} from ${s.agentName}`}
-                      w={64}
-                      h={64}
-                      fit="cover"
-                    />
-                  </a>
-                ))}
-              </Group>
-            )}
-          </Alert>
-        )}
-        {resolution && <Text size="sm">{resolution}</Text>}
+        <DisputedFigure statement={s} />
+        {resolved && <Text size="sm">{resolved}</Text>}
         <StatementPdfButton statement={s} />
         {s.canResolve && (
           <Group gap="xs">
-            <Button mih={44} onClick={() => setAction('accept')}>
+            <Button mih={44} onClick={() => resolution.start('accept')}>
               Accept {formatCount(s.believedClosing ?? 0)}
             </Button>
-            <Button mih={44} variant="default" onClick={() => setAction('answer')}>
+            <Button mih={44} variant="default" onClick={() => resolution.start('answer')}>
               Answer
             </Button>
           </Group>
         )}
       </Stack>
-      {action && (
-        <ConfirmDialog
-          title={action === 'accept' ? `Accept ${s.agentName}'s figure` : `Answer ${s.agentName}`}
-          confirmLabel={
-            action === 'accept'
-              ? `Book ${difference > 0 ? '+' : '−'}${formatCount(Math.abs(difference))} crates`
-              : 'Send answer'
-          }
-          loading={resolve.isPending}
-          error={<FormError error={resolve.error} fallback="The dispute could not be resolved" />}
-          onClose={() => {
-            setAction(null);
-            resolve.reset();
-          }}
-          onConfirm={send}
-        >
-          <Stack gap="xs">
-            <Text size="sm">
-              {action === 'accept'
-                ? `${formatCount(Math.abs(difference))} crates are booked ${difference > 0 ? 'to' : 'off'} ${s.agentName}'s account this month; ${monthLabel(s.month)} stays as issued.`
-                : `The statement stays at ${formatCount(s.closing)}; ${s.agentName} reads your answer.`}
-            </Text>
-            <Textarea
-              label={action === 'accept' ? 'Note (optional)' : 'Your answer'}
-              value={note}
-              onChange={(e) => {
-                setNote(e.currentTarget.value);
-                setNoteError(null);
-              }}
-              error={noteError}
-              autosize
-              minRows={2}
-            />
-          </Stack>
-        </ConfirmDialog>
-      )}
+      {resolution.action && <ResolveDisputeDialog statement={s} action={resolution.action} resolution={resolution} />}
     </Card>
   );
 }
