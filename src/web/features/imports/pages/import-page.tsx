@@ -1,6 +1,7 @@
 // /import (decision 050): the farm store brings its paper records in. Upload a CSV or XLSX file, check
 // the column mapping (prefilled with the server's guess from the headers), see every bad row and why
 // (a page at a time), then import it all at once. New agents' first passwords are shown once, to print.
+// The steps' state and server calls are in use-import-steps.ts; this file draws the steps.
 import {
   Alert,
   Badge,
@@ -30,9 +31,7 @@ import {
 } from '../../../../shared/imports.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { RoleGate } from '../../../components/role-gate.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { fileToBase64, useCommitImport, usePreviewImport } from '../api/imports.ts';
+import { useImportSteps } from './use-import-steps.ts';
 
 const PAGE_SIZE = 20;
 
@@ -153,128 +152,94 @@ function Accounts({ result }: { result: ImportResult }) {
   );
 }
 
-// Long: the screen's three steps (upload, mapping and problems, result) share one file's state.
+type ImportSteps = ReturnType<typeof useImportSteps>;
+
+/** Step one: what the sheet holds, the file to choose, and why it could not be checked or imported. */
+function UploadStep({ steps }: { steps: ImportSteps }) {
+  return (
+    <Card withBorder>
+      <Stack>
+        <Text>
+          One sheet, one row per agent or per client. Every row names its agent by e-mail; a new agent needs a name and
+          phone on one of its rows, and may have full and empty crates; a client row has the client’s business, name,
+          phone and the crates on loan. CSV (UTF-8) or Excel .xlsx, at most 5 MB.
+        </Text>
+        <FileInput
+          label="File to import"
+          placeholder="Choose a CSV or .xlsx file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          value={steps.file}
+          onChange={(f) => void steps.choose(f)}
+          leftSection={<IconFileImport size={18} />}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
+          data-testid="import-file"
+        />
+        {steps.checking && <Text c="dimmed">Checking the file…</Text>}
+        {steps.error && (
+          <Alert color="red" role="alert" data-testid="import-error">
+            {steps.error}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Step two: the columns the file is read with, its summary and bad rows, and the button that imports it. */
+function CheckStep({
+  steps,
+  preview,
+  mapping,
+}: {
+  steps: ImportSteps;
+  preview: ImportPreview;
+  mapping: ImportMapping;
+}) {
+  return (
+    <Card withBorder>
+      <Stack>
+        <Title order={2} size="h3">
+          Columns of {preview.fileName}
+        </Title>
+        <MappingForm preview={preview} mapping={mapping} onChange={steps.setColumn} />
+        {steps.mappingChanged && (
+          <Group>
+            <Button onClick={steps.checkAgain} loading={steps.checking}>
+              Check again with these columns
+            </Button>
+          </Group>
+        )}
+        <Summary preview={preview} />
+        {preview.alreadyImportedAt && (
+          <Alert color="yellow">This file was already imported: importing it again changes nothing.</Alert>
+        )}
+        {preview.problems.length > 0 ? (
+          <ProblemsTable key={preview.sha256 + preview.problems.length} preview={preview} />
+        ) : (
+          !steps.mappingChanged && (
+            <Badge color="green" size="lg" variant="light">
+              Every row is ready
+            </Badge>
+          )
+        )}
+        <Group>
+          <Button onClick={() => void steps.commit()} disabled={!steps.ready} loading={steps.importing}>
+            Import {preview.summary.rows} rows
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
 function ImportScreen() {
-  const previewing = usePreviewImport();
-  const committing = useCommitImport();
-  const [file, setFile] = useState<File | null>(null);
-  const [upload, setUpload] = useState<{ fileName: string; content: string } | null>(null);
-  const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [mapping, setMapping] = useState<ImportMapping | null>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const look = async (next: { fileName: string; content: string }, withMapping?: ImportMapping) => {
-    setError(null);
-    try {
-      const answer = await previewing.mutateAsync({ ...next, mapping: withMapping });
-      setPreview(answer);
-      setMapping(answer.mapping as ImportMapping);
-    } catch (e) {
-      setPreview(null);
-      setError(errorMessage(e, 'The file could not be checked'));
-    }
-  };
-
-  const choose = async (chosen: File | null) => {
-    setFile(chosen);
-    setResult(null);
-    setPreview(null);
-    if (!chosen) return;
-    const next = { fileName: chosen.name, content: await fileToBase64(chosen) };
-    setUpload(next);
-    await look(next);
-  };
-
-  const commit = async () => {
-    if (!upload || !mapping) return;
-    setError(null);
-    try {
-      const answer = await committing.mutateAsync({ ...upload, mapping });
-      setResult(answer);
-      setPreview(null);
-      setFile(null);
-      notifySuccess(importMessages.imported);
-    } catch (e) {
-      // A refusal lists the rows again: show them, under the reason.
-      await look(upload, mapping);
-      setError(e instanceof ApiError && e.serverMessage ? e.serverMessage : errorMessage(e, 'The import failed'));
-    }
-  };
-
-  const mappingChanged =
-    preview && mapping && importFields.some((f) => (preview.mapping[f] ?? null) !== (mapping[f] ?? null));
-  const ready = preview && !mappingChanged && preview.problems.length === 0 && !preview.alreadyImportedAt;
-
+  const steps = useImportSteps();
+  const { preview, mapping, result } = steps;
   return (
     <Stack>
-      <Card withBorder>
-        <Stack>
-          <Text>
-            One sheet, one row per agent or per client. Every row names its agent by e-mail; a new agent needs a name
-            and phone on one of its rows, and may have full and empty crates; a client row has the client’s business,
-            name, phone and the crates on loan. CSV (UTF-8) or Excel .xlsx, at most 5 MB.
-          </Text>
-          <FileInput
-            label="File to import"
-            placeholder="Choose a CSV or .xlsx file"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            value={file}
-            onChange={(f) => void choose(f)}
-            leftSection={<IconFileImport size={18} />}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
-            data-testid="import-file"
-          />
-          {previewing.isPending && <Text c="dimmed">Checking the file…</Text>}
-          {error && (
-            <Alert color="red" role="alert" data-testid="import-error">
-              {error}
-            </Alert>
-          )}
-        </Stack>
-      </Card>
-
-      {preview && mapping && (
-        <Card withBorder>
-          <Stack>
-            <Title order={2} size="h3">
-              Columns of {preview.fileName}
-            </Title>
-            <MappingForm
-              preview={preview}
-              mapping={mapping}
-              onChange={(field, column) => setMapping({ ...mapping, [field]: column })}
-            />
-            {mappingChanged && (
-              <Group>
-                <Button onClick={() => upload && void look(upload, mapping)} loading={previewing.isPending}>
-                  Check again with these columns
-                </Button>
-              </Group>
-            )}
-            <Summary preview={preview} />
-            {preview.alreadyImportedAt && (
-              <Alert color="yellow">This file was already imported: importing it again changes nothing.</Alert>
-            )}
-            {preview.problems.length > 0 ? (
-              <ProblemsTable key={preview.sha256 + preview.problems.length} preview={preview} />
-            ) : (
-              !mappingChanged && (
-                <Badge color="green" size="lg" variant="light">
-                  Every row is ready
-                </Badge>
-              )
-            )}
-            <Group>
-              <Button onClick={() => void commit()} disabled={!ready} loading={committing.isPending}>
-                Import {preview.summary.rows} rows
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
-      )}
-
+      <UploadStep steps={steps} />
+      {preview && mapping && <CheckStep steps={steps} preview={preview} mapping={mapping} />}
       {result && <Accounts result={result} />}
     </Stack>
   );

@@ -1,0 +1,44 @@
+// Sends a checked count (or keeps it on the phone while offline), says so, then offers the photo of
+// the damaged crates counted (decisions 056, 061) or closes the dialog.
+import { transmissionMessages as m, type Transmission } from '../../../../shared/transmissions.ts';
+import { useDamagePhotoFollowUp } from '../../../components/damage-photo-step.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
+import { useAcknowledgeTransmission } from '../api/acknowledge-transmission.ts';
+import { acknowledgedMessage } from '../messages.ts';
+
+export function useSendCount(transmission: Transmission, onClose: () => void) {
+  const acknowledge = useAcknowledgeTransmission();
+  // Damaged crates counted (booked, or kept on the phone): the app offers a photo of them next (056, 061).
+  const photoStep = useDamagePhotoFollowUp(onClose);
+
+  const send = (count: number, damaged: number, damageReason: string) => {
+    acknowledge.mutate(
+      {
+        id: transmission.id,
+        actualQuantity: count,
+        from: transmission.fromName,
+        ...(damaged > 0 ? { damagedQuantity: damaged, damageReason } : {}),
+      },
+      {
+        onSuccess: (sent) => {
+          notifySuccess(
+            sent.queued ? QUEUED_MESSAGE : acknowledgedMessage(transmission.quantity, count),
+            sent.queued ? 'Waiting to send' : undefined,
+          );
+          const subject = `the damaged crates of ${transmission.fromName} → ${transmission.toName}`;
+          const step = {
+            record: { recordKind: 'transmission' as const, recordId: transmission.id },
+            subject,
+            intro: `The count is booked. Add a photo of ${subject}, or close.`,
+            queuedIntro: `The count is saved on this phone. A photo of ${subject} added now waits with it and is sent right after it.`,
+          };
+          if (!photoStep.offer(step, damaged, sent)) onClose();
+        },
+        onError: (err) => notifyError(errorMessage(err, m.acknowledgeFailed)),
+      },
+    );
+  };
+  return { send, acknowledge, photoDialog: photoStep.dialog };
+}
