@@ -8,7 +8,7 @@
 import { ONE_PIXEL_PNG as PNG } from '../support/photos.ts';
 import { DESKTOP, expectAccessible, PHONE, settled } from './support/a11y.ts';
 import { json } from './support/api.ts';
-import { pageOverflow, pick, signedInPage, uniqueName } from './support/crates.ts';
+import { fillChecked, pageOverflow, pick, signedInPage, uniqueName } from './support/crates.ts';
 import { expect, type Page, test } from './support/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -158,7 +158,7 @@ test("the agent's dashboard return marks crates damaged, says what a bad count i
   page.on('request', (r) => {
     if (r.method() === 'PUT' && r.url().endsWith(`/api/client-transactions/${loan.id}/return`)) sent++;
   });
-  await dialog.getByLabel('Damaged').fill('5');
+  await fillChecked(dialog.getByLabel('Damaged'), '5');
   await dialog.getByRole('button', { name: 'Return Crates' }).click();
   await expect(dialog.getByText('At most 4 of the crates counted can be damaged')).toBeVisible();
   await expect(dialog.getByText('Please say what is wrong with the damaged crates')).toBeVisible();

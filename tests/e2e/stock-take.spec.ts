@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { DESKTOP, expectAccessible, PHONE, settled } from './support/a11y.ts';
 import { json } from './support/api.ts';
-import { signedInPage, uniqueName } from './support/crates.ts';
+import { fillChecked, signedInPage, uniqueName } from './support/crates.ts';
 import { expect, type Page, test } from './support/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -276,7 +276,7 @@ test('a return with a damaged crate: the agent adds a photo of it right after (3
   await page.getByRole('button', { name: 'Process Return' }).click();
   const giveBack = page.getByRole('dialog', { name: 'Return Crates' });
   await giveBack.getByLabel('Quantity returned').fill('2');
-  await giveBack.getByLabel('Damaged').fill('1');
+  await fillChecked(giveBack.getByLabel('Damaged'), '1');
   await giveBack.getByLabel('What is wrong with them').fill('Split along the base');
   await giveBack.getByRole('button', { name: 'Return Crates' }).click();
   await expect(toast(page, 'Crates returned successfully')).toBeVisible();

@@ -1,5 +1,5 @@
 // Helpers for the crate journeys: two signed-in browsers (farm store and agent) and Mantine pickers.
-import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContextOptions, expect, type Locator, type Page } from '@playwright/test';
 import { type E2ERole, registerVia } from './accounts.ts';
 
 /**
@@ -22,6 +22,18 @@ export async function signedInPage(
 }
 
 /** Picks an option of a Mantine Select by its label and part of the option's text. */
+/**
+ * Types into a field and checks it holds what was typed, typing again if not. Right after a dialog
+ * opens (or a picker closes) focus can still be moving, and text typed in those milliseconds never
+ * reaches the field (seen in traces under CI load); a person cannot type that fast.
+ */
+export async function fillChecked(field: Locator, value: string) {
+  await expect(async () => {
+    await field.fill(value);
+    await expect(field).toHaveValue(value, { timeout: 1000 });
+  }).toPass();
+}
+
 export async function pick(page: Page, label: string, option: string | RegExp) {
   const box = page.getByRole('combobox', { name: label });
   await box.click();
