@@ -1,6 +1,7 @@
 // The one way the client talks to the API (spec §7, §8): cookies always, JSON bodies, and any
 // non-OK response becomes an ApiError whose message is "<status>: <body text or status text>".
 import { takeEarlyAnswer } from '../boot.ts';
+import { currentLanguage } from './i18n/language.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -73,6 +74,8 @@ function keepAnswer(path: string, etag: string, text: string) {
 /** Sends a request with the session cookie; a non-OK response throws ApiError. */
 async function send(method: string, path: string, body?: unknown, accept?: string): Promise<Response> {
   const headers: Record<string, string> = accept ? { Accept: accept } : {};
+  // The server answers a refusal in the language on the screen, signed in or not (decision 065).
+  headers['Accept-Language'] = currentLanguage();
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   // A document asked for by Accept (a statement's PDF) is never the JSON answer kept for its path.
   if (method === 'GET') {

@@ -16,10 +16,17 @@ export const clients = pgTable(
     businessName: text('business_name').notNull(),
     clientName: text('client_name').notNull(),
     contactNumber: text('contact_number').notNull(),
+    // The language the agent's messages to this client (the WhatsApp reminder) are in (decision 065).
+    language: text('language', { enum: ['en', 'zu', 'st', 'af'] })
+      .notNull()
+      .default('en'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('clients_agent_idx').on(t.marketAgentId, t.id)],
+  (t) => [
+    index('clients_agent_idx').on(t.marketAgentId, t.id),
+    check('clients_language_known', sql`${t.language} in ('en', 'zu', 'st', 'af')`),
+  ],
 );
 
 export const clientTransactions = pgTable(

@@ -19,12 +19,17 @@ export const users = pgTable(
     // Set when the account was given a printed first password (an import, decision 050): until the
     // user chooses their own, every signed-in call but me, logout and change-password is refused.
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    // The language the user's screens, e-mails and the server's messages are in (decision 065).
+    language: text('language', { enum: ['en', 'zu', 'st', 'af'] })
+      .notNull()
+      .default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
     check('users_role_known', sql`${t.role} in ('farm_store', 'market_agent', 'supplier')`),
+    check('users_language_known', sql`${t.language} in ('en', 'zu', 'st', 'af')`),
   ],
 );
 

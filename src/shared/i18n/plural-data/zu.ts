@@ -1,0 +1,2 @@
+// FormatJS's CLDR plural rule for this language, registered for pluralRulesFor() (plurals.ts).
+import '@formatjs/intl-pluralrules/locale-data/zu.js';

@@ -1,0 +1,83 @@
+// The browser's language (decision 065): which one, its catalogue, and `t`. English is in the
+// bundle; another language is one request the first time (its catalogue and plural rule in one
+// chunk), kept by the service worker for offline use. The choice follows the signed-in user
+// (user.language); before sign-in, the one chosen on this device, else the browser's languages.
+import english from '../../../shared/i18n/en/index.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, pickLanguage } from '../../../shared/i18n/languages.ts';
+import {
+  type Catalogue,
+  createTranslator,
+  flatten,
+  type MessageValues,
+  type Translator,
+} from '../../../shared/i18n/translator.ts';
+
+/** Each language's chunk: the catalogue with its plural rule. */
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogue }>> = {
+  zu: () => import('../../../shared/i18n/zu/index.ts'),
+  st: () => import('../../../shared/i18n/st/index.ts'),
+  af: () => import('../../../shared/i18n/af/index.ts'),
+};
+
+/** Where this device keeps a language chosen before sign-in. */
+export const LANGUAGE_KEY = 'ck-language';
+
+const englishMessages = flatten(english);
+let current: Translator = createTranslator(DEFAULT_LANGUAGE, englishMessages, englishMessages);
+const loaded = new Map<Language, Translator>([[DEFAULT_LANGUAGE, current]]);
+const listeners = new Set<() => void>();
+/** The language last asked for: a slower, earlier load must not win over it. */
+let wanted: Language = DEFAULT_LANGUAGE;
+
+async function translatorFor(language: Language): Promise<Translator> {
+  const known = loaded.get(language);
+  if (known) return known;
+  const messages = language === 'en' ? englishMessages : flatten((await loaders[language]()).default);
+  const translator = createTranslator(language, messages, englishMessages);
+  loaded.set(language, translator);
+  return translator;
+}
+
+/** Shows the app in `language` once its catalogue is here; `<html lang>` follows. */
+export async function switchLanguage(language: Language): Promise<void> {
+  wanted = language;
+  const translator = await translatorFor(language);
+  if (wanted !== language || current === translator) return;
+  current = translator;
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  for (const listener of listeners) listener();
+}
+
+/** The language this device starts in before it knows who is signed in. */
+export function deviceLanguage(): Language {
+  if (typeof window === 'undefined') return DEFAULT_LANGUAGE;
+  let kept: string | null = null;
+  try {
+    kept = window.localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    // Storage refused (private mode): the browser's languages decide.
+  }
+  return isLanguage(kept) ? kept : pickLanguage(navigator.languages);
+}
+
+/** Keeps a choice made before sign-in on this device. */
+export function keepDeviceLanguage(language: Language) {
+  try {
+    window.localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Not kept: the choice still holds until the page closes.
+  }
+}
+
+export const currentLanguage = () => current.language;
+export const currentTranslator = () => current;
+
+/** The message for `key` in the current language (for code outside components: toasts, errors). */
+export const t = (key: string, values?: MessageValues) => current.t(key, values);
+
+export function subscribeLanguage(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
