@@ -9,7 +9,7 @@ type Slot = { name: string; numeric: boolean };
 type Pattern = { key: string; regex: RegExp; slots: Slot[]; literalLength: number };
 export type Recognised = { key: string; values: MessageValues };
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Numbers as the messages write them: "1 234", "-3", "12,5" (en-ZA groups with a no-break space).
 const NUMBER = '(-?[\\d\\u00a0\\u202f ,.]*\\d)';
 
@@ -18,7 +18,7 @@ function toPattern(elements: MessageFormatElement[], slots: Slot[], pluralName: 
   for (const element of elements) {
     switch (element.type) {
       case TYPE.literal:
-        source += escape(element.value);
+        source += escapeRegex(element.value);
         break;
       case TYPE.argument:
         slots.push({ name: element.value, numeric: false });

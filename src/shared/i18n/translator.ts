@@ -24,8 +24,10 @@ export function flatten(catalogue: Catalogue): Map<string, string> {
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function numberFormat(options?: Intl.NumberFormatOptions) {
   const id = JSON.stringify(options ?? {});
-  let format = numberFormats.get(id);
-  if (!format) numberFormats.set(id, (format = new Intl.NumberFormat('en-ZA', options)));
+  const known = numberFormats.get(id);
+  if (known) return known;
+  const format = new Intl.NumberFormat('en-ZA', options);
+  numberFormats.set(id, format);
   return format;
 }
 
