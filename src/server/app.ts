@@ -51,6 +51,7 @@ import errorsPlugin, { frameworkMessage } from './plugins/errors.ts';
 import eventsPlugin from './plugins/events.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import jobsPlugin from './plugins/jobs.ts';
+import languagesPlugin from './plugins/languages.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import noticesPlugin from './plugins/notices.ts';
@@ -160,6 +161,7 @@ export async function buildApp({
   await app.register(securityPlugin);
   await app.register(strictBodiesPlugin);
   await app.register(authPlugin);
+  await app.register(languagesPlugin);
   await app.register(requestLogPlugin);
   await app.register(auditPlugin);
   await app.register(docsPlugin);

@@ -327,6 +327,7 @@ const targets: Target[] = [
     farm,
     6,
   ),
+  ...fields('PUT /api/auth/me/language', 'PUT', '/api/auth/me/language', { language: 'zu' }, ['language'], farm),
   ...fields(
     'POST /api/farm-store/stock-adjustments',
     'POST',

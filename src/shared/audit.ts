@@ -13,6 +13,7 @@ export const auditActionLabels = {
   'user.register': 'Registered an account',
   'supplier.register': 'Registered as a supplier',
   'user.change-password': 'Changed own password',
+  'user.language': 'Changed own language',
   'user.remove': 'Removed a user',
   'user.restore': 'Restored a user',
   'user.reset-password': "Reset a user's password",

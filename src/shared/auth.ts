@@ -9,8 +9,9 @@ import {
   roles,
   sessionEndReasons,
 } from './auth-labels.ts';
-import { rawText, requiredText, text } from './fields.ts';
+import { choicesMessage, rawText, requiredText, text } from './fields.ts';
 import { instant } from './http.ts';
+import { LANGUAGES } from './i18n/languages.ts';
 
 // The zod-free half (roles, labels, messages) lives in auth-labels.ts, so screens that only show
 // them need not load zod; it is re-exported here.
@@ -110,8 +111,19 @@ export const userSchema = z.object({
   createdAt: instant,
   // True while the account still has the printed first password it was given (decision 050).
   mustChangePassword: z.boolean(),
+  // The language the user's screens, e-mails and the server's answers are in (decision 065).
+  language: z.enum(LANGUAGES),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** PUT /api/auth/me/language (decision 065): one of the app's languages, named by its code. */
+export const languageBody = z.object({
+  language: z.enum(LANGUAGES, {
+    error: `language must be ${LANGUAGES.map((l) => `'${l}'`)
+      .join(', ')
+      .replace(/, ([^,]*)$/, ' or $1')}`,
+  }),
+});
 export const userResponse = z.object({ user: userSchema });
 
 export const messageResponse = z.object({ message: z.string() });

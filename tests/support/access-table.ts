@@ -613,6 +613,15 @@ export async function buildAccessWorld(app: App) {
       },
     ),
 
+    row(
+      'PUT /api/auth/me/language',
+      json('PUT', '/api/auth/me/language', { language: 'en' }),
+      [401, 200, 200, 200, 200, 200, 200],
+      {
+        target: "the caller's own language",
+      },
+    ),
+
     // --- transmissions: lists are each caller's own (markers), the farm store's every one ---
     row('GET /api/transmissions', get('/api/transmissions'), [401, 200, 200, 200, 200, 200, 200]),
     row('GET /api/transmissions/recent', get('/api/transmissions/recent'), [401, 200, 200, 200, 200, 200, 200]),

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../../shared/auth.ts';
 import type { SessionEndReason } from '../../shared/auth-labels.ts';
+import type { Language } from '../../shared/i18n/languages.ts';
 import { integrationMessages } from '../../shared/integrations.ts';
 import { type Permission, roleHasPermission } from '../../shared/permissions.ts';
 import { bearerOf, findTokenUser } from '../lib/api-tokens.ts';
@@ -25,6 +26,8 @@ export type SessionUser = Caller & {
   sessionId: number;
   /** Still on a printed first password: only routes marked beforeOwnPassword answer (decision 050). */
   mustChangePassword: boolean;
+  /** The language the server answers this user in (decision 065). */
+  language: Language;
   /** The API token the request came with (decision 063); null for a cookie session (sessionId 0 then). */
   token: { id: number; name: string; scope: 'read' | 'write' } | null;
 };
@@ -84,6 +87,7 @@ async function readSession(app: FastifyInstance, token: string): Promise<(Sessio
     supplierId: row.supplierId,
     createdAt: row.user.createdAt,
     mustChangePassword: row.user.mustChangePassword,
+    language: row.user.language,
     sessionId: row.sessionId,
     expiresAt: row.expiresAt,
     token: null,
@@ -103,6 +107,7 @@ async function readTokenUser(app: FastifyInstance, token: string): Promise<Sessi
     supplierId: row.supplierId,
     createdAt: row.user.createdAt,
     mustChangePassword: row.user.mustChangePassword,
+    language: row.user.language,
     sessionId: 0,
     token: { id: row.tokenId, name: row.tokenName, scope: row.scope },
   };

@@ -29,6 +29,7 @@ export const routeActions: Record<string, RouteAudit | null> = {
   'POST /api/auth/login': own('auth.sign-in'),
   'POST /api/auth/logout': own('auth.sign-out'),
   'POST /api/auth/change-password': own('user.change-password'),
+  'PUT /api/auth/me/language': own('user.language'),
   'POST /api/transmissions': created('transmission.create', 'transmission'),
   'PUT /api/transmissions/:id/acknowledge': byPath('transmission.acknowledge', 'transmission'),
   'PUT /api/transmissions/:id/recall': byPath('transmission.recall', 'transmission'),

@@ -1,5 +1,7 @@
 // Account queries: users and the role records created with them.
+
 import { and, eq, sql } from 'drizzle-orm';
+import type { Language } from '../../../shared/i18n/languages.ts';
 import type { Executor } from '../../db/client.ts';
 import { marketAgents, suppliers, users } from '../../db/schema/index.ts';
 
@@ -13,6 +15,12 @@ export async function findUserByEmail(db: Executor, email: string) {
 export async function findUserById(db: Executor, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
+}
+
+/** Sets the user's language; the row as it is now. */
+export async function setUserLanguage(db: Executor, id: number, language: Language) {
+  const [row] = await db.update(users).set({ language }).where(eq(users.id, id)).returning();
+  return row;
 }
 
 export async function insertUser(db: Executor, values: typeof users.$inferInsert) {

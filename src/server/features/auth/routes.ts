@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   changePasswordBody,
+  languageBody,
   loginBody,
   messageResponse,
   registerBody,
@@ -19,7 +20,7 @@ import { createSession, deleteSession, endPreviousSession, SESSION_COOKIE } from
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth.ts';
 import * as repo from './repository.ts';
 import type { SecurityDeps } from './security-events.ts';
-import { changePassword, registerAccount, registerSupplier, signIn, toUserDto } from './service.ts';
+import { changePassword, registerAccount, registerSupplier, setLanguage, signIn, toUserDto } from './service.ts';
 
 const route = routeOptions('auth');
 
@@ -129,6 +130,14 @@ function sessionRoutes(app: Api) {
     const user = await repo.findUserById(app.db, currentUser(request).id);
     return { user: toUserDto(user!) };
   });
+
+  // The language a user's screens, e-mails and answers are in (decision 065): kept on the user, so a new
+  // phone signs in in it.
+  app.put(
+    '/me/language',
+    beforeOwnPassword(route('signed-in', { body: languageBody, response: { 200: userResponse } })),
+    async (request) => ({ user: toUserDto(await setLanguage(app.db, currentUser(request), request.body.language)) }),
+  );
 
   // The client's session check: 200 either way, so a signed-out visitor's browser logs no error.
   app.get('/session', route('public', { response: { 200: sessionResponse } }), async (request) => {

@@ -2,6 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { messages, type RegisterBody } from '../../../shared/auth.ts';
+import { LANGUAGE_NAMES, type Language } from '../../../shared/i18n/languages.ts';
 import { type RegisterSupplierBody, registerSupplierBody, supplierDetailsRecord } from '../../../shared/suppliers.ts';
 import { userMessages } from '../../../shared/users.ts';
 import type { Db } from '../../db/client.ts';
@@ -35,7 +36,22 @@ export function toUserDto(user: repo.UserRow) {
     role: user.role,
     createdAt: user.createdAt,
     mustChangePassword: user.mustChangePassword,
+    language: user.language,
   };
+}
+
+/** Keeps the user's language (decision 065); the answer is the user as it is now. */
+export async function setLanguage(db: Db, user: { id: number }, language: Language) {
+  return db.transaction(async (tx) => {
+    const row = await repo.setUserLanguage(tx, user.id, language);
+    // The user's own screens (session and me) ask again; the audit row names the language.
+    await recordChange(tx, {
+      tags: ['users'],
+      audience: [audiences.user(user.id)],
+      audit: { summary: `language set to ${LANGUAGE_NAMES[language]}` },
+    });
+    return row;
+  });
 }
 
 const marketCity: Record<string, string> = {

@@ -22,6 +22,7 @@ import glossary from './glossary.json';
 import imports from './imports.json';
 import integrations from './integrations.json';
 import landing from './landing.json';
+import languages from './languages.json';
 import mail from './mail.json';
 import offline from './offline.json';
 import outbox from './outbox.json';
@@ -53,6 +54,7 @@ export default {
   imports,
   integrations,
   landing,
+  languages,
   mail,
   offline,
   outbox,

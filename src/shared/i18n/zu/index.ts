@@ -18,6 +18,7 @@ import evidence from './evidence.json';
 import glossary from './glossary.json';
 import imports from './imports.json';
 import landing from './landing.json';
+import languages from './languages.json';
 import mail from './mail.json';
 import offline from './offline.json';
 import outbox from './outbox.json';
@@ -42,6 +43,7 @@ export default {
   glossary,
   imports,
   landing,
+  languages,
   mail,
   offline,
   outbox,
