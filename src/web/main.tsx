@@ -3,6 +3,15 @@ import './lib/zod-config.ts';
 // Asked first, before the rest of the app's code runs (decision 031): who is signed in.
 import './features/auth/first-session-check.ts';
 import { afterFirstSessionCheck } from './features/auth/first-session-check.ts';
+import { deviceLanguage, keepDeviceLanguage, switchLanguage } from './lib/i18n/language.ts';
+
+// The device's language (decision 065) is on its way at once; a signed-in user's own replaces it.
+const languageReady = switchLanguage(deviceLanguage());
+afterFirstSessionCheck((user) => {
+  if (!user) return;
+  keepDeviceLanguage(user.language);
+  void switchLanguage(user.language);
+});
 
 /** Lets the browser run what is waiting (input, painting, network answers) before going on. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -25,6 +34,8 @@ async function start() {
   const { AppRoutes, preloadSignedInScreens } = await import('./app/router.tsx');
   // Someone signed in: their screens' code is on its way (decision 031) before React's first render.
   afterFirstSessionCheck((user) => user && preloadSignedInScreens(user.role, window.location));
+  // The first screen in the right words: a language other than English is one small chunk.
+  await languageReady.catch(() => undefined);
   await nextTask();
   // The first render in a transition: React renders it in slices of a few milliseconds, yielding in
   // between, instead of one long task. Nothing is on the screen to keep meanwhile.
