@@ -4,6 +4,7 @@
 // (user.language); before sign-in, the one chosen on this device, else the browser's languages.
 import english from '../../../shared/i18n/en/index.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, pickLanguage } from '../../../shared/i18n/languages.ts';
+import { pseudoMessage } from '../../../shared/i18n/pseudo.ts';
 import {
   type Catalogue,
   createTranslator,
@@ -22,7 +23,20 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogu
 /** Where this device keeps a language chosen before sign-in. */
 export const LANGUAGE_KEY = 'ck-language';
 
-const englishMessages = flatten(english);
+/** The e2e walk's pseudo-locale (src/shared/i18n/pseudo.ts): every language shows pseudo-English. */
+export const PSEUDO_KEY = 'ck-pseudo';
+function pseudoWanted() {
+  try {
+    return typeof window !== 'undefined' && window.localStorage.getItem(PSEUDO_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+export const isPseudo = pseudoWanted();
+
+const englishMessages = isPseudo
+  ? new Map([...flatten(english)].map(([key, message]) => [key, pseudoMessage(message)]))
+  : flatten(english);
 let current: Translator = createTranslator(DEFAULT_LANGUAGE, englishMessages, englishMessages);
 const loaded = new Map<Language, Translator>([[DEFAULT_LANGUAGE, current]]);
 const listeners = new Set<() => void>();
@@ -32,7 +46,7 @@ let wanted: Language = DEFAULT_LANGUAGE;
 async function translatorFor(language: Language): Promise<Translator> {
   const known = loaded.get(language);
   if (known) return known;
-  const messages = language === 'en' ? englishMessages : flatten((await loaders[language]()).default);
+  const messages = language === 'en' || isPseudo ? englishMessages : flatten((await loaders[language]()).default);
   const translator = createTranslator(language, messages, englishMessages);
   loaded.set(language, translator);
   return translator;
