@@ -3,6 +3,7 @@
 // the server's query schema and columns, the client's links and file names.
 import { z } from 'zod';
 import { idParam } from './fields.ts';
+import { english } from './i18n/english.ts';
 import { importFieldLabels } from './imports.ts';
 import { isCalendarDate } from './reports.ts';
 
@@ -10,10 +11,10 @@ export const exportKinds = ['transmissions', 'clients', 'loans', 'billing-lines'
 export type ExportKind = (typeof exportKinds)[number];
 
 export const exportMessages = {
-  date: 'Enter a date as YYYY-MM-DD',
-  dateOrder: 'The start date must be on or before the end date',
-  agent: 'Choose a market agent from the list',
-  downloadFailed: 'Failed to download the file',
+  date: english('exports.date'),
+  dateOrder: english('exports.dateOrder'),
+  agent: english('exports.agent'),
+  downloadFailed: english('exports.downloadFailed'),
 } as const;
 
 const calendarDay = z.string({ error: exportMessages.date }).refine(isCalendarDate, exportMessages.date).optional();

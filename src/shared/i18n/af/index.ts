@@ -15,6 +15,7 @@ import dashboard from './dashboard.json';
 import dates from './dates.json';
 import errors from './errors.json';
 import evidence from './evidence.json';
+import exports from './exports.json';
 import glossary from './glossary.json';
 import imports from './imports.json';
 import landing from './landing.json';
@@ -40,6 +41,7 @@ export default {
   dates,
   errors,
   evidence,
+  exports,
   glossary,
   imports,
   landing,

@@ -17,6 +17,7 @@ import dashboard from './dashboard.json';
 import dates from './dates.json';
 import errors from './errors.json';
 import evidence from './evidence.json';
+import exports from './exports.json';
 import farmName from './farm-name.json';
 import glossary from './glossary.json';
 import imports from './imports.json';
@@ -49,6 +50,7 @@ export default {
   dates,
   errors,
   evidence,
+  exports,
   glossary,
   'farm-name': farmName,
   imports,
