@@ -1,7 +1,7 @@
 // The user's language (decision 065): kept on the user, answered by me and session, and the language
 // the server's refusals come in — the user's once signed in, the browser's before.
 import { describe, expect, it } from 'vitest';
-import { registerAs, sessionCookie } from '../../../../tests/support/accounts.ts';
+import { registerAs, registrationFor, sessionCookie } from '../../../../tests/support/accounts.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 
 const app = await buildTestApp();
@@ -43,6 +43,18 @@ describe('PUT /api/auth/me/language', () => {
     }
     const me = await app.inject({ url: '/api/auth/me', headers: { cookie: agent.cookie } });
     expect(me.json().user.language).toBe('en');
+  });
+
+  it('starts a new account in the language its screens were in (Accept-Language)', async () => {
+    const body = registrationFor('market_agent');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: body,
+      headers: { 'accept-language': 'zu' },
+    });
+    expect(res.json().user.language).toBe('zu');
+    expect((await registerAs(app, 'supplier')).user).toMatchObject({ language: 'en' });
   });
 
   it('is for a signed-in user only', async () => {

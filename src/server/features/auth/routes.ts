@@ -18,6 +18,7 @@ import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { beforeOwnPassword, routeOptions, sessionOnly } from '../../lib/route-options.ts';
 import { createSession, deleteSession, endPreviousSession, SESSION_COOKIE } from '../../lib/sessions.ts';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth.ts';
+import { requestLanguage } from '../../plugins/languages.ts';
 import * as repo from './repository.ts';
 import type { SecurityDeps } from './security-events.ts';
 import { changePassword, registerAccount, registerSupplier, setLanguage, signIn, toUserDto } from './service.ts';
@@ -63,7 +64,8 @@ function registrationRoutes(app: Api) {
       if (!(await consumeRateLimit(app.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
         throw tooManyRequests('Too many registrations from this address. Please try again later.');
       }
-      const user = await registerAccount(app.db, request.body, app.config.farmAccessCode);
+      // A new account speaks the language its screens were in (the app sends it as Accept-Language).
+      const user = await registerAccount(app.db, request.body, app.config.farmAccessCode, requestLanguage(request));
       await startSession(request, reply, user);
       return { user: toUserDto(user) };
     },
@@ -81,7 +83,7 @@ function registrationRoutes(app: Api) {
       if (!(await consumeRateLimit(app.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
         throw tooManyRequests('Too many registrations from this address. Please try again later.');
       }
-      const user = await registerSupplier(app.db, request.body);
+      const user = await registerSupplier(app.db, request.body, requestLanguage(request));
       return reply.status(201).send({ user: toUserDto(user), message: supplierMessages.registered });
     },
   );

@@ -74,8 +74,13 @@ async function refuseTakenEmail(db: Db, email: string) {
   if (existing) throw conflict(existing.isActive ? messages.emailTaken : userMessages.emailOfRemovedAccount);
 }
 
-export async function registerAccount(db: Db, body: RegisterBody, configuredFarmCode: string | undefined) {
-  if (body.role === 'supplier') return registerSupplier(db, supplierSignUp(body));
+export async function registerAccount(
+  db: Db,
+  body: RegisterBody,
+  configuredFarmCode: string | undefined,
+  language: Language = 'en',
+) {
+  if (body.role === 'supplier') return registerSupplier(db, supplierSignUp(body), language);
   if (body.role === 'farm_store') {
     const code = await readFarmAccessCode(db, configuredFarmCode);
     if (!code || body.farmAccessCode !== code) throw forbidden(messages.invalidFarmAccessCode);
@@ -89,6 +94,7 @@ export async function registerAccount(db: Db, body: RegisterBody, configuredFarm
         email: body.email,
         passwordHash,
         role: body.role,
+        language,
       });
       await recordChange(tx, {
         tags: ['users'],
@@ -143,12 +149,18 @@ function supplierSignUp(body: RegisterBody): RegisterSupplierBody {
  * POST /api/auth/register with role supplier. The account and its supplier record with every farm and
  * bank detail, pending approval; only /register's route then signs in (spec §4).
  */
-export async function registerSupplier(db: Db, body: RegisterSupplierBody) {
+export async function registerSupplier(db: Db, body: RegisterSupplierBody, language: Language = 'en') {
   await refuseTakenEmail(db, body.email);
   const passwordHash = await hashPassword(body.password);
   try {
     return await db.transaction(async (tx) => {
-      const user = await repo.insertUser(tx, { name: body.name, email: body.email, passwordHash, role: 'supplier' });
+      const user = await repo.insertUser(tx, {
+        name: body.name,
+        email: body.email,
+        passwordHash,
+        role: 'supplier',
+        language,
+      });
       await repo.insertSupplier(tx, {
         userId: user.id,
         ...supplierDetailsRecord(body),
