@@ -4,11 +4,7 @@ import { Button, Grid, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine
 import { useForm } from '@mantine/form';
 import { z } from 'zod';
 import type { CrateRequest, SupplierWithCrates } from '../../../../shared/suppliers.ts';
-import {
-  crateRequestText,
-  SUPPLIER_REQUEST_MAX,
-  transmissionMessages,
-} from '../../../../shared/transmissions-labels.ts';
+import { SUPPLIER_REQUEST_MAX, transmissionMessages } from '../../../../shared/transmissions-labels.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { QueryList } from '../../../components/list-states.tsx';
 import { CountInput } from '../../../components/quantity-input.tsx';
@@ -78,7 +74,7 @@ function CrateRequestRow({ request: r }: { request: CrateRequest }) {
     <Group component="li" justify="space-between" wrap="nowrap" data-testid="crate-request">
       <div>
         <Text fw={600}>
-          {crateRequestText(crates(r.quantity), null)}
+          {t('suppliers.youRequested', { crates: crates(r.quantity) })}
           {r.status === 'acknowledged' && r.actualQuantity !== r.quantity
             ? ` ${t('suppliers.issuedCount', { count: formatCount(r.actualQuantity ?? 0) })}`
             : ''}

@@ -4,7 +4,6 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { CrateRequest } from '../../../../shared/suppliers.ts';
-import { crateRequestText } from '../../../../shared/transmissions-labels.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QueryList } from '../../../components/list-states.tsx';
@@ -126,7 +125,12 @@ export function CrateRequestsCard() {
                 data-testid="supplier-crate-request"
               >
                 <div style={{ minWidth: 0 }}>
-                  <Text fw={700}>{crateRequestText(crates(r.quantity), r.businessName ?? r.requestedBy)}</Text>
+                  <Text fw={700}>
+                    {t('suppliers.supplierRequested', {
+                      requester: r.businessName ?? r.requestedBy,
+                      crates: crates(r.quantity),
+                    })}
+                  </Text>
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {fromNow(r.sentAt)}
                     {r.notes ? ` · ${r.notes}` : ''}
