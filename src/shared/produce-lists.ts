@@ -2,6 +2,7 @@
 // store keeps in Settings, each with "Other" and a note on the offer form. The offer still sends the
 // spec's produceType and quality strings, and the API takes any (outside systems post free text).
 // No zod here: the dashboards show these without building the request schemas (decision 033).
+import { english } from './i18n/english.ts';
 
 /** The peppers a farm like ours offers, until the farm store changes the list. */
 export const DEFAULT_PRODUCE_TYPES = [
@@ -25,22 +26,24 @@ export const OTHER_CHOICE = 'Other';
 export type ProduceLists = { produceTypes: string[]; qualities: string[] };
 export type ProduceListName = keyof ProduceLists;
 
-const nouns: Record<ProduceListName, { one: string; many: string }> = {
-  produceTypes: { one: 'produce type', many: 'produce types' },
-  qualities: { one: 'quality', many: 'qualities' },
-};
-
+/** The produce lists' messages in English, from src/shared/i18n/en/suppliers.json (decision 065). */
 export const produceListMessages = {
-  empty: (list: ProduceListName) => `List at least one ${nouns[list].one}`,
-  tooMany: (list: ProduceListName) => `List at most ${PRODUCE_LIST_MAX} ${nouns[list].many}`,
-  blank: (list: ProduceListName) => `A ${nouns[list].one} cannot be blank`,
-  tooLong: (list: ProduceListName) => `A ${nouns[list].one} can be at most ${PRODUCE_ENTRY_MAX} characters`,
-  twice: (entry: string) => `“${entry}” is listed twice`,
-  other: `“${OTHER_CHOICE}” is always offered on the offer form: leave it out of the list`,
-  saved: 'Produce lists saved',
+  empty: (list: ProduceListName) => english('suppliers.listEmpty', { list }),
+  tooMany: (list: ProduceListName) => english('suppliers.listTooMany', { list, max: PRODUCE_LIST_MAX }),
+  blank: (list: ProduceListName) => english('suppliers.listBlank', { list }),
+  tooLong: (list: ProduceListName) => english('suppliers.listTooLong', { list, max: PRODUCE_ENTRY_MAX }),
+  twice: (entry: string) => english('suppliers.listTwice', { entry }),
+  other: english('suppliers.listOther', { other: OTHER_CHOICE }),
+  saved: english('suppliers.produceListsSaved'),
   /** The offer form's note, when Other is chosen, and its message when left blank. */
-  describe: { produceType: 'Describe the produce type', quality: 'Describe the quality' },
-  describeRequired: { produceType: 'Please describe the produce type', quality: 'Please describe the quality' },
+  describe: {
+    produceType: english('suppliers.describeProduceType'),
+    quality: english('suppliers.describeQuality'),
+  },
+  describeRequired: {
+    produceType: english('suppliers.describeProduceTypeRequired'),
+    quality: english('suppliers.describeQualityRequired'),
+  },
 } as const;
 
 /** The string an offer sends: the chosen entry, or with Other the note as typed (trimmed). */

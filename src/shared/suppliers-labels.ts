@@ -1,45 +1,56 @@
 // Suppliers' certification labels, limits and the spec §5/§8 messages, without zod, so the
 // dashboards can show them without building the request schemas (decision 033).
-// src/shared/suppliers.ts re-exports all of it, with the schemas.
+// src/shared/suppliers.ts re-exports all of it, with the schemas. The English lives in the catalogue
+// (src/shared/i18n/en/suppliers.json, decision 065).
+import { english } from './i18n/english.ts';
 
 export const certificationTypes = ['class1', 'organic', 'gmp', 'globalGAP', 'other'] as const;
-export const certificationLabels: Record<(typeof certificationTypes)[number], string> = {
-  class1: 'Class 1',
-  organic: 'Organic',
-  gmp: 'GMP',
-  globalGAP: 'GlobalG.A.P.',
-  other: 'Other',
+/** Each certification's catalogue key: screens say `t(certificationKeys[type])`. */
+export const certificationKeys: Record<(typeof certificationTypes)[number], string> = {
+  class1: 'suppliers.certificationClass1',
+  organic: 'suppliers.certificationOrganic',
+  gmp: 'suppliers.certificationGmp',
+  globalGAP: 'suppliers.certificationGlobalGAP',
+  other: 'suppliers.certificationOther',
 };
+/** The certifications in English (the server's words); screens use certificationKeys. */
+export const certificationLabels = Object.fromEntries(
+  certificationTypes.map((type) => [type, english(certificationKeys[type])]),
+) as Record<(typeof certificationTypes)[number], string>;
 
+/** The spec's supplier messages in English, from src/shared/i18n/en/suppliers.json. */
 export const supplierMessages = {
-  fillRequired: 'Please fill in all required fields',
-  passwordsMismatch: 'Passwords do not match',
-  passwordTooShort: 'Password must be at least 6 characters',
-  farmDetailsRequired: 'Please fill in all required farm and business details',
-  createFailed: 'Failed to create supplier account',
-  registered: 'Supplier account created. You can sign in now; your dashboard opens once the farm approves you.',
-  updateStatusFailed: 'Failed to update supplier status',
-  crateRequestFailed: 'Failed to send crate request',
-  pendingApproval: 'Your supplier account is waiting for the farm store to approve it',
-  notApproved: 'Your supplier account was not approved',
-  supplierNotFound: 'Supplier not found',
-  alreadyApproved: 'This supplier is already approved',
-  alreadyRejected: 'This supplier is already rejected',
-  offerNotFound: 'Offer not found',
-  notYourOffer: 'This offer belongs to another supplier',
-  tenderNotFound: 'Tender not found',
-  notYourTender: 'This tender was sent to another supplier',
-  tenderAnswered: 'This tender has already been answered',
-  offerInactive: 'Tenders can only be opened on an active offer',
-  offerHasOpenTender: 'This offer already has an open tender',
-  supplierNotApprovedForTender: 'Tenders can only be opened with an approved supplier',
-  produceNameRequired: 'Produce name is required',
-  produceTypeRequired: 'Produce type is required',
-  qualityRequired: 'Quality is required',
-  quantityCrates: 'Enter a whole number of crates from 1 to 100 000',
-  amount: 'Enter an amount in rand above zero with at most two decimals, e.g. 1250.00',
-  offerRequired: 'Please choose an offer',
-  nothingToUpdate: 'Nothing to update',
-} as const;
+  fillRequired: english('suppliers.fillRequired'),
+  passwordsMismatch: english('suppliers.passwordsMismatch'),
+  passwordTooShort: english('suppliers.passwordTooShort'),
+  farmDetailsRequired: english('suppliers.farmDetailsRequired'),
+  createFailed: english('suppliers.createFailed'),
+  registered: english('suppliers.registered'),
+  updateStatusFailed: english('suppliers.updateStatusFailed'),
+  crateRequestFailed: english('suppliers.crateRequestFailed'),
+  pendingApproval: english('suppliers.pendingApproval'),
+  notApproved: english('suppliers.notApproved'),
+  supplierNotFound: english('suppliers.supplierNotFound'),
+  alreadyApproved: english('suppliers.alreadyApproved'),
+  alreadyRejected: english('suppliers.alreadyRejected'),
+  offerNotFound: english('suppliers.offerNotFound'),
+  notYourOffer: english('suppliers.notYourOffer'),
+  tenderNotFound: english('suppliers.tenderNotFound'),
+  notYourTender: english('suppliers.notYourTender'),
+  tenderAnswered: english('suppliers.tenderAnswered'),
+  offerInactive: english('suppliers.offerInactive'),
+  offerHasOpenTender: english('suppliers.offerHasOpenTender'),
+  supplierNotApprovedForTender: english('suppliers.supplierNotApprovedForTender'),
+  produceNameRequired: english('suppliers.produceNameRequired'),
+  produceTypeRequired: english('suppliers.produceTypeRequired'),
+  qualityRequired: english('suppliers.qualityRequired'),
+  quantityCrates: english('suppliers.quantityCrates'),
+  amount: english('suppliers.amount'),
+  offerRequired: english('suppliers.offerRequired'),
+  nothingToUpdate: english('suppliers.nothingToUpdate'),
+  accountNumberDigits: english('suppliers.accountNumberDigits'),
+  emailInvalid: english('suppliers.emailInvalid'),
+  suppliersOnly: english('suppliers.suppliersOnly'),
+};
 
 export const MAX_OFFER_CRATES = 100_000;

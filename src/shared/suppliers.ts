@@ -69,7 +69,7 @@ const farmDetails = {
 const bankDetails = {
   bankName: text(100).optional(),
   accountNumber: text(30)
-    .refine((v) => v === '' || /^\d[\d ]*$/.test(v), 'An account number has digits only')
+    .refine((v) => v === '' || /^\d[\d ]*$/.test(v), supplierMessages.accountNumberDigits)
     .optional(),
   branchCode: text(20).optional(),
   accountHolderName: text(100).optional(),
@@ -79,7 +79,7 @@ const bankDetails = {
 export const supplierAccountStep = z
   .object({
     name: requiredText(supplierMessages.fillRequired, 100),
-    email: requiredText(supplierMessages.fillRequired, 254).pipe(z.email('Please enter a valid email address')),
+    email: requiredText(supplierMessages.fillRequired, 254).pipe(z.email(supplierMessages.emailInvalid)),
     password: rawText(supplierMessages.fillRequired).min(1, supplierMessages.fillRequired),
     confirmPassword: rawText(supplierMessages.fillRequired).min(1, supplierMessages.fillRequired),
   })
@@ -98,9 +98,9 @@ export const supplierFarmStep = z.object({ ...farmDetails, ...bankDetails, produ
 /** POST /api/auth/register-supplier (spec §7): the wizard's fields; role is 'supplier' or absent. */
 export const registerSupplierBody = z.object({
   name: requiredText(supplierMessages.fillRequired, 100),
-  email: requiredText(supplierMessages.fillRequired, 254).pipe(z.email('Please enter a valid email address')),
+  email: requiredText(supplierMessages.fillRequired, 254).pipe(z.email(supplierMessages.emailInvalid)),
   password: rawText(supplierMessages.fillRequired).min(MIN_PASSWORD_LENGTH, supplierMessages.passwordTooShort),
-  role: z.literal('supplier', { error: 'This form registers suppliers only' }).optional(),
+  role: z.literal('supplier', { error: supplierMessages.suppliersOnly }).optional(),
   ...farmDetails,
   ...bankDetails,
   produceTypes: text(500).optional(),

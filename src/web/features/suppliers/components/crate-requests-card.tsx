@@ -4,31 +4,31 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { CrateRequest } from '../../../../shared/suppliers.ts';
-import { crateRequestText } from '../../../../shared/transmissions-labels.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QueryList } from '../../../components/list-states.tsx';
 import { useFarmStoreMe } from '../../../lib/api/get-farm-store-me.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates, formatCount, fromNow } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useFulfilCrateRequest } from '../api/fulfil-crate-request.ts';
 import { useCrateRequests } from '../api/get-crate-requests.ts';
 
-export const FULFIL_FAILED = 'Failed to fulfil crate request';
-
 /** Farm stock after issuing `quantity`, as the confirmation says it (loading: a dash). */
 function StockAfter({ quantity }: { quantity: number }) {
+  const t = useT();
   const me = useFarmStoreMe();
-  if (!me.data) return <Text size="sm">Farm stock after: {me.isError ? 'unknown' : '…'}</Text>;
+  if (!me.data)
+    return <Text size="sm">{t(me.isError ? 'suppliers.stockAfterUnknown' : 'suppliers.stockAfterLoading')}</Text>;
   const after = me.data.stock - quantity;
   return after < 0 ? (
     <Text size="sm" c="red.9" data-testid="stock-after">
-      The farm has only {crates(me.data.stock)} in stock: add stock before fulfilling this request.
+      {t('suppliers.stockShort', { crates: crates(me.data.stock) })}
     </Text>
   ) : (
     <Text size="sm" data-testid="stock-after">
-      Farm stock after: {crates(after)} (now {formatCount(me.data.stock)}).
+      {t('suppliers.stockAfter', { crates: crates(after), count: formatCount(me.data.stock) })}
     </Text>
   );
 }
@@ -41,6 +41,7 @@ function FulfilButton({
   request: CrateRequest;
   fulfil: ReturnType<typeof useFulfilCrateRequest>;
 }) {
+  const t = useT();
   const [confirming, setConfirming] = useState(false);
   const who = r.businessName ?? r.requestedBy;
   const close = () => {
@@ -53,15 +54,15 @@ function FulfilButton({
       <Button
         size="xs"
         style={{ flexShrink: 0 }}
-        aria-label={`Fulfil ${crates(r.quantity)} for ${who}`}
+        aria-label={t('suppliers.fulfilFor', { crates: crates(r.quantity), who })}
         onClick={() => setConfirming(true)}
       >
-        Fulfil
+        {t('suppliers.fulfil')}
       </Button>
       {confirming && (
         <ConfirmDialog
-          title="Fulfil crate request"
-          confirmLabel={`Issue ${crates(r.quantity)} to ${who}`}
+          title={t('suppliers.fulfilTitle')}
+          confirmLabel={t('suppliers.issueTo', { crates: crates(r.quantity), who })}
           loading={fulfil.isPending && fulfil.variables?.id === r.id}
           onClose={close}
           onConfirm={() =>
@@ -69,21 +70,22 @@ function FulfilButton({
               { id: r.id, quantity: r.quantity },
               {
                 onSuccess: () => {
-                  notifySuccess(`${crates(r.quantity)} issued to ${who}`);
+                  notifySuccess(t('suppliers.issuedTo', { crates: crates(r.quantity), who }));
                   setConfirming(false);
                 },
-                onError: (error) => notifyError(errorMessage(error, FULFIL_FAILED)),
+                onError: (error) => notifyError(errorMessage(error, t('suppliers.fulfilFailed'))),
               },
             )
           }
-          error={<FormError error={fulfil.error} fallback={FULFIL_FAILED} />}
+          error={<FormError error={fulfil.error} fallback={t('suppliers.fulfilFailed')} />}
         >
           <Text fw={600}>
-            Issue {crates(r.quantity)} from the farm's stock to {who}
-            {r.businessName && r.businessName !== r.requestedBy ? ` (${r.requestedBy})` : ''}?
+            {r.businessName && r.businessName !== r.requestedBy
+              ? t('suppliers.issueQuestionBy', { crates: crates(r.quantity), who, requestedBy: r.requestedBy })
+              : t('suppliers.issueQuestion', { crates: crates(r.quantity), who })}
           </Text>
           <StockAfter quantity={r.quantity} />
-          <Text size="sm">The crates are booked to the supplier at once; this cannot be taken back here.</Text>
+          <Text size="sm">{t('suppliers.bookedAtOnce')}</Text>
         </ConfirmDialog>
       )}
     </>
@@ -91,13 +93,14 @@ function FulfilButton({
 }
 
 export function CrateRequestsCard() {
+  const t = useT();
   const requests = useCrateRequests('pending');
   const fulfil = useFulfilCrateRequest();
   return (
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="crate-requests-title">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id="crate-requests-title">
-          Supplier Crate Requests
+          {t('suppliers.supplierCrateRequests')}
         </Title>
         {requests.data && requests.data.length > 0 && (
           <Badge color="yellow" autoContrast>
@@ -108,8 +111,8 @@ export function CrateRequestsCard() {
       <QueryList
         query={requests}
         skeletonHeight={60}
-        failed="We could not load crate requests. Retrying…"
-        empty="No pending crate requests."
+        failed={t('suppliers.crateRequestsFailed')}
+        empty={t('suppliers.crateRequestsEmpty')}
       >
         {(rows) => (
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -122,7 +125,12 @@ export function CrateRequestsCard() {
                 data-testid="supplier-crate-request"
               >
                 <div style={{ minWidth: 0 }}>
-                  <Text fw={700}>{crateRequestText(crates(r.quantity), r.businessName ?? r.requestedBy)}</Text>
+                  <Text fw={700}>
+                    {t('suppliers.supplierRequested', {
+                      requester: r.businessName ?? r.requestedBy,
+                      crates: crates(r.quantity),
+                    })}
+                  </Text>
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {fromNow(r.sentAt)}
                     {r.notes ? ` · ${r.notes}` : ''}

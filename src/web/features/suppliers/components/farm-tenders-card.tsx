@@ -5,13 +5,14 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { centsToDecimal, parseRand } from '../../../../shared/money.ts';
 import type { MarketOffer } from '../../../../shared/suppliers.ts';
-import { certificationLabels, supplierMessages as m } from '../../../../shared/suppliers-labels.ts';
+import { certificationKeys } from '../../../../shared/suppliers-labels.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QueryList } from '../../../components/list-states.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useMarketOffers } from '../api/get-market-offers.ts';
 import { useTenders } from '../api/get-tenders.ts';
@@ -19,23 +20,22 @@ import { useOpenTender } from '../api/open-tender.ts';
 import { StatusPill } from './status-pill.tsx';
 import { TenderCard } from './tenders-panel.tsx';
 
-export const OPEN_TENDER_FAILED = 'Failed to open tender';
-
 // Long: the tenders card's layout: the list, its states and the form it opens.
 export function FarmTendersCard() {
+  const t = useT();
   const offers = useMarketOffers();
   const tenders = useTenders();
   const [tendering, setTendering] = useState<MarketOffer | null>(null);
   return (
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="supplier-offers-title">
       <Title order={2} size="h4" id="supplier-offers-title" mb="sm">
-        Supplier Offers and Tenders
+        {t('suppliers.offersAndTenders')}
       </Title>
       <QueryList
         query={offers}
         skeletonHeight={60}
-        failed="We could not load supplier offers. Retrying…"
-        empty="No active offers from approved suppliers."
+        failed={t('suppliers.marketOffersFailed')}
+        empty={t('suppliers.marketOffersEmpty')}
       >
         {(rows) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -43,21 +43,21 @@ export function FarmTendersCard() {
               <Card key={o.id} withBorder radius="md" p="md" data-testid="market-offer">
                 <Text fw={700}>{o.produceName}</Text>
                 <Text size="sm" c="dimmed">
-                  {o.businessName} · {o.farmLocation} · {certificationLabels[o.certificationType]}
+                  {o.businessName} · {o.farmLocation} · {t(certificationKeys[o.certificationType])}
                 </Text>
                 <Text size="sm">
                   {o.produceType} · {o.quality} · {crates(o.quantityCrates)}
-                  {o.unitWeight ? ` of ${o.unitWeight}` : ''}
+                  {o.unitWeight ? ` ${t('suppliers.ofWeight', { weight: o.unitWeight })}` : ''}
                 </Text>
                 <Group mt="sm">
-                  {o.hasOpenTender && <StatusPill tone="waiting">Tender open</StatusPill>}
+                  {o.hasOpenTender && <StatusPill tone="waiting">{t('suppliers.tenderOpen')}</StatusPill>}
                   {o.canOpenTender && (
                     <Button
                       size="xs"
                       onClick={() => setTendering(o)}
-                      aria-label={`Open tender on ${o.produceName} from ${o.businessName}`}
+                      aria-label={t('suppliers.openTenderOn', { produce: o.produceName, business: o.businessName })}
                     >
-                      Open Tender
+                      {t('suppliers.openTenderButton')}
                     </Button>
                   )}
                 </Group>
@@ -69,16 +69,16 @@ export function FarmTendersCard() {
       {tenders.data && tenders.data.length > 0 && (
         <>
           <Title order={3} size="h5" mt="lg" mb="sm">
-            Tenders
+            {t('suppliers.tenders')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {tenders.data.slice(0, 12).map((t) => (
-              <TenderCard key={t.id} tender={t} />
+            {tenders.data.slice(0, 12).map((tender) => (
+              <TenderCard key={tender.id} tender={tender} />
             ))}
           </SimpleGrid>
         </>
       )}
-      <Modal opened={tendering !== null} onClose={() => setTendering(null)} title="Open Tender">
+      <Modal opened={tendering !== null} onClose={() => setTendering(null)} title={t('suppliers.openTenderButton')}>
         {tendering && <TenderForm offer={tendering} onDone={() => setTendering(null)} />}
       </Modal>
     </Card>
@@ -88,17 +88,18 @@ export function FarmTendersCard() {
 /** A typed rand amount as the API's decimal string, or null when it is not a positive amount. */
 function amountOf(typed: string): string | null {
   const cents = parseRand(typed);
-  return cents !== null && cents > 0 && cents < 1e12 ? centsToDecimal(cents) : null;
+  return cents !== null && 0 < cents && cents < 1e12 ? centsToDecimal(cents) : null;
 }
 
 function TenderForm({ offer, onDone }: { offer: MarketOffer; onDone: () => void }) {
+  const t = useT();
   const open = useOpenTender();
   const form = useForm({
     initialValues: { farmQuote: '', marketQuote: '', notes: '' },
     validate: {
-      farmQuote: (v) => (amountOf(v) ? null : m.amount),
-      marketQuote: (v) => (v.trim() === '' || amountOf(v) ? null : m.amount),
-      notes: (v) => (v.length > 1000 ? 'Notes can be at most 1000 characters' : null),
+      farmQuote: (v) => (amountOf(v) ? null : t('suppliers.amount')),
+      marketQuote: (v) => (v.trim() === '' || amountOf(v) ? null : t('suppliers.amount')),
+      notes: (v) => (v.length > 1000 ? t('suppliers.notesTooLong') : null),
     },
   });
   const submit = form.onSubmit((values) =>
@@ -111,33 +112,37 @@ function TenderForm({ offer, onDone }: { offer: MarketOffer; onDone: () => void 
       },
       {
         onSuccess: () => {
-          notifySuccess(`Tender sent to ${offer.businessName}`);
+          notifySuccess(t('suppliers.tenderSent', { business: offer.businessName }));
           onDone();
         },
-        onError: (error) => notifyError(errorMessage(error, OPEN_TENDER_FAILED)),
+        onError: (error) => notifyError(errorMessage(error, t('suppliers.openTenderFailed'))),
       },
     ),
   );
   return (
-    <form onSubmit={submit} noValidate aria-label="Open tender">
+    <form onSubmit={submit} noValidate aria-label={t('suppliers.openTenderForm')}>
       <Stack>
         <Text size="sm">
-          {offer.produceName} from {offer.businessName}: {crates(offer.quantityCrates)}
+          {t('suppliers.offerSummary', {
+            produce: offer.produceName,
+            business: offer.businessName,
+            crates: crates(offer.quantityCrates),
+          })}
         </Text>
         <MoneyInput
-          label="Farm quote (R)"
-          description="The price the farm offers for this lot"
+          label={t('suppliers.farmQuoteRand')}
+          description={t('suppliers.farmQuoteHint')}
           withAsterisk
           {...form.getInputProps('farmQuote')}
         />
         <MoneyInput
-          label="Market quote (R)"
-          description="Optional: what the market pays, for comparison"
+          label={t('suppliers.marketQuoteRand')}
+          description={t('suppliers.marketQuoteHint')}
           {...form.getInputProps('marketQuote')}
         />
-        <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
-        <FormError error={open.isError ? open.error : null} fallback={OPEN_TENDER_FAILED} />
-        <FormActions onCancel={onDone} submitLabel={'Send Tender'} loading={open.isPending} />
+        <Textarea label={t('suppliers.notes')} autosize minRows={2} {...form.getInputProps('notes')} />
+        <FormError error={open.isError ? open.error : null} fallback={t('suppliers.openTenderFailed')} />
+        <FormActions onCancel={onDone} submitLabel={t('suppliers.sendTender')} loading={open.isPending} />
       </Stack>
     </form>
   );

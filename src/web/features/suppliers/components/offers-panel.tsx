@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
   choiceFor,
@@ -23,7 +23,6 @@ import {
   DEFAULT_QUALITIES,
   OTHER_CHOICE,
   type ProduceLists,
-  produceListMessages,
 } from '../../../../shared/produce-lists.ts';
 import { createOfferBody, MAX_OFFER_CRATES, type ProduceOffer } from '../../../../shared/suppliers.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
@@ -32,16 +31,18 @@ import { QueryList } from '../../../components/list-states.tsx';
 import { CountInput } from '../../../components/quantity-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates } from '../../../lib/format.ts';
+import { translatedResolver } from '../../../lib/i18n/form.ts';
+import { t as translate } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useMyOffers } from '../api/get-my-offers.ts';
 import { useProduceLists } from '../api/produce-lists.ts';
 import { useCreateOffer, useUpdateOffer } from '../api/save-offer.ts';
 import { StatusPill } from './status-pill.tsx';
 
-export const SAVE_OFFER_FAILED = 'Failed to save offer';
-
 // Long: the offers panel's layout: my offers, the market's offers, and the form it opens.
 export function OffersPanel() {
+  const t = useT();
   const offers = useMyOffers();
   const update = useUpdateOffer();
   const [editing, setEditing] = useState<ProduceOffer | 'new' | null>(null);
@@ -50,8 +51,8 @@ export function OffersPanel() {
     update.mutate(
       { id: offer.id, isActive },
       {
-        onSuccess: () => notifySuccess(isActive ? 'Offer reactivated' : 'Offer deactivated'),
-        onError: (error) => notifyError(errorMessage(error, SAVE_OFFER_FAILED)),
+        onSuccess: () => notifySuccess(t(isActive ? 'suppliers.offerReactivated' : 'suppliers.offerDeactivated')),
+        onError: (error) => notifyError(errorMessage(error, t('suppliers.saveOfferFailed'))),
       },
     );
 
@@ -59,18 +60,18 @@ export function OffersPanel() {
     <Stack>
       <Group justify="space-between">
         <Title order={2} size="h4">
-          My Offers
+          {t('suppliers.myOffers')}
         </Title>
-        <Button onClick={() => setEditing('new')}>New Offer</Button>
+        <Button onClick={() => setEditing('new')}>{t('suppliers.newOfferButton')}</Button>
       </Group>
       <QueryList
         query={offers}
         skeletonHeight={120}
         skeletonRadius="md"
-        failed="We could not load your offers. Retrying…"
+        failed={t('suppliers.myOffersFailed')}
         empty={
           <Card withBorder radius="md" p="lg">
-            <Text c="dimmed">No offers yet. Post what you can supply and the farm can open a tender on it.</Text>
+            <Text c="dimmed">{t('suppliers.myOffersEmpty')}</Text>
           </Card>
         }
       >
@@ -86,12 +87,12 @@ export function OffersPanel() {
                     </Text>
                   </div>
                   <StatusPill tone={offer.isActive ? 'done' : 'closed'}>
-                    {offer.isActive ? 'Active' : 'Inactive'}
+                    {t(offer.isActive ? 'suppliers.active' : 'suppliers.inactive')}
                   </StatusPill>
                 </Group>
                 <Text size="sm" mt="xs">
                   {crates(offer.quantityCrates)}
-                  {offer.unitWeight ? ` of ${offer.unitWeight}` : ''}
+                  {offer.unitWeight ? ` ${t('suppliers.ofWeight', { weight: offer.unitWeight })}` : ''}
                 </Text>
                 {offer.description && (
                   <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -100,7 +101,7 @@ export function OffersPanel() {
                 )}
                 <Group mt="sm" gap="xs">
                   <Button variant="default" size="xs" onClick={() => setEditing(offer)}>
-                    Edit
+                    {t('suppliers.edit')}
                   </Button>
                   <Button
                     variant="light"
@@ -109,7 +110,7 @@ export function OffersPanel() {
                     loading={update.isPending && update.variables?.id === offer.id}
                     onClick={() => setActive(offer, !offer.isActive)}
                   >
-                    {offer.isActive ? 'Deactivate' : 'Reactivate'}
+                    {t(offer.isActive ? 'suppliers.deactivate' : 'suppliers.reactivate')}
                   </Button>
                 </Group>
               </Card>
@@ -120,7 +121,7 @@ export function OffersPanel() {
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'New Offer' : 'Edit Offer'}
+        title={t(editing === 'new' ? 'suppliers.newOfferTitle' : 'suppliers.editOfferTitle')}
       >
         {editing !== null && <OfferForm offer={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
       </Modal>
@@ -153,23 +154,32 @@ const offerBody = ({ produceTypeNote, qualityNote, ...values }: OfferValues) => 
   quantityCrates: Number(values.quantityCrates),
 });
 
-const checkOffer = schemaResolver(createOfferBody, { sync: true });
+const checkOffer = translatedResolver(createOfferBody, { sync: true });
+
+/** The note's message when Other is chosen and the note is left blank. */
+const describeRequired = {
+  produceType: 'suppliers.describeProduceTypeRequired',
+  quality: 'suppliers.describeQualityRequired',
+} as const;
+
+/** The note's label when Other is chosen. */
+const describeLabel = { produceType: 'suppliers.describeProduceType', quality: 'suppliers.describeQuality' } as const;
 
 /** The offer's field messages, a blank produce type or quality under its note when Other is chosen. */
 function validateOffer(values: OfferValues) {
   const errors = checkOffer({ ...offerBody(values), quantityCrates: values.quantityCrates });
   for (const [field, note] of chosenFields) {
     if (!errors[field] || values[field] !== OTHER_CHOICE) continue;
-    errors[note] = values[note].trim() === '' ? produceListMessages.describeRequired[field] : errors[field];
+    errors[note] = values[note].trim() === '' ? translate(describeRequired[field]) : errors[field];
     delete errors[field];
   }
   return errors;
 }
 
-const options = (list: readonly string[], placeholder: string) => [
+const options = (list: readonly string[], placeholder: string, other: string) => [
   { value: '', label: placeholder },
   ...list.map((entry) => ({ value: entry, label: entry })),
-  { value: OTHER_CHOICE, label: OTHER_CHOICE },
+  { value: OTHER_CHOICE, label: other },
 ];
 
 /** A choice from one of the farm's lists, and with Other its required note. */
@@ -177,24 +187,27 @@ function ChosenField({
   form,
   field,
   label,
+  placeholder,
   list,
 }: {
   form: UseFormReturnType<OfferValues>;
   field: (typeof chosenFields)[number][0];
   label: string;
+  placeholder: string;
   list: readonly string[];
 }) {
+  const t = useT();
   const note = field === 'produceType' ? 'produceTypeNote' : 'qualityNote';
   return (
     <>
       <NativeSelect
         label={label}
         withAsterisk
-        data={options(list, `Choose a ${label.toLowerCase()}`)}
+        data={options(list, placeholder, t('suppliers.otherChoice'))}
         {...form.getInputProps(field)}
       />
       {form.values[field] === OTHER_CHOICE && (
-        <TextInput label={produceListMessages.describe[field]} withAsterisk {...form.getInputProps(note)} />
+        <TextInput label={t(describeLabel[field])} withAsterisk {...form.getInputProps(note)} />
       )}
     </>
   );
@@ -217,6 +230,7 @@ function OfferFields({
   lists: ProduceLists;
   onDone: () => void;
 }) {
+  const t = useT();
   const create = useCreateOffer();
   const update = useUpdateOffer();
   const mutation = offer ? update : create;
@@ -240,26 +254,46 @@ function OfferFields({
     const body = offerBody(values);
     const handlers = {
       onSuccess: () => {
-        notifySuccess(offer ? 'Offer updated' : 'Offer posted');
+        notifySuccess(t(offer ? 'suppliers.offerUpdated' : 'suppliers.offerPosted'));
         onDone();
       },
-      onError: (error: unknown) => notifyError(errorMessage(error, SAVE_OFFER_FAILED)),
+      onError: (error: unknown) => notifyError(errorMessage(error, t('suppliers.saveOfferFailed'))),
     };
     if (offer) update.mutate({ id: offer.id, ...body }, handlers);
     else create.mutate(body, handlers);
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={offer ? 'Edit offer' : 'New offer'}>
+    <form onSubmit={submit} noValidate aria-label={t(offer ? 'suppliers.editOfferForm' : 'suppliers.newOfferForm')}>
       <Stack>
-        <TextInput label="Produce name" withAsterisk {...form.getInputProps('produceName')} />
-        <ChosenField form={form} field="produceType" label="Produce type" list={lists.produceTypes} />
-        <ChosenField form={form} field="quality" label="Quality" list={lists.qualities} />
-        <CountInput label="Crates" max={MAX_OFFER_CRATES} form={form} name="quantityCrates" />
-        <TextInput label="Unit weight" placeholder="e.g. 10 kg per crate" {...form.getInputProps('unitWeight')} />
-        <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
-        <FormError error={mutation.isError ? mutation.error : null} fallback={SAVE_OFFER_FAILED} />
-        <FormActions onCancel={onDone} submitLabel={offer ? 'Save Offer' : 'Post Offer'} loading={mutation.isPending} />
+        <TextInput label={t('suppliers.produceName')} withAsterisk {...form.getInputProps('produceName')} />
+        <ChosenField
+          form={form}
+          field="produceType"
+          label={t('suppliers.produceType')}
+          placeholder={t('suppliers.chooseProduceType')}
+          list={lists.produceTypes}
+        />
+        <ChosenField
+          form={form}
+          field="quality"
+          label={t('suppliers.quality')}
+          placeholder={t('suppliers.chooseQuality')}
+          list={lists.qualities}
+        />
+        <CountInput label={t('suppliers.crates')} max={MAX_OFFER_CRATES} form={form} name="quantityCrates" />
+        <TextInput
+          label={t('suppliers.unitWeight')}
+          placeholder={t('suppliers.unitWeightPlaceholder')}
+          {...form.getInputProps('unitWeight')}
+        />
+        <Textarea label={t('suppliers.description')} autosize minRows={2} {...form.getInputProps('description')} />
+        <FormError error={mutation.isError ? mutation.error : null} fallback={t('suppliers.saveOfferFailed')} />
+        <FormActions
+          onCancel={onDone}
+          submitLabel={t(offer ? 'suppliers.saveOffer' : 'suppliers.postOffer')}
+          loading={mutation.isPending}
+        />
       </Stack>
     </form>
   );

@@ -4,14 +4,16 @@
 import { Alert, Card, Center, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import type { SupplierWithCrates as Supplier } from '../../../../shared/suppliers.ts';
-import { certificationLabels } from '../../../../shared/suppliers-labels.ts';
+import { certificationKeys } from '../../../../shared/suppliers-labels.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 
 export function PendingApproval({ supplier }: { supplier: Supplier }) {
+  const t = useT();
   const rows = [
-    ['Business', supplier.businessName],
-    ['Farm location', supplier.farmLocation],
-    ['Contact', `${supplier.contactPerson} · ${supplier.contactNumber}`],
-    ['Certification', certificationLabels[supplier.certificationType]],
+    [t('suppliers.business'), supplier.businessName],
+    [t('suppliers.farmLocation'), supplier.farmLocation],
+    [t('suppliers.contact'), `${supplier.contactPerson} · ${supplier.contactNumber}`],
+    [t('suppliers.certification'), t(certificationKeys[supplier.certificationType])],
   ];
   return (
     <Center py="lg">
@@ -19,15 +21,15 @@ export function PendingApproval({ supplier }: { supplier: Supplier }) {
         <Stack align="center" gap="xs" mb="md">
           <IconClockHour4 size={40} color="var(--mantine-color-yellow-7)" aria-hidden />
           <Title order={1} size="h3" ta="center">
-            Account Pending Approval
+            {t('suppliers.accountPendingApproval')}
           </Title>
           {supplier.status === 'rejected' ? (
-            <Alert color="red" variant="light" title="Not approved" w="100%">
-              The farm did not approve this supplier account. Contact the farm store for details.
+            <Alert color="red" variant="light" title={t('suppliers.notApprovedTitle')} w="100%">
+              {t('suppliers.notApprovedBody')}
             </Alert>
           ) : (
             <Text c="dimmed" ta="center">
-              The farm store reviews new suppliers. You can use your dashboard as soon as you are approved.
+              {t('suppliers.pendingBody')}
             </Text>
           )}
         </Stack>

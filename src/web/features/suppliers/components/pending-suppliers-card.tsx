@@ -3,20 +3,17 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { SupplierWithCrates } from '../../../../shared/suppliers.ts';
-import { certificationLabels, supplierMessages } from '../../../../shared/suppliers-labels.ts';
+import { certificationKeys } from '../../../../shared/suppliers-labels.ts';
 import { ConfirmDialog, destructiveButton } from '../../../components/confirm-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QueryList } from '../../../components/list-states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { fromNow } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePendingSuppliers } from '../api/get-suppliers.ts';
 import { type SupplierDecision, useSetSupplierStatus } from '../api/set-supplier-status.ts';
 import { RejectedSuppliers } from './rejected-suppliers.tsx';
-
-/** How a rejection is undone (decision 039): the account is kept and listed under Rejected suppliers. */
-const REJECTION_UNDO =
-  'The account is kept: a farm store user can approve it later under Rejected suppliers on this card.';
 
 /** What rejecting does (decision 039), before it is done. */
 function RejectSupplierDialog({
@@ -32,30 +29,28 @@ function RejectSupplierDialog({
   onClose: () => void;
   onConfirm: () => void;
 }) {
+  const t = useT();
   return (
     <ConfirmDialog
-      title="Reject supplier"
-      confirmLabel={`Reject ${s.businessName}`}
+      title={t('suppliers.rejectSupplierTitle')}
+      confirmLabel={t('suppliers.rejectName', { name: s.businessName })}
       destructive
       loading={loading}
       onClose={onClose}
       onConfirm={onConfirm}
-      error={<FormError error={error} fallback={supplierMessages.updateStatusFailed} />}
+      error={<FormError error={error} fallback={t('suppliers.updateStatusFailed')} />}
     >
-      <Text fw={600}>
-        Reject {s.businessName} ({s.contactPerson})?
-      </Text>
-      <Text size="sm">
-        {s.contactPerson} is told the account was not approved and cannot use the supplier screens: no offers, tenders
-        or crate requests. Any pending crate requests are withdrawn.
-      </Text>
-      <Text size="sm">{REJECTION_UNDO}</Text>
+      <Text fw={600}>{t('suppliers.rejectQuestion', { name: s.businessName, contact: s.contactPerson })}</Text>
+      <Text size="sm">{t('suppliers.rejectEffect', { contact: s.contactPerson })}</Text>
+      {/* How a rejection is undone (decision 039): the account is kept and listed under Rejected suppliers. */}
+      <Text size="sm">{t('suppliers.rejectionUndo')}</Text>
     </ConfirmDialog>
   );
 }
 
 // Long: the approvals card's layout: each supplier's details and the Approve/Reject buttons the server allows.
 export function PendingSuppliersCard() {
+  const t = useT();
   const pending = usePendingSuppliers();
   const decide = useSetSupplierStatus();
   const [rejecting, setRejecting] = useState<SupplierWithCrates | null>(null);
@@ -64,10 +59,12 @@ export function PendingSuppliersCard() {
       { id, decision },
       {
         onSuccess: () => {
-          notifySuccess(`${name} ${decision === 'approve' ? 'approved' : 'rejected'}`);
+          notifySuccess(
+            t(decision === 'approve' ? 'suppliers.supplierApproved' : 'suppliers.supplierRejected', { name }),
+          );
           onDone?.();
         },
-        onError: (error) => notifyError(errorMessage(error, supplierMessages.updateStatusFailed)),
+        onError: (error) => notifyError(errorMessage(error, t('suppliers.updateStatusFailed'))),
       },
     );
 
@@ -75,7 +72,7 @@ export function PendingSuppliersCard() {
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="pending-suppliers-title">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id="pending-suppliers-title">
-          Pending Suppliers
+          {t('suppliers.pendingSuppliers')}
         </Title>
         {pending.data && pending.data.length > 0 && (
           <Badge color="yellow" autoContrast>
@@ -86,8 +83,8 @@ export function PendingSuppliersCard() {
       <QueryList
         query={pending}
         skeletonHeight={60}
-        failed="We could not load pending suppliers. Retrying…"
-        empty="No suppliers waiting for approval."
+        failed={t('suppliers.pendingSuppliersFailed')}
+        empty={t('suppliers.pendingSuppliersEmpty')}
       >
         {(rows) => (
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -98,7 +95,8 @@ export function PendingSuppliersCard() {
                   <Text fw={700}>{s.businessName}</Text>
                   <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {s.contactPerson} · {s.contactNumber} · {s.farmLocation} ·{' '}
-                    {certificationLabels[s.certificationType]} · registered {fromNow(s.createdAt)}
+                    {t(certificationKeys[s.certificationType])} ·{' '}
+                    {t('suppliers.registeredWhen', { when: fromNow(s.createdAt) })}
                   </Text>
                   <Group gap="xs">
                     {s.canApprove && (
@@ -108,9 +106,9 @@ export function PendingSuppliersCard() {
                         loading={busy && decide.variables?.decision === 'approve'}
                         disabled={busy}
                         onClick={() => act(s.id, s.businessName, 'approve')}
-                        aria-label={`Approve ${s.businessName}`}
+                        aria-label={t('suppliers.approveName', { name: s.businessName })}
                       >
-                        Approve
+                        {t('suppliers.approve')}
                       </Button>
                     )}
                     {s.canReject && (
@@ -119,9 +117,9 @@ export function PendingSuppliersCard() {
                         {...destructiveButton}
                         disabled={busy}
                         onClick={() => setRejecting(s)}
-                        aria-label={`Reject ${s.businessName}`}
+                        aria-label={t('suppliers.rejectName', { name: s.businessName })}
                       >
-                        Reject
+                        {t('suppliers.reject')}
                       </Button>
                     )}
                   </Group>

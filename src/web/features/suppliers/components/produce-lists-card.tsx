@@ -2,9 +2,12 @@
 // from, one per line. A bad line is named with its message and nothing is sent; what was typed stays.
 import { Button, Card, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { produceListMessages as m, OTHER_CHOICE, type ProduceListName } from '../../../../shared/produce-lists.ts';
+import type { ProduceListName, ProduceLists } from '../../../../shared/produce-lists.ts';
 import { produceListsBody } from '../../../../shared/produce-lists-schemas.ts';
 import { FormError } from '../../../components/form-error.tsx';
+import { translateEnglish } from '../../../lib/i18n/english-messages.ts';
+import { t as translate } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useProduceLists, useSaveProduceLists } from '../api/produce-lists.ts';
 
@@ -31,15 +34,24 @@ export function checkProduceLists(typed: Typed) {
     const [list, index] = issue.path as [ProduceListName, number | undefined];
     if (problems[list]) continue;
     const line = typeof index === 'number' ? lines[list][index]?.line : undefined;
-    problems[list] = line ? `Line ${line}: ${issue.message}` : issue.message;
+    // The shared schema says its messages in English; the reader gets them in the current language.
+    const message = translateEnglish(issue.message);
+    problems[list] = line ? translate('suppliers.lineProblem', { line, message }) : message;
   }
   return { lists: null, problems };
 }
 
+/** Each list's label and hint (catalogue keys). */
 const fieldText = {
-  produceTypes: { label: 'Produce types', noun: 'produce type' },
-  qualities: { label: 'Qualities', noun: 'quality' },
+  produceTypes: { label: 'suppliers.produceTypes', hint: 'suppliers.oneProduceTypeALine' },
+  qualities: { label: 'suppliers.qualities', hint: 'suppliers.oneQualityALine' },
 } as const;
+
+/** The lists as the text areas show them: one entry a line. */
+const typedOf = (lists: ProduceLists): Typed => ({
+  produceTypes: lists.produceTypes.join('\n'),
+  qualities: lists.qualities.join('\n'),
+});
 
 function ListField(props: {
   list: ProduceListName;
@@ -47,10 +59,11 @@ function ListField(props: {
   problem: string | undefined;
   onChange: (value: string) => void;
 }) {
+  const t = useT();
   return (
     <Textarea
-      label={fieldText[props.list].label}
-      description={`One ${fieldText[props.list].noun} a line`}
+      label={t(fieldText[props.list].label)}
+      description={t(fieldText[props.list].hint)}
       size="md"
       autosize
       minRows={4}
@@ -63,35 +76,33 @@ function ListField(props: {
 }
 
 export function ProduceListsCard() {
+  const t = useT();
   const current = useProduceLists();
   const save = useSaveProduceLists();
   const [typed, setTyped] = useState<Typed | null>(null);
   const [problems, setProblems] = useState<Problems>({});
   const loaded = current.data;
   useEffect(() => {
-    if (loaded)
-      setTyped((t) => t ?? { produceTypes: loaded.produceTypes.join('\n'), qualities: loaded.qualities.join('\n') });
+    if (loaded) setTyped((was) => was ?? typedOf(loaded));
   }, [loaded]);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!typed) return;
     const checked = checkProduceLists(typed);
     setProblems(checked.problems);
-    if (checked.lists) save.mutate(checked.lists, { onSuccess: () => notifySuccess(m.saved) });
+    if (checked.lists) save.mutate(checked.lists, { onSuccess: () => notifySuccess(t('suppliers.produceListsSaved')) });
   };
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="produce-lists-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="produce-lists-title">
-          Produce lists
+          {t('suppliers.produceLists')}
         </Title>
-        <Text size="sm">
-          What a supplier’s offer chooses from. The form always adds “{OTHER_CHOICE}”, with a note, for anything else.
-        </Text>
+        <Text size="sm">{t('suppliers.produceListsIntro', { other: t('suppliers.otherChoice') })}</Text>
         {typed === null ? (
           <Skeleton height={160} />
         ) : (
-          <form onSubmit={submit} noValidate aria-label="Produce lists">
+          <form onSubmit={submit} noValidate aria-label={t('suppliers.produceLists')}>
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {(['produceTypes', 'qualities'] as const).map((list) => (
@@ -100,13 +111,13 @@ export function ProduceListsCard() {
                     list={list}
                     value={typed[list]}
                     problem={problems[list]}
-                    onChange={(value) => setTyped((t) => (t ? { ...t, [list]: value } : t))}
+                    onChange={(value) => setTyped((was) => (was ? { ...was, [list]: value } : was))}
                   />
                 ))}
               </SimpleGrid>
-              <FormError error={save.isError ? save.error : null} fallback="The lists could not be saved" />
+              <FormError error={save.isError ? save.error : null} fallback={t('suppliers.listsSaveFailed')} />
               <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
-                Save produce lists
+                {t('suppliers.saveProduceLists')}
               </Button>
             </Stack>
           </form>

@@ -1,6 +1,7 @@
 // The suppliers the farm store rejected, under its pending ones: a rejection can be reversed here with
 // Approve (decision 039), which is what the Reject confirmation promises.
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useRejectedSuppliers } from '../api/get-suppliers.ts';
 import type { SupplierDecision, useSetSupplierStatus } from '../api/set-supplier-status.ts';
 
@@ -11,12 +12,13 @@ export function RejectedSuppliers({
   decide: ReturnType<typeof useSetSupplierStatus>;
   act: (id: number, name: string, decision: SupplierDecision) => void;
 }) {
+  const t = useT();
   const rejected = useRejectedSuppliers();
   if (!rejected.data || rejected.data.length === 0) return null;
   return (
     <Stack gap="xs" mt="md" component="section" aria-labelledby="rejected-suppliers-title">
       <Title order={3} size="h5" id="rejected-suppliers-title">
-        Rejected suppliers
+        {t('suppliers.rejectedSuppliers')}
       </Title>
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {rejected.data.map((s) => (
@@ -33,9 +35,9 @@ export function RejectedSuppliers({
                 variant="light"
                 loading={decide.isPending && decide.variables?.id === s.id}
                 onClick={() => act(s.id, s.businessName, 'approve')}
-                aria-label={`Approve ${s.businessName} after all`}
+                aria-label={t('suppliers.approveNameAfterAll', { name: s.businessName })}
               >
-                Approve
+                {t('suppliers.approve')}
               </Button>
             )}
           </Group>

@@ -7,10 +7,12 @@ import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { useUser } from '../../../lib/current-user.tsx';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { mySupplierQueryOptions } from '../api/get-my-supplier.ts';
 import { PendingApproval } from './pending-approval.tsx';
 
 export function SupplierApprovalGate() {
+  const t = useT();
   const user = useUser();
   const isSupplier = user.role === 'supplier';
   const supplier = useQuery({ ...mySupplierQueryOptions(), enabled: isSupplier });
@@ -18,7 +20,7 @@ export function SupplierApprovalGate() {
   if (supplier.isPending) {
     return (
       <Center py="xl">
-        <Loader role="status" aria-label="Loading" />
+        <Loader role="status" aria-label={t('suppliers.loading')} />
       </Center>
     );
   }

@@ -1,21 +1,22 @@
 // The supplier's settings: its profile and bank details (PATCH /api/suppliers/me); the password card
 // sits beside it on the dashboard.
 import { Button, Card, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import {
-  certificationLabels,
+  certificationKeys,
   certificationTypes,
   type SupplierWithCrates,
   updateSupplierBody,
 } from '../../../../shared/suppliers.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { translatedResolver } from '../../../lib/i18n/form.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateMySupplier } from '../api/update-my-supplier.ts';
 
-export const SAVE_PROFILE_FAILED = 'Failed to update profile';
-
 export function SupplierProfileCard({ supplier }: { supplier: SupplierWithCrates }) {
+  const t = useT();
   const update = useUpdateMySupplier();
   const form = useForm({
     initialValues: {
@@ -29,45 +30,54 @@ export function SupplierProfileCard({ supplier }: { supplier: SupplierWithCrates
       branchCode: supplier.branchCode ?? '',
       accountHolderName: supplier.accountHolderName ?? '',
     },
-    validate: schemaResolver(updateSupplierBody, { sync: true }),
+    validate: translatedResolver(updateSupplierBody, { sync: true }),
   });
   const submit = form.onSubmit((values) =>
     update.mutate(values as Parameters<typeof update.mutate>[0], {
-      onSuccess: () => notifySuccess('Profile updated'),
-      onError: (error) => notifyError(errorMessage(error, SAVE_PROFILE_FAILED)),
+      onSuccess: () => notifySuccess(t('suppliers.profileUpdated')),
+      onError: (error) => notifyError(errorMessage(error, t('suppliers.saveProfileFailed'))),
     }),
   );
   return (
     <Card withBorder radius="md" p="lg">
-      <form onSubmit={submit} noValidate aria-label="Profile and bank details">
+      <form onSubmit={submit} noValidate aria-label={t('suppliers.profileAndBank')}>
         <Stack>
           <Title order={2} size="h4">
-            Profile
+            {t('suppliers.profile')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Business name" withAsterisk {...form.getInputProps('businessName')} />
-            <TextInput label="Contact person" withAsterisk {...form.getInputProps('contactPerson')} />
-            <TextInput label="Contact number" type="tel" withAsterisk {...form.getInputProps('contactNumber')} />
-            <TextInput label="Farm location" withAsterisk {...form.getInputProps('farmLocation')} />
-            <NativeSelect
-              label="Certification type"
+            <TextInput label={t('suppliers.businessName')} withAsterisk {...form.getInputProps('businessName')} />
+            <TextInput label={t('suppliers.contactPerson')} withAsterisk {...form.getInputProps('contactPerson')} />
+            <TextInput
+              label={t('suppliers.contactNumber')}
+              type="tel"
               withAsterisk
-              data={certificationTypes.map((c) => ({ value: c, label: certificationLabels[c] }))}
+              {...form.getInputProps('contactNumber')}
+            />
+            <TextInput label={t('suppliers.farmLocation')} withAsterisk {...form.getInputProps('farmLocation')} />
+            <NativeSelect
+              label={t('suppliers.certificationType')}
+              withAsterisk
+              data={certificationTypes.map((c) => ({ value: c, label: t(certificationKeys[c]) }))}
               {...form.getInputProps('certificationType')}
             />
           </SimpleGrid>
           <Title order={3} size="h5">
-            Bank details
+            {t('suppliers.bankDetails')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Bank name" {...form.getInputProps('bankName')} />
-            <TextInput label="Account number" inputMode="numeric" {...form.getInputProps('accountNumber')} />
-            <TextInput label="Branch code" inputMode="numeric" {...form.getInputProps('branchCode')} />
-            <TextInput label="Account holder name" {...form.getInputProps('accountHolderName')} />
+            <TextInput label={t('suppliers.bankName')} {...form.getInputProps('bankName')} />
+            <TextInput
+              label={t('suppliers.accountNumber')}
+              inputMode="numeric"
+              {...form.getInputProps('accountNumber')}
+            />
+            <TextInput label={t('suppliers.branchCode')} inputMode="numeric" {...form.getInputProps('branchCode')} />
+            <TextInput label={t('suppliers.accountHolderName')} {...form.getInputProps('accountHolderName')} />
           </SimpleGrid>
-          <FormError error={update.isError ? update.error : null} fallback={SAVE_PROFILE_FAILED} />
+          <FormError error={update.isError ? update.error : null} fallback={t('suppliers.saveProfileFailed')} />
           <Button type="submit" loading={update.isPending} style={{ alignSelf: 'flex-start' }}>
-            Save Profile
+            {t('suppliers.saveProfile')}
           </Button>
         </Stack>
       </form>

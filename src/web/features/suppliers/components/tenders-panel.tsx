@@ -8,16 +8,15 @@ import { ConfirmDialog, destructiveButton } from '../../../components/confirm-di
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates, fromNow } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { type TenderAnswer, useAnswerTender } from '../api/answer-tender.ts';
 import { useMyTenders } from '../api/get-my-tenders.ts';
 import { TenderStatusBadge } from './tender-status-badge.tsx';
 
-export const ANSWER_TENDER_FAILED = 'Failed to answer tender';
-
 /** Accepting or rejecting a tender is final (decision 039): the dialog says for how much and what. */
 function AnswerTenderDialog({
-  tender: t,
+  tender,
   how,
   loading,
   error,
@@ -31,25 +30,28 @@ function AnswerTenderDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const amount = formatRandDecimal(t.farmQuote);
-  const lot = `${crates(t.quantityCrates)} of ${t.produceName} from ${t.businessName}`;
+  const t = useT();
+  const amount = formatRandDecimal(tender.farmQuote);
+  const lot = t('suppliers.lot', {
+    crates: crates(tender.quantityCrates),
+    produce: tender.produceName,
+    business: tender.businessName,
+  });
   return (
     <ConfirmDialog
-      title={how === 'accept' ? 'Accept tender' : 'Reject tender'}
-      confirmLabel={how === 'accept' ? `Accept tender for ${amount}` : `Reject tender for ${amount}`}
+      title={t(how === 'accept' ? 'suppliers.acceptTenderTitle' : 'suppliers.rejectTenderTitle')}
+      confirmLabel={t(how === 'accept' ? 'suppliers.acceptTenderFor' : 'suppliers.rejectTenderFor', { amount })}
       destructive={how === 'reject'}
       loading={loading}
       onConfirm={onConfirm}
       onClose={onClose}
-      error={<FormError error={error} fallback={ANSWER_TENDER_FAILED} />}
+      error={<FormError error={error} fallback={t('suppliers.answerTenderFailed')} />}
     >
       <Text fw={600}>
-        {how === 'accept' ? `Sell ${lot} to the farm for ${amount}?` : `Turn down the farm's ${amount} for ${lot}?`}
+        {t(how === 'accept' ? 'suppliers.acceptQuestion' : 'suppliers.turnDownQuestion', { lot, amount })}
       </Text>
       <Text size="sm">
-        {how === 'accept'
-          ? `The final price is set to ${amount} and the tender closes. An accepted tender cannot be changed or withdrawn.`
-          : 'The tender closes and cannot be accepted afterwards; the farm can open a new tender on this offer.'}
+        {how === 'accept' ? t('suppliers.acceptEffect', { amount }) : t('suppliers.rejectTenderEffect')}
       </Text>
     </ConfirmDialog>
   );
@@ -57,6 +59,7 @@ function AnswerTenderDialog({
 
 // Long: the supplier's tenders layout: open tenders with their answers, then the answered ones.
 export function TendersPanel() {
+  const t = useT();
   const tenders = useMyTenders();
   const answer = useAnswerTender();
   const [confirming, setConfirming] = useState<{ tender: Tender; how: TenderAnswer } | null>(null);
@@ -65,10 +68,10 @@ export function TendersPanel() {
       { id: tender.id, answer: how },
       {
         onSuccess: () => {
-          notifySuccess(how === 'accept' ? 'Tender accepted' : 'Tender rejected');
+          notifySuccess(t(how === 'accept' ? 'suppliers.tenderAccepted' : 'suppliers.tenderRejected'));
           setConfirming(null);
         },
-        onError: (error) => notifyError(errorMessage(error, ANSWER_TENDER_FAILED)),
+        onError: (error) => notifyError(errorMessage(error, t('suppliers.answerTenderFailed'))),
       },
     );
   const dialog = confirming && (
@@ -85,39 +88,39 @@ export function TendersPanel() {
   );
 
   if (tenders.isPending) return <Skeleton height={120} radius="md" />;
-  if (tenders.isError) return <Text c="red">We could not load your tenders. Retrying…</Text>;
-  const open = tenders.data.filter((t) => t.status === 'pending');
-  const answered = tenders.data.filter((t) => t.status !== 'pending');
+  if (tenders.isError) return <Text c="red">{t('suppliers.myTendersFailed')}</Text>;
+  const open = tenders.data.filter((tender) => tender.status === 'pending');
+  const answered = tenders.data.filter((tender) => tender.status !== 'pending');
   return (
     <Stack>
       <Title order={2} size="h4">
-        Open Tenders
+        {t('suppliers.openTendersTitle')}
       </Title>
       {open.length === 0 && (
         <Card withBorder radius="md" p="lg">
-          <Text c="dimmed">No open tenders. The farm store opens tenders on your active offers.</Text>
+          <Text c="dimmed">{t('suppliers.openTendersEmpty')}</Text>
         </Card>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {open.map((t) => (
-          <TenderCard key={t.id} tender={t}>
-            {t.canAnswer && (
+        {open.map((tender) => (
+          <TenderCard key={tender.id} tender={tender}>
+            {tender.canAnswer && (
               <Group gap="xs" mt="sm">
                 <Button
                   color="green"
                   size="xs"
-                  disabled={answer.isPending && answer.variables?.id === t.id}
-                  onClick={() => setConfirming({ tender: t, how: 'accept' })}
+                  disabled={answer.isPending && answer.variables?.id === tender.id}
+                  onClick={() => setConfirming({ tender, how: 'accept' })}
                 >
-                  Accept
+                  {t('suppliers.accept')}
                 </Button>
                 <Button
                   {...destructiveButton}
                   size="xs"
-                  disabled={answer.isPending && answer.variables?.id === t.id}
-                  onClick={() => setConfirming({ tender: t, how: 'reject' })}
+                  disabled={answer.isPending && answer.variables?.id === tender.id}
+                  onClick={() => setConfirming({ tender, how: 'reject' })}
                 >
-                  Reject
+                  {t('suppliers.reject')}
                 </Button>
               </Group>
             )}
@@ -127,11 +130,11 @@ export function TendersPanel() {
       {answered.length > 0 && (
         <>
           <Title order={3} size="h5" mt="md">
-            Answered tenders
+            {t('suppliers.answeredTenders')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {answered.map((t) => (
-              <TenderCard key={t.id} tender={t} />
+            {answered.map((tender) => (
+              <TenderCard key={tender.id} tender={tender} />
             ))}
           </SimpleGrid>
         </>
@@ -153,26 +156,27 @@ function Quote({ label, amount, strong }: { label: string; amount: string; stron
   );
 }
 
-export function TenderCard({ tender: t, children }: { tender: Tender; children?: React.ReactNode }) {
+export function TenderCard({ tender, children }: { tender: Tender; children?: React.ReactNode }) {
+  const t = useT();
   return (
     <Card withBorder radius="md" p="md" data-testid="tender-card">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div>
-          <Text fw={700}>{t.produceName}</Text>
+          <Text fw={700}>{tender.produceName}</Text>
           <Text size="sm" c="dimmed">
-            {t.businessName} · {crates(t.quantityCrates)} · {fromNow(t.createdAt)}
+            {tender.businessName} · {crates(tender.quantityCrates)} · {fromNow(tender.createdAt)}
           </Text>
         </div>
-        <TenderStatusBadge status={t.status} />
+        <TenderStatusBadge status={tender.status} />
       </Group>
       <Group gap="lg" mt="xs">
-        <Quote label="Farm quote" amount={t.farmQuote} strong />
-        {t.marketQuote && <Quote label="Market quote" amount={t.marketQuote} />}
-        {t.finalPrice && <Quote label="Final price" amount={t.finalPrice} strong />}
+        <Quote label={t('suppliers.farmQuote')} amount={tender.farmQuote} strong />
+        {tender.marketQuote && <Quote label={t('suppliers.marketQuote')} amount={tender.marketQuote} />}
+        {tender.finalPrice && <Quote label={t('suppliers.finalPrice')} amount={tender.finalPrice} strong />}
       </Group>
-      {t.notes && (
+      {tender.notes && (
         <Text size="sm" c="dimmed" mt="xs" style={{ overflowWrap: 'anywhere' }}>
-          {t.notes}
+          {tender.notes}
         </Text>
       )}
       {children}

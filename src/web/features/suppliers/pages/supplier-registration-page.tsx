@@ -20,6 +20,7 @@ import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { HomeLogoLink } from '../../../components/logo.tsx';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { AccountStep } from '../components/supplier-registration/account-step.tsx';
 import { FarmDetailsStep } from '../components/supplier-registration/farm-details-step.tsx';
 import { ReviewStep } from '../components/supplier-registration/review-step.tsx';
@@ -30,12 +31,13 @@ import {
 } from '../components/supplier-registration/use-supplier-registration-form.ts';
 
 function RegistrationHeader() {
+  const t = useT();
   return (
     <Group justify="space-between" mb="md" wrap="nowrap">
       <Anchor component={Link} to={paths.login.href()} size="sm" className="thumb-link">
         <Group gap={4} wrap="nowrap">
           <IconArrowLeft size={16} aria-hidden />
-          Back to sign in
+          {t('suppliers.backToSignIn')}
         </Group>
       </Anchor>
       <HomeLogoLink />
@@ -48,10 +50,11 @@ function RegistrationHeader() {
  * a step opens only through Next and Back (each step is checked before the next).
  */
 function StepList({ step }: { step: number }) {
+  const t = useT();
   return (
     <Box
       component="ol"
-      aria-label="Registration steps"
+      aria-label={t('suppliers.registrationSteps')}
       p={0}
       m={0}
       mb="lg"
@@ -91,8 +94,8 @@ function StepList({ step }: { step: number }) {
                 )}
               </ThemeIcon>
               <Text size="sm" fw={state === 'current' ? 700 : 400} c={state === 'next' ? 'dimmed' : undefined} lh={1.2}>
-                {name}
-                {state === 'done' && <VisuallyHidden> (done)</VisuallyHidden>}
+                {t(name)}
+                {state === 'done' && <VisuallyHidden> {t('suppliers.stepDone')}</VisuallyHidden>}
               </Text>
             </Group>
           </Box>
@@ -103,13 +106,14 @@ function StepList({ step }: { step: number }) {
 }
 
 function StepProgress({ step }: { step: number }) {
+  const t = useT();
   return (
     <>
       <Title order={1} size="h2" mb={4}>
-        Supplier Registration
+        {t('suppliers.supplierRegistration')}
       </Title>
       <Text c="dimmed" size="sm" mb="sm">
-        Step {step + 1} of {steps.length}: {steps[step]}
+        {t('suppliers.stepOf', { step: step + 1, total: steps.length, name: t(steps[step]) })}
       </Text>
       <StepList step={step} />
     </>
@@ -120,10 +124,11 @@ type Wizard = ReturnType<typeof useSupplierRegistrationForm>;
 
 function RegistrationForm({ wizard }: { wizard: Wizard }) {
   const { form, step, stepName, isLastStep, stepError, back, onSubmit, register } = wizard;
+  const t = useT();
   return (
     <form
       noValidate
-      aria-label={`Supplier registration: ${stepName}`}
+      aria-label={t('suppliers.registrationForm', { name: t(stepName) })}
       onSubmit={(event) => {
         event.preventDefault();
         onSubmit();
@@ -146,13 +151,13 @@ function RegistrationForm({ wizard }: { wizard: Wizard }) {
         <Group justify="space-between">
           {step > 0 ? (
             <Button variant="default" onClick={back}>
-              Back
+              {t('suppliers.back')}
             </Button>
           ) : (
             <span />
           )}
           <Button type="submit" loading={register.isPending}>
-            {isLastStep ? 'Create Supplier Account' : 'Next'}
+            {t(isLastStep ? 'suppliers.createAccount' : 'suppliers.next')}
           </Button>
         </Group>
       </Stack>
@@ -162,6 +167,7 @@ function RegistrationForm({ wizard }: { wizard: Wizard }) {
 
 export function SupplierRegistrationPage() {
   const wizard = useSupplierRegistrationForm();
+  const t = useT();
   return (
     <Container component="main" size={560} py={{ base: 'md', sm: 48 }} px="sm">
       <RegistrationHeader />
@@ -170,9 +176,9 @@ export function SupplierRegistrationPage() {
         <RegistrationForm wizard={wizard} />
         <Center mt="md">
           <Text size="sm">
-            Already registered?{' '}
+            {t('suppliers.alreadyRegistered')}{' '}
             <Anchor component={Link} to={paths.login.href()} underline="always">
-              Sign in
+              {t('suppliers.signIn')}
             </Anchor>
           </Text>
         </Center>

@@ -1,40 +1,45 @@
 // Step 2 of the supplier wizard: the business and farm (required) and the banking details (optional).
 import { NativeSelect, SimpleGrid, TextInput, Title } from '@mantine/core';
-import { certificationLabels, certificationTypes } from '../../../../../shared/suppliers-labels.ts';
+import { certificationKeys, certificationTypes } from '../../../../../shared/suppliers-labels.ts';
 import { PhoneInput } from '../../../../components/phone-input.tsx';
+import { useT } from '../../../../lib/i18n/use-t.ts';
 import type { SupplierRegistrationForm } from './use-supplier-registration-form.ts';
 
-const certificationOptions = [
-  { value: '', label: 'Choose a certification' },
-  ...certificationTypes.map((c) => ({ value: c, label: certificationLabels[c] })),
-];
-
 export function FarmDetailsStep({ form }: { form: SupplierRegistrationForm }) {
+  const t = useT();
+  const certificationOptions = [
+    { value: '', label: t('suppliers.chooseCertification') },
+    ...certificationTypes.map((c) => ({ value: c, label: t(certificationKeys[c]) })),
+  ];
   const field = form.getInputProps;
   return (
     <>
       <Title order={2} size="h4">
-        Farm Details
+        {t('suppliers.stepFarmDetails')}
       </Title>
-      <TextInput label="Business name" withAsterisk {...field('businessName')} />
-      <TextInput label="Contact person" autoComplete="name" withAsterisk {...field('contactPerson')} />
+      <TextInput label={t('suppliers.businessName')} withAsterisk {...field('businessName')} />
+      <TextInput label={t('suppliers.contactPerson')} autoComplete="name" withAsterisk {...field('contactPerson')} />
       <PhoneInput {...field('contactNumber')} />
-      <TextInput label="Farm location" withAsterisk {...field('farmLocation')} />
+      <TextInput label={t('suppliers.farmLocation')} withAsterisk {...field('farmLocation')} />
       <NativeSelect
-        label="Certification type"
+        label={t('suppliers.certificationType')}
         withAsterisk
         data={certificationOptions}
         {...field('certificationType')}
       />
-      <TextInput label="Produce types" description="Optional, e.g. peppers, tomatoes" {...field('produceTypes')} />
+      <TextInput
+        label={t('suppliers.produceTypes')}
+        description={t('suppliers.produceTypesHint')}
+        {...field('produceTypes')}
+      />
       <Title order={3} size="h5" mt="sm">
-        Banking details (optional)
+        {t('suppliers.bankingOptional')}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <TextInput label="Bank name" {...field('bankName')} />
-        <TextInput label="Account number" inputMode="numeric" {...field('accountNumber')} />
-        <TextInput label="Branch code" inputMode="numeric" {...field('branchCode')} />
-        <TextInput label="Account holder name" {...field('accountHolderName')} />
+        <TextInput label={t('suppliers.bankName')} {...field('bankName')} />
+        <TextInput label={t('suppliers.accountNumber')} inputMode="numeric" {...field('accountNumber')} />
+        <TextInput label={t('suppliers.branchCode')} inputMode="numeric" {...field('branchCode')} />
+        <TextInput label={t('suppliers.accountHolderName')} {...field('accountHolderName')} />
       </SimpleGrid>
     </>
   );

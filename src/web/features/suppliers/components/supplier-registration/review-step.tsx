@@ -1,40 +1,46 @@
 // Step 3 of the supplier wizard: what will be sent, the account number masked, blanks shown as '—'.
 import { SimpleGrid, Text, Title } from '@mantine/core';
 import { maskAccountNumber } from '../../../../../shared/bank-account.ts';
-import { certificationLabels, type certificationTypes } from '../../../../../shared/suppliers-labels.ts';
+import { english } from '../../../../../shared/i18n/english.ts';
+import { certificationKeys, type certificationTypes } from '../../../../../shared/suppliers-labels.ts';
+import { useT } from '../../../../lib/i18n/use-t.ts';
 import type { SupplierRegistrationValues } from './use-supplier-registration-form.ts';
 
-function reviewRows(v: SupplierRegistrationValues): [string, string][] {
-  const certification = certificationLabels[v.certificationType as (typeof certificationTypes)[number]] ?? '';
+/** Each row's label key and value (a blank as '—'). */
+function reviewRows(v: SupplierRegistrationValues, t: (key: string) => string): [string, string][] {
+  const key = certificationKeys[v.certificationType as (typeof certificationTypes)[number]];
+  const certification = key ? t(key) : '';
   return [
-    ['Name', v.name],
-    ['Email', v.email],
-    ['Business name', v.businessName],
-    ['Contact person', v.contactPerson],
-    ['Contact number', v.contactNumber],
-    ['Farm location', v.farmLocation],
-    ['Certification', certification],
-    ['Produce types', v.produceTypes || '—'],
-    ['Bank name', v.bankName || '—'],
-    ['Account number', maskAccountNumber(v.accountNumber) || '—'],
-    ['Branch code', v.branchCode || '—'],
-    ['Account holder', v.accountHolderName || '—'],
+    ['suppliers.name', v.name],
+    ['suppliers.email', v.email],
+    ['suppliers.businessName', v.businessName],
+    ['suppliers.contactPerson', v.contactPerson],
+    ['suppliers.contactNumber', v.contactNumber],
+    ['suppliers.farmLocation', v.farmLocation],
+    ['suppliers.certification', certification],
+    ['suppliers.produceTypes', v.produceTypes || '—'],
+    ['suppliers.bankName', v.bankName || '—'],
+    ['suppliers.accountNumber', maskAccountNumber(v.accountNumber) || '—'],
+    ['suppliers.branchCode', v.branchCode || '—'],
+    ['suppliers.accountHolder', v.accountHolderName || '—'],
   ];
 }
 
 export function ReviewStep({ values }: { values: SupplierRegistrationValues }) {
+  const t = useT();
   return (
     <>
       <Title order={2} size="h4">
-        Review
+        {t('suppliers.stepReview')}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" component="dl" m={0}>
-        {reviewRows(values).map(([label, value]) => (
+        {reviewRows(values, t).map(([label, value]) => (
           <div key={label}>
             <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {label}
+              {t(label)}
             </Text>
-            <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }} data-testid={`review-${label}`}>
+            {/* The test id keeps the English label in every language. */}
+            <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }} data-testid={`review-${english(label)}`}>
               {value}
             </Text>
           </div>

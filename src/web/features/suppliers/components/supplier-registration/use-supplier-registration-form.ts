@@ -4,18 +4,20 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import {
-  type certificationTypes,
-  supplierMessages as m,
-  supplierAccountStep,
-  supplierFarmStep,
-} from '../../../../../shared/suppliers.ts';
+import { type certificationTypes, supplierAccountStep, supplierFarmStep } from '../../../../../shared/suppliers.ts';
 import { paths } from '../../../../app/paths.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { translateEnglish } from '../../../../lib/i18n/english-messages.ts';
+import { t } from '../../../../lib/i18n/language.ts';
 import { notifyError, notifySuccess } from '../../../../lib/notify.ts';
 import { useRegisterSupplier } from '../../api/register-supplier.ts';
 
-export const registrationSteps = ['Account', 'Farm Details', 'Review'] as const;
+/** The steps' names (catalogue keys), in order. */
+export const registrationSteps = [
+  'suppliers.stepAccount',
+  'suppliers.stepFarmDetails',
+  'suppliers.stepReview',
+] as const;
 
 /** What each step checks before the next one opens (the review step has nothing to check). */
 const stepSchemas: (z.ZodType | null)[] = [supplierAccountStep, supplierFarmStep, null];
@@ -56,7 +58,7 @@ const initialValues: SupplierRegistrationValues = {
 
 /** The server's failure message, else the spec's (§8). */
 export const registrationFailure = (error: unknown) =>
-  (error instanceof ApiError && error.serverMessage) || m.createFailed;
+  (error instanceof ApiError && error.serverMessage) || t('suppliers.createFailed');
 
 /** The request body: the wizard's fields without the confirmation, as a supplier. */
 function registrationBody({ confirmPassword: _, certificationType, ...v }: SupplierRegistrationValues) {
@@ -69,11 +71,13 @@ function registrationBody({ confirmPassword: _, certificationType, ...v }: Suppl
 
 /** Field errors for a failed step: the first message shows above the form, so its fields are only marked. */
 function stepErrors(issues: z.ZodError['issues']) {
-  const first = issues[0].message;
+  // The shared schemas say their messages in English; the reader gets them in the current language.
+  const first = translateEnglish(issues[0].message);
   const errors: Record<string, string | boolean> = {};
   for (const issue of issues) {
     const field = String(issue.path[0]);
-    if (!(field in errors)) errors[field] = issue.message === first ? true : issue.message;
+    const message = translateEnglish(issue.message);
+    if (!(field in errors)) errors[field] = message === first ? true : message;
   }
   return { first, errors };
 }
@@ -120,7 +124,7 @@ export function useSupplierRegistrationForm() {
   const submit = () =>
     register.mutate(registrationBody(form.values), {
       onSuccess: ({ message }) => {
-        notifySuccess(message, 'Registration received');
+        notifySuccess(message, t('suppliers.registrationReceived'));
         navigate(paths.login.href());
       },
       onError: (error) => notifyError(registrationFailure(error)),
