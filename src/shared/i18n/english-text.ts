@@ -67,8 +67,8 @@ export function englishRecogniser(english: Map<string, string>) {
       if (!exact.has(message)) exact.set(message, key);
       continue;
     }
-    // A message that is nothing but placeholders would match any text.
-    if (literalLength(message) < 3) continue;
+    // A message that is (nearly) nothing but placeholders would match almost any text.
+    if (literalLength(message) < 8) continue;
     const slots: Slot[] = [];
     patterns.push({
       key,
