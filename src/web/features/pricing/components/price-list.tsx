@@ -4,10 +4,12 @@ import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@m
 import { formatRand } from '../../../../shared/money.ts';
 import { samplePrices } from '../../../../shared/pricing-format.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { usePepperPricing } from '../api/get-pepper-pricing.ts';
 import { AvailabilityBadge } from './availability-badge.tsx';
 
 export function PriceList() {
+  const t = useT();
   const { data, isPending, isError } = usePepperPricing();
   if (isPending) {
     return (
@@ -23,9 +25,8 @@ export function PriceList() {
   return (
     <Stack>
       {isSample && (
-        <Alert color="yellow" variant="light" title="Sample prices">
-          Our current price list is being updated. These sample prices show what a crate usually costs; contact us for a
-          firm quote.
+        <Alert color="yellow" variant="light" title={t('pricing.samplePrices')}>
+          {t('pricing.samplePricesText')}
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -46,12 +47,12 @@ export function PriceList() {
                   {formatRand(row.pricePerCrate)}
                 </Text>
                 <Text size="xs" c="gray.7">
-                  per crate
+                  {t('pricing.perCrate')}
                 </Text>
               </div>
               {!isSample && (
                 <Text size="xs" c="gray.7">
-                  Updated {formatDate(row.updatedAt)}
+                  {t('pricing.updatedOn', { date: formatDate(row.updatedAt) })}
                 </Text>
               )}
             </Group>
