@@ -143,13 +143,13 @@ export const auditPeople = z.array(auditPersonSchema);
 export const AUDIT_CSV_COLUMNS = [
   // The farm's wall clock with its UTC offset: 2026-11-25 11:47:03 +02:00.
   'When',
-  'User ID',
+  'User ID', // i18n-ignore: a CSV column name, kept stable for spreadsheets
   'Name',
   'Email',
   'Role',
   'Action',
-  'Record Type',
-  'Record ID',
+  'Record Type', // i18n-ignore: a CSV column name
+  'Record ID', // i18n-ignore: a CSV column name
   'Summary',
   'Address',
   'Route',

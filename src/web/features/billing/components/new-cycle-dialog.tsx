@@ -38,8 +38,7 @@ export function suggestedDates(current: BillingCycle | null | undefined): CycleD
 /** What creating a cycle starting on `startDate` does to the running cycle, if anything. */
 function effectOnCurrent(current: BillingCycle | null | undefined, startDate: string): string | null {
   if (!current || !ISO_DATE.test(startDate)) return null;
-  if (startDate > current.startDate && startDate <= current.endDate) {
-    // i18n-ignore: a comparison, not text
+  if (startDate > current.startDate && current.endDate >= startDate) {
     const lastDay = dayjs(startDate).subtract(1, 'day').format('YYYY-MM-DD');
     return say('billing.cycleEffectEnds', {
       start: formatDate(current.startDate),
