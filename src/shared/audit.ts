@@ -81,8 +81,8 @@ export const auditActions = Object.keys(auditActionKeys) as [AuditAction, ...Aud
 
 export const auditMessages = {
   action: english('audit.action'),
-  date: english('audit.date'),
-  dateOrder: english('audit.dateOrder'),
+  date: english('reports.date'),
+  dateOrder: english('reports.dateOrder'),
   person: english('audit.person'),
   loadFailed: english('audit.loadFailed'),
   downloadFailed: english('audit.downloadFailed'),

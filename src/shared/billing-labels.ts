@@ -6,7 +6,7 @@ import { english } from './i18n/english.ts';
 export const billingMessages = {
   startDateRequired: english('billing.startDateRequired'),
   endDateRequired: english('billing.endDateRequired'),
-  dateInvalid: english('billing.dateInvalid'),
+  dateInvalid: english('reports.date'),
   endBeforeStart: english('billing.endBeforeStart'),
   rateRequired: english('billing.rateRequired'),
   rateInvalid: english('billing.rateInvalid'),

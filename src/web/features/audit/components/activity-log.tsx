@@ -130,7 +130,7 @@ function ActivityFilters({ filter, set, datesOutOfOrder }: FiltersProps) {
         label={t('audit.to')}
         value={filter.to ?? ''}
         onChange={(e) => set({ to: e.currentTarget.value || undefined })}
-        error={datesOutOfOrder ? t('audit.dateOrder') : undefined}
+        error={datesOutOfOrder ? t('reports.dateOrder') : undefined}
       />
     </SimpleGrid>
   );

@@ -5,13 +5,12 @@ import { Alert, Button, Card, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconMail, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { billingMessages as m } from '../../../../shared/billing-labels.ts';
 import { weeklyOutcome } from '../../../../shared/reports.ts';
 import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { ExportDownload } from '../../../components/export-download.tsx';
 import { MessageCard } from '../../../components/message-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { gatedPage } from '../../../components/role-gate.tsx';
+import { RoleGate } from '../../../components/role-gate.tsx';
 import { WeeklyReportsDialog } from '../../../components/weekly-reports-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -31,7 +30,15 @@ import { UnbilledNotice } from '../components/unbilled-notice.tsx';
 const ALL_TAB = 'all';
 const cycleHref = (cycleId: number) => `?tab=${ALL_TAB}&cycle=${cycleId}`;
 
-export const BillingPage = gatedPage('read:billing:any', m.farmStoreOnly, BillingScreen);
+/** The Billing screen for the farm store; anyone else reads why not, in their language. */
+export function BillingPage() {
+  const t = useT();
+  return (
+    <RoleGate permission="read:billing:any" denied={t('billing.farmStoreOnly')}>
+      <BillingScreen />
+    </RoleGate>
+  );
+}
 
 function BillingScreen() {
   const t = useT();
