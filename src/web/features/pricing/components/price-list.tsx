@@ -8,6 +8,13 @@ import { useT } from '../../../lib/i18n/use-t.ts';
 import { usePepperPricing } from '../api/get-pepper-pricing.ts';
 import { AvailabilityBadge } from './availability-badge.tsx';
 
+/** The built-in samples' descriptions (spec §2), by sample id, in the reader's language. */
+const sampleDescriptionKeys: Record<number, string> = {
+  [-1]: 'pricing.sampleSweetBell',
+  [-2]: 'pricing.sampleHotChili',
+  [-3]: 'pricing.sampleSweetMini',
+};
+
 export function PriceList() {
   const t = useT();
   const { data, isPending, isError } = usePepperPricing();
@@ -39,7 +46,7 @@ export function PriceList() {
               <AvailabilityBadge availability={row.availability} />
             </Group>
             <Text c="gray.7" size="sm" mt={4} mb="md">
-              {row.description}
+              {isSample && sampleDescriptionKeys[row.id] ? t(sampleDescriptionKeys[row.id]) : row.description}
             </Text>
             <Group justify="space-between" align="flex-end" mt="auto">
               <div>
