@@ -1,6 +1,8 @@
 // Monthly crate statements' constants, messages and labels (decision 064), without zod, so the agent's
 // dashboard can show its statements without building the request schemas (decisions 031, 033).
-// src/shared/balance-statements.ts re-exports all of it, with the schemas.
+// src/shared/balance-statements.ts re-exports all of it, with the schemas. The English lives in
+// src/shared/i18n/en/balance-statements.json.
+import { english } from './i18n/english.ts';
 
 export const balanceStatementStatuses = ['waiting', 'confirmed', 'disputed', 'resolved'] as const;
 export type BalanceStatementStatus = (typeof balanceStatementStatuses)[number];
@@ -16,45 +18,44 @@ export const BELIEVED_CLOSING_MAX = 1_000_000;
 export const STATEMENT_NOTE_MAX = 500;
 
 export const balanceStatementMessages = {
-  month: 'Choose a month as YYYY-MM, e.g. 2026-11',
-  monthNotEnded: 'Statements are issued for a month that has ended: choose an earlier month',
-  agentsRequired: 'Choose at least one agent, or none for all of them',
-  agentUnknown: 'One of the chosen agents does not exist or is not active',
-  noAgents: 'There are no active market agents to send a statement to',
-  alreadyIssued: (month: string, names: string) => `The statement for ${month} was already issued to ${names}`,
-  notFound: 'Statement not found',
-  notWaiting: 'This statement was already answered',
-  notDisputed: 'Only a disputed statement can be resolved',
-  believedClosing: `Enter the crates you believe you held at the month's end: a whole number from 0 to ${BELIEVED_CLOSING_MAX.toLocaleString('en-ZA')}`,
-  noteRequired: 'Say why the figure is different',
-  noteTooLong: `The note must be at most ${STATEMENT_NOTE_MAX} characters`,
-  answerRequired: 'Write the answer the agent will read',
-  sameFigure: "The figure you believe is the statement's own: confirm it instead",
-  tooFewNow: (held: number) => `The agent now holds only ${held} crates: answer the dispute instead`,
-  figuresDontAddUp: 'The ledger figures do not add up',
-  issued: (count: number) => `${count} statement${count === 1 ? '' : 's'} issued`,
-  confirmed: 'Statement confirmed: the month is closed',
-  disputed: 'Dispute sent to the farm store',
-  accepted: "The agent's figure is accepted and booked",
-  answered: 'Answer sent to the agent',
-  linkCreated: 'Statement link ready',
-  linkRevoked: 'Statement link revoked',
-  linkNotFound: 'Statement link not found',
-  linkRateLimited: 'Too many statement links: try again in an hour',
-  clientNotFound: 'Client not found',
+  month: english('balance-statements.month'),
+  monthNotEnded: english('balance-statements.monthNotEnded'),
+  agentsRequired: english('balance-statements.agentsRequired'),
+  agentUnknown: english('balance-statements.agentUnknown'),
+  noAgents: english('balance-statements.noAgents'),
+  alreadyIssued: (month: string, names: string) => english('balance-statements.alreadyIssued', { month, names }),
+  notFound: english('balance-statements.notFound'),
+  notWaiting: english('balance-statements.notWaiting'),
+  notDisputed: english('balance-statements.notDisputed'),
+  believedClosing: english('balance-statements.believedClosing', { max: BELIEVED_CLOSING_MAX }),
+  noteRequired: english('balance-statements.noteRequired'),
+  noteTooLong: english('balance-statements.noteTooLong', { max: STATEMENT_NOTE_MAX }),
+  answerRequired: english('balance-statements.answerRequired'),
+  sameFigure: english('balance-statements.sameFigure'),
+  tooFewNow: (held: number) => english('balance-statements.tooFewNow', { held }),
+  figuresDontAddUp: english('balance-statements.figuresDontAddUp'),
+  issued: (count: number) => english('balance-statements.issued', { count }),
+  confirmed: english('balance-statements.confirmed'),
+  disputed: english('balance-statements.disputed'),
+  accepted: english('balance-statements.accepted'),
+  answered: english('balance-statements.answered'),
+  linkCreated: english('balance-statements.linkCreated'),
+  linkRevoked: english('balance-statements.linkRevoked'),
+  linkNotFound: english('balance-statements.linkNotFound'),
+  linkRateLimited: english('balance-statements.linkRateLimited'),
+  clientNotFound: english('balance-statements.clientNotFound'),
+  photoUnreadable: english('balance-statements.photoUnreadable'),
 } as const;
 
 export const statementStatusLabels: Record<BalanceStatementStatus, string> = {
-  waiting: 'Not answered',
-  confirmed: 'Confirmed',
-  disputed: 'Disputed',
-  resolved: 'Resolved',
+  waiting: english('balance-statements.statusWaiting'),
+  confirmed: english('balance-statements.statusConfirmed'),
+  disputed: english('balance-statements.statusDisputed'),
+  resolved: english('balance-statements.statusResolved'),
 };
 
-/** "November 2026" for "2026-11". */
-export function monthLabel(month: string): string {
+/** "November 2026" for "2026-11"; the client passes its `t` for the reader's month names. */
+export function monthLabel(month: string, say: (key: string) => string = english): string {
   const [y, mo] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-ZA', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, mo - 1, 1)),
-  );
+  return `${say('balance-statements.monthNames').split(' ')[mo - 1] ?? ''} ${y}`;
 }

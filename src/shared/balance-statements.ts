@@ -37,7 +37,7 @@ export const disputeStatementBody = z.object({
   photo: z
     .object({
       contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
-      data: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The photo could not be read: take or choose it again'),
+      data: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, m.photoUnreadable),
     })
     .optional()
     .nullable(),

@@ -1,12 +1,13 @@
 // Pepper price constants, sample prices and trend helpers without zod, so the public
 // landing page can import them cheaply (decision 008). src/shared/pricing.ts re-exports all of it.
 import dayjs from 'dayjs';
+import { english } from './i18n/english.ts';
 import { FALLBACK_PRICE_CENTS } from './money.ts';
 
-export const varieties = ['Sweet Bell Peppers', 'Hot Chili Peppers', 'Sweet Mini Peppers', 'Eggfruit'] as const;
+export const varieties = ['Sweet Bell Peppers', 'Hot Chili Peppers', 'Sweet Mini Peppers', 'Eggfruit'] as const; // i18n-ignore: data
 export type Variety = (typeof varieties)[number];
 
-export const availabilities = ['In Season', 'Limited', 'Out of Season'] as const;
+export const availabilities = ['In Season', 'Limited', 'Out of Season'] as const; // i18n-ignore: stored values
 export type Availability = (typeof availabilities)[number];
 
 // The two answer shapes the zod-free helpers read; pricing.ts checks its schemas against them, so
@@ -41,24 +42,24 @@ export const MAX_PRICE_CENTS = 10_000_000;
 export const samplePrices: PepperPricing[] = [
   {
     id: -1,
-    variety: 'Sweet Bell Peppers',
-    description: 'Red, yellow and green bell peppers, hand-picked and graded, in 10 kg crates.',
+    variety: 'Sweet Bell Peppers', // i18n-ignore: a variety's stored name
+    description: english('pricing.sampleSweetBell'),
     pricePerCrate: FALLBACK_PRICE_CENTS,
-    availability: 'In Season',
+    availability: 'In Season', // i18n-ignore: a stored availability
     updatedAt: '2025-01-01T00:00:00.000Z',
   },
   {
     id: -2,
-    variety: 'Hot Chili Peppers',
-    description: 'Fresh cayenne and jalapeño chillies for markets, restaurants and sauce makers.',
+    variety: 'Hot Chili Peppers', // i18n-ignore: a variety's stored name
+    description: english('pricing.sampleHotChili'),
     pricePerCrate: FALLBACK_PRICE_CENTS,
-    availability: 'In Season',
+    availability: 'In Season', // i18n-ignore: a stored availability
     updatedAt: '2025-01-01T00:00:00.000Z',
   },
   {
     id: -3,
-    variety: 'Sweet Mini Peppers',
-    description: 'Snack-size sweet peppers in mixed colours, packed for retail.',
+    variety: 'Sweet Mini Peppers', // i18n-ignore: a variety's stored name
+    description: english('pricing.sampleSweetMini'),
     pricePerCrate: FALLBACK_PRICE_CENTS,
     availability: 'Limited',
     updatedAt: '2025-01-01T00:00:00.000Z',
@@ -106,14 +107,14 @@ export function rangeStart(today: string, months: number): string {
 }
 
 export const pricingMessages = {
-  priceRequired: 'Please enter a price per crate',
-  priceWhole: 'The price must be a whole number of cents',
-  pricePositive: 'The price must be more than R0.00',
-  priceTooHigh: 'The price can be at most R100 000.00 per crate',
-  availability: 'Availability must be In Season, Limited or Out of Season',
-  notFound: 'That pepper variety was not found',
-  updated: 'Pepper pricing updated successfully',
-  updateFailed: 'Failed to update pepper pricing',
-  historyFailed: 'Failed to fetch pricing history',
-  tooManyExports: 'Too many exports from this address. Please wait a few minutes and try again.',
+  priceRequired: english('pricing.priceRequired'),
+  priceWhole: english('pricing.priceWhole'),
+  pricePositive: english('pricing.pricePositive'),
+  priceTooHigh: english('pricing.priceTooHigh'),
+  availability: english('pricing.availability'),
+  notFound: english('pricing.notFound'),
+  updated: english('pricing.updated'),
+  updateFailed: english('pricing.updateFailed'),
+  historyFailed: english('pricing.historyFailed'),
+  tooManyExports: english('pricing.tooManyExports'),
 } as const;

@@ -4,14 +4,15 @@
 import { z } from 'zod';
 import { jsonId, MAX_ID } from './fields.ts';
 import { instant } from './http.ts';
+import { english } from './i18n/english.ts';
 
 export const reportTypes = ['weekly', 'monthly', 'billing', 'custom'] as const;
 export type ReportType = (typeof reportTypes)[number];
 export const reportTypeLabels: Record<ReportType, string> = {
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-  billing: 'Billing',
-  custom: 'Custom',
+  weekly: english('reports.typeWeekly'),
+  monthly: english('reports.typeMonthly'),
+  billing: english('reports.typeBilling'),
+  custom: english('reports.typeCustom'),
 };
 
 /** Spec §5: blank dates mean the last 7 days up to today (weekly and custom reports, decision 041). */
@@ -31,24 +32,22 @@ export const RECENT_ACTIVITY_FETCHED = 50;
 export const RECENT_ACTIVITY_SHOWN = 10;
 
 export const reportMessages = {
-  reportType: 'Choose a report type: weekly, monthly, billing or custom',
-  date: 'Enter a date as YYYY-MM-DD',
-  agent: "Choose a market agent, or 'all'",
-  dateOrder: 'The start date must be on or before the end date',
-  tooLong: `A report covers at most ${MAX_REPORT_DAYS} days`,
-  agentNotFound: 'Market agent not found',
-  recipients: 'Choose at least one market agent, each once',
-  noRecipients: 'There is no active market agent to send the report to',
-  noActiveCycle: 'No active billing cycle',
-  noCycleWithDates: (startDate: string, endDate: string) =>
-    `No billing cycle runs from ${startDate} to ${endDate}: leave the dates blank for the active cycle`,
-  // Spec §8 toasts.
-  emailed: (n: number) => `Report successfully sent to ${n} recipients`,
-  emailFailed: 'Failed to email report',
-  weeklySent: (n: number) => `Weekly report sent to ${n} recipients`,
-  weeklyFailed: 'Failed to send weekly report',
-  downloaded: 'PDF report has been downloaded successfully',
-  generateFailed: 'Failed to generate report',
+  reportType: english('reports.reportType'),
+  date: english('reports.date'),
+  agent: english('reports.agent'),
+  dateOrder: english('reports.dateOrder'),
+  tooLong: english('reports.tooLong', { max: MAX_REPORT_DAYS }),
+  agentNotFound: english('reports.agentNotFound'),
+  recipients: english('reports.recipients'),
+  noRecipients: english('reports.noRecipients'),
+  noActiveCycle: english('reports.noActiveCycle'),
+  noCycleWithDates: (startDate: string, endDate: string) => english('reports.noCycleWithDates', { startDate, endDate }),
+  emailed: (n: number) => english('reports.emailed', { n }),
+  emailFailed: english('reports.emailFailed'),
+  weeklySent: (n: number) => english('reports.weeklySent', { n }),
+  weeklyFailed: english('reports.weeklyFailed'),
+  downloaded: english('reports.downloaded'),
+  generateFailed: english('reports.generateFailed'),
 } as const;
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is refused). */
@@ -211,39 +210,54 @@ export type WeeklyPreview = z.infer<typeof weeklyPreviewSchema>;
 /** What the toast after sending says (decision 046): the spec's words when true, the truth otherwise. */
 export type SendOutcome = { title: string; message: string; tone: 'success' | 'notice' };
 
-const queuedWords = 'Queued — the mail server is not answering, it will retry';
-const keptWords = 'kept in the outbox: no mail server is set up (SMTP_URL)';
+/** Says a key in a language: `english` on the server, the client's `t` on a screen. */
+type Say = (key: string, values?: Record<string, string | number>) => string;
 
-function outcome(sent: string, delivery: Delivery | undefined, what: string): SendOutcome {
+function outcome(sent: string, delivery: Delivery | undefined, what: string, say: Say): SendOutcome {
   if (!delivery || delivery.delivered + delivery.queued === 0)
-    return { title: 'Success', message: sent, tone: 'success' };
+    return { title: say('reports.outcomeSuccess'), message: sent, tone: 'success' };
   if (delivery.mailServer === 'down') {
-    return { title: 'Queued', message: `${queuedWords}: ${what} waiting in the outbox`, tone: 'notice' };
+    return {
+      title: say('reports.outcomeQueued'),
+      message: say('reports.outcomeQueuedWords', { what }),
+      tone: 'notice',
+    };
   }
-  if (delivery.mailServer === 'none') return { title: 'Success', message: `${sent} (${keptWords})`, tone: 'success' };
-  return { title: 'Success', message: sent, tone: 'success' };
+  if (delivery.mailServer === 'none')
+    return { title: say('reports.outcomeSuccess'), message: say('reports.outcomeKept', { sent }), tone: 'success' };
+  return { title: say('reports.outcomeSuccess'), message: sent, tone: 'success' };
 }
 
-const messagesOf = (n: number) => (n === 1 ? '1 message' : `${n} messages`);
-const alreadyHad = (n: number) =>
-  n === 0 ? '' : `; ${n === 1 ? '1 agent' : `${n} agents`} already had this week's summary`;
+const messagesOf = (n: number, say: Say) => say('reports.messagesCount', { n });
+const alreadyHad = (n: number, say: Say) => (n === 0 ? '' : say('reports.alreadyHad', { n }));
 
-export const emailReportOutcome = ({ reportData }: RecipientCountResponse) =>
+export const emailReportOutcome = ({ reportData }: RecipientCountResponse, say: Say = english) =>
   outcome(
-    reportMessages.emailed(reportData.recipientCount),
+    say('reports.emailed', { n: reportData.recipientCount }),
     reportData.delivery,
-    messagesOf(reportData.recipientCount),
+    messagesOf(reportData.recipientCount, say),
+    say,
   );
 
 /**
  * The weekly summaries' toast: the spec's 'Weekly report sent to {n} recipients', or `everyoneWords`
  * (the Billing screen's 'Weekly reports sent to all market agents') when every active agent got one now.
+ * `say` is the client's `t` on a screen (the reader's language), English otherwise.
  */
-export const weeklyOutcome = ({ reportData }: RecipientCountResponse, everyoneWords?: string): SendOutcome => {
+export const weeklyOutcome = (
+  { reportData }: RecipientCountResponse,
+  everyoneWords?: string,
+  say: Say = english,
+): SendOutcome => {
   const n = reportData.recipientCount;
   const everyone = everyoneWords && n > 0 && !reportData.alreadySentCount;
-  const o = outcome(everyone ? everyoneWords : reportMessages.weeklySent(n), reportData.delivery, messagesOf(n));
-  return { ...o, message: o.message + alreadyHad(reportData.alreadySentCount ?? 0) };
+  const o = outcome(
+    everyone ? everyoneWords : say('reports.weeklySent', { n }),
+    reportData.delivery,
+    messagesOf(n, say),
+    say,
+  );
+  return { ...o, message: o.message + alreadyHad(reportData.alreadySentCount ?? 0, say) };
 };
 
 const period = z.object({ startDate: z.string(), endDate: z.string(), days: z.number().int() });
@@ -420,23 +434,9 @@ export function percentChange(current: number, previous: number): number | null 
 /** Rounded share of `part` in `whole` as a percent, 0 when the whole is 0. */
 export const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part * 100) / whole) : 0);
 
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** Two calendar days as a farm reads them: "1–27 November", "28 October – 3 November", with years when they differ. */
-export function dayRangeText(startDate: string, endDate: string): string {
+export function dayRangeText(startDate: string, endDate: string, say: Say = english): string {
+  const monthNames = say('balance-statements.monthNames').split(' ');
   const part = (date: string) => {
     const [y, m, d] = date.split('-').map(Number);
     return { y, month: monthNames[m - 1], d };
@@ -449,18 +449,18 @@ export function dayRangeText(startDate: string, endDate: string): string {
   return `${a.d} ${a.month} – ${b.d} ${b.month}`;
 }
 
-/** What blank dates mean for each report type (decision 041), before the server has said which days. */
+/** What blank dates mean for each report type (decision 041), before the server has said which days: catalogue keys. */
 export const blankDatesMeaning: Record<ReportType, string> = {
-  weekly: 'the last 7 days up to today',
-  custom: 'the last 7 days up to today',
-  monthly: 'this month so far',
-  billing: 'the active billing cycle so far',
+  weekly: 'reports.meaningLastDays',
+  custom: 'reports.meaningLastDays',
+  monthly: 'reports.meaningMonthToDate',
+  billing: 'reports.meaningBillingCycle',
 };
 
 const basisMeaning: Record<Exclude<PeriodBasis, 'dates'>, string> = {
-  lastDays: 'the last 7 days up to today',
-  monthToDate: 'this month so far',
-  billingCycle: 'the active billing cycle so far',
+  lastDays: 'reports.meaningLastDays',
+  monthToDate: 'reports.meaningMonthToDate',
+  billingCycle: 'reports.meaningBillingCycle',
 };
 
 /**
@@ -471,12 +471,14 @@ const basisMeaning: Record<Exclude<PeriodBasis, 'dates'>, string> = {
 export function blankDatesHint(
   reportType: ReportType,
   answer?: { periodBasis: PeriodBasis; period: { startDate: string; endDate: string } },
+  say: Say = english,
 ): string {
-  if (!answer || answer.periodBasis === 'dates') return `Blank: ${blankDatesMeaning[reportType]}`;
-  const days = dayRangeText(answer.period.startDate, answer.period.endDate);
-  const meaning = basisMeaning[answer.periodBasis];
+  if (!answer || answer.periodBasis === 'dates')
+    return say('reports.blankMeaning', { meaning: say(blankDatesMeaning[reportType]) });
+  const days = dayRangeText(answer.period.startDate, answer.period.endDate, say);
+  const meaning = say(basisMeaning[answer.periodBasis]);
   if (reportType === 'billing' && answer.periodBasis !== 'billingCycle') {
-    return `Blank: the active billing cycle so far; none is active, so ${meaning}, ${days}`;
+    return say('reports.blankNoCycle', { meaning, days });
   }
-  return `Blank: ${meaning}, ${days}`;
+  return say('reports.blankMeaningDays', { meaning, days });
 }

@@ -3,10 +3,11 @@
 // e-mail are links a thumb taps: 44 px high on a phone.
 import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { agentMessages, type MarketAgent } from '../../../../shared/agents.ts';
+import type { MarketAgent } from '../../../../shared/agents.ts';
 import { telNumber } from '../../../../shared/clients-labels.ts';
 import { RemovedBadge } from '../../../components/removed-badge.tsx';
 import { formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { StockBadge } from './stock-badge.tsx';
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -27,17 +28,18 @@ function Figure({ label, value }: { label: string; value: string }) {
  * when there are any, so the farm sees at a glance whom to call.
  */
 export function OverdueAtClients({ overdue }: { overdue: MarketAgent['overdueAtClients'] }) {
+  const t = useT();
   const { crates, clients, loans } = overdue;
   return (
     <Text size="sm" data-testid="overdue-at-clients">
       <Text span c="dimmed">
-        Overdue at clients:{' '}
+        {t('agents.overdueAtClients')}{' '}
       </Text>
       {loans === 0 ? (
-        'none'
+        t('agents.none')
       ) : (
         <Text span fw={700} c="red.9">
-          {formatCount(crates)} {crates === 1 ? 'crate' : 'crates'} · {clients} {clients === 1 ? 'client' : 'clients'}
+          {t('agents.overdueFigures', { crates, clients })}
         </Text>
       )}
     </Text>
@@ -46,6 +48,7 @@ export function OverdueAtClients({ overdue }: { overdue: MarketAgent['overdueAtC
 
 // Long: one card's layout (name, stock badge, figures, contact); every line is JSX, with no rule to hide.
 export function AgentCard({ agent, actions }: { agent: MarketAgent; actions?: ReactNode }) {
+  const t = useT();
   return (
     <Card
       withBorder
@@ -62,7 +65,7 @@ export function AgentCard({ agent, actions }: { agent: MarketAgent; actions?: Re
             {agent.agentName}
           </Text>
           <Text size="sm" c="dimmed">
-            Agent {agent.agentNumber}
+            {t('agents.agentNumber', { number: agent.agentNumber })}
           </Text>
         </Stack>
         <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
@@ -74,27 +77,27 @@ export function AgentCard({ agent, actions }: { agent: MarketAgent; actions?: Re
       <Stack gap={2} mb="sm">
         <Text size="sm">
           <Text span c="dimmed">
-            Business:{' '}
+            {t('agents.business')}{' '}
           </Text>
-          {agent.businessName || agentMessages.businessFallback}
+          {agent.businessName || t('billing.businessTbd')}
         </Text>
         <Text size="sm">
           <Text span c="dimmed">
-            Location:{' '}
+            {t('agents.location')}{' '}
           </Text>
           {agent.marketName}
         </Text>
       </Stack>
       <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs" mb="sm">
-        <Figure label="Total crates" value={formatCount(agent.totalCrates)} />
-        <Figure label="Full" value={formatCount(agent.fullCrates)} />
-        <Figure label="With clients" value={formatCount(agent.cratesWithClients)} />
-        <Figure label="Empty ready" value={formatCount(agent.emptyCrates)} />
+        <Figure label={t('agents.totalCrates')} value={formatCount(agent.totalCrates)} />
+        <Figure label={t('agents.full')} value={formatCount(agent.fullCrates)} />
+        <Figure label={t('agents.withClients')} value={formatCount(agent.cratesWithClients)} />
+        <Figure label={t('agents.emptyReady')} value={formatCount(agent.emptyCrates)} />
       </SimpleGrid>
       <Stack gap={2}>
         <Text size="sm">
           <Text span c="dimmed">
-            Contact:{' '}
+            {t('agents.contact')}{' '}
           </Text>
           {agent.contactNumber ? (
             <Anchor href={`tel:${telNumber(agent.contactNumber)}`} className="thumb-link">
@@ -106,7 +109,7 @@ export function AgentCard({ agent, actions }: { agent: MarketAgent; actions?: Re
         </Text>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           <Text span c="dimmed">
-            Email:{' '}
+            {t('agents.email')}{' '}
           </Text>
           <Anchor href={`mailto:${agent.agentEmail}`} className="thumb-link">
             {agent.agentEmail}
@@ -114,7 +117,7 @@ export function AgentCard({ agent, actions }: { agent: MarketAgent; actions?: Re
         </Text>
         <Text size="sm">
           <Text span c="dimmed">
-            Return rate:{' '}
+            {t('agents.returnRate')}{' '}
           </Text>
           <Text span fw={600}>
             {agent.returnRate}%

@@ -6,28 +6,33 @@ import { agentMessages, type MarketAgent } from '../../../../shared/agents.ts';
 import { MessageCard } from '../../../components/message-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { RoleGate } from '../../../components/role-gate.tsx';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useMarketAgents } from '../api/get-market-agents.ts';
 import { AgentCard } from '../components/agent-card.tsx';
 import { AgentTotals } from '../components/agent-totals.tsx';
 
 /** Agents by business name, 'Business TBD' for those without one; groups in name order, TBD last. */
-export function groupByBusiness(agents: MarketAgent[]): [string, MarketAgent[]][] {
+export function groupByBusiness(
+  agents: MarketAgent[],
+  fallback: string = agentMessages.businessFallback,
+): [string, MarketAgent[]][] {
   const groups = new Map<string, MarketAgent[]>();
   for (const agent of agents) {
-    const name = agent.businessName?.trim() || agentMessages.businessFallback;
+    const name = agent.businessName?.trim() || fallback;
     groups.set(name, [...(groups.get(name) ?? []), agent]);
   }
-  return [...groups.entries()].sort(([a], [b]) =>
-    a === agentMessages.businessFallback ? 1 : b === agentMessages.businessFallback ? -1 : a.localeCompare(b),
-  );
+  return [...groups.entries()].sort(([a], [b]) => (a === fallback ? 1 : b === fallback ? -1 : a.localeCompare(b)));
 }
 
 /** '3 agents', or '2 agents · 1 removed' when some are removed (decision 039): a removed agent is listed
  * (its crates are still on the ledger) but never counted as an active one. Removed agents come last. */
-export function agentCount(agents: MarketAgent[]): string {
+export function agentCount(
+  agents: MarketAgent[],
+  t: (key: string, values?: Record<string, string | number>) => string,
+): string {
   const active = agents.filter((a) => a.isActive).length;
   const removed = agents.length - active;
-  return `${active} ${active === 1 ? 'agent' : 'agents'}${removed > 0 ? ` · ${removed} removed` : ''}`;
+  return `${t('agents.agentCount', { count: active })}${removed > 0 ? t('agents.removedCount', { count: removed }) : ''}`;
 }
 
 const activeFirst = (agents: MarketAgent[]) => [...agents].sort((a, b) => Number(b.isActive) - Number(a.isActive));
@@ -40,8 +45,9 @@ const CARD_MAX_WIDTH = 380;
 type ScreenProps = { agentActions?: (agent: MarketAgent) => ReactNode };
 
 export function MarketAgentsPage(props: ScreenProps) {
+  const t = useT();
   return (
-    <RoleGate permission="read:market-agent:any" denied={agentMessages.farmStoreOnly}>
+    <RoleGate permission="read:market-agent:any" denied={t('billing.farmStoreOnly')}>
       <MarketAgentsScreen {...props} />
     </RoleGate>
   );
@@ -49,16 +55,17 @@ export function MarketAgentsPage(props: ScreenProps) {
 
 // Long: the screen's layout (header, totals, the groups of agent cards) with its loading and error states.
 function MarketAgentsScreen({ agentActions }: ScreenProps) {
+  const t = useT();
   const agents = useMarketAgents();
   const list = agents.data ?? [];
   return (
     <>
       <PageHeader
-        title="Market Agents"
-        description="Where the farm's crates are, agent by agent"
+        title={t('agents.pageTitle')}
+        description={t('agents.pageDescription')}
         actions={
           <Badge size="lg" variant="light" data-testid="total-agents">
-            {agentCount(list)}
+            {agentCount(list, t)}
           </Badge>
         }
       />
@@ -68,20 +75,16 @@ function MarketAgentsScreen({ agentActions }: ScreenProps) {
           <Skeleton height={220} radius="md" />
         </Stack>
       ) : agents.isError ? (
-        <Alert color="red">We could not load the market agents. Please try again shortly.</Alert>
+        <Alert color="red">{t('agents.loadFailed')}</Alert>
       ) : list.length === 0 ? (
-        <MessageCard
-          icon={IconBuildingStore}
-          title={agentMessages.noAgents}
-          text="Market agents appear here once they register with their market and business."
-        />
+        <MessageCard icon={IconBuildingStore} title={t('agents.noAgents')} text={t('agents.noAgentsText')} />
       ) : (
         <Stack gap="lg">
           <AgentTotals agents={list} />
           {/* Businesses flow side by side, each as wide as its agents' cards, so a farm of one-agent
               businesses fills the desktop width in a grid instead of one card per row. */}
           <Group align="flex-start" gap="lg" data-testid="agent-groups">
-            {groupByBusiness(list).map(([business, members]) => (
+            {groupByBusiness(list, t('billing.businessTbd')).map(([business, members]) => (
               <section
                 key={business}
                 aria-label={business}
@@ -96,7 +99,7 @@ function MarketAgentsScreen({ agentActions }: ScreenProps) {
                     {business}
                   </Title>
                   <Badge variant="outline" data-testid="group-count">
-                    {agentCount(members)}
+                    {agentCount(members, t)}
                   </Badge>
                 </Group>
                 <div

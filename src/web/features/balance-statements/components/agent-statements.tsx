@@ -4,10 +4,10 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { BalanceStatement } from '../../../../shared/balance-statements.ts';
-import { balanceStatementMessages as m, monthLabel } from '../../../../shared/balance-statements-labels.ts';
+import { monthLabel } from '../../../../shared/balance-statements-labels.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
-import { formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useConfirmStatement, useStatements } from '../api/statements.ts';
 import { DisputeDialog, disputeIntent } from './dispute-dialog-lazy.tsx';
@@ -23,12 +23,13 @@ const shown = (s: BalanceStatement, now: number) =>
   (s.status === 'resolved' && s.resolvedAt !== null && now - new Date(s.resolvedAt).getTime() < RECENT_MS);
 
 export function AgentStatements() {
+  const t = useT();
   const statements = useStatements();
   const [now] = useState(() => Date.now());
   const list = (statements.data ?? []).filter((s) => shown(s, now));
   if (list.length === 0) return null;
   return (
-    <Stack gap="sm" id="statements" component="section" aria-label="Crate statements">
+    <Stack gap="sm" id="statements" component="section" aria-label={t('balance-statements.crateStatements')}>
       {list.map((s) => (
         <AgentStatement key={s.id} statement={s} />
       ))}
@@ -38,34 +39,37 @@ export function AgentStatements() {
 
 // Long: one statement card's JSX: figures, what the farm decided, Confirm and Dispute with their dialogs.
 function AgentStatement({ statement: s }: { statement: BalanceStatement }) {
+  const t = useT();
+  const month = monthLabel(s.month, t);
   const confirm = useConfirmStatement();
   const [confirming, setConfirming] = useState(false);
   const [disputing, setDisputing] = useState(false);
-  const resolution = resolutionText(s);
+  const resolution = resolutionText(s, t);
   return (
     <Card
       withBorder
       radius="md"
       p="md"
       data-testid="agent-statement"
-      aria-label={`Crate statement ${monthLabel(s.month)}`}
+      aria-label={t('balance-statements.crateStatementOf', { month })}
     >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Title order={2} size="h5">
-            Crate statement: {monthLabel(s.month)}
+            {t('balance-statements.crateStatementTitle', { month })}
           </Title>
           <StatementStatusBadge status={s.status} />
         </Group>
         {s.status === 'waiting' && (
           <Text size="sm" c={s.overdue ? 'red.9' : undefined}>
-            {s.overdue ? 'Waiting for your answer for over a week. ' : ''}Check the figures, then confirm or dispute.
+            {s.overdue ? t('balance-statements.waitingOverAWeek') : ''}
+            {t('balance-statements.checkFigures')}
           </Text>
         )}
         <StatementFigures statement={s} />
         <StatementPdfButton statement={s} />
         {s.status === 'disputed' && (
-          <Text size="sm">You said {formatCount(s.believedClosing ?? 0)}: waiting for the farm store.</Text>
+          <Text size="sm">{t('balance-statements.youSaid', { count: s.believedClosing ?? 0 })}</Text>
         )}
         {resolution && (
           <Alert color="blue" variant="light" p="xs" data-testid="statement-resolution">
@@ -76,12 +80,12 @@ function AgentStatement({ statement: s }: { statement: BalanceStatement }) {
           <Group gap="xs">
             {s.canConfirm && (
               <Button mih={44} onClick={() => setConfirming(true)}>
-                Confirm
+                {t('balance-statements.confirm')}
               </Button>
             )}
             {s.canDispute && (
               <Button mih={44} variant="default" onClick={() => setDisputing(true)} {...disputeIntent}>
-                Dispute
+                {t('balance-statements.dispute')}
               </Button>
             )}
           </Group>
@@ -89,22 +93,21 @@ function AgentStatement({ statement: s }: { statement: BalanceStatement }) {
       </Stack>
       {confirming && (
         <ConfirmDialog
-          title={`Confirm ${monthLabel(s.month)}`}
-          confirmLabel={`Confirm ${formatCount(s.closing)} crates`}
+          title={t('balance-statements.confirmMonth', { month })}
+          confirmLabel={t('balance-statements.confirmCrates', { count: s.closing })}
           loading={confirm.isPending}
-          error={<FormError error={confirm.error} fallback="The statement could not be confirmed" />}
+          error={<FormError error={confirm.error} fallback={t('balance-statements.confirmFailed')} />}
           onClose={() => setConfirming(false)}
           onConfirm={() =>
             confirm.mutate(s.id, {
               onSuccess: () => {
-                notifySuccess(m.confirmed);
+                notifySuccess(t('balance-statements.confirmed'));
                 setConfirming(false);
               },
             })
           }
         >
-          You agree you held {formatCount(s.closing)} crates at the end of {monthLabel(s.month)}. The month is then
-          closed: corrections go into the current month.
+          {t('balance-statements.confirmText', { count: s.closing, month })}
         </ConfirmDialog>
       )}
       {disputing && <DisputeDialog statement={s} onClose={() => setDisputing(false)} />}

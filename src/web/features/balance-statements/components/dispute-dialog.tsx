@@ -3,17 +3,14 @@
 // says what is wrong under the field and nothing is sent until it is right.
 import { Image, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import {
-  type BalanceStatement,
-  disputeStatementBody,
-  balanceStatementMessages as m,
-  monthLabel,
-} from '../../../../shared/balance-statements.ts';
+import { type BalanceStatement, disputeStatementBody, monthLabel } from '../../../../shared/balance-statements.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { PhotoButton, usePhotoChoice } from '../../../components/photo-choice.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { translateEnglish } from '../../../lib/i18n/english-messages.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useDisputeStatement } from '../api/statements.ts';
 
@@ -21,6 +18,7 @@ type Errors = Partial<Record<'believedClosing' | 'note' | 'photo', string>>;
 
 // Long: one form's JSX: the figure, the note, the photo, send or cancel.
 export function DisputeDialog({ statement, onClose }: { statement: BalanceStatement; onClose: () => void }) {
+  const t = useT();
   const dispute = useDisputeStatement();
   const [believed, setBelieved] = useState<string | number>('');
   const [note, setNote] = useState('');
@@ -39,16 +37,17 @@ export function DisputeDialog({ statement, onClose }: { statement: BalanceStatem
     const found: Errors = {};
     for (const issue of parsed.error?.issues ?? []) {
       const field = issue.path[0] as keyof Errors;
-      found[field] ??= issue.message;
+      found[field] ??= translateEnglish(issue.message);
     }
-    if (parsed.success && parsed.data.believedClosing === statement.closing) found.believedClosing = m.sameFigure;
+    if (parsed.success && parsed.data.believedClosing === statement.closing)
+      found.believedClosing = t('balance-statements.sameFigure');
     setErrors(found);
     if (!parsed.success || found.believedClosing) return;
     dispute.mutate(
       { id: statement.id, body: parsed.data },
       {
         onSuccess: () => {
-          notifySuccess(m.disputed);
+          notifySuccess(t('balance-statements.disputed'));
           onClose();
         },
       },
@@ -57,14 +56,14 @@ export function DisputeDialog({ statement, onClose }: { statement: BalanceStatem
 
   return (
     <FormDialog
-      title={`Dispute ${monthLabel(statement.month)}`}
-      label="Dispute the statement"
+      title={t('balance-statements.disputeMonth', { month: monthLabel(statement.month, t) })}
+      label={t('balance-statements.disputeForm')}
       onClose={onClose}
       onSubmit={submit}
     >
-      <Text size="sm">The statement says you held {statement.closing} crates at the month's end.</Text>
+      <Text size="sm">{t('balance-statements.statementSays', { count: statement.closing })}</Text>
       <QuantityInput
-        label="Crates you believe you held"
+        label={t('balance-statements.believedLabel')}
         min={0}
         value={believed}
         onChange={setBelieved}
@@ -72,7 +71,7 @@ export function DisputeDialog({ statement, onClose }: { statement: BalanceStatem
         required
       />
       <Textarea
-        label="Why is it different?"
+        label={t('balance-statements.whyDifferent')}
         value={note}
         onChange={(e) => setNote(e.currentTarget.value)}
         error={errors.note}
@@ -81,16 +80,19 @@ export function DisputeDialog({ statement, onClose }: { statement: BalanceStatem
         required
       />
       <Stack gap={4}>
-        {photo && <Image src={photo.previewUrl} alt="The photo to send" mah={160} fit="contain" />}
-        <PhotoButton choice={choice} label={photo ? 'Take another photo' : 'Add a photo (optional)'} />
+        {photo && <Image src={photo.previewUrl} alt={t('balance-statements.photoToSend')} mah={160} fit="contain" />}
+        <PhotoButton
+          choice={choice}
+          label={photo ? t('balance-statements.anotherPhoto') : t('balance-statements.addPhoto')}
+        />
         {errors.photo && (
           <Text size="sm" c="red.9" role="alert">
             {errors.photo}
           </Text>
         )}
       </Stack>
-      <FormError error={dispute.error} fallback="The dispute could not be sent" />
-      <FormActions onCancel={onClose} submitLabel="Send dispute" loading={dispute.isPending} />
+      <FormError error={dispute.error} fallback={t('balance-statements.disputeFailed')} />
+      <FormActions onCancel={onClose} submitLabel={t('balance-statements.sendDispute')} loading={dispute.isPending} />
     </FormDialog>
   );
 }

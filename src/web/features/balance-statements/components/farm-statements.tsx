@@ -4,20 +4,16 @@
 // ledger) or answered.
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import {
-  type BalanceStatement,
-  balanceStatementMessages as m,
-  monthLabel,
-  statementStatusLabels,
-} from '../../../../shared/balance-statements.ts';
+import { type BalanceStatement, monthLabel } from '../../../../shared/balance-statements.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useIssueStatements, useStatements } from '../api/statements.ts';
 import { DisputedFigure } from './disputed-figure.tsx';
 import { ResolveDisputeDialog } from './resolve-dispute-dialog.tsx';
-import { resolutionText, StatementFigures, StatementStatusBadge } from './statement-figures.tsx';
+import { resolutionText, StatementFigures, StatementStatusBadge, statusKeys } from './statement-figures.tsx';
 import { StatementPdfButton } from './statement-pdf-button.tsx';
 import { useDisputeResolution } from './use-dispute-resolution.ts';
 
@@ -31,6 +27,7 @@ function endedMonths(now = new Date()): string[] {
 
 // Long: the screen's JSX: month, issue, counts, the cards and the issue confirmation.
 export function FarmStatements() {
+  const t = useT();
   const [months] = useState(endedMonths);
   const [month, setMonth] = useState(months[0]);
   const statements = useStatements(month);
@@ -44,27 +41,29 @@ export function FarmStatements() {
     <Stack gap="md">
       <Group align="flex-end" gap="sm">
         <Select
-          label="Month"
-          data={months.map((value) => ({ value, label: monthLabel(value) }))}
+          label={t('balance-statements.monthField')}
+          data={months.map((value) => ({ value, label: monthLabel(value, t) }))}
           value={month}
           onChange={(v) => v && setMonth(v)}
           allowDeselect={false}
           w={200}
         />
         <Button mih={44} onClick={() => setIssuing(true)}>
-          Issue statements
+          {t('balance-statements.issueStatements')}
         </Button>
       </Group>
       {list.length > 0 && (
         <Text size="sm" data-testid="statement-counts">
           {counts
             .filter(([, n]) => n > 0)
-            .map(([status, n]) => `${statementStatusLabels[status]}: ${n}`)
+            .map(([status, n]) => t('balance-statements.statusCount', { status: t(statusKeys[status]), n }))
             .join(' · ')}
         </Text>
       )}
-      {statements.isSuccess && list.length === 0 && <Text c="dimmed">No statements for {monthLabel(month)} yet.</Text>}
-      {statements.isError && <Alert color="red">We could not load the statements. Retrying…</Alert>}
+      {statements.isSuccess && list.length === 0 && (
+        <Text c="dimmed">{t('balance-statements.noStatements', { month: monthLabel(month, t) })}</Text>
+      )}
+      {statements.isError && <Alert color="red">{t('balance-statements.loadFailed')}</Alert>}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {list.map((s) => (
           <FarmStatement key={s.id} statement={s} />
@@ -72,10 +71,10 @@ export function FarmStatements() {
       </SimpleGrid>
       {issuing && (
         <ConfirmDialog
-          title={`Issue statements for ${monthLabel(month)}`}
-          confirmLabel={`Issue ${monthLabel(month)}`}
+          title={t('balance-statements.issueFor', { month: monthLabel(month, t) })}
+          confirmLabel={t('balance-statements.issueMonth', { month: monthLabel(month, t) })}
           loading={issue.isPending}
-          error={<FormError error={issue.error} fallback="The statements could not be issued" />}
+          error={<FormError error={issue.error} fallback={t('balance-statements.issueFailed')} />}
           onClose={() => {
             setIssuing(false);
             issue.reset();
@@ -85,15 +84,14 @@ export function FarmStatements() {
               { month },
               {
                 onSuccess: (made) => {
-                  notifySuccess(m.issued(made.length));
+                  notifySuccess(t('balance-statements.issued', { count: made.length }));
                   setIssuing(false);
                 },
               },
             )
           }
         >
-          Every active market agent gets its crate statement for {monthLabel(month)}, its figures read from the ledger.
-          Once issued, the month is closed for that agent: corrections go into the current month.
+          {t('balance-statements.issueText', { month: monthLabel(month, t) })}
         </ConfirmDialog>
       )}
     </Stack>
@@ -102,8 +100,9 @@ export function FarmStatements() {
 
 // One agent's statement card: its figures, what it disputes, and the two ways to resolve a dispute.
 function FarmStatement({ statement: s }: { statement: BalanceStatement }) {
+  const t = useT();
   const resolution = useDisputeResolution(s);
-  const resolved = resolutionText(s);
+  const resolved = resolutionText(s, t);
   return (
     <Card
       withBorder
@@ -111,7 +110,7 @@ function FarmStatement({ statement: s }: { statement: BalanceStatement }) {
       p="md"
       component="article"
       data-testid="farm-statement"
-      aria-label={`Statement of ${s.agentName}`}
+      aria-label={t('balance-statements.statementOf', { name: s.agentName })}
     >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
@@ -122,7 +121,7 @@ function FarmStatement({ statement: s }: { statement: BalanceStatement }) {
         </Group>
         {s.overdue && (
           <Text size="sm" c="red.9">
-            Not answered for over a week: reminded by e-mail.
+            {t('balance-statements.overdueReminded')}
           </Text>
         )}
         <StatementFigures statement={s} />
@@ -132,10 +131,10 @@ function FarmStatement({ statement: s }: { statement: BalanceStatement }) {
         {s.canResolve && (
           <Group gap="xs">
             <Button mih={44} onClick={() => resolution.start('accept')}>
-              Accept {formatCount(s.believedClosing ?? 0)}
+              {t('balance-statements.acceptCount', { count: formatCount(s.believedClosing ?? 0) })}
             </Button>
             <Button mih={44} variant="default" onClick={() => resolution.start('answer')}>
-              Answer
+              {t('balance-statements.answer')}
             </Button>
           </Group>
         )}

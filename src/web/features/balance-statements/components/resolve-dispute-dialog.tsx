@@ -5,6 +5,7 @@ import { type BalanceStatement, monthLabel } from '../../../../shared/balance-st
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import type { DisputeResolution, ResolveAction } from './use-dispute-resolution.ts';
 
 export function ResolveDisputeDialog({
@@ -16,28 +17,39 @@ export function ResolveDisputeDialog({
   action: ResolveAction;
   resolution: DisputeResolution;
 }) {
+  const t = useT();
   const difference = (s.believedClosing ?? s.closing) - s.closing;
+  const sign = difference > 0 ? '+' : '−';
   return (
     <ConfirmDialog
-      title={action === 'accept' ? `Accept ${s.agentName}'s figure` : `Answer ${s.agentName}`}
+      title={
+        action === 'accept'
+          ? t('balance-statements.acceptFigure', { name: s.agentName })
+          : t('balance-statements.answerAgent', { name: s.agentName })
+      }
       confirmLabel={
         action === 'accept'
-          ? `Book ${difference > 0 ? '+' : '−'}${formatCount(Math.abs(difference))} crates`
-          : 'Send answer'
+          ? t('balance-statements.bookCrates', { count: `${sign}${formatCount(Math.abs(difference))}` })
+          : t('balance-statements.sendAnswer')
       }
       loading={r.resolve.isPending}
-      error={<FormError error={r.resolve.error} fallback="The dispute could not be resolved" />}
+      error={<FormError error={r.resolve.error} fallback={t('balance-statements.resolveFailed')} />}
       onClose={r.close}
       onConfirm={r.send}
     >
       <Stack gap="xs">
         <Text size="sm">
           {action === 'accept'
-            ? `${formatCount(Math.abs(difference))} crates are booked ${difference > 0 ? 'to' : 'off'} ${s.agentName}'s account this month; ${monthLabel(s.month)} stays as issued.`
-            : `The statement stays at ${formatCount(s.closing)}; ${s.agentName} reads your answer.`}
+            ? t('balance-statements.acceptText', {
+                count: Math.abs(difference),
+                direction: difference > 0 ? 'to' : 'off',
+                name: s.agentName,
+                month: monthLabel(s.month, t),
+              })
+            : t('balance-statements.answerText', { count: s.closing, name: s.agentName })}
         </Text>
         <Textarea
-          label={action === 'accept' ? 'Note (optional)' : 'Your answer'}
+          label={action === 'accept' ? t('balance-statements.noteOptional') : t('balance-statements.yourAnswer')}
           value={r.note}
           onChange={(e) => r.changeNote(e.currentTarget.value)}
           error={r.noteError}

@@ -2,8 +2,9 @@
 // it at clients, as a two-column table that fits 375 px.
 import { Badge, Table } from '@mantine/core';
 import type { BalanceStatement } from '../../../../shared/balance-statements.ts';
-import { type BalanceStatementStatus, statementStatusLabels } from '../../../../shared/balance-statements-labels.ts';
+import type { BalanceStatementStatus } from '../../../../shared/balance-statements-labels.ts';
 import { formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 
 const signed = (n: number, sign: '+' | '−' | 'auto') =>
   n === 0
@@ -13,19 +14,20 @@ const signed = (n: number, sign: '+' | '−' | 'auto') =>
       : `${sign}${formatCount(n)}`;
 
 export function StatementFigures({ statement: s }: { statement: BalanceStatement }) {
+  const t = useT();
   const rows: [string, string, boolean?][] = [
-    ['Opening balance', formatCount(s.opening)],
-    ['Deliveries received', signed(s.received, '+')],
-    ['Empties sent back', signed(s.sentBack, '−')],
-    ['Count differences', signed(s.countDifferences, 'auto')],
-    ['Written off: missing', signed(s.missing, '−')],
-    ['Written off: damaged', signed(s.damaged, '−')],
-    ['Adjustments', signed(s.adjustments, 'auto')],
-    ['Closing balance', formatCount(s.closing), true],
-    ['of which at clients', formatCount(s.atClients)],
+    [t('balance-statements.opening'), formatCount(s.opening)],
+    [t('balance-statements.received'), signed(s.received, '+')],
+    [t('balance-statements.sentBack'), signed(s.sentBack, '−')],
+    [t('balance-statements.countDifferences'), signed(s.countDifferences, 'auto')],
+    [t('balance-statements.writtenOffMissing'), signed(s.missing, '−')],
+    [t('balance-statements.writtenOffDamaged'), signed(s.damaged, '−')],
+    [t('balance-statements.adjustments'), signed(s.adjustments, 'auto')],
+    [t('balance-statements.closing'), formatCount(s.closing), true],
+    [t('balance-statements.atClients'), formatCount(s.atClients)],
   ];
   return (
-    <Table withRowBorders aria-label="Statement figures" data-testid="statement-figures">
+    <Table withRowBorders aria-label={t('balance-statements.figures')} data-testid="statement-figures">
       <Table.Tbody>
         {rows.map(([label, value, strong]) => (
           <Table.Tr key={label}>
@@ -49,20 +51,32 @@ const statusColors: Record<BalanceStatementStatus, string> = {
   resolved: 'blue.9',
 };
 
+/** Each status's catalogue key. */
+export const statusKeys: Record<BalanceStatementStatus, string> = {
+  waiting: 'balance-statements.statusWaiting',
+  confirmed: 'balance-statements.statusConfirmed',
+  disputed: 'balance-statements.statusDisputed',
+  resolved: 'balance-statements.statusResolved',
+};
+
 export function StatementStatusBadge({ status }: { status: BalanceStatementStatus }) {
+  const t = useT();
   return (
     <Badge color={statusColors[status]} variant="filled" autoContrast data-testid="statement-status">
-      {statementStatusLabels[status]}
+      {t(statusKeys[status])}
     </Badge>
   );
 }
 
 /** What became of a dispute, in the agent's words: accepted (and what was booked) or answered. */
-export function resolutionText(s: BalanceStatement): string | null {
+export function resolutionText(
+  s: BalanceStatement,
+  t: (key: string, values?: Record<string, string | number>) => string,
+): string | null {
   if (s.status !== 'resolved') return null;
   const note = s.resolutionNote ? ` “${s.resolutionNote}”` : '';
-  if (s.resolution === 'answered')
-    return `The farm store answered: the statement stays at ${formatCount(s.closing)}.${note}`;
+  if (s.resolution === 'answered') return `${t('balance-statements.farmAnswered', { count: s.closing })}${note}`;
   const n = s.adjustment ?? 0;
-  return `The farm store accepted ${formatCount(s.believedClosing ?? s.closing)}: ${signed(n, 'auto')} crates booked this month.${note}`;
+  const believed = s.believedClosing ?? s.closing;
+  return `${t('balance-statements.farmAccepted', { count: believed, booked: signed(n, 'auto') })}${note}`;
 }

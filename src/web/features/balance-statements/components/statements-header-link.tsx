@@ -3,10 +3,11 @@
 import { Button } from '@mantine/core';
 import { IconFileCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { plural } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useWaitingStatements } from '../api/statements.ts';
 
 export function StatementsHeaderLink({ to, enabled }: { to: string; enabled: boolean }) {
+  const t = useT();
   const { count, overdue } = useWaitingStatements(enabled);
   if (!enabled || count === 0) return null;
   return (
@@ -21,7 +22,7 @@ export function StatementsHeaderLink({ to, enabled }: { to: string; enabled: boo
       style={{ flexShrink: 0 }}
       px="sm"
       leftSection={<IconFileCheck size={20} aria-hidden />}
-      aria-label={`${count} crate ${plural(count, 'statement')} to confirm${overdue ? ', overdue' : ''}`}
+      aria-label={t('balance-statements.headerCount', { count, overdue: overdue ? 'yes' : 'no' })}
       data-testid="header-statements-count"
     >
       {count}

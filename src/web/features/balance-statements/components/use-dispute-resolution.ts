@@ -2,7 +2,8 @@
 // figure or answer it), its note, and sending it. The card holds this state, so a note typed and
 // left stays there when the dialog opens again.
 import { useState } from 'react';
-import { type BalanceStatement, balanceStatementMessages as m } from '../../../../shared/balance-statements.ts';
+import type { BalanceStatement } from '../../../../shared/balance-statements.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useResolveStatement } from '../api/statements.ts';
 
@@ -10,20 +11,21 @@ import { useResolveStatement } from '../api/statements.ts';
 export type ResolveAction = 'accept' | 'answer';
 
 export function useDisputeResolution(s: BalanceStatement) {
+  const t = useT();
   const resolve = useResolveStatement();
   const [action, setAction] = useState<ResolveAction | null>(null);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
   const send = () => {
     if (action === 'answer' && !note.trim()) {
-      setNoteError(m.answerRequired);
+      setNoteError(t('balance-statements.answerRequired'));
       return;
     }
     resolve.mutate(
       { id: s.id, body: { action: action!, note: note.trim() || null } },
       {
         onSuccess: () => {
-          notifySuccess(action === 'accept' ? m.accepted : m.answered);
+          notifySuccess(action === 'accept' ? t('balance-statements.accepted') : t('balance-statements.answered'));
           setAction(null);
         },
       },

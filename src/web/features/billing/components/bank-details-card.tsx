@@ -2,19 +2,19 @@
 // branch code, account holder and account type (the bank's bulk payment file names it). The agent sees them in full; the farm store sees the account
 // number masked to its last four digits (only the payout file carries it in full; decision 019).
 import { Alert, Button, Card, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import {
   type AccountType,
-  accountTypeLabels,
   accountTypes,
   type BankDetails,
   type BankDetailsInput,
   bankDetailsBody,
-  billingMessages as m,
 } from '../../../../shared/billing.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { translatedResolver } from '../../../lib/i18n/form.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useReadShows } from '../../../lib/offline/read-shows.ts';
 import { useBankDetails, useSaveBankDetails } from '../api/bank-details.ts';
@@ -39,16 +39,23 @@ const toValues = (d: BankDetails): Values => ({
   accountType: d.accountType ?? 'current',
 });
 
-const accountTypeOptions = accountTypes.map((t) => ({ value: t, label: accountTypeLabels[t] }));
+/** Each account type's catalogue key. */
+const accountTypeKeys: Record<AccountType, string> = {
+  current: 'billing.accountTypeCurrent',
+  savings: 'billing.accountTypeSavings',
+  transmission: 'billing.accountTypeTransmission',
+};
 
 // Long: the bank details form's layout (four fields, the masked number, save); the rules live in the shared schema.
 export function BankDetailsCard() {
+  const t = useT();
+  const accountTypeOptions = accountTypes.map((type) => ({ value: type, label: t(accountTypeKeys[type]) }));
   const details = useBankDetails();
   const shows = useReadShows(details);
   const save = useSaveBankDetails();
   const form = useForm<Values>({
     initialValues: empty,
-    validate: schemaResolver(bankDetailsBody, { sync: true }),
+    validate: translatedResolver(bankDetailsBody, { sync: true }),
   });
   const loaded = details.data;
 
@@ -64,73 +71,77 @@ export function BankDetailsCard() {
   const submit = form.onSubmit((values) =>
     save.mutate(values, {
       onSuccess: (saved) => {
-        notifySuccess(m.bankDetailsSaved);
+        notifySuccess(t('billing.bankDetailsSaved'));
         const values = toValues(saved);
         form.setValues(values);
         form.resetDirty(values);
       },
-      onError: (error) => notifyError(errorMessage(error, m.bankDetailsFailed)),
+      onError: (error) => notifyError(errorMessage(error, t('billing.bankDetailsFailed'))),
     }),
   );
 
   return (
     <Card withBorder radius="md" p="lg">
       <Title order={2} size="h4" mb={4}>
-        Bank Details
+        {t('billing.bankDetailsTitle')}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        The farm pays your earnings for returned crates by EFT into this account. Others see only the last four digits
-        of the account number.
+        {t('billing.bankDetailsIntro')}
       </Text>
       {shows === 'nothing-saved' ? (
         // Never kept on the phone (decision 036): offline there is nothing to show, and that is why.
         <Text c="dimmed" data-testid="nothing-saved">
-          Your bank details are not kept on this phone: they show here when the connection is back.
+          {t('billing.bankDetailsNotKept')}
         </Text>
       ) : shows === 'loading' ? (
         <Skeleton height={240} radius="md" />
       ) : shows === 'failed' ? (
-        <Alert color="red">We could not load your bank details. Retrying…</Alert>
+        <Alert color="red">{t('billing.bankDetailsLoadFailed')}</Alert>
       ) : (
-        <form onSubmit={submit} noValidate aria-label="Bank details">
+        <form onSubmit={submit} noValidate aria-label={t('billing.bankDetailsForm')}>
           <Stack maw={420}>
             {loaded && !hasCompleteBankDetails(loaded) && (
               <Alert color="orange" variant="light" p="sm">
-                {m.bankDetailsRequired}
+                {t('billing.bankDetailsRequired')}
               </Alert>
             )}
-            <TextInput label="Bank name" withAsterisk autoComplete="off" {...form.getInputProps('bankName')} />
             <TextInput
-              label="Account number"
+              label={t('billing.bankName')}
+              withAsterisk
+              autoComplete="off"
+              {...form.getInputProps('bankName')}
+            />
+            <TextInput
+              label={t('billing.accountNumber')}
               withAsterisk
               inputMode="numeric"
               autoComplete="off"
               {...form.getInputProps('accountNumber')}
             />
             <TextInput
-              label="Branch code"
+              label={t('billing.branchCode')}
               withAsterisk
               inputMode="numeric"
               autoComplete="off"
               {...form.getInputProps('branchCode')}
             />
             <TextInput
-              label="Account holder"
+              label={t('billing.accountHolder')}
               withAsterisk
               autoComplete="off"
               {...form.getInputProps('accountHolderName')}
             />
             <Select
-              label="Account type"
+              label={t('billing.accountType')}
               withAsterisk
               data={accountTypeOptions}
               allowDeselect={false}
               {...form.getInputProps('accountType')}
               onChange={(value) => value && form.setFieldValue('accountType', value as AccountType)}
             />
-            <FormError error={save.isError ? save.error : null} fallback={m.bankDetailsFailed} />
+            <FormError error={save.isError ? save.error : null} fallback={t('billing.bankDetailsFailed')} />
             <Button type="submit" loading={save.isPending}>
-              Save Bank Details
+              {t('billing.saveBankDetails')}
             </Button>
           </Stack>
         </form>

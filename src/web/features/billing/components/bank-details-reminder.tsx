@@ -4,9 +4,9 @@ import { Alert, Button, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { BankDetails } from '../../../../shared/billing.ts';
-import { billingMessages as m } from '../../../../shared/billing-labels.ts';
 import { decimalToCents, formatRandDecimal } from '../../../../shared/money.ts';
 import { paths } from '../../../app/paths.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useBankDetails } from '../api/bank-details.ts';
 
 /** The payout file needs all four (the account type defaults to a current account). */
@@ -15,6 +15,7 @@ export const hasCompleteBankDetails = (d: BankDetails) =>
 
 /** `owed`: what the farm owes the agent (its earnings' totalOwed), once known. */
 export function BankDetailsReminder({ owed }: { owed: string | undefined }) {
+  const t = useT();
   const details = useBankDetails();
   const owedCents = owed === undefined ? 0 : (decimalToCents(owed) ?? 0);
   if (owedCents <= 0 || !details.data || hasCompleteBankDetails(details.data)) return null;
@@ -26,12 +27,12 @@ export function BankDetailsReminder({ owed }: { owed: string | undefined }) {
       data-testid="bank-details-reminder"
     >
       {/* Not the Alert's title: its orange text is below WCAG contrast on the tint. */}
-      <Text fw={700}>{m.addBankDetailsToBePaid}</Text>
+      <Text fw={700}>{t('billing.addBankDetailsToBePaid')}</Text>
       <Text size="sm" mb="xs">
-        The farm owes you {formatRandDecimal(owed)} for returned crates and pays by EFT into the account you enter.
+        {t('billing.farmOwesYou', { amount: formatRandDecimal(owed) })}
       </Text>
       <Button component={Link} to={paths.dashboard.href('settings')} variant="default">
-        Add Bank Details
+        {t('billing.addBankDetails')}
       </Button>
     </Alert>
   );

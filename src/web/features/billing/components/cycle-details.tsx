@@ -5,14 +5,20 @@ import type { ReactNode } from 'react';
 import type { BillingCycle } from '../../../../shared/billing.ts';
 import { decimalToCents, formatRandDecimal } from '../../../../shared/money.ts';
 import { StatCard } from '../../../components/stat-card.tsx';
-import { formatCount, formatDate, plural } from '../../../lib/format.ts';
+import { formatCount, formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { CycleStatusBadge, cycleEnded } from './cycle-status-badge.tsx';
 
 /** "2 agents owed, 1 without bank details" under the amount still owed. */
-export function owedHint(cycle: Pick<BillingCycle, 'agentsOwed' | 'agentsWithoutBankDetails'>): string | undefined {
+export function owedHint(
+  cycle: Pick<BillingCycle, 'agentsOwed' | 'agentsWithoutBankDetails'>,
+  t: (key: string, values?: Record<string, string | number>) => string,
+): string | undefined {
   if (cycle.agentsOwed === 0) return undefined;
-  const owed = `${cycle.agentsOwed} ${plural(cycle.agentsOwed, 'agent')} owed`;
-  return cycle.agentsWithoutBankDetails > 0 ? `${owed}, ${cycle.agentsWithoutBankDetails} without bank details` : owed;
+  const owed = t('billing.agentsOwed', { agents: cycle.agentsOwed });
+  return cycle.agentsWithoutBankDetails > 0
+    ? `${owed}${t('billing.withoutBankDetails', { count: cycle.agentsWithoutBankDetails })}`
+    : owed;
 }
 
 export function CycleDetails({
@@ -27,6 +33,7 @@ export function CycleDetails({
   cratesLabel: string;
   actions?: ReactNode;
 }) {
+  const t = useT();
   // An active or upcoming cycle can't be paid yet: its paid and owed figures would only say "all of it".
   const showPayments = cycleEnded(cycle.status) || (decimalToCents(cycle.totalPaid) ?? 0) !== 0;
   return (
@@ -41,18 +48,18 @@ export function CycleDetails({
           </Group>
           <Text size="sm">
             <Text span c="dimmed">
-              Start date:{' '}
+              {t('billing.startDateLabel')}{' '}
             </Text>
             <span data-testid="cycle-start">{formatDate(cycle.startDate)}</span>
             <Text span c="dimmed">
               {' '}
-              · End date:{' '}
+              · {t('billing.endDateLabel')}{' '}
             </Text>
             <span data-testid="cycle-end">{formatDate(cycle.endDate)}</span>
           </Text>
           <Text size="sm">
             <Text span c="dimmed">
-              Rate per crate:{' '}
+              {t('billing.ratePerCrateLabel')}{' '}
             </Text>
             <span data-testid="cycle-rate">{formatRandDecimal(cycle.ratePerCrate)}</span>
           </Text>
@@ -61,12 +68,16 @@ export function CycleDetails({
       </Group>
       <SimpleGrid cols={{ base: 2, md: showPayments ? 4 : 2 }} spacing="sm">
         <StatCard label={cratesLabel} value={formatCount(cycle.totalCratesReturned)} />
-        <StatCard label="Total value" value={formatRandDecimal(cycle.totalAmount)} />
+        <StatCard label={t('billing.totalValue')} value={formatRandDecimal(cycle.totalAmount)} />
         {showPayments && (
           <>
             {/* Paid is what the farm store recorded as paid, never the amount billed. */}
-            <StatCard label="Total paid" value={formatRandDecimal(cycle.totalPaid)} />
-            <StatCard label="Still owed" value={formatRandDecimal(cycle.totalOwed)} hint={owedHint(cycle)} />
+            <StatCard label={t('billing.totalPaid')} value={formatRandDecimal(cycle.totalPaid)} />
+            <StatCard
+              label={t('billing.stillOwed')}
+              value={formatRandDecimal(cycle.totalOwed)}
+              hint={owedHint(cycle, t)}
+            />
           </>
         )}
       </SimpleGrid>

@@ -4,11 +4,14 @@ import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@
 import { Link } from 'react-router';
 import type { BillingCycle } from '../../../../shared/billing.ts';
 import { decimalToCents, formatRandDecimal } from '../../../../shared/money.ts';
-import { formatCount, formatDate, plural } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useCycles } from '../api/get-cycles.ts';
 import { CycleStatusBadge } from './cycle-status-badge.tsx';
 
+// Long: one cycle's card: dates, status, rate and crates, then paid and owed with the way in.
 function CycleItem({ cycle, href }: { cycle: BillingCycle; href: string }) {
+  const t = useT();
   const owed = (decimalToCents(cycle.totalOwed) ?? 0) > 0;
   const paid = (decimalToCents(cycle.totalPaid) ?? 0) !== 0;
   const period = `${formatDate(cycle.startDate)} – ${formatDate(cycle.endDate)}`;
@@ -21,8 +24,11 @@ function CycleItem({ cycle, href }: { cycle: BillingCycle; href: string }) {
             <CycleStatusBadge status={cycle.status} size="sm" />
           </Group>
           <Text size="sm" c="dimmed">
-            {formatRandDecimal(cycle.ratePerCrate)} per crate · {formatCount(cycle.totalCratesReturned)}{' '}
-            {plural(cycle.totalCratesReturned, 'crate')} from {cycle.agentCount} {plural(cycle.agentCount, 'agent')}
+            {t('billing.cycleListLine', {
+              rate: formatRandDecimal(cycle.ratePerCrate),
+              crates: cycle.totalCratesReturned,
+              agents: cycle.agentCount,
+            })}
           </Text>
         </Stack>
         <Text fw={800} style={{ whiteSpace: 'nowrap' }} data-testid="cycle-amount">
@@ -31,20 +37,21 @@ function CycleItem({ cycle, href }: { cycle: BillingCycle; href: string }) {
       </Group>
       <Group justify="space-between" align="flex-end" gap="xs" mt="xs">
         <Stack gap={0} style={{ minWidth: 0 }}>
-          {paid && <Text size="sm">Paid {formatRandDecimal(cycle.totalPaid)}</Text>}
+          {paid && <Text size="sm">{t('billing.paidAmount', { amount: formatRandDecimal(cycle.totalPaid) })}</Text>}
           {owed ? (
             <Text size="sm" fw={700} data-testid="cycle-owed">
-              Owed {formatRandDecimal(cycle.totalOwed)} to {cycle.agentsOwed} {plural(cycle.agentsOwed, 'agent')}
-              {cycle.agentsWithoutBankDetails > 0 && `, ${cycle.agentsWithoutBankDetails} without bank details`}
+              {t('billing.owedToAgents', { amount: formatRandDecimal(cycle.totalOwed), agents: cycle.agentsOwed })}
+              {cycle.agentsWithoutBankDetails > 0 &&
+                t('billing.withoutBankDetails', { count: cycle.agentsWithoutBankDetails })}
             </Text>
           ) : (
             <Text size="sm" c="dimmed" data-testid="cycle-owed">
-              Nothing owed
+              {t('billing.nothingOwedShort')}
             </Text>
           )}
         </Stack>
         <Button component={Link} to={href} variant="light" size="xs">
-          Open Cycle
+          {t('billing.openCycle')}
         </Button>
       </Group>
     </Card>
@@ -52,14 +59,15 @@ function CycleItem({ cycle, href }: { cycle: BillingCycle; href: string }) {
 }
 
 export function CycleList({ hrefFor }: { hrefFor: (cycle: BillingCycle) => string }) {
+  const t = useT();
   const cycles = useCycles();
   if (cycles.isPending) return <Skeleton height={200} radius="md" />;
-  if (cycles.isError) return <Alert color="red">We could not load the billing cycles. Retrying…</Alert>;
+  if (cycles.isError) return <Alert color="red">{t('billing.cyclesLoadFailed')}</Alert>;
   if (cycles.data.length === 0) {
     return (
       <Card withBorder radius="md" p="xl">
         <Text c="dimmed" ta="center">
-          No billing cycles yet.
+          {t('billing.noCyclesYet')}
         </Text>
       </Card>
     );

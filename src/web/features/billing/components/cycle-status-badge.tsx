@@ -1,13 +1,15 @@
 // A billing cycle's status by the farm's calendar (DESIGN §5): Upcoming, 'Active Cycle' and
 // 'Completed Cycle' as the spec writes them, and Paid once payments cover everything it owed.
 import { Badge } from '@mantine/core';
-import { type CycleStatus, billingMessages as m } from '../../../../shared/billing-labels.ts';
+import type { CycleStatus } from '../../../../shared/billing-labels.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 
-export const cycleStatusLabels: Record<CycleStatus, string> = {
-  upcoming: 'Upcoming',
-  active: m.activeBadge,
-  completed: m.completedBadge,
-  paid: 'Paid',
+/** Each status's catalogue key. */
+export const cycleStatusKeys: Record<CycleStatus, string> = {
+  upcoming: 'billing.statusUpcoming',
+  active: 'billing.activeBadge',
+  completed: 'billing.completedBadge',
+  paid: 'billing.statusPaid',
 };
 
 const colors: Record<CycleStatus, string> = { upcoming: 'blue', active: 'green', completed: 'gray', paid: 'green' };
@@ -19,6 +21,7 @@ const colors: Record<CycleStatus, string> = { upcoming: 'blue', active: 'green',
 export const cycleEnded = (status: CycleStatus) => status === 'completed' || status === 'paid';
 
 export function CycleStatusBadge({ status, size }: { status: CycleStatus; size?: 'sm' | 'md' }) {
+  const t = useT();
   // Paid is filled so it reads as settled beside the light 'Completed Cycle'.
   return (
     <Badge
@@ -28,7 +31,7 @@ export function CycleStatusBadge({ status, size }: { status: CycleStatus; size?:
       autoContrast
       data-testid="cycle-status"
     >
-      {cycleStatusLabels[status]}
+      {t(cycleStatusKeys[status])}
     </Badge>
   );
 }

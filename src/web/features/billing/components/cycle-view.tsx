@@ -4,8 +4,8 @@ import { Button, Stack } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { BillingCycle } from '../../../../shared/billing.ts';
-import { billingMessages as m } from '../../../../shared/billing-labels.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useGenerateStatement } from '../api/generate-statement.ts';
 import { AgentPerformance } from './agent-performance.tsx';
@@ -13,16 +13,21 @@ import { CycleDetails } from './cycle-details.tsx';
 import { PayoutPanel } from './payout-panel.tsx';
 
 function StatementButton({ cycle }: { cycle: BillingCycle }) {
+  const t = useT();
   const statement = useGenerateStatement();
   // The statement is an HTML file (spec §7), named so: the toast says how to make a PDF of it.
   const generate = () =>
     statement.mutate(cycle, {
-      onSuccess: (name) => notifySuccess(`${m.statementDownloaded} (${name})`, 'Statement downloaded'),
-      onError: (error) => notifyError(errorMessage(error, m.statementFailed)),
+      onSuccess: (name) =>
+        notifySuccess(
+          t('billing.statementDownloadedNamed', { message: t('billing.statementDownloaded'), name }),
+          t('billing.statementDownloadedTitle'),
+        ),
+      onError: (error) => notifyError(errorMessage(error, t('billing.statementFailed'))),
     });
   return (
     <Button leftSection={<IconFileInvoice size={18} aria-hidden />} loading={statement.isPending} onClick={generate}>
-      Generate Statement
+      {t('billing.generateStatement')}
     </Button>
   );
 }

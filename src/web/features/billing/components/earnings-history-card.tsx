@@ -3,7 +3,8 @@
 import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { decimalToCents, formatRandDecimal } from '../../../../shared/money.ts';
 import { NothingSaved } from '../../../components/nothing-saved.tsx';
-import { formatCount, formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { type ReadShows, useReadShows } from '../../../lib/offline/read-shows.ts';
 import { useEarningsHistory } from '../api/get-earnings-history.ts';
 import { CycleStatusBadge, cycleEnded } from './cycle-status-badge.tsx';
@@ -12,24 +13,27 @@ const cents = (amount: string) => decimalToCents(amount) ?? 0;
 
 /** Before an answer: loading, failed, or (offline) nothing kept on the phone (decision 067). */
 function NoAnswer({ shows }: { shows: ReadShows }) {
+  const t = useT();
   if (shows === 'nothing-saved') return <NothingSaved />;
-  if (shows === 'failed') return <Alert color="red">We could not load your earnings history. Retrying…</Alert>;
+  if (shows === 'failed') return <Alert color="red">{t('billing.earningsLoadFailed')}</Alert>;
   return <Skeleton height={60} radius="md" />;
 }
 
+// Long: the card's layout, one line per cycle with its earnings, paid and owed.
 export function EarningsHistoryCard() {
+  const t = useT();
   const history = useEarningsHistory();
   const rows = history.data ?? [];
   const shows = useReadShows(history);
   return (
     <Card withBorder radius="md" p="lg" data-testid="earnings-history">
       <Title order={2} size="h4" mb="sm">
-        Earnings by Billing Cycle
+        {t('billing.earningsByCycle')}
       </Title>
       {shows !== 'answer' ? (
         <NoAnswer shows={shows} />
       ) : rows.length === 0 ? (
-        <Text c="dimmed">Empty crates you return to the farm are paid for by billing cycle and listed here.</Text>
+        <Text c="dimmed">{t('billing.earningsEmpty')}</Text>
       ) : (
         <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {rows.map((r) => (
@@ -50,7 +54,10 @@ export function EarningsHistoryCard() {
                     <CycleStatusBadge status={r.status} size="sm" />
                   </Group>
                   <Text size="sm" c="dimmed">
-                    {formatCount(r.totalCratesReturned)} crates at {formatRandDecimal(r.ratePerCrate)}
+                    {t('billing.cratesAtRate', {
+                      count: r.totalCratesReturned,
+                      rate: formatRandDecimal(r.ratePerCrate),
+                    })}
                   </Text>
                 </Stack>
                 <Text fw={800} style={{ whiteSpace: 'nowrap' }}>
@@ -59,14 +66,14 @@ export function EarningsHistoryCard() {
               </Group>
               {cents(r.paidAmount) !== 0 && (
                 <Text size="sm" data-testid="earnings-paid" style={{ overflowWrap: 'anywhere' }}>
-                  Paid {formatRandDecimal(r.paidAmount)}
-                  {r.paidOn ? ` on ${formatDate(r.paidOn)}` : ''}
-                  {r.paymentReference ? ` · Ref ${r.paymentReference}` : ''}
+                  {t('billing.paidAmount', { amount: formatRandDecimal(r.paidAmount) })}
+                  {r.paidOn ? t('billing.paidOnDate', { date: formatDate(r.paidOn) }) : ''}
+                  {r.paymentReference ? t('billing.paidReference', { reference: r.paymentReference }) : ''}
                 </Text>
               )}
               {cycleEnded(r.status) && cents(r.owedAmount) > 0 && (
                 <Text size="sm" fw={700} data-testid="earnings-owed">
-                  Owed {formatRandDecimal(r.owedAmount)}
+                  {t('billing.owedAmount', { amount: formatRandDecimal(r.owedAmount) })}
                 </Text>
               )}
             </Stack>

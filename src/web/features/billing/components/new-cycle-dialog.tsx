@@ -8,16 +8,19 @@
 // letters as they are typed and rewrites "0.70" as "0.7" on blur (trimLeadingZeroesOnBlur), so a
 // person would not see what they typed. The money is read as text by the shared schema (money.ts).
 import { Alert, Modal, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useRef } from 'react';
-import { type BillingCycle, createCycleBody, billingMessages as m } from '../../../../shared/billing.ts';
+import { type BillingCycle, createCycleBody } from '../../../../shared/billing.ts';
 import { BILLING_RATE_PLACEHOLDER } from '../../../../shared/money.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { translatedResolver } from '../../../lib/i18n/form.ts';
+import { t as say } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateCycle } from '../api/create-cycle.ts';
 
@@ -35,12 +38,17 @@ export function suggestedDates(current: BillingCycle | null | undefined): CycleD
 /** What creating a cycle starting on `startDate` does to the running cycle, if anything. */
 function effectOnCurrent(current: BillingCycle | null | undefined, startDate: string): string | null {
   if (!current || !ISO_DATE.test(startDate)) return null;
-  if (startDate > current.startDate && startDate <= current.endDate) {
+  if (startDate > current.startDate && current.endDate >= startDate) {
     const lastDay = dayjs(startDate).subtract(1, 'day').format('YYYY-MM-DD');
-    return `The current cycle (${formatDate(current.startDate)} – ${formatDate(current.endDate)}) will end on ${formatDate(lastDay)}, and its returns from ${formatDate(startDate)} on move to this cycle.`;
+    return say('billing.cycleEffectEnds', {
+      start: formatDate(current.startDate),
+      end: formatDate(current.endDate),
+      lastDay: formatDate(lastDay),
+      from: formatDate(startDate),
+    });
   }
   if (startDate > current.endDate) {
-    return `The current cycle runs on until ${formatDate(current.endDate)}; this one follows it.`;
+    return say('billing.cycleEffectFollows', { end: formatDate(current.endDate) });
   }
   return null;
 }
@@ -56,10 +64,11 @@ export function NewCycleDialog({
   current: BillingCycle | null | undefined;
   initialDates?: CycleDates;
 }) {
+  const t = useT();
   const create = useCreateCycle();
   const form = useForm<Values>({
     initialValues: { ...(initialDates ?? suggestedDates(current)), ratePerCrate: '' },
-    validate: schemaResolver(createCycleBody, { sync: true }),
+    validate: translatedResolver(createCycleBody, { sync: true }),
   });
   const effect = effectOnCurrent(current, form.values.startDate);
 
@@ -77,10 +86,10 @@ export function NewCycleDialog({
       { startDate: values.startDate, endDate: values.endDate, ratePerCrate: values.ratePerCrate.trim() },
       {
         onSuccess: () => {
-          notifySuccess(m.created);
+          notifySuccess(t('billing.created'));
           close();
         },
-        onError: (error) => notifyError(errorMessage(error, m.createFailed)),
+        onError: (error) => notifyError(errorMessage(error, t('billing.createFailed'))),
         onSettled: () => {
           sending.current = false;
         },
@@ -89,25 +98,25 @@ export function NewCycleDialog({
   });
 
   return (
-    <Modal opened onClose={close} title="New Billing Cycle" centered>
-      <form onSubmit={submit} noValidate aria-label="New billing cycle">
+    <Modal opened onClose={close} title={t('billing.newBillingCycle')} centered>
+      <form onSubmit={submit} noValidate aria-label={t('billing.newBillingCycleForm')}>
         <Stack>
           {effect && (
             <Alert color="blue" variant="light" p="sm" data-testid="cycle-effect">
               {effect}
             </Alert>
           )}
-          <TextInput type="date" label="Start date" withAsterisk {...form.getInputProps('startDate')} />
-          <TextInput type="date" label="End date" withAsterisk {...form.getInputProps('endDate')} />
+          <TextInput type="date" label={t('billing.startDate')} withAsterisk {...form.getInputProps('startDate')} />
+          <TextInput type="date" label={t('billing.endDate')} withAsterisk {...form.getInputProps('endDate')} />
           <MoneyInput
-            label="Rate per crate (R)"
-            description="Paid for each empty crate returned in this cycle, in rand and cents (0.01 steps)"
+            label={t('billing.ratePerCrateInput')}
+            description={t('billing.ratePerCrateHint')}
             placeholder={BILLING_RATE_PLACEHOLDER}
             withAsterisk
             {...form.getInputProps('ratePerCrate')}
           />
-          <FormError error={create.isError ? create.error : null} fallback={m.createFailed} />
-          <FormActions onCancel={close} submitLabel={'Create Cycle'} loading={create.isPending} />
+          <FormError error={create.isError ? create.error : null} fallback={t('billing.createFailed')} />
+          <FormActions onCancel={close} submitLabel={t('billing.createCycle')} loading={create.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -3,14 +3,16 @@
 // agent. It can't be undone, so the dialog says who is paid how much before it is confirmed. The form
 // checks with the server's schema and never changes what was typed.
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useRef } from 'react';
-import { type BillingCycle, billingMessages as m, recordPaymentBody } from '../../../../shared/billing.ts';
+import { type BillingCycle, recordPaymentBody } from '../../../../shared/billing.ts';
 import { formatRandDecimal } from '../../../../shared/money.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatDate, plural } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { translatedResolver } from '../../../lib/i18n/form.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
 
@@ -31,10 +33,11 @@ export function RecordPaymentDialog({
   target: PaymentTarget;
   onClose: () => void;
 }) {
+  const t = useT();
   const record = useRecordPayment();
   const form = useForm<Values>({
     initialValues: { paidOn: dayjs().format('YYYY-MM-DD'), reference: '' },
-    validate: schemaResolver(recordPaymentBody, { sync: true }),
+    validate: translatedResolver(recordPaymentBody, { sync: true }),
   });
   const period = `${formatDate(cycle.startDate)} – ${formatDate(cycle.endDate)}`;
 
@@ -52,10 +55,10 @@ export function RecordPaymentDialog({
       },
       {
         onSuccess: () => {
-          notifySuccess(m.paymentRecorded);
+          notifySuccess(t('billing.paymentRecorded'));
           onClose();
         },
-        onError: (error) => notifyError(errorMessage(error, m.paymentFailed)),
+        onError: (error) => notifyError(errorMessage(error, t('billing.paymentFailed'))),
         onSettled: () => {
           sending.current = false;
         },
@@ -67,42 +70,51 @@ export function RecordPaymentDialog({
     <Modal
       opened
       onClose={onClose}
-      title={target.kind === 'payout' ? 'Mark Cycle Paid' : `Mark ${target.agentName} Paid`}
+      title={
+        target.kind === 'payout' ? t('billing.markCyclePaid') : t('billing.markAgentPaid', { name: target.agentName })
+      }
       centered
       // A long agent name wraps instead of pushing the close button out of the dialog.
       styles={{ title: { overflowWrap: 'anywhere', minWidth: 0 } }}
     >
-      <form onSubmit={submit} noValidate aria-label="Record payment">
+      <form onSubmit={submit} noValidate aria-label={t('billing.recordPaymentForm')}>
         <Stack>
           <Text data-testid="payment-summary">
             {target.kind === 'payout'
-              ? `Record that the farm paid the payout file for ${period}: ${target.rowCount} ${plural(target.rowCount, 'agent')}, ${formatRandDecimal(target.total)} in total.`
-              : `Record that the farm paid ${target.agentName} ${formatRandDecimal(target.amount)} for ${period}.`}
+              ? t('billing.recordPayoutSummary', {
+                  period,
+                  agents: target.rowCount,
+                  total: formatRandDecimal(target.total),
+                })
+              : t('billing.recordAgentSummary', {
+                  name: target.agentName,
+                  amount: formatRandDecimal(target.amount),
+                  period,
+                })}
           </Text>
           {target.kind === 'payout' && (
             <Text size="sm" c="dimmed">
-              Agents without bank details are not in the payout file and stay owed; mark each of them paid on its own
-              once you have paid it.
+              {t('billing.recordPayoutNote')}
             </Text>
           )}
-          <TextInput type="date" label="Date paid" withAsterisk {...form.getInputProps('paidOn')} />
+          <TextInput type="date" label={t('billing.datePaid')} withAsterisk {...form.getInputProps('paidOn')} />
           <TextInput
-            label="Bank reference"
-            description="As it appears on the bank's confirmation, at most 35 characters"
+            label={t('billing.bankReference')}
+            description={t('billing.bankReferenceHint')}
             autoComplete="off"
             withAsterisk
             {...form.getInputProps('reference')}
           />
           <Alert color="orange" variant="light" p="sm">
-            A recorded payment can't be changed or removed afterwards.
+            {t('billing.paymentFinal')}
           </Alert>
-          <FormError error={record.isError ? record.error : null} fallback={m.paymentFailed} />
+          <FormError error={record.isError ? record.error : null} fallback={t('billing.paymentFailed')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} data-autofocus>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" loading={record.isPending}>
-              Record Payment
+              {t('billing.recordPayment')}
             </Button>
           </Group>
         </Stack>

@@ -3,8 +3,8 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarPlus, IconClockExclamation } from '@tabler/icons-react';
 import type { UnbilledReturns } from '../../../../shared/billing.ts';
-import { billingMessages as m } from '../../../../shared/billing-labels.ts';
-import { formatCount, formatDate, plural } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 
 type AgentLine = {
   key: number;
@@ -53,6 +53,7 @@ export function UnbilledNotice({
   /** Opens New Billing Cycle with the unbilled days as its dates. */
   onCreateCycle: (dates: { startDate: string; endDate: string }) => void;
 }) {
+  const t = useT();
   if (unbilled.returns === 0) return null;
   const lines = byAgent(unbilled.items);
   const { firstDate, lastDate } = unbilled;
@@ -67,12 +68,14 @@ export function UnbilledNotice({
       <Stack gap="xs">
         {/* Not the Alert's title: its orange text is below WCAG contrast on the tint. */}
         <Text fw={700} data-testid="unbilled-summary">
-          {m.unbilledSummary(unbilled.returns, unbilled.crates)}
+          {t('billing.unbilledSummary', { returns: unbilled.returns, crates: unbilled.crates })}
         </Text>
         {firstDate && lastDate && (
           <Text size="sm">
-            Acknowledged {firstDate === lastDate ? 'on' : 'from'} {days(firstDate, lastDate)}. Create a billing cycle
-            whose dates cover {firstDate === lastDate ? 'that day' : 'those days'} to bill them at its rate.
+            {t('billing.unbilledDays', {
+              oneDay: firstDate === lastDate ? 'yes' : 'no',
+              days: days(firstDate, lastDate),
+            })}
           </Text>
         )}
         <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
@@ -87,14 +90,18 @@ export function UnbilledNotice({
               <Text span fw={700} inherit>
                 {line.name}
               </Text>{' '}
-              (Agent {line.number}): {line.returns} {plural(line.returns, 'return')}, {formatCount(line.crates)}{' '}
-              {plural(line.crates, 'crate')}, {days(line.first, line.last)}
+              {t('billing.unbilledAgentLine', {
+                number: line.number,
+                returns: line.returns,
+                crates: line.crates,
+                days: days(line.first, line.last),
+              })}
             </Text>
           ))}
         </Stack>
         {unbilled.items.length < unbilled.returns && (
           <Text size="sm" c="dimmed">
-            The oldest {unbilled.items.length} of {unbilled.returns} returns are listed.
+            {t('billing.unbilledOldest', { listed: unbilled.items.length, total: unbilled.returns })}
           </Text>
         )}
         {firstDate && lastDate && (
@@ -104,7 +111,7 @@ export function UnbilledNotice({
               leftSection={<IconCalendarPlus size={18} aria-hidden />}
               onClick={() => onCreateCycle({ startDate: firstDate, endDate: lastDate })}
             >
-              New Cycle for These Dates
+              {t('billing.newCycleForDates')}
             </Button>
           </Group>
         )}

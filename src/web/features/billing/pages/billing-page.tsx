@@ -5,16 +5,16 @@ import { Alert, Button, Card, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconMail, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { billingMessages as m } from '../../../../shared/billing-labels.ts';
 import { weeklyOutcome } from '../../../../shared/reports.ts';
 import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { ExportDownload } from '../../../components/export-download.tsx';
 import { MessageCard } from '../../../components/message-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { gatedPage } from '../../../components/role-gate.tsx';
+import { RoleGate } from '../../../components/role-gate.tsx';
 import { WeeklyReportsDialog } from '../../../components/weekly-reports-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useCurrentCycle } from '../api/get-current-cycle.ts';
 import { useCycle } from '../api/get-cycle.ts';
 import { useCycles } from '../api/get-cycles.ts';
@@ -30,9 +30,18 @@ import { UnbilledNotice } from '../components/unbilled-notice.tsx';
 const ALL_TAB = 'all';
 const cycleHref = (cycleId: number) => `?tab=${ALL_TAB}&cycle=${cycleId}`;
 
-export const BillingPage = gatedPage('read:billing:any', m.farmStoreOnly, BillingScreen);
+/** The Billing screen for the farm store; anyone else reads why not, in their language. */
+export function BillingPage() {
+  const t = useT();
+  return (
+    <RoleGate permission="read:billing:any" denied={t('billing.farmStoreOnly')}>
+      <BillingScreen />
+    </RoleGate>
+  );
+}
 
 function BillingScreen() {
+  const t = useT();
   const current = useCurrentCycle();
   const unbilled = useUnbilled();
   // null: closed; otherwise open, with the dates it starts with (undefined: the suggested ones).
@@ -44,8 +53,8 @@ function BillingScreen() {
   return (
     <>
       <PageHeader
-        title="Billing"
-        description="Billing cycles and what the farm pays agents for returned crates"
+        title={t('billing.pageTitle')}
+        description={t('billing.pageDescription')}
         actions={
           <>
             <Button
@@ -53,10 +62,10 @@ function BillingScreen() {
               leftSection={<IconMail size={18} aria-hidden />}
               onClick={() => setWeeklyOpen(true)}
             >
-              Send Weekly Reports
+              {t('billing.sendWeeklyReports')}
             </Button>
             <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={startCycle}>
-              New Billing Cycle
+              {t('billing.newBillingCycle')}
             </Button>
           </>
         }
@@ -65,8 +74,8 @@ function BillingScreen() {
         <WeeklyReportsDialog
           path={WEEKLY_REPORTS_PATH}
           onClose={() => setWeeklyOpen(false)}
-          outcome={(res) => weeklyOutcome(res, m.weeklySent)}
-          failed={m.weeklyFailed}
+          outcome={(res) => weeklyOutcome(res, t('billing.weeklySent'), t)}
+          failed={t('billing.weeklyFailed')}
         />
       )}
       {creating && (
@@ -75,9 +84,9 @@ function BillingScreen() {
       {unbilled.data && <UnbilledNotice unbilled={unbilled.data} onCreateCycle={(dates) => setCreating({ dates })} />}
       <DashboardTabs
         tabs={[
-          { value: 'current', label: 'Current Cycle', panel: <CurrentCycle onCreate={startCycle} /> },
-          { value: 'previous', label: 'Previous Cycle', panel: <PreviousCycle /> },
-          { value: ALL_TAB, label: 'All Cycles', panel: <AllCycles /> },
+          { value: 'current', label: t('billing.currentCycle'), panel: <CurrentCycle onCreate={startCycle} /> },
+          { value: 'previous', label: t('billing.previousCycle'), panel: <PreviousCycle /> },
+          { value: ALL_TAB, label: t('billing.allCycles'), panel: <AllCycles /> },
         ]}
       />
       <ExportDownload kinds={['billing-lines', 'payments']} />
@@ -86,11 +95,19 @@ function BillingScreen() {
 }
 
 function CurrentCycle({ onCreate }: { onCreate: () => void }) {
+  const t = useT();
   const current = useCurrentCycle();
   const cycles = useCycles();
   if (current.isPending) return <Skeleton height={200} radius="md" />;
-  if (current.isError) return <Alert color="red">We could not load the billing cycle. Retrying…</Alert>;
-  if (current.data) return <CycleView cycle={current.data} title="Current Cycle" cratesLabel="Total returned crates" />;
+  if (current.isError) return <Alert color="red">{t('billing.cycleLoadFailed')}</Alert>;
+  if (current.data)
+    return (
+      <CycleView
+        cycle={current.data}
+        title={t('billing.currentCycle')}
+        cratesLabel={t('billing.totalReturnedCrates')}
+      />
+    );
   // No cycle covers today: returns acknowledged now wait as unbilled until one does.
   const hasCycles = (cycles.data?.length ?? 0) > 0;
   const next = cycles.data
@@ -99,37 +116,34 @@ function CurrentCycle({ onCreate }: { onCreate: () => void }) {
   return (
     <MessageCard
       icon={IconReceipt}
-      title={m.noActiveCycleTitle}
-      text={
-        hasCycles
-          ? 'No billing cycle covers today. Empty crates returned now wait, unbilled, until a cycle covering their day is created.'
-          : 'Returned empty crates are paid for within a billing cycle. Start one to begin.'
-      }
+      title={t('billing.noActiveCycleTitle')}
+      text={hasCycles ? t('billing.noCycleCoversToday') : t('billing.startFirstCycle')}
     >
       {next && (
         <Text size="sm" ta="center" data-testid="next-cycle">
-          The next cycle starts on {formatDate(next.startDate)}.
+          {t('billing.nextCycleStarts', { date: formatDate(next.startDate) })}
         </Text>
       )}
-      <Button onClick={onCreate}>{hasCycles ? 'Create Cycle' : m.createFirstCycle}</Button>
+      <Button onClick={onCreate}>{hasCycles ? t('billing.createCycle') : t('billing.createFirstCycle')}</Button>
     </MessageCard>
   );
 }
 
 function PreviousCycle() {
+  const t = useT();
   const last = useLastCycle();
   if (last.isPending) return <Skeleton height={200} radius="md" />;
-  if (last.isError) return <Alert color="red">We could not load the previous cycle. Retrying…</Alert>;
+  if (last.isError) return <Alert color="red">{t('billing.previousLoadFailed')}</Alert>;
   if (!last.data) {
     return (
       <Card withBorder radius="md" p="xl">
         <Text c="dimmed" ta="center">
-          No completed billing cycle yet. A cycle is completed once its end date has passed.
+          {t('billing.noCompletedCycle')}
         </Text>
       </Card>
     );
   }
-  return <CycleView cycle={last.data} title="Previous Cycle" cratesLabel="Crates processed" />;
+  return <CycleView cycle={last.data} title={t('billing.previousCycle')} cratesLabel={t('billing.cratesProcessed')} />;
 }
 
 function AllCycles() {
@@ -140,6 +154,7 @@ function AllCycles() {
 }
 
 function OpenedCycle({ cycleId }: { cycleId: number }) {
+  const t = useT();
   const cycle = useCycle(cycleId);
   const back = (
     <div>
@@ -149,7 +164,7 @@ function OpenedCycle({ cycleId }: { cycleId: number }) {
         variant="subtle"
         leftSection={<IconArrowLeft size={18} aria-hidden />}
       >
-        All Cycles
+        {t('billing.allCycles')}
       </Button>
     </div>
   );
@@ -158,9 +173,16 @@ function OpenedCycle({ cycleId }: { cycleId: number }) {
     return (
       <Stack gap="lg">
         {back}
-        <Alert color="red">{errorMessage(cycle.error, m.cycleNotFound)}</Alert>
+        <Alert color="red">{errorMessage(cycle.error, t('billing.cycleNotFound'))}</Alert>
       </Stack>
     );
   }
-  return <CycleView cycle={cycle.data} title="Billing Cycle" cratesLabel="Crates processed" before={back} />;
+  return (
+    <CycleView
+      cycle={cycle.data}
+      title={t('billing.billingCycle')}
+      cratesLabel={t('billing.cratesProcessed')}
+      before={back}
+    />
+  );
 }

@@ -20,30 +20,33 @@ import {
   type Availability,
   availabilities,
   type PepperPricing,
-  pricingMessages,
   updatePricingBody,
 } from '../../../../shared/pricing.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { SectionHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { translateEnglish } from '../../../lib/i18n/english-messages.ts';
+import { t as say } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePepperPricing } from '../api/get-pepper-pricing.ts';
 import { useUpdatePepperPricing } from '../api/update-pepper-pricing.ts';
-import { AvailabilityBadge } from './availability-badge.tsx';
-
-const NOT_AN_AMOUNT = 'Enter the price in rand, for example 185.50';
+import { AvailabilityBadge, availabilityKeys } from './availability-badge.tsx';
 
 /** The price typed in rand as cents, or the message that says what is wrong with it. */
 function parsePrice(text: string, availability: Availability) {
-  if (text.trim() === '') return { error: pricingMessages.priceRequired } as const;
+  if (text.trim() === '') return { error: say('pricing.priceRequired') } as const;
   const cents = parseRand(text);
-  if (cents === null) return { error: NOT_AN_AMOUNT } as const;
+  if (cents === null) return { error: say('pricing.notAnAmount') } as const;
   const parsed = updatePricingBody.safeParse({ pricePerCrate: cents, availability });
-  return parsed.success ? ({ body: parsed.data } as const) : ({ error: parsed.error.issues[0].message } as const);
+  return parsed.success
+    ? ({ body: parsed.data } as const)
+    : ({ error: translateEnglish(parsed.error.issues[0].message) } as const);
 }
 
 /** A row's edit: view → edit → saved or cancelled. */
 function usePriceEdit(row: PepperPricing) {
+  const t = useT();
   const update = useUpdatePepperPricing();
   const [editing, setEditing] = useState(false);
   const [price, setPrice] = useState('');
@@ -60,17 +63,17 @@ function usePriceEdit(row: PepperPricing) {
   const save = () => {
     const result = parsePrice(price, availability);
     if ('error' in result) {
-      setError(result.error ?? NOT_AN_AMOUNT);
+      setError(result.error ?? t('pricing.notAnAmount'));
       return;
     }
     update.mutate(
       { id: row.id, ...result.body },
       {
         onSuccess: () => {
-          notifySuccess(pricingMessages.updated);
+          notifySuccess(t('pricing.updated'));
           setEditing(false);
         },
-        onError: () => notifyError(pricingMessages.updateFailed),
+        onError: () => notifyError(t('pricing.updateFailed')),
       },
     );
   };
@@ -92,10 +95,11 @@ type PriceEdit = ReturnType<typeof usePriceEdit>;
 type RowProps = { row: PepperPricing; edit: PriceEdit; compact: boolean };
 
 function PriceInput({ row, edit, compact }: RowProps) {
+  const t = useT();
   return (
     <MoneyInput
-      label={compact ? 'Price per crate' : undefined}
-      aria-label={`Price per crate in rand for ${row.variety}`}
+      label={compact ? t('pricing.pricePerCrate') : undefined}
+      aria-label={t('pricing.priceFor', { variety: row.variety })}
       leftSection="R"
       value={edit.price}
       onChange={(event) => edit.setPrice(event.currentTarget.value)}
@@ -110,11 +114,12 @@ function PriceInput({ row, edit, compact }: RowProps) {
 }
 
 function AvailabilitySelect({ row, edit, compact }: RowProps) {
+  const t = useT();
   return (
     <NativeSelect
-      label={compact ? 'Availability' : undefined}
-      aria-label={`Availability for ${row.variety}`}
-      data={[...availabilities]}
+      label={compact ? t('pricing.availabilityLabel') : undefined}
+      aria-label={t('pricing.availabilityFor', { variety: row.variety })}
+      data={availabilities.map((value) => ({ value, label: t(availabilityKeys[value]) }))}
       value={edit.availability}
       onChange={(event) => edit.setAvailability(event.currentTarget.value as Availability)}
     />
@@ -122,22 +127,30 @@ function AvailabilitySelect({ row, edit, compact }: RowProps) {
 }
 
 function SaveAndCancel({ edit }: { edit: PriceEdit }) {
+  const t = useT();
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
       <Button size="xs" onClick={edit.save} loading={edit.saving}>
-        Save
+        {t('common.save')}
       </Button>
       <Button size="xs" variant="default" onClick={edit.cancel} disabled={edit.saving}>
-        Cancel
+        {t('common.cancel')}
       </Button>
     </Group>
   );
 }
 
 function EditButton({ row, edit }: { row: PepperPricing; edit: PriceEdit }) {
+  const t = useT();
   return (
-    <Button size="xs" variant="light" onClick={edit.start} aria-label={`Edit ${row.variety}`} style={{ flexShrink: 0 }}>
-      Edit
+    <Button
+      size="xs"
+      variant="light"
+      onClick={edit.start}
+      aria-label={t('pricing.editVariety', { variety: row.variety })}
+      style={{ flexShrink: 0 }}
+    >
+      {t('pricing.edit')}
     </Button>
   );
 }
@@ -155,6 +168,7 @@ function Variety({ row }: { row: PepperPricing }) {
 
 // On a phone a five-column table would hide Edit off to the side, so each variety is a card.
 function PriceCard(props: RowProps) {
+  const t = useT();
   const { row, edit } = props;
   return (
     <Paper withBorder p="sm" radius="md" data-testid="price-editor-row" data-variety={row.variety}>
@@ -177,7 +191,7 @@ function PriceCard(props: RowProps) {
           </Text>
           <AvailabilityBadge availability={row.availability} />
           <Text size="xs" c="gray.7">
-            Updated {formatDateTime(row.updatedAt)}
+            {t('pricing.updatedOn', { date: formatDateTime(row.updatedAt) })}
           </Text>
         </Group>
       )}
@@ -239,17 +253,18 @@ function PriceRow({ row, compact }: { row: PepperPricing; compact: boolean }) {
 }
 
 function PriceTable({ rows }: { rows: PepperPricing[] }) {
+  const t = useT();
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Variety</Table.Th>
-            <Table.Th>Price per crate</Table.Th>
-            <Table.Th>Availability</Table.Th>
-            <Table.Th>Updated</Table.Th>
+            <Table.Th>{t('pricing.variety')}</Table.Th>
+            <Table.Th>{t('pricing.pricePerCrate')}</Table.Th>
+            <Table.Th>{t('pricing.availabilityLabel')}</Table.Th>
+            <Table.Th>{t('pricing.updatedColumn')}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>{t('pricing.actions')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -264,7 +279,8 @@ function PriceTable({ rows }: { rows: PepperPricing[] }) {
 }
 
 function PriceRows({ rows, compact }: { rows: PepperPricing[]; compact: boolean }) {
-  if (rows.length === 0) return <Text c="gray.7">No pepper varieties have been set up yet.</Text>;
+  const t = useT();
+  if (rows.length === 0) return <Text c="gray.7">{t('pricing.noVarieties')}</Text>;
   if (!compact) return <PriceTable rows={rows} />;
   return (
     <Stack gap="sm">
@@ -276,14 +292,12 @@ function PriceRows({ rows, compact }: { rows: PepperPricing[]; compact: boolean 
 }
 
 export function PriceEditor() {
+  const t = useT();
   const { data, isPending, isError } = usePepperPricing();
   const compact = useMediaQuery(`(max-width: ${em(767.98)})`) ?? false;
   return (
     <Card withBorder radius="md" p="lg">
-      <SectionHeader
-        title="Pepper Pricing"
-        description="Prices per crate shown on the public site. Every price change is added to the price history and the trends."
-      />
+      <SectionHeader title={t('pricing.pepperPricing')} description={t('pricing.editorDescription')} />
       {isPending ? (
         <Stack gap="xs">
           {[1, 2, 3, 4].map((n) => (
@@ -291,7 +305,7 @@ export function PriceEditor() {
           ))}
         </Stack>
       ) : isError ? (
-        <Text c="red.8">The price list could not be loaded.</Text>
+        <Text c="red.8">{t('pricing.loadFailed')}</Text>
       ) : (
         <PriceRows rows={data} compact={compact} />
       )}

@@ -4,10 +4,19 @@ import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@m
 import { formatRand } from '../../../../shared/money.ts';
 import { samplePrices } from '../../../../shared/pricing-format.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { usePepperPricing } from '../api/get-pepper-pricing.ts';
 import { AvailabilityBadge } from './availability-badge.tsx';
 
+/** The built-in samples' descriptions (spec §2), by sample id, in the reader's language. */
+const sampleDescriptionKeys: Record<number, string> = {
+  [-1]: 'pricing.sampleSweetBell',
+  [-2]: 'pricing.sampleHotChili',
+  [-3]: 'pricing.sampleSweetMini',
+};
+
 export function PriceList() {
+  const t = useT();
   const { data, isPending, isError } = usePepperPricing();
   if (isPending) {
     return (
@@ -23,9 +32,8 @@ export function PriceList() {
   return (
     <Stack>
       {isSample && (
-        <Alert color="yellow" variant="light" title="Sample prices">
-          Our current price list is being updated. These sample prices show what a crate usually costs; contact us for a
-          firm quote.
+        <Alert color="yellow" variant="light" title={t('pricing.samplePrices')}>
+          {t('pricing.samplePricesText')}
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -38,7 +46,7 @@ export function PriceList() {
               <AvailabilityBadge availability={row.availability} />
             </Group>
             <Text c="gray.7" size="sm" mt={4} mb="md">
-              {row.description}
+              {isSample && sampleDescriptionKeys[row.id] ? t(sampleDescriptionKeys[row.id]) : row.description}
             </Text>
             <Group justify="space-between" align="flex-end" mt="auto">
               <div>
@@ -46,12 +54,12 @@ export function PriceList() {
                   {formatRand(row.pricePerCrate)}
                 </Text>
                 <Text size="xs" c="gray.7">
-                  per crate
+                  {t('pricing.perCrate')}
                 </Text>
               </div>
               {!isSample && (
                 <Text size="xs" c="gray.7">
-                  Updated {formatDate(row.updatedAt)}
+                  {t('pricing.updatedOn', { date: formatDate(row.updatedAt) })}
                 </Text>
               )}
             </Group>

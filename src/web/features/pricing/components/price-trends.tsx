@@ -15,35 +15,34 @@ import {
   type ExportRange,
   exportRanges,
   historyByVariety,
-  pricingMessages,
   type TrendDirection,
   type TrendRange,
   trendDirection,
   trendRanges,
 } from '../../../../shared/pricing-format.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useExportPricingHistory } from '../api/export-pricing-history.ts';
 import { usePricingHistory } from '../api/get-pricing-history.ts';
 import { trendBasis } from '../trend-basis.ts';
 
-const EXPORT_FAILED = 'Failed to export price history';
-
 const directionView: Record<TrendDirection, { label: string; colour: string; Icon: typeof IconMinus }> = {
-  up: { label: 'Trending up', colour: 'red.9', Icon: IconArrowUpRight },
-  down: { label: 'Trending down', colour: 'blue.9', Icon: IconArrowDownRight },
-  stable: { label: 'Stable', colour: 'gray.7', Icon: IconMinus },
+  up: { label: 'pricing.trendingUp', colour: 'red.9', Icon: IconArrowUpRight },
+  down: { label: 'pricing.trendingDown', colour: 'blue.9', Icon: IconArrowDownRight },
+  stable: { label: 'pricing.stable', colour: 'gray.7', Icon: IconMinus },
 };
 
 /** The direction and, beside it, the last change it is based on (the chart may not show it). */
 function TrendLabel({ direction, basis }: { direction: TrendDirection; basis: string }) {
+  const t = useT();
   const { label, colour, Icon } = directionView[direction];
   return (
     <Group gap={6} align="center" wrap="wrap" mt={4}>
       <Group gap={4} wrap="nowrap" c={colour} data-testid="trend-direction" data-direction={direction}>
         <Icon size={18} aria-hidden="true" />
         <Text span size="sm" fw={600}>
-          {label}
+          {t(label)}
         </Text>
       </Group>
       <Text span size="sm" c="gray.7" data-testid="trend-basis">
@@ -54,10 +53,11 @@ function TrendLabel({ direction, basis }: { direction: TrendDirection; basis: st
 }
 
 function VarietyChart({ variety, points }: { variety: string; points: HistoryPoint[] }) {
+  const t = useT();
   const data = useMemo(
     () =>
       downsampleEvenly(points).map((p) => ({
-        date: dayjs(p.effectiveDate).format('D MMM YY'),
+        date: dayjs(p.effectiveDate).format('D MMM YY'), // i18n-ignore: a date format
         // Display only: the chart library needs numbers in rand; money stays in cents elsewhere.
         price: p.pricePerCrate / 100,
       })),
@@ -73,8 +73,8 @@ function VarietyChart({ variety, points }: { variety: string; points: HistoryPoi
           {variety}
         </Title>
         <Text size="sm" c="gray.7">
-          Latest <span data-testid="trend-latest">{formatRand(latest.pricePerCrate)}</span> per crate ·{' '}
-          <span data-testid="trend-points">{data.length}</span> points
+          {t('pricing.latest')} <span data-testid="trend-latest">{formatRand(latest.pricePerCrate)}</span>{' '}
+          {t('pricing.perCrate')} · <span data-testid="trend-points">{data.length}</span> {t('pricing.points')}
         </Text>
         <TrendLabel direction={direction} basis={trendBasis(points)} />
       </div>
@@ -82,7 +82,7 @@ function VarietyChart({ variety, points }: { variety: string; points: HistoryPoi
         h={200}
         data={data}
         dataKey="date"
-        series={[{ name: 'price', label: 'Price per crate', color: 'green.7' }]}
+        series={[{ name: 'price', label: t('pricing.pricePerCrate'), color: 'green.7' }]}
         curveType="monotone"
         withDots={data.length <= 12}
         valueFormatter={(value) => formatRand(Math.round(value * 100))}
@@ -90,7 +90,7 @@ function VarietyChart({ variety, points }: { variety: string; points: HistoryPoi
         xAxisProps={{ minTickGap: 16 }}
         lineProps={{ isAnimationActive: false }}
         role="figure"
-        aria-label={`${variety} price per crate over time`}
+        aria-label={t('pricing.chartLabel', { variety })}
       />
     </Card>
   );
@@ -98,19 +98,20 @@ function VarietyChart({ variety, points }: { variety: string; points: HistoryPoi
 
 // Long: the trends card's layout: the variety and period pickers, the chart's configuration and its states.
 export default function PriceTrends() {
+  const t = useT();
   const [months, setMonths] = useState<TrendRange>(DEFAULT_TREND_MONTHS);
   const history = usePricingHistory(months);
   const exportHistory = useExportPricingHistory();
   const groups = useMemo(() => [...historyByVariety(history.data ?? [])], [history.data]);
 
   useEffect(() => {
-    if (history.isError) notifyError(pricingMessages.historyFailed);
-  }, [history.isError]);
+    if (history.isError) notifyError(t('pricing.historyFailed'));
+  }, [history.isError, t]);
 
   const download = (range: ExportRange) =>
     exportHistory.mutate(range, {
-      onSuccess: (name) => notifySuccess(`Price history saved as ${name}`),
-      onError: (error) => notifyError(errorMessage(error, EXPORT_FAILED)),
+      onSuccess: (name) => notifySuccess(t('pricing.historySaved', { name })),
+      onError: (error) => notifyError(errorMessage(error, t('pricing.exportFailed'))),
     });
 
   return (
@@ -120,10 +121,10 @@ export default function PriceTrends() {
           fullWidth
           size="xs"
           w={{ base: '100%', sm: 'auto' }}
-          aria-label="Trend range"
+          aria-label={t('pricing.trendRange')}
           value={String(months)}
           onChange={(value) => setMonths(Number(value) as TrendRange)}
-          data={trendRanges.map((n) => ({ value: String(n), label: `${n} months` }))}
+          data={trendRanges.map((n) => ({ value: String(n), label: t('pricing.months', { n }) }))}
         />
         <Group gap="xs">
           {exportRanges.map((range) => (
@@ -134,7 +135,7 @@ export default function PriceTrends() {
               loading={exportHistory.isPending && exportHistory.variables === range}
               onClick={() => download(range)}
             >
-              Export {range} months
+              {t('pricing.exportMonths', { n: range })}
             </Button>
           ))}
         </Group>
@@ -146,11 +147,11 @@ export default function PriceTrends() {
           ))}
         </SimpleGrid>
       ) : history.isError ? (
-        <Alert color="red" variant="light" title={pricingMessages.historyFailed}>
-          The price history could not be loaded. It will be tried again in a moment.
+        <Alert color="red" variant="light" title={t('pricing.historyFailed')}>
+          {t('pricing.historyRetry')}
         </Alert>
       ) : groups.length === 0 ? (
-        <Text c="gray.7">No price history has been recorded yet.</Text>
+        <Text c="gray.7">{t('pricing.noHistory')}</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {groups.map(([variety, points]) => (
@@ -159,8 +160,7 @@ export default function PriceTrends() {
         </SimpleGrid>
       )}
       <Text size="xs" c="gray.7">
-        Prices are per crate, shown for the last {months} months; each chart shows at most 20 evenly spaced points. The
-        direction compares the two most recent prices, named beside it. Exports are printable HTML reports.
+        {t('pricing.trendsNote', { months })}
       </Text>
     </Stack>
   );

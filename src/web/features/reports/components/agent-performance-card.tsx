@@ -9,27 +9,29 @@ import { decimalToCents, formatRandDecimal } from '../../../../shared/money.ts';
 import type { ReportSummary } from '../../../../shared/reports.ts';
 import { SectionHeader } from '../../../components/page-header.tsx';
 import { RemovedBadge } from '../../../components/removed-badge.tsx';
-import { crates, formatCount, plural } from '../../../lib/format.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 
 export function AgentPerformanceCard({ summary }: { summary: ReportSummary | undefined }) {
+  const t = useT();
   return (
     <Card withBorder radius="md" p="lg">
       <SectionHeader
-        title="Agent Performance Summary"
+        title={t('reports.agentPerformanceSummary')}
         description={
           !summary
-            ? 'Loading…'
-            : `Billed: returns counted in this period, at their cycle's rate. Owed: billed in every cycle less recorded payments. ${
-                summary.cycle
-                  ? `Earnings est.: empty crates still held × the current rate of ${formatRandDecimal(summary.cycle.ratePerCrate)} per crate.`
-                  : 'No active billing cycle: no earnings estimate.'
-              }`
+            ? t('common.loading')
+            : t('reports.agentPerformanceHelp', {
+                estimate: summary.cycle
+                  ? t('reports.estimateAtRate', { rate: formatRandDecimal(summary.cycle.ratePerCrate) })
+                  : t('reports.noEstimate'),
+              })
         }
       />
       {!summary ? (
         <Skeleton h={64} />
       ) : summary.agents.length === 0 ? (
-        <Text c="gray.7">No market agents yet.</Text>
+        <Text c="gray.7">{t('reports.noAgentsYet')}</Text>
       ) : (
         <Stack gap="sm">
           {summary.agents.map((a) => (
@@ -43,6 +45,8 @@ export function AgentPerformanceCard({ summary }: { summary: ReportSummary | und
 
 /** One agent's figures for the period. */
 function AgentPerformanceRow({ agent: a }: { agent: ReportSummary['agents'][number] }) {
+  const t = useT();
+  const crates = (count: number) => t('common.crates', { count });
   const owed = (decimalToCents(a.owedAmount) ?? 0) > 0;
   return (
     <Paper withBorder p="sm" radius="md" data-testid="agent-performance-row">
@@ -55,27 +59,34 @@ function AgentPerformanceRow({ agent: a }: { agent: ReportSummary['agents'][numb
             {!a.isActive && <RemovedBadge />}
           </Group>
           <Text size="sm" c="gray.7">
-            {a.agentNumber} · {a.businessName || 'Business TBD'}
+            {a.agentNumber} · {a.businessName || t('billing.businessTbd')}
           </Text>
         </div>
         <Badge variant="light" color={owed ? 'green' : 'gray'} size="lg" data-testid="agent-owed">
-          Owed {formatRandDecimal(a.owedAmount)}
+          {t('billing.owedAmount', { amount: formatRandDecimal(a.owedAmount) })}
         </Badge>
       </Group>
       <Text size="sm" mt={6}>
-        {formatCount(a.transmissions)} {plural(a.transmissions, 'transmission')} · {formatCount(a.cratesDelivered)}{' '}
-        delivered · {formatCount(a.cratesReturned)} returned · {formatCount(a.fullCrates)} full ·{' '}
-        {formatCount(a.emptyCrates)} empty
+        {t('reports.agentFigures', {
+          transmissions: a.transmissions,
+          delivered: formatCount(a.cratesDelivered),
+          returned: formatCount(a.cratesReturned),
+          full: formatCount(a.fullCrates),
+          empty: formatCount(a.emptyCrates),
+        })}
       </Text>
       <Text size="sm" data-testid="agent-billing">
-        Billed {formatRandDecimal(a.billedAmount)} for {crates(a.billedCrates)}
-        {a.unbilledCrates > 0 ? ` · ${crates(a.unbilledCrates)} not yet in a billing cycle` : ''} · Earnings est.{' '}
-        {a.earningsEstimate === null ? 'no active cycle' : formatRandDecimal(a.earningsEstimate)}
+        {t('reports.billedFor', { amount: formatRandDecimal(a.billedAmount), crates: crates(a.billedCrates) })}
+        {a.unbilledCrates > 0 ? t('reports.unbilledPart', { crates: crates(a.unbilledCrates) }) : ''}
+        {t('reports.estimatePart', {
+          estimate:
+            a.earningsEstimate === null ? t('reports.noActiveCycleShort') : formatRandDecimal(a.earningsEstimate),
+        })}
       </Text>
       {(a.cratesDamaged !== 0 || a.cratesMissing !== 0) && (
         // Damaged apart from missing (decision 056): both written off, for different reasons.
         <Text size="sm" data-testid="agent-write-offs">
-          Written off: {crates(a.cratesDamaged)} marked damaged · {crates(a.cratesMissing)} missing at stock takes
+          {t('reports.writtenOff', { damaged: crates(a.cratesDamaged), missing: crates(a.cratesMissing) })}
         </Text>
       )}
     </Paper>

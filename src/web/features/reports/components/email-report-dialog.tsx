@@ -4,13 +4,14 @@
 // server took the e-mails or they wait in the outbox.
 import { MultiSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { emailReportOutcome, type ReportRequestInput, reportMessages } from '../../../../shared/reports.ts';
+import { emailReportOutcome, type ReportRequestInput } from '../../../../shared/reports.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { MailPreview, MailServerNote, notifyOutcome } from '../../../components/mail-preview.tsx';
 import { agentOptionLabel, useAgentsForTransmission } from '../../../lib/api/get-agents-for-transmission.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatDate, plural } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useEmailPreview, useEmailReport } from '../api/email-report.ts';
 
@@ -18,6 +19,7 @@ type Props = { request: ReportRequestInput; onClose: () => void };
 
 // Long: one dialog's JSX: recipients, period and preview, in the order the farm store reads them.
 export function EmailReportDialog({ request, onClose }: Props) {
+  const t = useT();
   const agents = useAgentsForTransmission();
   // Empty: every active agent (the spec's 'all'); otherwise the agents picked, starting from the screen's choice.
   const chosen = typeof request.selectedAgentId === 'number' ? [String(request.selectedAgentId)] : [];
@@ -32,43 +34,46 @@ export function EmailReportDialog({ request, onClose }: Props) {
   const onConfirm = () =>
     send.mutate(body, {
       onSuccess: (res) => {
-        notifyOutcome(emailReportOutcome(res));
+        notifyOutcome(emailReportOutcome(res, t));
         onClose();
       },
-      onError: (err) => notifyError(errorMessage(err, reportMessages.emailFailed)),
+      onError: (err) => notifyError(errorMessage(err, t('reports.emailFailed'))),
     });
   const data = preview.data;
   return (
     <ConfirmDialog
-      title="Email report"
-      confirmLabel={`Email ${count} ${plural(count, 'agent')}`}
+      title={t('reports.emailReportTitle')}
+      confirmLabel={t('reports.emailAgents', { count })}
       confirmDisabled={!data || preview.isFetching}
       onConfirm={onConfirm}
       onClose={onClose}
       loading={send.isPending}
       size="lg"
-      error={<FormError error={preview.error ?? send.error} fallback={reportMessages.emailFailed} />}
+      error={<FormError error={preview.error ?? send.error} fallback={t('reports.emailFailed')} />}
     >
       <Stack gap="sm">
         <MultiSelect
-          label="Recipients"
-          description="Leave empty for every active market agent. Each agent receives its own figures only."
-          placeholder={picked.length === 0 ? 'All active agents' : undefined}
+          label={t('reports.recipientsField')}
+          description={t('reports.recipientsHint')}
+          placeholder={picked.length === 0 ? t('reports.allActiveAgents') : undefined}
           data={(agents.data ?? []).map((a) => ({ value: String(a.id), label: agentOptionLabel(a) }))}
           value={picked}
           onChange={setPicked}
           searchable
           clearable
-          nothingFoundMessage="No matching agent"
+          nothingFoundMessage={t('reports.noMatchingAgent')}
         />
         {data && (
           <>
             <Text size="sm" data-testid="email-period">
-              Period: {formatDate(data.period.startDate)} to {formatDate(data.period.endDate)} ({data.period.days}{' '}
-              {plural(data.period.days, 'day')})
+              {t('reports.emailPeriod', {
+                start: formatDate(data.period.startDate),
+                end: formatDate(data.period.endDate),
+                days: data.period.days,
+              })}
             </Text>
             <Text size="sm" data-testid="email-recipients">
-              To {count} {plural(count, 'agent')}: {data.recipients.map((r) => r.name).join(', ')}
+              {t('reports.emailTo', { count, names: data.recipients.map((r) => r.name).join(', ') })}
             </Text>
             {data.preview && <MailPreview preview={data.preview} name={data.recipients[0].name} />}
             <MailServerNote state={data.mailServer} />

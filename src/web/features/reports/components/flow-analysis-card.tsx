@@ -3,23 +3,26 @@
 import { Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import type { ReportSummary } from '../../../../shared/reports.ts';
 import { formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 
 export function FlowAnalysisCard({ summary }: { summary: ReportSummary | undefined }) {
+  const t = useT();
+  // The test id stays in English words whatever the language.
   const rows = summary
     ? ([
-        ['Farm to Market', summary.flow.farmToMarket, 'green.8'],
-        ['Market to Farm', summary.flow.marketToFarm, 'orange.8'],
-        ['Acknowledged', summary.flow.acknowledged, 'blue.8'],
+        ['farm-to-market', t('reports.farmToMarket'), summary.flow.farmToMarket, 'green.8'],
+        ['market-to-farm', t('reports.marketToFarm'), summary.flow.marketToFarm, 'orange.8'],
+        ['acknowledged', t('reports.acknowledged'), summary.flow.acknowledged, 'blue.8'],
       ] as const)
     : [];
   return (
     <Card withBorder radius="md" p="lg" h="100%">
       <Title order={2} size="h4" mb="md">
-        Transmission Flow Analysis
+        {t('reports.flowAnalysis')}
       </Title>
       <Stack gap="md">
-        {rows.map(([label, flow, color]) => (
-          <div key={label} data-testid={`flow-${label.toLowerCase().replaceAll(' ', '-')}`}>
+        {rows.map(([id, label, flow, color]) => (
+          <div key={id} data-testid={`flow-${id}`}>
             <Group justify="space-between" gap="xs">
               <Text fw={600}>{label}</Text>
               <Text>
@@ -29,7 +32,7 @@ export function FlowAnalysisCard({ summary }: { summary: ReportSummary | undefin
             <Progress
               value={flow.share}
               color={color}
-              aria-label={`${label}: ${flow.share}% of transmissions`}
+              aria-label={t('reports.flowShare', { label, share: flow.share })}
               mt={4}
             />
           </div>

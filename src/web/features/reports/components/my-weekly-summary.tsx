@@ -3,68 +3,75 @@ import { Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { formatRandDecimal } from '../../../../shared/money.ts';
 import { NothingSaved } from '../../../components/nothing-saved.tsx';
 import { SectionHeader } from '../../../components/page-header.tsx';
-import { crates, formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useReadShows } from '../../../lib/offline/read-shows.ts';
 import { useMyWeekly } from '../api/get-my-weekly.ts';
 
 // Long: the agent's weekly summary card: the figures and the send button laid out as one card.
 export function MyWeeklySummary() {
+  const t = useT();
   const weekly = useMyWeekly();
   const { data } = weekly;
   const shows = useReadShows(weekly);
   if (shows === 'nothing-saved') return <NothingSaved />;
   if (shows === 'loading') return <Skeleton h={200} radius="md" />;
-  if (shows === 'failed' || !data) return <Text c="red.8">Your weekly summary could not be loaded.</Text>;
+  if (shows === 'failed' || !data) return <Text c="red.8">{t('reports.weeklyFailedLoad')}</Text>;
   const s = data;
+  const crates = (count: number) => t('common.crates', { count });
+  const withCrates = (count: number, crateCount: number) => t('reports.countWithCrates', { count, crates: crateCount });
   const groups: [string, [string, string][]][] = [
     [
-      'Transmissions',
+      t('reports.transmissions'),
       [
-        ['This week', String(s.transmissions.total)],
-        ['Deliveries received', `${s.transmissions.received} (${s.transmissions.cratesReceived} crates)`],
-        ['Empties returned', `${s.transmissions.returned} (${s.transmissions.cratesReturned} crates)`],
-        ['Waiting to be counted', String(s.transmissions.pending)],
+        [t('reports.thisWeek'), String(s.transmissions.total)],
+        [t('reports.deliveriesReceived'), withCrates(s.transmissions.received, s.transmissions.cratesReceived)],
+        [t('reports.emptiesReturned'), withCrates(s.transmissions.returned, s.transmissions.cratesReturned)],
+        [t('reports.waitingToBeCounted'), String(s.transmissions.pending)],
       ],
     ],
     [
-      'Loans',
+      t('reports.loans'),
       [
-        ['Lent this week', `${s.loans.lentThisWeek} (${s.loans.cratesLentThisWeek} crates)`],
-        ['Open loans', String(s.loans.openLoans)],
+        [t('reports.lentThisWeek'), withCrates(s.loans.lentThisWeek, s.loans.cratesLentThisWeek)],
+        [t('reports.openLoans'), String(s.loans.openLoans)],
       ],
     ],
     [
-      'Crates held',
+      t('reports.cratesHeld'),
       [
-        ['Full', String(s.crates.full)],
-        ['Empty', String(s.crates.empty)],
-        ['With clients', String(s.crates.withClients)],
+        [t('reports.full'), String(s.crates.full)],
+        [t('reports.empty'), String(s.crates.empty)],
+        [t('reports.withClients'), String(s.crates.withClients)],
       ],
     ],
     [
       // Damaged apart from missing (decision 056): both written off this week, for different reasons.
-      'Written off this week',
+      t('reports.writtenOffThisWeek'),
       [
-        ['Marked damaged', crates(s.writeOffs.damaged)],
-        ['Missing at stock takes', crates(s.writeOffs.missing)],
+        [t('reports.markedDamaged'), crates(s.writeOffs.damaged)],
+        [t('reports.missingAtStockTakes'), crates(s.writeOffs.missing)],
       ],
     ],
     [
-      'Earnings',
+      t('reports.earnings'),
       [
-        ['Total earnings', `${formatRandDecimal(s.earnings.totalEarnings)} for ${crates(s.earnings.cratesBilled)}`],
-        ['Paid to you', formatRandDecimal(s.earnings.totalPaid)],
-        ['Owed to you', formatRandDecimal(s.earnings.totalOwed)],
+        [
+          t('reports.totalEarnings'),
+          t('reports.earningsFor', {
+            amount: formatRandDecimal(s.earnings.totalEarnings),
+            crates: crates(s.earnings.cratesBilled),
+          }),
+        ],
+        [t('reports.paidToYou'), formatRandDecimal(s.earnings.totalPaid)],
+        [t('reports.owedToYou'), formatRandDecimal(s.earnings.totalOwed)],
         ...(s.earnings.unbilledCratesThisWeek > 0
-          ? ([['Returned this week, not yet in a billing cycle', crates(s.earnings.unbilledCratesThisWeek)]] as [
-              string,
-              string,
-            ][])
+          ? ([[t('reports.returnedNotBilled'), crates(s.earnings.unbilledCratesThisWeek)]] as [string, string][])
           : []),
         [
-          'Value of your empty crates',
+          t('reports.emptyCratesValue'),
           s.earnings.emptyCratesValue === null
-            ? 'No active billing cycle'
+            ? t('reports.noActiveCycle')
             : formatRandDecimal(s.earnings.emptyCratesValue),
         ],
       ],
@@ -73,8 +80,11 @@ export function MyWeeklySummary() {
   return (
     <Card withBorder radius="md" p="lg">
       <SectionHeader
-        title="My Weekly Summary"
-        description={`${formatDate(s.period.startDate)} to ${formatDate(s.period.endDate)}. The farm e-mails you this summary every week.`}
+        title={t('reports.myWeeklySummary')}
+        description={t('reports.myWeeklyDescription', {
+          start: formatDate(s.period.startDate),
+          end: formatDate(s.period.endDate),
+        })}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         {groups.map(([title, rows]) => (

@@ -5,21 +5,20 @@ import { Button, Card, Group, Select, SimpleGrid, Text, TextInput } from '@manti
 import { IconDownload, IconMail, IconSend } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { billingMessages } from '../../../../shared/billing-labels.ts';
 import {
   blankDatesHint,
   MAX_REPORT_DAYS,
   type ReportRequestInput,
   type ReportSummary,
   type ReportType,
-  reportMessages,
-  reportTypeLabels,
   reportTypes,
 } from '../../../../shared/reports.ts';
 import { SectionHeader } from '../../../components/page-header.tsx';
 import { WeeklyReportsDialog } from '../../../components/weekly-reports-dialog.tsx';
 import { agentOptionLabel, useAgentsForTransmission } from '../../../lib/api/get-agents-for-transmission.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { t as say } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDownloadReport } from '../api/download-report.ts';
 import type { SummaryFilter } from '../api/get-report-summary.ts';
@@ -32,6 +31,14 @@ export type ReportConfig = SummaryFilter;
 // so (a 'Download PDF' that gave HTML). Blank dates: the active cycle; a cycle's exact dates:
 // that cycle.
 
+/** Each report type's catalogue key. */
+const typeKeys: Record<ReportType, string> = {
+  weekly: 'reports.typeWeekly',
+  monthly: 'reports.typeMonthly',
+  billing: 'reports.typeBilling',
+  custom: 'reports.typeCustom',
+};
+
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
 /**
@@ -42,8 +49,9 @@ export const dateOrderError = (config: ReportConfig, today = dayjs().format('YYY
   const { startDate } = config;
   if (!startDate) return null;
   const endDate = config.endDate || (startDate > today ? startDate : today);
-  if (startDate > endDate) return reportMessages.dateOrder;
-  if (dayNumber(endDate) - dayNumber(startDate) + 1 > MAX_REPORT_DAYS) return reportMessages.tooLong;
+  if (startDate > endDate) return say('reports.dateOrder');
+  if (dayNumber(endDate) - dayNumber(startDate) + 1 > MAX_REPORT_DAYS)
+    return say('reports.tooLong', { max: MAX_REPORT_DAYS });
   return null;
 };
 
@@ -63,43 +71,44 @@ type ConfigProps = {
 
 // Long: the four fields' layout and the blank-dates line under them.
 function ReportFields({ config, set, orderError, answer }: ConfigProps) {
+  const t = useT();
   const agents = useAgentsForTransmission();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
       <Select
-        label="Report type"
-        data={reportTypes.map((t) => ({ value: t, label: reportTypeLabels[t] }))}
+        label={t('reports.reportTypeField')}
+        data={reportTypes.map((type) => ({ value: type, label: t(typeKeys[type]) }))}
         value={config.reportType}
         onChange={(v) => v && set({ reportType: v as ReportType })}
         allowDeselect={false}
       />
       <Select
-        label="Market agent"
+        label={t('reports.marketAgentField')}
         data={[
-          { value: 'all', label: 'All agents' },
+          { value: 'all', label: t('reports.allAgents') },
           ...(agents.data ?? []).map((a) => ({ value: String(a.id), label: agentOptionLabel(a) })),
         ]}
         value={config.selectedAgentId}
         onChange={(v) => set({ selectedAgentId: v ?? 'all' })}
         allowDeselect={false}
         searchable
-        nothingFoundMessage="No matching agent"
+        nothingFoundMessage={t('reports.noMatchingAgent')}
       />
       <TextInput
         type="date"
-        label="Start date"
+        label={t('billing.startDate')}
         value={config.startDate}
         onChange={(e) => set({ startDate: e.currentTarget.value })}
       />
       <TextInput
         type="date"
-        label="End date"
+        label={t('billing.endDate')}
         value={config.endDate}
         onChange={(e) => set({ endDate: e.currentTarget.value })}
         error={orderError}
       />
       <Text size="sm" c="dimmed" data-testid="blank-dates-hint" style={{ gridColumn: '1 / -1' }}>
-        {blankDatesHint(config.reportType, config.startDate || config.endDate ? undefined : answer)}
+        {blankDatesHint(config.reportType, config.startDate || config.endDate ? undefined : answer, t)}
       </Text>
     </SimpleGrid>
   );
@@ -110,24 +119,23 @@ function ReportFields({ config, set, orderError, answer }: ConfigProps) {
  * open a dialog first (decision 046): recipients, period, preview; then the send.
  */
 function ReportActions({ config, orderError }: { config: ReportConfig; orderError: string | null }) {
+  const t = useT();
   const [dialog, setDialog] = useState<'email' | 'weekly' | null>(null);
   const download = useDownloadReport();
   const close = () => setDialog(null);
   const onDownload = () =>
     download.mutate(reportRequest(config), {
       onSuccess: () =>
-        notifySuccess(
-          config.reportType === 'billing' ? billingMessages.statementDownloaded : reportMessages.downloaded,
-        ),
-      onError: (err) => notifyError(errorMessage(err, reportMessages.generateFailed)),
+        notifySuccess(config.reportType === 'billing' ? t('billing.statementDownloaded') : t('reports.downloaded')),
+      onError: (err) => notifyError(errorMessage(err, t('reports.generateFailed'))),
     });
   return (
     <Group mt="lg" gap="sm">
       <Button leftSection={<IconMail size={18} />} onClick={() => setDialog('email')} disabled={!!orderError}>
-        Email Report
+        {t('reports.emailReport')}
       </Button>
       <Button variant="light" leftSection={<IconSend size={18} />} onClick={() => setDialog('weekly')}>
-        Send Weekly Report
+        {t('reports.sendWeeklyReport')}
       </Button>
       <Button
         variant="outline"
@@ -136,7 +144,7 @@ function ReportActions({ config, orderError }: { config: ReportConfig; orderErro
         loading={download.isPending}
         disabled={!!orderError}
       >
-        {config.reportType === 'billing' ? 'Download Statement' : 'Download PDF'}
+        {config.reportType === 'billing' ? t('reports.downloadStatement') : t('reports.downloadPdf')}
       </Button>
       {dialog === 'email' && <EmailReportDialog request={reportRequest(config)} onClose={close} />}
       {dialog === 'weekly' && <WeeklyReportsDialog path={REPORT_WEEKLY_PATH} onClose={close} />}
@@ -153,17 +161,14 @@ export function ReportConfigCard({
   onChange: (config: ReportConfig) => void;
   answer?: ReportSummary;
 }) {
+  const t = useT();
   const set = (patch: Partial<ReportConfig>) => onChange({ ...config, ...patch });
   const orderError = dateOrderError(config);
   return (
     <Card withBorder radius="md" p="lg">
       <SectionHeader
-        title="Report Configuration"
-        description={
-          config.reportType === 'billing'
-            ? "Billing downloads a cycle's statement: leave the dates blank for the active cycle, or give a cycle's start and end date."
-            : 'Choose the period, or leave the dates blank.'
-        }
+        title={t('reports.configuration')}
+        description={config.reportType === 'billing' ? t('reports.billingHint') : t('reports.periodHint')}
       />
       <ReportFields config={config} set={set} orderError={orderError} answer={answer} />
       <ReportActions config={config} orderError={orderError} />

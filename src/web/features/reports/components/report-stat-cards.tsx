@@ -5,6 +5,8 @@ import { SimpleGrid, Skeleton } from '@mantine/core';
 import type { ReportSummary } from '../../../../shared/reports.ts';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { formatCount } from '../../../lib/format.ts';
+import { t as say } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 
 const signed = (n: number, unit: string) => `${n > 0 ? '+' : ''}${n}${unit}`;
 /**
@@ -12,12 +14,15 @@ const signed = (n: number, unit: string) => `${n > 0 ? '+' : ''}${n}${unit}`;
  * percentage (the server answers null): it says so instead of inventing one.
  */
 export const vsLast = (change: number | null) =>
-  change === null ? 'Up from 0 vs last period' : `${signed(change, '%')} vs last period`;
+  change === null ? say('reports.upFromZero') : say('reports.vsLast', { change: signed(change, '%') });
 /** The completion rate changes in percentage points; null when the last period had no transmissions. */
 export const vsLastRate = (change: number | null) =>
-  change === null ? '— vs last period (no transmissions then)' : `${signed(change, ' pts')} vs last period`;
+  change === null
+    ? say('reports.noRateThen')
+    : say('reports.vsLast', { change: signed(change, say('reports.points')) });
 
 export function ReportStatCards({ summary }: { summary: ReportSummary | undefined }) {
+  const t = useT();
   if (!summary) {
     return (
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
@@ -31,19 +36,27 @@ export function ReportStatCards({ summary }: { summary: ReportSummary | undefine
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
       <StatCard
-        label="Total Transmissions"
+        label={t('reports.totalTransmissions')}
         value={formatCount(totals.totalTransmissions)}
         hint={vsLast(changes.totalTransmissions)}
       />
-      <StatCard label="Crates Moved" value={formatCount(totals.cratesMoved)} hint={vsLast(changes.cratesMoved)} />
-      <StatCard label="Completion Rate" value={`${totals.completionRate}%`} hint={vsLastRate(changes.completionRate)} />
       <StatCard
-        label="Active Agents"
+        label={t('reports.cratesMoved')}
+        value={formatCount(totals.cratesMoved)}
+        hint={vsLast(changes.cratesMoved)}
+      />
+      <StatCard
+        label={t('reports.completionRate')}
+        value={`${totals.completionRate}%`}
+        hint={vsLastRate(changes.completionRate)}
+      />
+      <StatCard
+        label={t('reports.activeAgents')}
         value={formatCount(totals.activeAgents)}
         hint={
           summary.newAgentsThisMonth === null
             ? vsLast(changes.activeAgents)
-            : `+${summary.newAgentsThisMonth} new this month`
+            : t('reports.newThisMonth', { n: summary.newAgentsThisMonth })
         }
       />
     </SimpleGrid>

@@ -2,6 +2,7 @@
 // Reports screen). The route composes it with other features' cards (recent activity, outbox).
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useReportSummary } from '../api/get-report-summary.ts';
 import { AgentPerformanceCard } from '../components/agent-performance-card.tsx';
 import { FlowAnalysisCard } from '../components/flow-analysis-card.tsx';
@@ -9,6 +10,7 @@ import { dateOrderError, type ReportConfig, ReportConfigCard } from '../componen
 import { ReportStatCards } from '../components/report-stat-cards.tsx';
 
 export function ReportsContent({ recentActivity, outbox }: { recentActivity?: ReactNode; outbox?: ReactNode }) {
+  const t = useT();
   const [config, setConfig] = useState<ReportConfig>({
     reportType: 'weekly',
     selectedAgentId: 'all',
@@ -23,7 +25,7 @@ export function ReportsContent({ recentActivity, outbox }: { recentActivity?: Re
         onChange={setConfig}
         answer={summary.isPlaceholderData ? undefined : summary.data}
       />
-      {summary.isError && <Text c="red.8">The report figures could not be loaded.</Text>}
+      {summary.isError && <Text c="red.8">{t('reports.figuresFailed')}</Text>}
       <ReportStatCards summary={summary.data} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         {recentActivity}
