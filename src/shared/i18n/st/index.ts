@@ -2,30 +2,30 @@
 // One import per file of this folder (a unit test checks none is left out); a file is a namespace.
 import '../plural-data/st.ts';
 import type { Catalogue } from '../translator.ts';
-import app from './app.json';
-import auth from './auth.json';
-import balanceStatements from './balance-statements.json';
-import billing from './billing.json';
-import clients from './clients.json';
-import common from './common.json';
-import components from './components.json';
-import contact from './contact.json';
-import crates from './crates.json';
-import dashboard from './dashboard.json';
-import dates from './dates.json';
-import errors from './errors.json';
-import evidence from './evidence.json';
-import exports from './exports.json';
-import glossary from './glossary.json';
-import imports from './imports.json';
-import landing from './landing.json';
-import languages from './languages.json';
-import mail from './mail.json';
-import offline from './offline.json';
-import outbox from './outbox.json';
-import reports from './reports.json';
-import stockTakes from './stock-takes.json';
-import transmissions from './transmissions.json';
+import app from './app.json' with { type: 'json' };
+import auth from './auth.json' with { type: 'json' };
+import balanceStatements from './balance-statements.json' with { type: 'json' };
+import billing from './billing.json' with { type: 'json' };
+import clients from './clients.json' with { type: 'json' };
+import common from './common.json' with { type: 'json' };
+import components from './components.json' with { type: 'json' };
+import contact from './contact.json' with { type: 'json' };
+import crates from './crates.json' with { type: 'json' };
+import dashboard from './dashboard.json' with { type: 'json' };
+import dates from './dates.json' with { type: 'json' };
+import errors from './errors.json' with { type: 'json' };
+import evidence from './evidence.json' with { type: 'json' };
+import exports from './exports.json' with { type: 'json' };
+import glossary from './glossary.json' with { type: 'json' };
+import imports from './imports.json' with { type: 'json' };
+import landing from './landing.json' with { type: 'json' };
+import languages from './languages.json' with { type: 'json' };
+import mail from './mail.json' with { type: 'json' };
+import offline from './offline.json' with { type: 'json' };
+import outbox from './outbox.json' with { type: 'json' };
+import reports from './reports.json' with { type: 'json' };
+import stockTakes from './stock-takes.json' with { type: 'json' };
+import transmissions from './transmissions.json' with { type: 'json' };
 
 export default {
   app,
