@@ -61,6 +61,7 @@ export const EXPORT_COLUMNS = {
     importFieldLabels.clientPhone,
     'Active',
     importFieldLabels.cratesOnLoan,
+    importFieldLabels.clientLanguage,
   ],
   loans: [
     'Loan ID',
