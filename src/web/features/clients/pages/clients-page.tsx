@@ -3,11 +3,10 @@
 import { Alert, Button, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { Client } from '../../../../shared/clients.ts';
-import { clientMessages as m } from '../../../../shared/clients-labels.ts';
 import { ExportDownload } from '../../../components/export-download.tsx';
 import { NothingSaved } from '../../../components/nothing-saved.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { gatedPage } from '../../../components/role-gate.tsx';
+import { RoleGate } from '../../../components/role-gate.tsx';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { useT } from '../../../lib/i18n/use-t.ts';
 import { useReadShows } from '../../../lib/offline/read-shows.ts';
@@ -29,7 +28,15 @@ type Dialog =
   | { kind: 'edit'; client: Client }
   | null;
 
-export const ClientsPage = gatedPage('read:client:own', m.accessDenied, AgentClients);
+/** The Clients screen for market agents; others see why not, in their language. */
+export function ClientsPage() {
+  const t = useT();
+  return (
+    <RoleGate permission="read:client:own" denied={t('clients.accessDenied')}>
+      <AgentClients />
+    </RoleGate>
+  );
+}
 
 // The Clients screen's layout: header with actions, the list or its placeholders, the dialogs it opens.
 function AgentClients() {
