@@ -2,6 +2,8 @@
 // without zod, so the dashboards can show them without building the request schemas (decision
 // 033). src/shared/clients.ts re-exports all of it, with the schemas.
 import { formatCount } from './counts.ts';
+import { english as e } from './i18n/english.ts';
+import type { MessageValues } from './i18n/translator.ts';
 
 /** What the reminder names of a client (the answer's fields, src/shared/clients.ts). */
 type ReminderClient = { clientName: string; contactNumber: string; outstandingCrates: number; daysOut: number | null };
@@ -11,43 +13,44 @@ export const LOAN_QUANTITY_MAX = 100_000;
 export const LOAN_OVERDUE_DAYS_DEFAULT = 14;
 
 export const clientMessages = {
-  accessDenied: 'This page is only available to market agents.',
-  searchTooLong: 'Search for at most 100 characters',
-  noSearchMatch: (q: string) => `No client matches "${q}"`,
-  businessNameRequired: 'Business name is required',
-  clientNameRequired: 'Client name is required',
-  contactNumberRequired: 'Contact number is required',
-  contactNumberInvalid: 'Please enter a phone number, e.g. 082 123 4567 or +27 82 123 4567',
-  clientRequired: 'Please select a client',
-  transactionRequired: 'Please select a transaction',
-  quantityRequired: 'Please enter quantity',
-  lendQuantityRange: 'Quantity must be at least 1',
-  returnQuantityRange: 'Quantity must be above zero',
-  quantityWhole: 'Quantity must be a whole number of crates',
-  quantityTooLarge: `Quantity must be at most ${formatCount(LOAN_QUANTITY_MAX)}`,
-  notesTooLong: 'Notes must be at most 500 characters',
-  notEnoughFullCrates: (available: number) => `Not enough full crates: you have ${available}`,
-  tooManyReturned: (out: number) => `This loan has only ${out} crates out`,
-  clientNotFound: 'Client not found',
-  transactionNotFound: 'Transaction not found',
-  clientInactive: 'This client is inactive: activate the client before lending crates',
-  loanClosed: 'This loan is already fully returned',
-  noChanges: 'Nothing to change',
-  added: 'Client added successfully',
-  updated: 'Client updated successfully',
-  lent: 'Crates lent successfully',
-  returned: 'Crates returned successfully',
-  addFailed: 'Failed to add client',
-  updateFailed: 'Failed to update client',
-  lendFailed: 'Failed to lend crates',
-  returnFailed: 'Failed to process return',
-  registerAndLendFailed: 'Failed to register client and lend crates',
-  noOpenTransaction: 'No open transaction found for this client',
-  noClients: 'No Clients Yet',
-  addFirstClient: 'Add First Client',
-  openTransactions: 'Open Transactions',
-  processReturn: 'Process Return',
-  cratesToReturn: (n: number) => `Client has ${n} crates to return`,
+  accessDenied: e('clients.accessDenied'),
+  searchTooLong: e('clients.searchTooLong'),
+  noSearchMatch: (q: string) => e('clients.noSearchMatch', { q }),
+  businessNameRequired: e('clients.businessNameRequired'),
+  clientNameRequired: e('clients.clientNameRequired'),
+  contactNumberRequired: e('clients.contactNumberRequired'),
+  contactNumberInvalid: e('clients.contactNumberInvalid'),
+  clientRequired: e('clients.clientRequired'),
+  transactionRequired: e('clients.transactionRequired'),
+  quantityRequired: e('clients.quantityRequired'),
+  lendQuantityRange: e('clients.lendQuantityRange'),
+  returnQuantityRange: e('clients.returnQuantityRange'),
+  quantityWhole: e('clients.quantityWhole'),
+  quantityTooLarge: e('clients.quantityTooLarge', { max: formatCount(LOAN_QUANTITY_MAX) }),
+  notesTooLong: e('clients.notesTooLong'),
+  notEnoughFullCrates: (available: number) => e('clients.notEnoughFullCrates', { available }),
+  tooManyReturned: (out: number) => e('clients.tooManyReturned', { out }),
+  clientNotFound: e('clients.clientNotFound'),
+  transactionNotFound: e('clients.transactionNotFound'),
+  clientInactive: e('clients.clientInactive'),
+  loanClosed: e('clients.loanClosed'),
+  noChanges: e('clients.noChanges'),
+  languageInvalid: e('clients.languageInvalid'),
+  added: e('clients.added'),
+  updated: e('clients.updated'),
+  lent: e('clients.lent'),
+  returned: e('clients.returned'),
+  addFailed: e('clients.addFailed'),
+  updateFailed: e('clients.updateFailed'),
+  lendFailed: e('clients.lendFailed'),
+  returnFailed: e('clients.returnFailed'),
+  registerAndLendFailed: e('clients.registerAndLendFailed'),
+  noOpenTransaction: e('clients.noOpenTransaction'),
+  noClients: e('clients.noClients'),
+  addFirstClient: e('clients.addFirstClient'),
+  openTransactions: e('clients.openTransactions'),
+  processReturn: e('clients.processReturn'),
+  cratesToReturn: (n: number) => e('clients.cratesToReturn', { count: n }),
 } as const;
 
 /** The client's number as WhatsApp wants it: digits only, international (South African 0XX → 27XX). */
@@ -60,14 +63,19 @@ export function whatsappNumber(contact: string): string {
   return digits;
 }
 
-/** The reminder a market agent sends a client with crates out. */
+/** Says a catalogue message: English by default, or a translator's `t` for the client's language. */
+export type Say = (key: string, values?: MessageValues) => string;
+
+/** The reminder a market agent sends a client with crates out, in `say`'s language (English by default). */
 export function reminderMessage(
   client: Pick<ReminderClient, 'clientName' | 'outstandingCrates' | 'daysOut'>,
   from: string,
+  say: Say = e,
 ) {
-  const crates = `${client.outstandingCrates} crate${client.outstandingCrates === 1 ? '' : 's'}`;
-  const days = client.daysOut === null ? '' : ` (out for ${client.daysOut} day${client.daysOut === 1 ? '' : 's'})`;
-  return `Hello ${client.clientName}, this is a reminder from ${from} that you still have ${crates}${days} to return. Thank you!`;
+  const values = { name: client.clientName, from, count: client.outstandingCrates };
+  return client.daysOut === null
+    ? say('clients.reminder', values)
+    : say('clients.reminderDaysOut', { ...values, days: client.daysOut });
 }
 
 /**
@@ -93,12 +101,12 @@ export function telNumber(contact: string): string {
  */
 export type ReminderLink = { kind: 'whatsapp'; href: string } | { kind: 'call'; href: string };
 
-export function reminderLink(client: ReminderClient, from: string): ReminderLink {
+export function reminderLink(client: ReminderClient, from: string, say: Say = e): ReminderLink {
   const mobile = southAfricanMobile(client.contactNumber);
   if (!mobile) return { kind: 'call', href: `tel:${telNumber(client.contactNumber)}` };
   return {
     kind: 'whatsapp',
-    href: `https://wa.me/${mobile}?text=${encodeURIComponent(reminderMessage(client, from))}`,
+    href: `https://wa.me/${mobile}?text=${encodeURIComponent(reminderMessage(client, from, say))}`,
   };
 }
 

@@ -7,6 +7,7 @@ import { clientMessages, LOAN_QUANTITY_MAX } from './clients-labels.ts';
 import { checkReturnedDamage, damageFields } from './damage.ts';
 import { jsonId, multilineText, pageQuery, requiredText, text } from './fields.ts';
 import { instant } from './http.ts';
+import { LANGUAGES } from './i18n/languages.ts';
 
 // The zod-free half (limits, messages, the reminder link) lives in clients-labels.ts, so screens that
 // only show them need not load zod; it is re-exported here.
@@ -16,12 +17,16 @@ const m = clientMessages;
 
 const contactNumber = requiredText(m.contactNumberRequired, 40).refine(isPhoneNumber, m.contactNumberInvalid);
 const notes = multilineText(500, m.notesTooLong).optional().nullable();
+/** The language the client is written to in (issue 37): reminders and messages the agent sends it. */
+export const clientLanguage = z.enum(LANGUAGES, { error: m.languageInvalid });
 
 /** POST /api/clients (spec §5: business name, client name and contact number required). */
 export const createClientBody = z.object({
   businessName: requiredText(m.businessNameRequired, 200),
   clientName: requiredText(m.clientNameRequired, 200),
   contactNumber,
+  /** Optional: the agent's own language when not given. */
+  language: clientLanguage.optional(),
 });
 export type CreateClientBody = z.infer<typeof createClientBody>;
 
@@ -31,6 +36,7 @@ export const updateClientBody = z
     businessName: requiredText(m.businessNameRequired, 200).optional(),
     clientName: requiredText(m.clientNameRequired, 200).optional(),
     contactNumber: contactNumber.optional(),
+    language: clientLanguage.optional(),
     isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: m.noChanges });
@@ -72,6 +78,8 @@ export const clientSchema = z.object({
   businessName: z.string(),
   clientName: z.string(),
   contactNumber: z.string(),
+  /** The language reminders and messages to this client are written in. */
+  language: z.enum(LANGUAGES),
   isActive: z.boolean(),
   /** Crates lent to this client over all its loans. */
   totalBorrowed: z.number(),

@@ -3,22 +3,23 @@
 import { z } from 'zod';
 import { idParams, requiredMultilineText, requiredText } from './fields.ts';
 import { instant, pageQuery } from './http.ts';
+import { english as e } from './i18n/english.ts';
 
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
 
 export const contactMessages = {
-  nameRequired: 'Name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  subjectRequired: 'Subject is required',
-  messageRequired: 'Message is required',
-  nameTooLong: `Name can be at most ${CONTACT_LIMITS.name} characters`,
-  subjectTooLong: `Subject can be at most ${CONTACT_LIMITS.subject} characters`,
-  messageTooLong: `Message can be at most ${CONTACT_LIMITS.message} characters`,
-  sent: "Thank you for your message. We'll get back to you soon.",
-  sendFailed: 'Failed to send message. Please try again.',
-  tooMany: 'Too many messages from this address. Please wait a few minutes and try again.',
-  notFound: 'That message was not found',
+  nameRequired: e('contact.nameRequired'),
+  emailRequired: e('contact.emailRequired'),
+  emailInvalid: e('contact.emailInvalid'),
+  subjectRequired: e('contact.subjectRequired'),
+  messageRequired: e('contact.messageRequired'),
+  nameTooLong: e('contact.nameTooLong', { max: CONTACT_LIMITS.name }),
+  subjectTooLong: e('contact.subjectTooLong', { max: CONTACT_LIMITS.subject }),
+  messageTooLong: e('contact.messageTooLong', { max: CONTACT_LIMITS.message }),
+  sent: e('contact.sent'),
+  sendFailed: e('contact.sendFailed'),
+  tooMany: e('contact.tooMany'),
+  notFound: e('contact.notFound'),
 } as const;
 
 export const contactBody = z.object({
@@ -55,7 +56,7 @@ export const contactMessagesQuery = pageQuery;
 
 export const contactMessageParams = idParams();
 export const updateContactMessageBody = z.object({
-  isRead: z.boolean({ error: 'isRead must be true or false' }),
+  isRead: z.boolean({ error: e('contact.isReadInvalid') }),
 });
 
 /** GET /api/contact-messages/unread-count: how many website messages nobody has read yet. */

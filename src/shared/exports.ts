@@ -62,6 +62,7 @@ export const EXPORT_COLUMNS = {
     importFieldLabels.clientPhone,
     'Active',
     importFieldLabels.cratesOnLoan,
+    importFieldLabels.clientLanguage,
   ],
   loans: [
     'Loan ID',

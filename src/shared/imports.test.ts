@@ -1,6 +1,6 @@
 // The import's first guess of the columns from a file's headers (decision 050).
 import { describe, expect, it } from 'vitest';
-import { guessMapping } from './imports.ts';
+import { guessMapping, importedLanguage } from './imports.ts';
 
 describe('guessMapping', () => {
   it('maps the template headers one to one', () => {
@@ -16,6 +16,7 @@ describe('guessMapping', () => {
       'Client name',
       'Client phone',
       'Crates on loan',
+      'Client language',
     ];
     expect(Object.values(guessMapping(headers))).toEqual(headers.map((_, i) => i));
   });
@@ -54,5 +55,27 @@ describe('guessMapping', () => {
     expect(m.emptyCrates).toBeNull();
     expect(Object.values(m).filter((c) => c === 0)).toHaveLength(0);
     expect(Object.values(m).filter((c) => c === 3 || c === 4)).toHaveLength(0);
+  });
+
+  it("finds a client's language column by its usual names", () => {
+    expect(guessMapping(['Agent e-mail', 'Client', 'Language'])).toMatchObject({ clientLanguage: 2 });
+    expect(guessMapping(['Agent e-mail', 'Client', 'Taal'])).toMatchObject({ clientLanguage: 2 });
+  });
+});
+
+describe("a client's language as a sheet says it (issue 37)", () => {
+  it('takes a code or the name, in any case', () => {
+    expect(importedLanguage('zu')).toBe('zu');
+    expect(importedLanguage(' ST ')).toBe('st');
+    expect(importedLanguage('isiZulu')).toBe('zu');
+    expect(importedLanguage('Zulu')).toBe('zu');
+    expect(importedLanguage('sesotho')).toBe('st');
+    expect(importedLanguage('Afrikaans')).toBe('af');
+    expect(importedLanguage('English')).toBe('en');
+  });
+
+  it('knows no other language', () => {
+    expect(importedLanguage('fr')).toBeNull();
+    expect(importedLanguage('Xhosa')).toBeNull();
   });
 });

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { requiredText } from './fields.ts';
 import { instant } from './http.ts';
+import { english as e } from './i18n/english.ts';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from './i18n/languages.ts';
 import { importMessages, importRowMessages } from './imports-messages.ts';
 
 /** The columns an import fills, in the mapping screen's order. */
@@ -19,22 +21,38 @@ export const importFields = [
   'clientName',
   'clientPhone',
   'cratesOnLoan',
+  'clientLanguage',
 ] as const;
 export type ImportField = (typeof importFields)[number];
 
-export const importFieldLabels: Record<ImportField, string> = {
-  agentEmail: 'Agent e-mail',
-  agentName: 'Agent name',
-  agentPhone: 'Agent phone',
-  marketLocation: 'Market',
-  agentBusiness: 'Agent business name',
-  fullCrates: 'Full crates held by the agent',
-  emptyCrates: 'Empty crates held by the agent',
-  clientBusiness: 'Client business name',
-  clientName: 'Client name',
-  clientPhone: 'Client phone',
-  cratesOnLoan: 'Crates on loan to the client',
+/** Each field's catalogue key (imports namespace): the screen says it in the reader's language. */
+export const importFieldKeys: Record<ImportField, string> = {
+  agentEmail: 'imports.fieldAgentEmail',
+  agentName: 'imports.fieldAgentName',
+  agentPhone: 'imports.fieldAgentPhone',
+  marketLocation: 'imports.fieldMarketLocation',
+  agentBusiness: 'imports.fieldAgentBusiness',
+  fullCrates: 'imports.fieldFullCrates',
+  emptyCrates: 'imports.fieldEmptyCrates',
+  clientBusiness: 'imports.fieldClientBusiness',
+  clientName: 'imports.fieldClientName',
+  clientPhone: 'imports.fieldClientPhone',
+  clientLanguage: 'imports.fieldClientLanguage',
+  cratesOnLoan: 'imports.fieldCratesOnLoan',
 };
+
+/** The fields' English names (the export's headers, and the column a problem names when unmapped). */
+export const importFieldLabels = Object.fromEntries(
+  importFields.map((field) => [field, e(importFieldKeys[field])]),
+) as Record<ImportField, string>;
+
+/** The language a client's cell names: a code (en, zu, st, af) or a name, any case; null when unknown. */
+export function importedLanguage(text: string): Language | null {
+  const said = text.trim().toLowerCase();
+  const names: Record<string, Language> = { zulu: 'zu', sotho: 'st', 'southern sotho': 'st', sesotho: 'st' };
+  for (const language of LANGUAGES) names[LANGUAGE_NAMES[language].toLowerCase()] = language;
+  return (LANGUAGES as readonly string[]).includes(said) ? (said as Language) : (names[said] ?? null);
+}
 
 /** Header words that name each field, most specific first (compared without case, spaces or punctuation). */
 const synonyms: Record<ImportField, string[]> = {
@@ -57,6 +75,7 @@ const synonyms: Record<ImportField, string[]> = {
     'customerphone',
     'clienttelephone',
   ],
+  clientLanguage: ['clientlanguage', 'language', 'lang', 'taal', 'ulimi', 'puo', 'customerlanguage'],
   cratesOnLoan: [
     'cratesonloan',
     'loan',

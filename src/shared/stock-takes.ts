@@ -2,29 +2,30 @@
 import { z } from 'zod';
 import { jsonId, multilineText, oneOf, wholeNumber } from './fields.ts';
 import { instant } from './http.ts';
+import { english as e } from './i18n/english.ts';
 
 export const STOCK_TAKE_COUNT_MAX = 100_000;
 
 export const stockTakeMessages = {
-  countWhole: `Please enter the crates counted: a whole number from 0 to ${STOCK_TAKE_COUNT_MAX.toLocaleString('en-ZA')}`,
-  agentsRequired: 'Choose at least one agent, or none for all of them',
-  agentUnknown: 'One of the chosen agents does not exist or is not active',
-  noAgents: 'There are no active market agents to count',
-  alreadyCounting: (names: string) => `A stock take is still open for ${names}`,
-  countNotFound: 'Stock take not found',
-  lineNotFound: 'Stock take difference not found',
-  notOpen: 'This stock take is not waiting for your count',
-  clientMissing: 'Count every client on the list',
-  clientUnknown: 'This client is not one of yours',
-  noDifference: 'This line matches: there is nothing to resolve',
-  alreadyResolved: 'This difference has already been resolved',
-  notSubmitted: 'This count is waiting for the agent to count again',
-  noteTooLong: 'The note must be at most 500 characters',
-  started: 'Stock take started',
-  submitted: 'Stock take sent to the farm store',
-  accepted: 'Difference accepted and booked',
-  recountAsked: 'Recount asked for',
-  tooFewNow: (held: number) => `The holder now has only ${held} crates: ask for a recount`,
+  countWhole: e('stock-takes.countWhole', { max: STOCK_TAKE_COUNT_MAX.toLocaleString('en-ZA') }),
+  agentsRequired: e('stock-takes.agentsRequired'),
+  agentUnknown: e('stock-takes.agentUnknown'),
+  noAgents: e('stock-takes.noAgents'),
+  alreadyCounting: (names: string) => e('stock-takes.alreadyCounting', { names }),
+  countNotFound: e('stock-takes.countNotFound'),
+  lineNotFound: e('stock-takes.lineNotFound'),
+  notOpen: e('stock-takes.notOpen'),
+  clientMissing: e('stock-takes.clientMissing'),
+  clientUnknown: e('stock-takes.clientUnknown'),
+  noDifference: e('stock-takes.noDifference'),
+  alreadyResolved: e('stock-takes.alreadyResolved'),
+  notSubmitted: e('stock-takes.notSubmitted'),
+  noteTooLong: e('stock-takes.noteTooLong'),
+  started: e('stock-takes.started'),
+  submitted: e('stock-takes.submitted'),
+  accepted: e('stock-takes.accepted'),
+  recountAsked: e('stock-takes.recountAsked'),
+  tooFewNow: (held: number) => e('stock-takes.tooFewNow', { held }),
 } as const;
 
 const m = stockTakeMessages;

@@ -1,15 +1,17 @@
 // Client and loan queries, always scoped to one market agent. Totals are SQL aggregates (one query per
 // list, no per-client round trips); crates out per client come from the ledger's read API.
 import { and, eq, sql } from 'drizzle-orm';
+import type { Language } from '../../../shared/i18n/languages.ts';
 import type { Executor } from '../../db/client.ts';
 import { sqlList } from '../../db/rows.ts';
-import { clients, clientTransactions } from '../../db/schema/index.ts';
+import { clients, clientTransactions, users } from '../../db/schema/index.ts';
 
 export type ClientRow = {
   id: number;
   businessName: string;
   clientName: string;
   contactNumber: string;
+  language: Language;
   isActive: boolean;
   createdAt: Date;
   totalBorrowed: number;
@@ -42,6 +44,7 @@ export async function listClients(
     business_name: string;
     client_name: string;
     contact_number: string;
+    language: Language;
     is_active: boolean;
     created_at: string | Date;
     total_borrowed: string | number;
@@ -49,7 +52,7 @@ export async function listClients(
     days_out: number | null;
   }>(sql`
     with listed as (
-      select c.id, c.business_name, c.client_name, c.contact_number, c.is_active, c.created_at,
+      select c.id, c.business_name, c.client_name, c.contact_number, c.language, c.is_active, c.created_at,
         coalesce(t.total_borrowed, 0) as total_borrowed, coalesce(t.open_loans, 0) as open_loans,
         case when t.oldest_open is null then null else ${wholeDays(sql`t.oldest_open`)} end as days_out
       from clients c
@@ -82,6 +85,7 @@ export async function listClients(
     businessName: r.business_name,
     clientName: r.client_name,
     contactNumber: r.contact_number,
+    language: r.language,
     isActive: r.is_active,
     createdAt: new Date(r.created_at),
     totalBorrowed: Number(r.total_borrowed),
@@ -104,7 +108,13 @@ export async function findClient(db: Executor, marketAgentId: number, id: number
 
 export async function insertClient(
   db: Executor,
-  values: { marketAgentId: number; businessName: string; clientName: string; contactNumber: string },
+  values: {
+    marketAgentId: number;
+    businessName: string;
+    clientName: string;
+    contactNumber: string;
+    language: Language;
+  },
 ) {
   const [row] = await db.insert(clients).values(values).returning({ id: clients.id });
   return row.id;
@@ -114,7 +124,7 @@ export async function updateClient(
   db: Executor,
   marketAgentId: number,
   id: number,
-  values: Partial<Pick<ClientRecord, 'businessName' | 'clientName' | 'contactNumber' | 'isActive'>>,
+  values: Partial<Pick<ClientRecord, 'businessName' | 'clientName' | 'contactNumber' | 'language' | 'isActive'>>,
 ): Promise<boolean> {
   const rows = await db
     .update(clients)
@@ -251,17 +261,31 @@ export async function clientNamesOf(db: Executor, marketAgentIds: readonly numbe
 
 export { nextIds } from '../../db/rows.ts';
 
+/** The user's own language: a client added without one is written to in its agent's language. */
+export async function userLanguage(db: Executor, userId: number): Promise<Language> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.language ?? 'en';
+}
+
 /** Many clients in one statement (the rows as one JSON parameter). */
 export async function insertClients(
   db: Executor,
-  rows: { id: number; marketAgentId: number; businessName: string; clientName: string; contactNumber: string }[],
+  rows: {
+    id: number;
+    marketAgentId: number;
+    businessName: string;
+    clientName: string;
+    contactNumber: string;
+    language: Language;
+  }[],
 ) {
   if (rows.length === 0) return;
   await db.execute(sql`
-    insert into clients (id, market_agent_id, business_name, client_name, contact_number)
-    select id, "marketAgentId", "businessName", "clientName", "contactNumber"
+    insert into clients (id, market_agent_id, business_name, client_name, contact_number, language)
+    select id, "marketAgentId", "businessName", "clientName", "contactNumber", language
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(id integer, "marketAgentId" integer, "businessName" text, "clientName" text, "contactNumber" text)`);
+      as r(id integer, "marketAgentId" integer, "businessName" text, "clientName" text, "contactNumber" text,
+        language text)`);
 }
 
 /** Many open loans in one statement (the rows as one JSON parameter). */

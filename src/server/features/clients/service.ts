@@ -77,7 +77,8 @@ export async function getClient(db: Db, caller: Caller, id: number, settings: Se
 export async function createClient(db: Db, caller: Caller, body: CreateClientBody, settings: Settings) {
   const agentId = ownMarketAgentId(caller);
   const id = await db.transaction(async (tx) => {
-    const created = await repo.insertClient(tx, { marketAgentId: agentId, ...body });
+    const language = body.language ?? (await repo.userLanguage(tx, caller.id));
+    const created = await repo.insertClient(tx, { marketAgentId: agentId, ...body, language });
     await recordChange(tx, {
       tags: ['clients'],
       audience: audienceFor(caller, false),
@@ -295,6 +296,7 @@ export async function importClients(
       businessName: r.businessName,
       clientName: r.clientName,
       contactNumber: r.contactNumber,
+      language: r.language ?? 'en',
     })),
   );
   const lent = rows.flatMap((r, i) => (r.cratesOnLoan > 0 ? [{ row: r, clientId: clientIds[i] }] : []));

@@ -100,6 +100,7 @@ export function clientsPage(db: Executor, f: ExportFilter, after: number, limit:
       contactNumber: clients.contactNumber,
       isActive: clients.isActive,
       crates: crateBalances.balance,
+      language: clients.language,
     })
     .from(clients)
     .innerJoin(marketAgents, eq(marketAgents.id, clients.marketAgentId))

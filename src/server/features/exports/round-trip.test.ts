@@ -67,7 +67,7 @@ describe('clients.csv round-trips through the importer', () => {
     const fromB = await exportClients(farmB);
     expect(records(fromB)).toEqual(records(fromA));
     expect(records(fromB)).toContain(
-      "sipho@paper.farm,Sipho Paper,'+27 82 555 0101,Pretoria Market,,'-Minus Greens,Anna,083 123 4567,Yes,7",
+      "sipho@paper.farm,Sipho Paper,'+27 82 555 0101,Pretoria Market,,'-Minus Greens,Anna,083 123 4567,Yes,7,en",
     );
     expect((await checkLedgerInvariant(appB.db)).problems).toEqual([]);
   });

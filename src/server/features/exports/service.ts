@@ -90,6 +90,7 @@ const clientCells: Writer<typeof repo.clientsPage> = (r, when) => [
   r.contactNumber,
   yesNo(r.isActive),
   text(r.crates ?? 0),
+  r.language,
 ];
 
 const loanCells: Writer<typeof repo.loansPage> = (r, when) => [

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { isPhoneNumber, marketLocations } from '../../../shared/auth-labels.ts';
 import { LOAN_QUANTITY_MAX } from '../../../shared/clients-labels.ts';
 import { fieldMessages, isStorableText } from '../../../shared/fields-labels.ts';
+import type { Language } from '../../../shared/i18n/languages.ts';
 import {
   guessMapping,
   IMPORT_MAX_BYTES,
@@ -11,6 +12,7 @@ import {
   type ImportField,
   type ImportMapping,
   type ImportProblem,
+  importedLanguage,
   importFieldLabels,
   importFields,
   importMessages,
@@ -44,6 +46,8 @@ type ClientPlan = {
   businessName: string;
   clientName: string;
   contactNumber: string;
+  /** The language the agent writes to the client in; none given: English. */
+  language: Language;
   cratesOnLoan: number;
 };
 export type Plan = {
@@ -252,6 +256,9 @@ function clientOfRow(
   const problems = clientColumnProblems(business, clientName, clientPhone);
   const loan = crateCount(loanText, LOAN_QUANTITY_MAX);
   if (loan === null) problems.push(['cratesOnLoan', says.crateCount(LOAN_QUANTITY_MAX)]);
+  const languageText = get('clientLanguage');
+  const language = languageText ? importedLanguage(languageText) : 'en';
+  if (language === null) problems.push(['clientLanguage', says.languageUnknown]);
   if (business) {
     const key = `${agent.email}\n${business.toLowerCase()}`;
     const before = clientKeys.get(key);
@@ -268,6 +275,7 @@ function clientOfRow(
     businessName: business,
     clientName,
     contactNumber: clientPhone,
+    language: language ?? 'en',
     cratesOnLoan: loan ?? 0,
   };
 }

@@ -131,6 +131,7 @@ export async function commit(
           businessName: c.businessName,
           clientName: c.clientName,
           contactNumber: c.contactNumber,
+          language: c.language,
           cratesOnLoan: c.cratesOnLoan,
         })),
         { reason, createdBy: caller.id },

@@ -43,7 +43,8 @@ const listeners = new Set<() => void>();
 /** The language last asked for: a slower, earlier load must not win over it. */
 let wanted: Language = DEFAULT_LANGUAGE;
 
-async function translatorFor(language: Language): Promise<Translator> {
+/** The translator for `language`, its catalogue loaded first (a client's reminder is in the client's language). */
+export async function translatorFor(language: Language): Promise<Translator> {
   const known = loaded.get(language);
   if (known) return known;
   const messages = language === 'en' || isPseudo ? englishMessages : flatten((await loaders[language]()).default);

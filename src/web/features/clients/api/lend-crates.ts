@@ -3,6 +3,7 @@
 // lend to a client added offline waits for that client's id (`clientFrom`, the add's waiting change).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientTransaction, LendBody } from '../../../../shared/clients.ts';
+import { t } from '../../../lib/i18n/language.ts';
 import { sendOrQueue } from '../../../lib/offline/send-or-queue.ts';
 import { invalidateTags } from '../../../lib/query-tags.ts';
 import { CLIENT_TRANSACTIONS_PATH, LOAN_CHANGES } from './paths.ts';
@@ -16,7 +17,7 @@ export const lendCrates = ({ who, clientFrom, ...body }: LendInput) =>
   sendOrQueue<ClientTransaction>(
     {
       kind: 'lend',
-      what: 'Lend crates',
+      what: t('clients.whatLend'),
       who,
       crates: body.quantityBorrowed,
       subject: body.clientId === undefined ? undefined : { clientId: body.clientId },

@@ -4,6 +4,7 @@
 // on the phone until the connection is back (decision 036).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientTransaction } from '../../../../shared/clients.ts';
+import { t } from '../../../lib/i18n/language.ts';
 import { sendOrQueue } from '../../../lib/offline/send-or-queue.ts';
 import { invalidateTags } from '../../../lib/query-tags.ts';
 import { CLIENT_TRANSACTIONS_PATH, LOAN_CHANGES } from './paths.ts';
@@ -34,7 +35,7 @@ export const returnCrates = ({
 }: ReturnCratesInput) => {
   const damage = damagedQuantity ? { damagedQuantity, damageReason } : {};
   return sendOrQueue<ClientTransaction>(
-    { kind: 'return', what: 'Take a return', who, crates: quantityReturned, subject: { loanId: id, clientId } },
+    { kind: 'return', what: t('clients.whatReturn'), who, crates: quantityReturned, subject: { loanId: id, clientId } },
     variant === 'dashboard'
       ? {
           method: 'PUT',

@@ -2,12 +2,14 @@
 // in one go (POST /api/clients, then POST /api/client-transactions). When the client was added but the
 // lend refused, the form remembers the new client, so trying again lends to it instead of adding it twice.
 import { Button, Card, Stack, Textarea, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { createClientBody, lendBody, clientMessages as m } from '../../../../shared/clients.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { translatedResolver } from '../../../lib/i18n/form.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useQueuedCrates } from '../../../lib/offline/status.ts';
@@ -28,6 +30,7 @@ const schemaFor = (full: number | undefined) =>
 
 // Long: one form's layout: the client's fields, then the crates to lend; the checks are the shared schema's.
 export function AddClientAndLendForm() {
+  const t = useT();
   const create = useCreateClient();
   const lend = useLendCrates();
   const me = useMyAgent();
@@ -38,8 +41,8 @@ export function AddClientAndLendForm() {
   // The client added by an attempt whose lend failed, with the details it was added with.
   const [added, setAdded] = useState<{ id: number; details: string } | null>(null);
   const form = useForm<Values>({
-    initialValues: { ...emptyClientDetails, quantityBorrowed: '', notes: '' },
-    validate: schemaResolver(schemaFor(full), { sync: true }),
+    initialValues: { ...emptyClientDetails(), quantityBorrowed: '', notes: '' },
+    validate: translatedResolver(schemaFor(full), { sync: true }),
   });
 
   const bigLend = useBigLendCheck(full);
@@ -61,7 +64,7 @@ export function AddClientAndLendForm() {
           // Offline: the lend waits on the phone for the new client's id (decision 036).
           await lend.mutateAsync({ ...loan, clientFrom: sent.change.id });
           form.reset();
-          notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
+          notifySuccess(QUEUED_MESSAGE, t('clients.waitingToSend'));
           return;
         }
         clientId = sent.answer.id;
@@ -70,31 +73,41 @@ export function AddClientAndLendForm() {
       const lent = await lend.mutateAsync({ ...loan, clientId });
       setAdded(null);
       form.reset();
-      if (lent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
-      else notifySuccess(`${m.added}. ${m.lent}`);
+      if (lent.queued) notifySuccess(QUEUED_MESSAGE, t('clients.waitingToSend'));
+      else notifySuccess(t('clients.addedAndLent'));
     } catch (error) {
       setFailure(error);
-      notifyError(errorMessage(error, m.registerAndLendFailed));
+      notifyError(errorMessage(error, t('clients.registerAndLendFailed')));
     }
   });
 
   return (
     <Card withBorder radius="md" p="md">
       <Title order={2} size="h4" mb="sm">
-        Add a client and lend crates
+        {t('clients.addAndLendTitle')}
       </Title>
-      <form onSubmit={submit} noValidate aria-label="Add client and lend crates">
+      <form onSubmit={submit} noValidate aria-label={t('clients.addAndLendForm')}>
         <Stack gap="sm">
           <ClientFields form={form} />
-          <LendQuantityInput label="Crates to lend" full={full} {...form.getInputProps('quantityBorrowed')} />
-          <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
-          <FormError error={failure} fallback={m.registerAndLendFailed} />
+          <LendQuantityInput
+            label={t('clients.cratesToLend')}
+            full={full}
+            {...form.getInputProps('quantityBorrowed')}
+          />
+          <Textarea
+            label={t('clients.notes')}
+            placeholder={t('clients.optional')}
+            autosize
+            minRows={2}
+            {...form.getInputProps('notes')}
+          />
+          <FormError error={failure} fallback={t('clients.registerAndLendFailed')} />
           {bigLend.alert(Number(form.values.quantityBorrowed), form.values.businessName.trim())}
           <Button type="submit" loading={create.isPending || lend.isPending}>
             {bigLend.label(
               Number(form.values.quantityBorrowed),
               form.values.businessName.trim(),
-              'Add Client and Lend',
+              t('clients.addClientAndLend'),
             )}
           </Button>
         </Stack>

@@ -5,16 +5,19 @@ import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } fro
 import { IconAlertTriangle, IconBrandWhatsapp, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Client } from '../../../../shared/clients.ts';
-import { clientMessages as m, reminderLink } from '../../../../shared/clients-labels.ts';
+import { reminderLink } from '../../../../shared/clients-labels.ts';
 import { paths } from '../../../app/paths.ts';
 import { QueuedNote } from '../../../components/queued-note.tsx';
 import { formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
+import { useClientSay } from './client-language.ts';
 import { StatementLinkButton } from './statement-link-button.tsx';
 
 export function ActiveBadge({ isActive }: { isActive: boolean }) {
+  const t = useT();
   return (
     <Badge color={isActive ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
-      {isActive ? 'Active' : 'Inactive'}
+      {isActive ? t('clients.active') : t('clients.inactive')}
     </Badge>
   );
 }
@@ -22,9 +25,12 @@ export function ActiveBadge({ isActive }: { isActive: boolean }) {
 /**
  * The reminder for a client with crates out (docs/decisions/018, 040): a wa.me link for a South
  * African mobile number, a call (tel:) for a landline or a foreign number, which WhatsApp can't reach.
+ * The reminder is written in the client's language (issue 37 item 4), the button in the agent's.
  */
 export function ReminderButton({ client, from }: { client: Client; from: string }) {
-  const link = reminderLink(client, from);
+  const t = useT();
+  const say = useClientSay(client.language);
+  const link = reminderLink(client, from, say);
   if (link.kind === 'call') {
     return (
       <Button
@@ -33,9 +39,9 @@ export function ReminderButton({ client, from }: { client: Client; from: string 
         variant="light"
         leftSection={<IconPhone size={18} />}
         // The visible words first, so a voice user can say what they see (WCAG 2.5.3).
-        aria-label={`Call to remind: ${client.businessName}`}
+        aria-label={t('clients.callToRemindFor', { name: client.businessName })}
       >
-        Call to remind
+        {t('clients.callToRemind')}
       </Button>
     );
   }
@@ -47,9 +53,9 @@ export function ReminderButton({ client, from }: { client: Client; from: string 
       rel="noopener noreferrer"
       color="teal.9"
       leftSection={<IconBrandWhatsapp size={18} />}
-      aria-label={`Remind on WhatsApp: ${client.businessName}`}
+      aria-label={t('clients.remindOnWhatsAppFor', { name: client.businessName })}
     >
-      Remind on WhatsApp
+      {t('clients.remindOnWhatsApp')}
     </Button>
   );
 }
@@ -69,6 +75,7 @@ export function ClientCard({
   onReturn: () => void;
   onEdit: () => void;
 }) {
+  const t = useT();
   const out = client.outstandingCrates;
   return (
     <Card withBorder radius="md" p="md" data-testid="client-card" aria-label={client.businessName} component="article">
@@ -85,12 +92,12 @@ export function ClientCard({
           <ActiveBadge isActive={client.isActive} />
         </Group>
         <Text size="sm">
-          Contact: <span data-testid="client-contact">{client.contactNumber}</span>
+          {t('clients.contact')} <span data-testid="client-contact">{client.contactNumber}</span>
         </Text>
         <SimpleGrid cols={2} spacing="xs">
           <div>
             <Text size="xs" c="dimmed">
-              Total borrowed
+              {t('clients.totalBorrowed')}
             </Text>
             <Text fw={700} data-testid="total-borrowed">
               {formatCount(client.totalBorrowed)}
@@ -98,7 +105,7 @@ export function ClientCard({
           </div>
           <div>
             <Text size="xs" c="dimmed">
-              Outstanding crates
+              {t('clients.outstandingCrates')}
             </Text>
             <Text fw={700} data-testid="outstanding-crates" c={client.isOverdue ? 'red.9' : undefined}>
               {formatCount(out)}
@@ -112,10 +119,12 @@ export function ClientCard({
             p="xs"
             icon={<IconAlertTriangle size={16} />}
           >
-            <Text size="sm">{m.cratesToReturn(out)}</Text>
+            <Text size="sm">{t('clients.cratesToReturn', { count: out })}</Text>
             {client.daysOut !== null && (
               <Text size="xs" c={client.isOverdue ? 'red.9' : 'dimmed'}>
-                {client.isOverdue ? 'Overdue: ' : ''}oldest loan out {client.daysOut} days
+                {t(client.isOverdue ? 'clients.overdueOldestLoanOut' : 'clients.oldestLoanOut', {
+                  days: client.daysOut,
+                })}
               </Text>
             )}
           </Alert>
@@ -123,18 +132,18 @@ export function ClientCard({
         <QueuedNote subject={{ clientId: client.id }} />
         <Group gap="xs">
           <Button size="xs" onClick={onLend} disabled={!client.canLend}>
-            Lend
+            {t('clients.lend')}
           </Button>
           {client.canReturn && (
             <Button size="xs" variant="light" onClick={onReturn}>
-              Return
+              {t('clients.return')}
             </Button>
           )}
           <Button size="xs" variant="default" onClick={onEdit}>
-            Edit
+            {t('clients.edit')}
           </Button>
           <Button size="xs" variant="subtle" component={Link} to={paths.clientStatement.href(client.id)}>
-            Statement
+            {t('clients.statement')}
           </Button>
           <StatementLinkButton client={client} from={from} />
         </Group>

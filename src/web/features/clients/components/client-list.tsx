@@ -4,8 +4,9 @@
 import { SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import type { Client } from '../../../../shared/clients.ts';
-import { clientMessages as m, matchesClientSearch } from '../../../../shared/clients-labels.ts';
+import { matchesClientSearch } from '../../../../shared/clients-labels.ts';
 import { SearchField } from '../../../components/search-field.tsx';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { ClientCard } from './client-card.tsx';
 
 type ClientListProps = {
@@ -19,6 +20,7 @@ type ClientListProps = {
 };
 
 export function ClientList({ clients, from, onLend, onReturn, onEdit }: ClientListProps) {
+  const t = useT();
   const [search, setSearch] = useState('');
   const shown = clients?.filter((client) => matchesClientSearch(client, search));
   return (
@@ -26,8 +28,8 @@ export function ClientList({ clients, from, onLend, onReturn, onEdit }: ClientLi
       {clients && clients.length > 0 && (
         <SearchField
           type="search"
-          label="Search clients"
-          placeholder="Name or phone number"
+          label={t('clients.searchClients')}
+          placeholder={t('clients.searchPlaceholder')}
           value={search}
           onChange={setSearch}
           maxLength={100}
@@ -36,14 +38,14 @@ export function ClientList({ clients, from, onLend, onReturn, onEdit }: ClientLi
       )}
       {shown && shown.length === 0 && search.trim() !== '' && (
         <Text c="dimmed" role="status">
-          {m.noSearchMatch(search.trim())}
+          {t('clients.noSearchMatch', { q: search.trim() })}
         </Text>
       )}
       {shown && shown.length > 0 && (
         // The cards' names are h3s: a heading for the list keeps the outline h1 → h2 → h3.
         <section aria-labelledby="client-list-heading">
           <VisuallyHidden component="h2" id="client-list-heading">
-            Your clients
+            {t('clients.yourClients')}
           </VisuallyHidden>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             {shown.map((client) => (

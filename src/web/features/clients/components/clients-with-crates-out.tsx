@@ -6,13 +6,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Client, ClientTransaction } from '../../../../shared/clients.ts';
-import { clientMessages as m } from '../../../../shared/clients-labels.ts';
 import { paths } from '../../../app/paths.ts';
 import { NothingSaved } from '../../../components/nothing-saved.tsx';
 import { QueuedNote } from '../../../components/queued-note.tsx';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { crates } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { lazyComponent } from '../../../lib/lazy-component.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { useReadShows } from '../../../lib/offline/read-shows.ts';
@@ -29,6 +30,7 @@ const DashboardReturnDialog = lazyComponent(() =>
 
 // Long: the dashboard list's layout with its loading, error and empty states, and the return dialog it opens.
 export function ClientsWithCratesOut() {
+  const tr = useT();
   const clients = useClients();
   const shows = useReadShows(clients);
   const me = useMyAgent();
@@ -36,7 +38,7 @@ export function ClientsWithCratesOut() {
   const [returning, setReturning] = useState<{ client: Client; loan: ClientTransaction } | null>(null);
   const [looking, setLooking] = useState<number | null>(null);
   const withCratesOut = (clients.data ?? []).filter((c) => c.outstandingCrates > 0);
-  const from = me.data?.businessName || me.data?.agentName || 'your market agent';
+  const from = me.data?.businessName || me.data?.agentName || tr('clients.yourMarketAgent');
 
   /** The client's oldest open loan, asked fresh; none: the spec's error toast. */
   const startReturn = async (client: Client) => {
@@ -50,10 +52,10 @@ export function ClientsWithCratesOut() {
         return seen.filter((t) => t.clientId === client.id).sort((a, b) => b.id - a.id);
       });
       const oldest = open.at(-1);
-      if (!oldest) notifyError(m.noOpenTransaction);
+      if (!oldest) notifyError(t('clients.noOpenTransaction'));
       else setReturning({ client, loan: oldest });
     } catch (error) {
-      notifyError(errorMessage(error, m.returnFailed));
+      notifyError(errorMessage(error, t('clients.returnFailed')));
     } finally {
       setLooking(null);
     }
@@ -63,17 +65,17 @@ export function ClientsWithCratesOut() {
     <Card withBorder radius="md" p="md" data-testid="clients-with-crates-out">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
-          Clients with crates out
+          {tr('clients.withCratesOutTitle')}
         </Title>
         <Button component={Link} to={paths.clients.href()} variant="subtle" size="xs">
-          All clients
+          {tr('clients.allClients')}
         </Button>
       </Group>
       {shows === 'loading' && <Skeleton height={56} />}
       {shows === 'nothing-saved' && <NothingSaved />}
       {clients.data && withCratesOut.length === 0 && (
         <Text c="dimmed" size="sm">
-          No client has crates out.
+          {tr('clients.noneOut')}
         </Text>
       )}
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -86,15 +88,15 @@ export function ClientsWithCratesOut() {
                     {client.businessName} · {client.clientName}
                   </Text>
                   <Group gap={6}>
-                    <Text size="sm">{crates(client.outstandingCrates)} out</Text>
+                    <Text size="sm">{tr('clients.cratesOut', { crates: crates(client.outstandingCrates) })}</Text>
                     {client.daysOut !== null && (
                       <Text size="xs" c="dimmed">
-                        · {client.daysOut} days
+                        {tr('clients.daysShort', { days: client.daysOut })}
                       </Text>
                     )}
                     {client.isOverdue && (
                       <Badge color="red.9" variant="filled" size="sm" style={{ flexShrink: 0 }}>
-                        Overdue
+                        {tr('clients.overdue')}
                       </Badge>
                     )}
                   </Group>
@@ -106,9 +108,9 @@ export function ClientsWithCratesOut() {
                     loading={looking === client.id}
                     style={{ flexShrink: 0 }}
                     onClick={() => void startReturn(client)}
-                    aria-label={`Return crates from ${client.businessName}`}
+                    aria-label={tr('clients.returnCratesFrom', { name: client.businessName })}
                   >
-                    Return
+                    {tr('clients.return')}
                   </Button>
                 )}
               </Group>

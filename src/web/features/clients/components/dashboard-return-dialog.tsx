@@ -3,7 +3,7 @@
 // the Clients screen: decisions 051, 056), and a note. Loaded when a return starts (decision 033), so
 // its form and checks (zod) stay off the dashboard's first paint.
 import { Stack, Text, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { z } from 'zod';
 import { type Client, type ClientTransaction, clientMessages as m, returnBody } from '../../../../shared/clients.ts';
 import { checkReturnedDamage } from '../../../../shared/damage.ts';
@@ -14,6 +14,8 @@ import { KeepInputModal } from '../../../components/keep-input.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { translatedResolver } from '../../../lib/i18n/form.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useQueuedCrates } from '../../../lib/offline/status.ts';
@@ -30,6 +32,7 @@ export function DashboardReturnDialog({
   loan: ClientTransaction;
   onClose: () => void;
 }) {
+  const t = useT();
   const giveBack = useReturnCrates();
   // Returns taken on this phone and not sent yet are not counted as still out (decision 036).
   const cratesOut = Math.max(0, loan.cratesOut - useQueuedCrates('return', { loanId: loan.id }));
@@ -42,7 +45,7 @@ export function DashboardReturnDialog({
   }>({
     initialValues: { quantityReturned: cratesOut, notes: '', damagedQuantity: '', damageReason: '' },
     // More than this loan's crates out is refused before sending, like 0 or a fraction.
-    validate: schemaResolver(
+    validate: translatedResolver(
       z.object({ ...returnBody.shape, ...damageFormFields }).superRefine((v, ctx) => {
         checkReturnedDamage(v, ctx);
         if (v.quantityReturned > cratesOut)
@@ -64,12 +67,12 @@ export function DashboardReturnDialog({
       },
       {
         onSuccess: (sent) => {
-          if (sent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
-          else notifySuccess(m.returned);
+          if (sent.queued) notifySuccess(QUEUED_MESSAGE, t('clients.waitingToSend'));
+          else notifySuccess(t('clients.returned'));
           const step = returnPhotoStep(loan.id, client.businessName);
           if (!photoStep.offer(step, Number(values.damagedQuantity), sent)) onClose();
         },
-        onError: (error) => notifyError(errorMessage(error, m.returnFailed)),
+        onError: (error) => notifyError(errorMessage(error, t('clients.returnFailed'))),
       },
     ),
   );
@@ -78,18 +81,22 @@ export function DashboardReturnDialog({
     <KeepInputModal
       onClose={onClose}
       held={form.isDirty()}
-      title={`Return from ${client.businessName}`}
+      title={t('clients.returnFrom', { name: client.businessName })}
       centered
       // A long business name wraps instead of pushing the close button out of the dialog.
       styles={{ title: { overflowWrap: 'anywhere', minWidth: 0 } }}
     >
-      <form onSubmit={submit} noValidate aria-label="Return crates">
+      <form onSubmit={submit} noValidate aria-label={t('clients.returnForm')}>
         <Stack>
           <Text size="sm">
-            Loan of {formatDate(loan.createdAt)}: {cratesOut} of {loan.quantityBorrowed} crates out.
+            {t('clients.loanLine', {
+              date: formatDate(loan.createdAt),
+              out: cratesOut,
+              borrowed: loan.quantityBorrowed,
+            })}
           </Text>
           <QuantityInput
-            label="Quantity returned"
+            label={t('clients.quantityReturned')}
             min={1}
             max={cratesOut}
             hint
@@ -98,9 +105,15 @@ export function DashboardReturnDialog({
             {...form.getInputProps('quantityReturned')}
           />
           <DamageFields inputProps={form.getInputProps} damaged={form.values.damagedQuantity} />
-          <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
-          <FormError error={giveBack.isError ? giveBack.error : null} fallback={m.returnFailed} />
-          <FormActions onCancel={onClose} submitLabel={'Return Crates'} loading={giveBack.isPending} />
+          <Textarea
+            label={t('clients.notes')}
+            placeholder={t('clients.optional')}
+            autosize
+            minRows={2}
+            {...form.getInputProps('notes')}
+          />
+          <FormError error={giveBack.isError ? giveBack.error : null} fallback={t('clients.returnFailed')} />
+          <FormActions onCancel={onClose} submitLabel={t('clients.returnCratesButton')} loading={giveBack.isPending} />
         </Stack>
       </form>
     </KeepInputModal>

@@ -1,7 +1,7 @@
 // Lend Crates (spec §2, §5): an active client and a quantity from 1 to the agent's full crates. A
 // failure is said inside the dialog, never as a toast (spec §8).
 import { Alert, Text, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
 import { lendBody, clientMessages as m } from '../../../../shared/clients.ts';
@@ -13,6 +13,8 @@ import { QuantityInput, type QuantityInputProps } from '../../../components/quan
 import { RecordSelect } from '../../../components/record-select.tsx';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { crates } from '../../../lib/format.ts';
+import { translatedResolver } from '../../../lib/i18n/form.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useQueuedCrates } from '../../../lib/offline/status.ts';
@@ -36,6 +38,7 @@ export const lendFormSchema = (fullCrates: number | undefined) =>
 
 // Long: the dialog's layout (client, stock line, quantity, notes, footer); the checks are the shared schema's.
 export function LendCratesDialog({ clientId, onClose }: { clientId: number | null; onClose: () => void }) {
+  const t = useT();
   const lend = useLendCrates();
   const clients = useClients();
   const me = useMyAgent();
@@ -44,10 +47,11 @@ export function LendCratesDialog({ clientId, onClose }: { clientId: number | nul
   const full = me.data ? Math.max(0, me.data.fullCrates - queued) : undefined;
   const form = useForm<LendValues>({
     initialValues: { clientId: clientId === null ? null : String(clientId), quantityBorrowed: '', notes: '' },
-    validate: schemaResolver(lendFormSchema(full), { sync: true }),
+    validate: translatedResolver(lendFormSchema(full), { sync: true }),
   });
   const bigLend = useBigLendCheck(full);
-  const who = (id: string | null) => clients.data?.find((c) => String(c.id) === id)?.businessName ?? 'a client';
+  const who = (id: string | null) =>
+    clients.data?.find((c) => String(c.id) === id)?.businessName ?? t('clients.aClient');
   const submit = form.onSubmit((values) => {
     if (bigLend.stops(Number(values.quantityBorrowed), who(values.clientId))) return;
     lend.mutate(
@@ -59,8 +63,8 @@ export function LendCratesDialog({ clientId, onClose }: { clientId: number | nul
       },
       {
         onSuccess: (sent) => {
-          if (sent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
-          else notifySuccess(m.lent);
+          if (sent.queued) notifySuccess(QUEUED_MESSAGE, t('clients.waitingToSend'));
+          else notifySuccess(t('clients.lent'));
           onClose();
         },
       },
@@ -71,32 +75,48 @@ export function LendCratesDialog({ clientId, onClose }: { clientId: number | nul
     .map((c) => ({ value: String(c.id), label: `${c.businessName} (${c.clientName})` }));
 
   return (
-    <FormDialog title="Lend Crates" label="Lend crates" onClose={onClose} onSubmit={submit} held={form.isDirty()}>
+    <FormDialog
+      title={t('clients.lendCratesTitle')}
+      label={t('clients.lendForm')}
+      onClose={onClose}
+      onSubmit={submit}
+      held={form.isDirty()}
+    >
       <RecordSelect
-        label="Client"
-        placeholder="Select a client"
+        label={t('clients.client')}
+        placeholder={t('clients.selectClient')}
         data={options}
         searchable
-        nothingFoundMessage="No active client"
+        nothingFoundMessage={t('clients.noActiveClient')}
         {...form.getInputProps('clientId')}
       />
       {full !== undefined && (
         <Text size="sm" c="dimmed" data-testid="full-crates-available">
-          {crates(full, 'full')} available to lend
+          {t('clients.availableToLend', { crates: crates(full, 'full') })}
         </Text>
       )}
       <LendQuantityInput
-        label="Quantity"
+        label={t('clients.quantity')}
         full={full}
         data-autofocus={clientId !== null ? true : undefined}
         {...form.getInputProps('quantityBorrowed')}
       />
-      <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
-      <FormError error={lend.isError ? lend.error : null} title={m.lendFailed} />
+      <Textarea
+        label={t('clients.notes')}
+        placeholder={t('clients.optional')}
+        autosize
+        minRows={2}
+        {...form.getInputProps('notes')}
+      />
+      <FormError error={lend.isError ? lend.error : null} title={t('clients.lendFailed')} />
       {bigLend.alert(Number(form.values.quantityBorrowed), who(form.values.clientId))}
       <FormActions
         onCancel={onClose}
-        submitLabel={bigLend.label(Number(form.values.quantityBorrowed), who(form.values.clientId), 'Lend Crates')}
+        submitLabel={bigLend.label(
+          Number(form.values.quantityBorrowed),
+          who(form.values.clientId),
+          t('clients.lendCratesTitle'),
+        )}
         loading={lend.isPending}
       />
     </FormDialog>
@@ -108,6 +128,7 @@ export function LendCratesDialog({ clientId, onClose }: { clientId: number | nul
  * says what it would leave, the second (same count, same client) lends. Any change asks again.
  */
 export function useBigLendCheck(full: number | undefined) {
+  const t = useT();
   const [asked, setAsked] = useState<string | null>(null);
   const keyOf = (quantity: number, client: string) => `${quantity}:${client}`;
   const isAsked = (quantity: number, client: string) => asked === keyOf(quantity, client);
@@ -122,11 +143,11 @@ export function useBigLendCheck(full: number | undefined) {
       full !== undefined &&
       isAsked(quantity, client) && (
         <Alert color="red" variant="light" p="sm" role="alert" data-testid="lend-check">
-          {bigLendWarning(quantity, full, client)} Tap “Yes, lend {quantity}” if that is right.
+          {bigLendWarning(quantity, full, client)} {t('clients.bigLendConfirm', { quantity })}
         </Alert>
       ),
     label: (quantity: number, client: string, usual: string) =>
-      isAsked(quantity, client) ? `Yes, lend ${quantity}` : usual,
+      isAsked(quantity, client) ? t('clients.yesLend', { quantity }) : usual,
   };
 }
 
@@ -135,9 +156,10 @@ export function LendQuantityInput({
   full,
   ...props
 }: Omit<QuantityInputProps, 'min' | 'max' | 'hint' | 'description'> & { full: number | undefined }) {
+  const t = useT();
   return (
     <QuantityInput
-      description="Full crates"
+      description={t('clients.fullCrates')}
       min={1}
       max={full}
       hint={full !== undefined && full > 0}

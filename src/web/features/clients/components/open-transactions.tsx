@@ -2,22 +2,23 @@
 // past LOAN_OVERDUE_DAYS, each with 'Process Return' (opens the return dialog preselected).
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ClientTransaction } from '../../../../shared/clients.ts';
-import { clientMessages as m } from '../../../../shared/clients-labels.ts';
 import { NothingSaved } from '../../../components/nothing-saved.tsx';
 import { QueuedNote } from '../../../components/queued-note.tsx';
 import { crates, formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useReadShows } from '../../../lib/offline/read-shows.ts';
 import { useOpenTransactions } from '../api/get-open-transactions.ts';
 
 export function LoanAge({ loan }: { loan: ClientTransaction }) {
+  const t = useT();
   return (
     <Group gap={6}>
       <Text size="xs" c="dimmed">
-        Lent {formatDate(loan.createdAt)} · {loan.daysOut} {loan.daysOut === 1 ? 'day' : 'days'} out
+        {t('clients.lentAgo', { date: formatDate(loan.createdAt), days: loan.daysOut })}
       </Text>
       {loan.isOverdue && (
         <Badge color="red.9" variant="filled" size="sm" style={{ flexShrink: 0 }}>
-          Overdue
+          {t('clients.overdue')}
         </Badge>
       )}
     </Group>
@@ -25,18 +26,19 @@ export function LoanAge({ loan }: { loan: ClientTransaction }) {
 }
 
 export function OpenTransactions({ onProcessReturn }: { onProcessReturn: (loan: ClientTransaction) => void }) {
+  const t = useT();
   const open = useOpenTransactions();
   const shows = useReadShows(open);
   return (
     <Card withBorder radius="md" p="md">
       <Title order={2} size="h4" mb="sm">
-        {m.openTransactions}
+        {t('clients.openTransactions')}
       </Title>
       {shows === 'loading' && <Skeleton height={56} />}
       {shows === 'nothing-saved' && <NothingSaved />}
       {open.data?.length === 0 && (
         <Text c="dimmed" size="sm">
-          No open transactions: every crate lent has come back.
+          {t('clients.noOpenTransactionsAll')}
         </Text>
       )}
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -48,7 +50,7 @@ export function OpenTransactions({ onProcessReturn }: { onProcessReturn: (loan: 
                   {loan.businessName} · {loan.clientName}
                 </Text>
                 <Text size="sm">
-                  {loan.cratesOut} of {crates(loan.quantityBorrowed)} out
+                  {t('clients.loanOut', { out: loan.cratesOut, crates: crates(loan.quantityBorrowed) })}
                   {loan.notes ? ` · ${loan.notes}` : ''}
                 </Text>
                 <LoanAge loan={loan} />
@@ -56,7 +58,7 @@ export function OpenTransactions({ onProcessReturn }: { onProcessReturn: (loan: 
               </div>
               {loan.canReturn && (
                 <Button size="xs" variant="light" onClick={() => onProcessReturn(loan)}>
-                  {m.processReturn}
+                  {t('clients.processReturn')}
                 </Button>
               )}
             </Group>

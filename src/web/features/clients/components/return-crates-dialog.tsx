@@ -2,7 +2,7 @@
 // bound; more than the chosen loan's crates out is refused before sending (the field says so), and a
 // refusal by the server is said in the dialog under 'Failed to process return' (no toast, spec §8).
 import { Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { z } from 'zod';
 import type { ClientTransaction } from '../../../../shared/clients.ts';
 import { clientMessages as m, returnBody } from '../../../../shared/clients.ts';
@@ -14,6 +14,8 @@ import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { RecordSelect } from '../../../components/record-select.tsx';
 import { crates, formatDate } from '../../../lib/format.ts';
+import { translatedResolver } from '../../../lib/i18n/form.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useQueueStatus } from '../../../lib/offline/status.ts';
@@ -49,12 +51,17 @@ export const returnFormSchema = (cratesOutOf: (transactionId: string | null) => 
 
 /** A row of the loan picker: the client, then how many of how many are out and since when. */
 function LoanRow({ loan }: { loan: ClientTransaction | undefined }) {
+  const t = useT();
   if (!loan) return null;
   return (
     <div>
       <Text size="sm">{loan.businessName}</Text>
       <Text size="xs" c="dimmed">
-        {loan.cratesOut} of {loan.quantityBorrowed} out (lent {formatDate(loan.createdAt)})
+        {t('clients.loanRow', {
+          out: loan.cratesOut,
+          borrowed: loan.quantityBorrowed,
+          date: formatDate(loan.createdAt),
+        })}
       </Text>
     </div>
   );
@@ -62,6 +69,7 @@ function LoanRow({ loan }: { loan: ClientTransaction | undefined }) {
 
 // Long: the dialog's layout (loan, count, footer); the limit subtracts returns still waiting on the phone.
 export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: number | null; onClose: () => void }) {
+  const t = useT();
   const giveBack = useReturnCrates();
   const open = useOpenTransactions();
   // A return with damaged crates (booked, or kept on the phone): the app offers a photo of them next.
@@ -71,7 +79,7 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
   const queuedOn = (loanId: number) =>
     changes.reduce((sum, c) => sum + (c.kind === 'return' && c.subject?.loanId === loanId ? (c.crates ?? 0) : 0), 0);
   const cratesOutOf = (id: string | null) => {
-    const loan = open.data?.find((t) => String(t.id) === id);
+    const loan = open.data?.find((l) => String(l.id) === id);
     return loan ? Math.max(0, loan.cratesOut - queuedOn(loan.id)) : undefined;
   };
   const form = useForm<ReturnValues>({
@@ -81,23 +89,23 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
       damagedQuantity: '',
       damageReason: '',
     },
-    validate: schemaResolver(returnFormSchema(cratesOutOf), { sync: true }),
+    validate: translatedResolver(returnFormSchema(cratesOutOf), { sync: true }),
   });
   const submit = form.onSubmit((values) => {
-    const loan = open.data?.find((t) => String(t.id) === values.transactionId);
+    const loan = open.data?.find((l) => String(l.id) === values.transactionId);
     giveBack.mutate(
       {
         id: Number(values.transactionId),
         quantityReturned: Number(values.quantityReturned),
         ...damageBody(values),
-        who: loan?.businessName ?? 'a client',
+        who: loan?.businessName ?? t('clients.aClient'),
         clientId: loan?.clientId,
       },
       {
         onSuccess: (sent) => {
-          if (sent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
-          else notifySuccess(m.returned);
-          const who = loan?.businessName ?? 'the client';
+          if (sent.queued) notifySuccess(QUEUED_MESSAGE, t('clients.waitingToSend'));
+          else notifySuccess(t('clients.returned'));
+          const who = loan?.businessName ?? t('clients.theClient');
           const step = returnPhotoStep(Number(values.transactionId), who);
           if (!photoStep.offer(step, Number(values.damagedQuantity), sent)) onClose();
         },
@@ -106,40 +114,46 @@ export function ReturnCratesDialog({ transactionId, onClose }: { transactionId: 
   });
   // The field shows the client and what is out, short enough for a phone's field; the list's rows and
   // the line under the field add the loan's size and date (decision 067).
-  const options = (open.data ?? []).map((t) => ({
-    value: String(t.id),
-    label: `${t.businessName}: ${t.cratesOut} out`,
+  const options = (open.data ?? []).map((loan) => ({
+    value: String(loan.id),
+    label: t('clients.loanOption', { name: loan.businessName, out: loan.cratesOut }),
   }));
   const loanOf = (id: string) => open.data?.find((l) => String(l.id) === id);
-  const chosen = open.data?.find((t) => String(t.id) === form.values.transactionId);
+  const chosen = open.data?.find((l) => String(l.id) === form.values.transactionId);
 
   if (photoStep.dialog) return photoStep.dialog;
   return (
-    <FormDialog title="Return Crates" label="Return crates" onClose={onClose} onSubmit={submit} held={form.isDirty()}>
+    <FormDialog
+      title={t('clients.returnCratesTitle')}
+      label={t('clients.returnForm')}
+      onClose={onClose}
+      onSubmit={submit}
+      held={form.isDirty()}
+    >
       <RecordSelect
-        label="Transaction"
-        placeholder="Select an open transaction"
+        label={t('clients.transaction')}
+        placeholder={t('clients.selectTransaction')}
         data={options}
-        nothingFoundMessage="No open transactions"
+        nothingFoundMessage={t('clients.noOpenTransactions')}
         renderOption={({ option }) => <LoanRow loan={loanOf(option.value)} />}
         {...form.getInputProps('transactionId')}
       />
       {chosen && (
         <Text size="sm" c="dimmed" data-testid="crates-out">
-          {chosen.clientName} has {crates(chosen.cratesOut)} out on this loan
+          {t('clients.clientHasOut', { name: chosen.clientName, crates: crates(chosen.cratesOut) })}
         </Text>
       )}
       <QuantityInput
-        label="Quantity returned"
-        description="Crates handed back"
+        label={t('clients.quantityReturned')}
+        description={t('clients.cratesHandedBack')}
         min={1}
         withAsterisk
         data-autofocus={transactionId !== null ? true : undefined}
         {...form.getInputProps('quantityReturned')}
       />
       <DamageFields inputProps={form.getInputProps} damaged={form.values.damagedQuantity} />
-      <FormError error={giveBack.isError ? giveBack.error : null} title={m.returnFailed} />
-      <FormActions onCancel={onClose} submitLabel={'Return Crates'} loading={giveBack.isPending} />
+      <FormError error={giveBack.isError ? giveBack.error : null} title={t('clients.returnFailed')} />
+      <FormActions onCancel={onClose} submitLabel={t('clients.returnCratesButton')} loading={giveBack.isPending} />
     </FormDialog>
   );
 }

@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { damagedQuantity } from '../../../../shared/damage.ts';
 import { possessive } from '../../../../shared/words.ts';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { t as tr } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 
 /** The form's two damage fields; an empty count means none damaged (the body's rule checks the rest). */
 export const damageFormFields = {
@@ -29,25 +31,30 @@ export function DamageFields({
   /** The damaged count as typed: the reason is asked for once it is above 0. */
   damaged: number | string;
 }) {
+  const t = useT();
   return (
     <>
       <QuantityInput
-        label="Damaged"
-        description="Of those, crates too damaged to use again (written off)"
+        label={t('clients.damaged')}
+        description={t('clients.damagedDescription')}
         min={0}
         {...inputProps('damagedQuantity')}
       />
       {Number(damaged) > 0 && (
-        <Textarea label="What is wrong with them" withAsterisk autosize minRows={2} {...inputProps('damageReason')} />
+        <Textarea label={t('clients.damageReason')} withAsterisk autosize minRows={2} {...inputProps('damageReason')} />
       )}
     </>
   );
 }
 
 /** The photo step after a client's return with damaged crates: what to show for the loan. */
-export const returnPhotoStep = (loanId: number, who: string) => ({
-  record: { recordKind: 'client-transaction' as const, recordId: loanId },
-  subject: `${possessive(who)} damaged crates`,
-  intro: `The return is booked. Add a photo of ${possessive(who)} damaged crates, or close.`,
-  queuedIntro: `The return is saved on this phone. A photo of ${possessive(who)} damaged crates added now waits with it and is sent right after it.`,
-});
+export const returnPhotoStep = (loanId: number, who: string) => {
+  // English says "Thandi’s"; the other languages place the name themselves.
+  const values = { who, whose: possessive(who) };
+  return {
+    record: { recordKind: 'client-transaction' as const, recordId: loanId },
+    subject: tr('clients.photoSubject', values),
+    intro: tr('clients.photoIntro', values),
+    queuedIntro: tr('clients.photoQueuedIntro', values),
+  };
+};

@@ -6,17 +6,23 @@ import { IconBrandWhatsapp, IconCopy, IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { StatementLink } from '../../../../shared/balance-statements.ts';
 import type { Client } from '../../../../shared/clients.ts';
+import type { Say } from '../../../../shared/clients-labels.ts';
 import { southAfricanMobile } from '../../../../shared/clients-labels.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateStatementLink, useRevokeStatementLink } from '../api/statement-links.ts';
+import { useClientSay } from './client-language.ts';
 
-const message = (client: Client, url: string, from: string) =>
-  `Hello ${client.clientName}, here is your crate statement from ${from}: ${url}`;
+/** The message with the link, in the client's language (issue 37 item 4). */
+const message = (say: Say, client: Client, url: string, from: string) =>
+  say('clients.statementMessage', { name: client.clientName, from, url });
 
 // Long: the button and its dialog's JSX: the link, WhatsApp, Copy, Revoke, Done.
 export function StatementLinkButton({ client, from }: { client: Client; from: string }) {
+  const t = useT();
+  const say = useClientSay(client.language);
   const create = useCreateStatementLink();
   const revoke = useRevokeStatementLink();
   const [link, setLink] = useState<StatementLink | null>(null);
@@ -26,7 +32,8 @@ export function StatementLinkButton({ client, from }: { client: Client; from: st
     revoke.reset();
   };
   const mobile = southAfricanMobile(client.contactNumber);
-  const whatsapp = link && `https://wa.me/${mobile ?? ''}?text=${encodeURIComponent(message(client, link.url, from))}`;
+  const whatsapp =
+    link && `https://wa.me/${mobile ?? ''}?text=${encodeURIComponent(message(say, client, link.url, from))}`;
   return (
     <>
       <Button
@@ -35,19 +42,18 @@ export function StatementLinkButton({ client, from }: { client: Client; from: st
         leftSection={<IconLink size={16} aria-hidden />}
         loading={create.isPending}
         onClick={() => create.mutate(client.id, { onSuccess: setLink })}
-        aria-label={`Send statement link: ${client.businessName}`}
+        aria-label={t('clients.sendStatementLinkFor', { name: client.businessName })}
       >
-        Send statement link
+        {t('clients.sendStatementLink')}
       </Button>
-      {create.isError && <FormError error={create.error} fallback="The link could not be made" />}
-      <Modal opened={link !== null} onClose={close} title="Statement link" centered>
+      {create.isError && <FormError error={create.error} fallback={t('clients.linkFailed')} />}
+      <Modal opened={link !== null} onClose={close} title={t('clients.statementLink')} centered>
         {link && whatsapp && (
           <Stack gap="sm">
             <Text size="sm">
-              {client.businessName} can open this page without signing in until {formatDateTime(link.expiresAt)}: the
-              crates it holds, its loans and returns of the last 90 days.
+              {t('clients.linkExplained', { name: client.businessName, until: formatDateTime(link.expiresAt) })}
             </Text>
-            <TextInput label="Link" value={link.url} readOnly onFocus={(e) => e.currentTarget.select()} />
+            <TextInput label={t('clients.link')} value={link.url} readOnly onFocus={(e) => e.currentTarget.select()} />
             <Group gap="xs">
               <Button
                 component="a"
@@ -58,7 +64,7 @@ export function StatementLinkButton({ client, from }: { client: Client; from: st
                 mih={44}
                 leftSection={<IconBrandWhatsapp size={18} aria-hidden />}
               >
-                Send on WhatsApp
+                {t('clients.sendOnWhatsApp')}
               </Button>
               <Button
                 variant="default"
@@ -66,15 +72,15 @@ export function StatementLinkButton({ client, from }: { client: Client; from: st
                 leftSection={<IconCopy size={18} aria-hidden />}
                 onClick={() =>
                   navigator.clipboard?.writeText(link.url).then(
-                    () => notifySuccess('Link copied'),
+                    () => notifySuccess(t('clients.linkCopied')),
                     () => undefined,
                   )
                 }
               >
-                Copy
+                {t('clients.copy')}
               </Button>
             </Group>
-            <FormError error={revoke.error} fallback="The link could not be revoked" />
+            <FormError error={revoke.error} fallback={t('clients.revokeFailed')} />
             <Group justify="space-between">
               <Button
                 variant="subtle"
@@ -86,17 +92,17 @@ export function StatementLinkButton({ client, from }: { client: Client; from: st
                     { clientId: client.id, linkId: link.id },
                     {
                       onSuccess: () => {
-                        notifySuccess('Statement link revoked');
+                        notifySuccess(t('clients.linkRevoked'));
                         close();
                       },
                     },
                   )
                 }
               >
-                Revoke link
+                {t('clients.revokeLink')}
               </Button>
               <Button mih={44} onClick={close}>
-                Done
+                {t('clients.done')}
               </Button>
             </Group>
           </Stack>

@@ -3,7 +3,6 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { clientMessages as m } from '../../../../shared/clients-labels.ts';
 import { paths } from '../../../app/paths.ts';
 import { NothingSaved } from '../../../components/nothing-saved.tsx';
 import { RoleGate } from '../../../components/role-gate.tsx';
@@ -15,13 +14,15 @@ import { useOnline } from '../../../lib/offline/status.ts';
 import { useClientStatement } from '../api/get-client-statement.ts';
 import { ActiveBadge } from '../components/client-card.tsx';
 import './statement-print.css';
+import { useT } from '../../../lib/i18n/use-t.ts';
 
 export function ClientStatementPage() {
+  const t = useT();
   const { id } = useParams();
   const clientId = Number(id);
   if (!/^\d{1,10}$/.test(id ?? '') || clientId < 1) return <NotFoundCard />;
   return (
-    <RoleGate permission="read:client:own" denied={m.accessDenied}>
+    <RoleGate permission="read:client:own" denied={t('clients.accessDenied')}>
       <Statement clientId={clientId} />
     </RoleGate>
   );
@@ -29,11 +30,12 @@ export function ClientStatementPage() {
 
 // Long: the printable statement's layout: header, totals and the table of movements, one page.
 function Statement({ clientId }: { clientId: number }) {
+  const t = useT();
   const statement = useClientStatement(clientId);
   const online = useOnline();
   if (statement.error instanceof ApiError && statement.error.status === 404) return <NotFoundCard />;
   const shows = readShows(statement, online);
-  if (shows === 'failed') return <Alert color="red">We could not load this statement. Retrying…</Alert>;
+  if (shows === 'failed') return <Alert color="red">{t('clients.statementLoadFailed')}</Alert>;
   if (shows === 'nothing-saved') return <NothingSaved />;
   if (!statement.data) return <Skeleton height={240} />;
   const { client, entries, agentName, generatedAt } = statement.data;
@@ -44,16 +46,16 @@ function Statement({ clientId }: { clientId: number }) {
     <Stack gap="md">
       <Group justify="space-between" data-print-hide>
         <Button component={Link} to={paths.clients.href()} variant="subtle" px="xs">
-          Back to clients
+          {t('clients.backToClients')}
         </Button>
         <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
-          Print
+          {t('clients.print')}
         </Button>
       </Group>
       <Card withBorder radius="md" p="lg">
         <Stack gap={4}>
           <Title order={1} size="h3">
-            Crate statement: {client.businessName}
+            {t('clients.statementTitle', { name: client.businessName })}
           </Title>
           <Group gap="xs">
             <Text>{client.clientName}</Text>
@@ -61,32 +63,32 @@ function Statement({ clientId }: { clientId: number }) {
             <ActiveBadge isActive={client.isActive} />
           </Group>
           <Text size="sm" c="dimmed">
-            From {agentName} · {formatDateTime(generatedAt)}
+            {t('clients.statementFrom', { agent: agentName, when: formatDateTime(generatedAt) })}
           </Text>
           <Group gap="lg" mt="xs">
             <Text size="sm">
-              Lent: <strong>{formatCount(lent)}</strong>
+              {t('clients.lentLabel')} <strong>{formatCount(lent)}</strong>
             </Text>
             <Text size="sm">
-              Returned: <strong>{formatCount(returned)}</strong>
+              {t('clients.returnedLabel')} <strong>{formatCount(returned)}</strong>
             </Text>
             <Text size="sm" data-testid="statement-outstanding">
-              Outstanding: <strong>{formatCount(client.outstandingCrates)}</strong>
+              {t('clients.outstandingLabel')} <strong>{formatCount(client.outstandingCrates)}</strong>
             </Text>
           </Group>
         </Stack>
       </Card>
       {entries.length === 0 ? (
-        <Text c="dimmed">No crates lent to this client yet.</Text>
+        <Text c="dimmed">{t('clients.noEntries')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={320}>
-          <Table striped withTableBorder aria-label="Loans and returns">
+          <Table striped withTableBorder aria-label={t('clients.entriesTable')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Entry</Table.Th>
-                <Table.Th ta="right">Crates</Table.Th>
-                <Table.Th ta="right">Balance</Table.Th>
+                <Table.Th>{t('clients.date')}</Table.Th>
+                <Table.Th>{t('clients.entry')}</Table.Th>
+                <Table.Th ta="right">{t('clients.crates')}</Table.Th>
+                <Table.Th ta="right">{t('clients.balance')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -94,7 +96,9 @@ function Statement({ clientId }: { clientId: number }) {
                 <Table.Tr key={e.id} data-testid="statement-entry">
                   <Table.Td>{formatDateTime(e.occurredAt)}</Table.Td>
                   <Table.Td>
-                    {e.kind === 'lend' ? 'Lent' : 'Returned'} (loan #{e.clientTransactionId})
+                    {t(e.kind === 'lend' ? 'clients.entryLent' : 'clients.entryReturned', {
+                      loan: e.clientTransactionId,
+                    })}
                     {e.notes ? ` · ${e.notes}` : ''}
                   </Table.Td>
                   <Table.Td ta="right">{e.kind === 'lend' ? `+${e.quantity}` : `−${e.quantity}`}</Table.Td>

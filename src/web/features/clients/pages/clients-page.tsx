@@ -3,12 +3,12 @@
 import { Alert, Button, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { Client } from '../../../../shared/clients.ts';
-import { clientMessages as m } from '../../../../shared/clients-labels.ts';
 import { ExportDownload } from '../../../components/export-download.tsx';
 import { NothingSaved } from '../../../components/nothing-saved.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { gatedPage } from '../../../components/role-gate.tsx';
+import { RoleGate } from '../../../components/role-gate.tsx';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useReadShows } from '../../../lib/offline/read-shows.ts';
 import { useClients } from '../api/get-clients.ts';
 import { useOpenTransactions } from '../api/get-open-transactions.ts';
@@ -28,10 +28,19 @@ type Dialog =
   | { kind: 'edit'; client: Client }
   | null;
 
-export const ClientsPage = gatedPage('read:client:own', m.accessDenied, AgentClients);
+/** The Clients screen for market agents; others see why not, in their language. */
+export function ClientsPage() {
+  const t = useT();
+  return (
+    <RoleGate permission="read:client:own" denied={t('clients.accessDenied')}>
+      <AgentClients />
+    </RoleGate>
+  );
+}
 
 // The Clients screen's layout: header with actions, the list or its placeholders, the dialogs it opens.
 function AgentClients() {
+  const t = useT();
   const clients = useClients();
   // Offline: the clients it kept, or that none were kept; never an alarm over them (decision 067).
   const shows = useReadShows(clients);
@@ -39,7 +48,7 @@ function AgentClients() {
   const me = useMyAgent();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
-  const from = me.data?.businessName || me.data?.agentName || 'your market agent';
+  const from = me.data?.businessName || me.data?.agentName || t('clients.yourMarketAgent');
 
   /** A card's Return: its oldest open loan, preselected. */
   const oldestLoanOf = (clientId: number) =>
@@ -50,22 +59,22 @@ function AgentClients() {
   return (
     <>
       <PageHeader
-        title="Clients"
-        description="Crates lent to your clients and returned"
+        title={t('clients.clientsTitle')}
+        description={t('clients.clientsDescription')}
         actions={
           <>
-            <Button onClick={() => setDialog({ kind: 'add' })}>Add Client</Button>
+            <Button onClick={() => setDialog({ kind: 'add' })}>{t('clients.addClientTitle')}</Button>
             <Button variant="light" onClick={() => setDialog({ kind: 'lend', clientId: null })}>
-              Lend Crates
+              {t('clients.lendCratesTitle')}
             </Button>
             <Button variant="light" onClick={() => setDialog({ kind: 'return', transactionId: null })}>
-              Return Crates
+              {t('clients.returnCratesTitle')}
             </Button>
           </>
         }
       />
       <Stack gap="lg">
-        {shows === 'failed' && <Alert color="red">We could not load your clients. Retrying…</Alert>}
+        {shows === 'failed' && <Alert color="red">{t('clients.loadFailed')}</Alert>}
         {shows === 'nothing-saved' && <NothingSaved />}
         {shows === 'loading' && (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

@@ -1,53 +1,61 @@
 // The public contact form (spec §2, §5): name, email, subject and message, checked with the same
 // schema the server uses. Loaded lazily with the contact tab, so zod stays out of the landing chunk.
 import { Button, Stack, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { CONTACT_LIMITS, type ContactInput, contactBody, contactMessages } from '../../../../shared/contact.ts';
+import { useForm } from '@mantine/form';
+import { CONTACT_LIMITS, type ContactInput, contactBody } from '../../../../shared/contact.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { translatedResolver } from '../../../lib/i18n/form.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 
 export default function ContactForm() {
+  const t = useT();
   const send = useSendContactMessage();
   const form = useForm<ContactInput>({
     initialValues: { name: '', email: '', subject: '', message: '' },
-    validate: schemaResolver(contactBody, { sync: true }),
+    validate: translatedResolver(contactBody, { sync: true }),
   });
 
   const submit = form.onSubmit((values) =>
     send.mutate(contactBody.parse(values), {
       onSuccess: (response) => {
-        notifySuccess(response?.message ?? contactMessages.sent, 'Message sent');
+        notifySuccess(response?.message ?? t('contact.sent'), t('contact.messageSent'));
         form.reset();
       },
       onError: (error) => {
         if (error instanceof ApiError) form.setErrors(error.fieldErrors);
-        notifyError(errorMessage(error, contactMessages.sendFailed));
+        notifyError(errorMessage(error, t('contact.sendFailed')));
       },
     }),
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Contact the farm">
+    <form onSubmit={submit} noValidate aria-label={t('contact.formLabel')}>
       <Stack gap="sm">
         <TextInput
-          label="Name"
+          label={t('contact.name')}
           autoComplete="name"
           required
           maxLength={CONTACT_LIMITS.name}
           {...form.getInputProps('name')}
         />
         <TextInput
-          label="Email"
+          label={t('contact.email')}
           type="email"
           autoComplete="email"
           required
           maxLength={CONTACT_LIMITS.email}
           {...form.getInputProps('email')}
         />
-        <TextInput label="Subject" required maxLength={CONTACT_LIMITS.subject} {...form.getInputProps('subject')} />
+        <TextInput
+          label={t('contact.subject')}
+          required
+          maxLength={CONTACT_LIMITS.subject}
+          {...form.getInputProps('subject')}
+        />
         <Textarea
-          label="Message"
+          label={t('contact.message')}
           required
           autosize
           minRows={5}
@@ -56,7 +64,7 @@ export default function ContactForm() {
           {...form.getInputProps('message')}
         />
         <Button type="submit" loading={send.isPending} style={{ alignSelf: 'flex-start' }}>
-          Send Message
+          {t('contact.sendMessage')}
         </Button>
       </Stack>
     </form>

@@ -1,16 +1,16 @@
 // The farm store's inbox of messages sent through the public contact form, with mark as read/unread.
 import { Accordion, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSectionInView } from '../../../lib/use-section-in-view.ts';
 import { useContactMessages } from '../api/get-contact-messages.ts';
 import { useUpdateContactMessage } from '../api/update-contact-message.ts';
 import { MESSAGES_SECTION_ID } from './unread-messages.tsx';
 
-const UPDATE_FAILED = 'Failed to update the message';
-
 // Long: the inbox card's layout: the filter, each message with its read/unread action, and the empty state.
 export function ContactMessagesCard() {
+  const t = useT();
   const { data, isPending, isError } = useContactMessages();
   const update = useUpdateContactMessage();
   const unread = data?.filter((m) => !m.isRead).length ?? 0;
@@ -18,16 +18,16 @@ export function ContactMessagesCard() {
   const card = useSectionInView<HTMLDivElement>(MESSAGES_SECTION_ID, data !== undefined);
 
   const mark = (id: number, isRead: boolean) =>
-    update.mutate({ id, isRead }, { onError: () => notifyError(UPDATE_FAILED) });
+    update.mutate({ id, isRead }, { onError: () => notifyError(t('contact.updateFailed')) });
 
   return (
     <Card withBorder radius="md" p="lg" id={MESSAGES_SECTION_ID} ref={card} style={{ scrollMarginTop: 72 }}>
       <Group justify="space-between" mb="md">
         <Title order={2} size="h4">
-          Messages
+          {t('contact.messages')}
         </Title>
         <Badge color={unread ? 'red' : 'gray'} variant="light" data-testid="unread-messages">
-          {unread} unread
+          {t('contact.unread', { count: unread })}
         </Badge>
       </Group>
       {isPending ? (
@@ -36,9 +36,9 @@ export function ContactMessagesCard() {
           <Skeleton h={48} />
         </Stack>
       ) : isError ? (
-        <Text c="red.8">The messages could not be loaded.</Text>
+        <Text c="red.8">{t('contact.loadFailed')}</Text>
       ) : data.length === 0 ? (
-        <Text c="gray.7">No messages yet. Messages sent from the website’s contact form appear here.</Text>
+        <Text c="gray.7">{t('contact.none')}</Text>
       ) : (
         <Accordion variant="separated" multiple>
           {data.map((m) => (
@@ -55,14 +55,14 @@ export function ContactMessagesCard() {
                   </div>
                   {!m.isRead && (
                     <Badge color="red" variant="light" size="sm">
-                      New
+                      {t('contact.new')}
                     </Badge>
                   )}
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
                 <Text size="sm" mb="xs">
-                  From {m.name},{' '}
+                  {t('contact.from', { name: m.name })}{' '}
                   <Anchor href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`} c="green.9">
                     {m.email}
                   </Anchor>
@@ -77,7 +77,7 @@ export function ContactMessagesCard() {
                   onClick={() => mark(m.id, !m.isRead)}
                   loading={update.isPending && update.variables?.id === m.id}
                 >
-                  {m.isRead ? 'Mark as unread' : 'Mark as read'}
+                  {m.isRead ? t('contact.markUnread') : t('contact.markRead')}
                 </Button>
               </Accordion.Panel>
             </Accordion.Item>

@@ -4,16 +4,15 @@ import { ActionIcon, Badge, Indicator } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useUnreadContactCount } from '../api/get-unread-count.ts';
 
 /** The id of the messages card on the Pricing tab, which the header's envelope scrolls to. */
 export const MESSAGES_SECTION_ID = 'messages';
 export const messagesHref = () => paths.dashboard.href('pricing', MESSAGES_SECTION_ID);
 
-const unreadLabel = (count: number) =>
-  count === 0 ? 'Website messages, none unread' : `Website messages, ${count} unread`;
-
 export function UnreadMessagesLink() {
+  const t = useT();
   const count = useUnreadContactCount();
   return (
     <Indicator label={count > 99 ? '99+' : count} disabled={count === 0} size={18} color="red.9" offset={6} inline>
@@ -23,7 +22,7 @@ export function UnreadMessagesLink() {
         variant="subtle"
         color="gray"
         size="lg"
-        aria-label={unreadLabel(count)}
+        aria-label={count === 0 ? t('contact.linkNoneUnread') : t('contact.linkUnread', { count })}
         data-testid="unread-messages-link"
         data-count={count}
       >
@@ -35,12 +34,13 @@ export function UnreadMessagesLink() {
 
 /** The Pricing tab's count (render it only while something is unread). */
 export function UnreadMessagesBadge({ count }: { count: number }) {
+  const t = useT();
   return (
     <Badge
       size="sm"
       circle
       color="red.9"
-      aria-label={`${count} unread messages`}
+      aria-label={t('contact.unreadMessages', { count })}
       data-testid="unread-messages-tab-badge"
     >
       {count}

@@ -25,12 +25,12 @@ import {
   type ImportMapping,
   type ImportPreview,
   type ImportResult,
-  importFieldLabels,
+  importFieldKeys,
   importFields,
-  importMessages,
 } from '../../../../shared/imports.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { RoleGate } from '../../../components/role-gate.tsx';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useImportSteps } from './use-import-steps.ts';
 
 const PAGE_SIZE = 20;
@@ -54,15 +54,19 @@ function ImportTable({ testId, columns, children }: { testId: string; columns: s
 }
 
 function ProblemsTable({ preview }: { preview: ImportPreview }) {
+  const t = useT();
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(preview.problems.length / PAGE_SIZE));
   const shown = preview.problems.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   return (
     <Stack gap="xs">
       <Title order={3} size="h4">
-        {preview.badRows === 1 ? '1 row needs fixing' : `${preview.badRows} rows need fixing`}
+        {t('imports.rowsNeedFixing', { count: preview.badRows })}
       </Title>
-      <ImportTable testId="import-problems" columns={['Row', 'Column', 'Why']}>
+      <ImportTable
+        testId="import-problems"
+        columns={[t('imports.colRow'), t('imports.colColumn'), t('imports.colWhy')]}
+      >
         {shown.map((p) => (
           <Table.Tr key={`${p.line}-${p.column}-${p.message}`}>
             <Table.Td>{p.line}</Table.Td>
@@ -72,7 +76,7 @@ function ProblemsTable({ preview }: { preview: ImportPreview }) {
         ))}
       </ImportTable>
       {pages > 1 && (
-        <Pagination total={pages} value={page} onChange={setPage} size="lg" aria-label="Pages of problems" />
+        <Pagination total={pages} value={page} onChange={setPage} size="lg" aria-label={t('imports.pagesOfProblems')} />
       )}
     </Stack>
   );
@@ -87,19 +91,20 @@ function MappingForm({
   mapping: ImportMapping;
   onChange: (field: ImportField, column: number | null) => void;
 }) {
-  const options = preview.headers.map((h, i) => ({ value: String(i), label: h || `Column ${i + 1}` }));
+  const t = useT();
+  const options = preview.headers.map((h, i) => ({ value: String(i), label: h || t('imports.columnN', { n: i + 1 }) }));
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
       {importFields.map((field) => (
         <Select
           key={field}
-          label={importFieldLabels[field]}
-          placeholder="Not in this file"
+          label={t(importFieldKeys[field])}
+          placeholder={t('imports.notInFile')}
           data={options}
           value={mapping[field] === null ? null : String(mapping[field])}
           onChange={(v) => onChange(field, v === null ? null : Number(v))}
           clearable
-          clearButtonProps={{ 'aria-label': `Clear ${importFieldLabels[field]}` }}
+          clearButtonProps={{ 'aria-label': t('imports.clearField', { field: t(importFieldKeys[field]) }) }}
           withAsterisk={field === 'agentEmail'}
         />
       ))}
@@ -108,28 +113,30 @@ function MappingForm({
 }
 
 function Summary({ preview }: { preview: ImportPreview }) {
+  const t = useT();
   const s = preview.summary;
-  return (
-    <Text data-testid="import-summary">
-      {s.rows} rows: {s.newAgents} new agents, {s.existingAgents} existing agents, {s.clients} clients; opening balances{' '}
-      {s.fullCrates} full and {s.emptyCrates} empty crates with agents, {s.cratesOnLoan} crates on loan.
-    </Text>
-  );
+  return <Text data-testid="import-summary">{t('imports.summary', { ...s })}</Text>;
 }
 
 function Accounts({ result }: { result: ImportResult }) {
+  const t = useT();
   return (
     <Stack data-testid="import-result">
-      <Alert color="green" title={importMessages.imported}>
-        {result.summary.newAgents} agents and {result.summary.clients} clients were added, with their crates.
+      <Alert color="green" title={t('imports.imported')}>
+        {t('imports.resultAdded', { agents: result.summary.newAgents, clients: result.summary.clients })}
       </Alert>
       {result.accounts.length > 0 && (
         <>
-          <Text>
-            Each new agent signs in with the first password below. It is shown only now: print this list and hand each
-            agent theirs; they can change it under Change My Password.
-          </Text>
-          <ImportTable testId="import-accounts" columns={['Agent', 'E-mail', 'Number', 'First password']}>
+          <Text>{t('imports.passwordsIntro')}</Text>
+          <ImportTable
+            testId="import-accounts"
+            columns={[
+              t('imports.colAgent'),
+              t('imports.colEmail'),
+              t('imports.colNumber'),
+              t('imports.colFirstPassword'),
+            ]}
+          >
             {result.accounts.map((a) => (
               <Table.Tr key={a.email}>
                 <Table.Td>{a.name}</Table.Td>
@@ -143,7 +150,7 @@ function Accounts({ result }: { result: ImportResult }) {
           </ImportTable>
           <Group>
             <Button leftSection={<IconPrinter size={18} />} variant="light" onClick={() => window.print()}>
-              Print
+              {t('imports.print')}
             </Button>
           </Group>
         </>
@@ -156,26 +163,26 @@ type ImportSteps = ReturnType<typeof useImportSteps>;
 
 /** Step one: what the sheet holds, the file to choose, and why it could not be checked or imported. */
 function UploadStep({ steps }: { steps: ImportSteps }) {
+  const t = useT();
   return (
     <Card withBorder>
       <Stack>
-        <Text>
-          One sheet, one row per agent or per client. Every row names its agent by e-mail; a new agent needs a name and
-          phone on one of its rows, and may have full and empty crates; a client row has the client’s business, name,
-          phone and the crates on loan. CSV (UTF-8) or Excel .xlsx, at most 5 MB.
+        <Text>{t('imports.uploadIntro')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('imports.languageIntro')}
         </Text>
         <FileInput
-          label="File to import"
-          placeholder="Choose a CSV or .xlsx file"
+          label={t('imports.fileToImport')}
+          placeholder={t('imports.chooseFile')}
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           value={steps.file}
           onChange={(f) => void steps.choose(f)}
           leftSection={<IconFileImport size={18} />}
           clearable
-          clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
+          clearButtonProps={{ 'aria-label': t('imports.clearFile') }}
           data-testid="import-file"
         />
-        {steps.checking && <Text c="dimmed">Checking the file…</Text>}
+        {steps.checking && <Text c="dimmed">{t('imports.checking')}</Text>}
         {steps.error && (
           <Alert color="red" role="alert" data-testid="import-error">
             {steps.error}
@@ -196,36 +203,35 @@ function CheckStep({
   preview: ImportPreview;
   mapping: ImportMapping;
 }) {
+  const t = useT();
   return (
     <Card withBorder>
       <Stack>
         <Title order={2} size="h3">
-          Columns of {preview.fileName}
+          {t('imports.columnsOf', { fileName: preview.fileName })}
         </Title>
         <MappingForm preview={preview} mapping={mapping} onChange={steps.setColumn} />
         {steps.mappingChanged && (
           <Group>
             <Button onClick={steps.checkAgain} loading={steps.checking}>
-              Check again with these columns
+              {t('imports.checkAgain')}
             </Button>
           </Group>
         )}
         <Summary preview={preview} />
-        {preview.alreadyImportedAt && (
-          <Alert color="yellow">This file was already imported: importing it again changes nothing.</Alert>
-        )}
+        {preview.alreadyImportedAt && <Alert color="yellow">{t('imports.alreadyImportedNote')}</Alert>}
         {preview.problems.length > 0 ? (
           <ProblemsTable key={preview.sha256 + preview.problems.length} preview={preview} />
         ) : (
           !steps.mappingChanged && (
             <Badge color="green" size="lg" variant="light">
-              Every row is ready
+              {t('imports.everyRowReady')}
             </Badge>
           )
         )}
         <Group>
           <Button onClick={() => void steps.commit()} disabled={!steps.ready} loading={steps.importing}>
-            Import {preview.summary.rows} rows
+            {t('imports.importRows', { rows: preview.summary.rows })}
           </Button>
         </Group>
       </Stack>
@@ -246,9 +252,10 @@ function ImportScreen() {
 }
 
 export function ImportPage() {
+  const t = useT();
   return (
-    <RoleGate permission="import:records:any" denied="Only the farm store can import records">
-      <PageHeader title="Import" description="Agents, their clients and opening balances from a spreadsheet" />
+    <RoleGate permission="import:records:any" denied={t('imports.onlyFarmStore')}>
+      <PageHeader title={t('imports.title')} description={t('imports.description')} />
       <ImportScreen />
     </RoleGate>
   );

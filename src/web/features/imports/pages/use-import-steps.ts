@@ -8,9 +8,9 @@ import {
   type ImportPreview,
   type ImportResult,
   importFields,
-  importMessages,
 } from '../../../../shared/imports.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/language.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { fileToBase64, useCommitImport, usePreviewImport } from '../api/imports.ts';
 
@@ -43,7 +43,7 @@ function useImportCheck() {
       setMapping(answer.mapping as ImportMapping);
     } catch (e) {
       setPreview(null);
-      setError(errorMessage(e, 'The file could not be checked'));
+      setError(errorMessage(e, t('imports.checkFailed')));
     }
   };
   const setColumn = (field: ImportField, column: number | null) => {
@@ -79,11 +79,13 @@ export function useImportSteps() {
       setResult(answer);
       check.setPreview(null);
       setFile(null);
-      notifySuccess(importMessages.imported);
+      notifySuccess(t('imports.imported'));
     } catch (e) {
       // A refusal lists the rows again: show them, under the reason.
       await check.look(upload, mapping);
-      check.setError(e instanceof ApiError && e.serverMessage ? e.serverMessage : errorMessage(e, 'The import failed'));
+      check.setError(
+        e instanceof ApiError && e.serverMessage ? e.serverMessage : errorMessage(e, t('imports.importFailed')),
+      );
     }
   };
 

@@ -3,20 +3,28 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { quantityLimit } from '../../../../shared/quantity-limits.ts';
-import { stockTakeMessages as m, STOCK_TAKE_COUNT_MAX, type StockTakeLine } from '../../../../shared/stock-takes.ts';
+import { STOCK_TAKE_COUNT_MAX, type StockTakeLine } from '../../../../shared/stock-takes.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { formatCount } from '../../../lib/format.ts';
+import { t as tr } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCurrentStockTake, useSubmitCount } from '../api/stock-takes.ts';
+import { countedLine, lineLabel } from './line-words.ts';
 
 const keyOf = (l: { holderKind: string; clientId: number | null }) => `${l.holderKind}:${l.clientId ?? ''}`;
 const parse = (v: number | string) => (typeof v === 'number' ? v : /^\s*\d{1,6}\s*$/.test(v) ? Number(v) : Number.NaN);
 /** Each count field's one limit (decisions 061, 067): its hint, its check as typed, its message. */
-export const countLimit = quantityLimit(0, STOCK_TAKE_COUNT_MAX, (max) => `A count can be at most ${formatCount(max)}`);
+export const countLimit = quantityLimit(0, STOCK_TAKE_COUNT_MAX, (max) =>
+  tr('stock-takes.countTooLarge', { max: formatCount(max) }),
+);
 const isBlank = (v: number | string) => typeof v === 'string' && v.trim() === '';
 /** A blank figure is the form's own check when sent ("Please enter the crates counted…"). */
-const figureProblem = (v: number | string) => (isBlank(v) ? m.countWhole : countLimit.check(v));
+const figureProblem = (v: number | string) =>
+  isBlank(v)
+    ? tr('stock-takes.countWhole', { max: STOCK_TAKE_COUNT_MAX.toLocaleString('en-ZA') })
+    : countLimit.check(v);
 
 // Long: one card's JSX: the count form, a field per holder and client.
 export function AgentStockTake({
@@ -25,6 +33,7 @@ export function AgentStockTake({
   /** What goes under each difference once the count is sent (the app adds the photos there). */
   differenceExtra?: (line: StockTakeLine) => ReactNode;
 } = {}) {
+  const t = useT();
   const current = useCurrentStockTake();
   const submit = useSubmitCount();
   const [typed, setTyped] = useState<Record<string, number | string>>({});
@@ -37,16 +46,13 @@ export function AgentStockTake({
     return (
       <Card withBorder padding="md">
         <Stack gap="sm">
-          <Alert color="blue" title="Stock take sent">
-            Your count is with the farm store ({count.openDifferences} difference(s) to look at).
+          <Alert color="blue" title={t('stock-takes.sentTitle')}>
+            {t('stock-takes.sentBody', { count: count.openDifferences })}
           </Alert>
-          {differences.length > 0 && <Title order={3}>Differences</Title>}
+          {differences.length > 0 && <Title order={3}>{t('stock-takes.differences')}</Title>}
           {differences.map((l) => (
             <Stack key={l.id} gap={4}>
-              <Text size="sm">
-                {l.label}: counted {l.counted} of {l.expected} (
-                {l.difference < 0 ? `${-l.difference} missing` : `${l.difference} found`})
-              </Text>
+              <Text size="sm">{countedLine(t, l)}</Text>
               {differenceExtra?.(l)}
             </Stack>
           ))}
@@ -76,22 +82,19 @@ export function AgentStockTake({
           clients: data.toCount.slice(2).map((l) => ({ clientId: l.clientId!, counted: figure(l) })),
         },
       },
-      { onSuccess: () => notifySuccess(m.submitted) },
+      { onSuccess: () => notifySuccess(t('stock-takes.submitted')) },
     );
   };
   return (
     <Card withBorder padding="md">
-      <form onSubmit={send} noValidate aria-label="Stock take">
+      <form onSubmit={send} noValidate aria-label={t('stock-takes.stockTake')}>
         <Stack gap="sm">
-          <Title order={3}>Stock take</Title>
-          <Text size="sm">
-            The farm store asks you to count your crates. Enter each figure as you count it (0 if there are none); the
-            differences from the books are shown once you send.
-          </Text>
+          <Title order={3}>{t('stock-takes.stockTake')}</Title>
+          <Text size="sm">{t('stock-takes.intro')}</Text>
           {data.toCount.map((l) => (
             <QuantityInput
               key={keyOf(l)}
-              label={l.label}
+              label={lineLabel(t, l)}
               min={0}
               max={STOCK_TAKE_COUNT_MAX}
               hint
@@ -104,9 +107,9 @@ export function AgentStockTake({
               error={errors[keyOf(l)] ?? countLimit.check(shownFigure(l))}
             />
           ))}
-          <FormError error={submit.isError ? submit.error : null} fallback="Failed to send the count" />
+          <FormError error={submit.isError ? submit.error : null} fallback={t('stock-takes.sendFailed')} />
           <Button type="submit" loading={submit.isPending} mih={44}>
-            Send count
+            {t('stock-takes.sendCount')}
           </Button>
         </Stack>
       </form>

@@ -2,26 +2,27 @@
 // picked, after a confirmation that says how many agents will be asked to count.
 import { Button, MultiSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { stockTakeMessages as m } from '../../../../shared/stock-takes.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { agentOptionLabel, useAgentsForTransmission } from '../../../lib/api/get-agents-for-transmission.ts';
-import { plural } from '../../../lib/format.ts';
+import { t as tr } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useStartStockTake } from '../api/stock-takes.ts';
 
 /** 'every active agent (3)' or '2 agents: Thabo, Lerato': who a stock take about to start asks to count. */
 export function stockTakeScope(picked: { agentName: string }[], activeCount: number): string {
-  if (picked.length === 0) return `Every active market agent (${activeCount}) will be asked to count`;
-  return `${picked.length} ${plural(picked.length, 'agent')} will be asked to count: ${picked.map((a) => a.agentName).join(', ')}`;
+  if (picked.length === 0) return tr('stock-takes.scopeAll', { count: activeCount });
+  return tr('stock-takes.scopePicked', { count: picked.length, names: picked.map((a) => a.agentName).join(', ') });
 }
 
 export function StartStockTake() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button mih={44} onClick={() => setOpen(true)}>
-        Start a stock take
+        {t('stock-takes.start')}
       </Button>
       {open && <StartStockTakeDialog onClose={() => setOpen(false)} />}
     </>
@@ -30,6 +31,7 @@ export function StartStockTake() {
 
 // Long: one dialog's JSX: the agents to pick, who will count, and the failure.
 function StartStockTakeDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const agents = useAgentsForTransmission();
   const start = useStartStockTake();
   // Empty: every active agent (the API's default); otherwise those picked.
@@ -42,38 +44,38 @@ function StartStockTakeDialog({ onClose }: { onClose: () => void }) {
       chosen.map((a) => a.id),
       {
         onSuccess: () => {
-          notifySuccess(m.started);
+          notifySuccess(t('stock-takes.started'));
           onClose();
         },
       },
     );
   return (
     <ConfirmDialog
-      title="Start a stock take"
-      confirmLabel={`Start for ${count} ${plural(count, 'agent')}`}
+      title={t('stock-takes.start')}
+      confirmLabel={t('stock-takes.startFor', { count })}
       confirmDisabled={!agents.data || count === 0}
       onConfirm={onConfirm}
       onClose={onClose}
       loading={start.isPending}
-      error={<FormError error={start.error ?? agents.error} fallback="Failed to start the stock take" />}
+      error={<FormError error={start.error ?? agents.error} fallback={t('stock-takes.startFailed')} />}
     >
       <Stack gap="sm">
         <MultiSelect
-          label="Agents to count"
-          description="Leave empty for every active market agent."
-          placeholder={picked.length === 0 ? 'All active agents' : undefined}
+          label={t('stock-takes.agentsToCount')}
+          description={t('stock-takes.agentsHelp')}
+          placeholder={picked.length === 0 ? t('stock-takes.allAgents') : undefined}
           data={active.map((a) => ({ value: String(a.id), label: agentOptionLabel(a) }))}
           value={picked}
           onChange={setPicked}
           searchable
           clearable
-          nothingFoundMessage="No matching agent"
+          nothingFoundMessage={t('stock-takes.noMatchingAgent')}
         />
         {agents.data && (
           <Text size="sm" data-testid="stock-take-scope">
             {active.length === 0
-              ? m.noAgents
-              : `${stockTakeScope(chosen, active.length)} its full and empty crates and the crates each of its clients holds.`}
+              ? t('stock-takes.noAgents')
+              : t('stock-takes.scopeWhat', { scope: stockTakeScope(chosen, active.length) })}
           </Text>
         )}
       </Stack>
