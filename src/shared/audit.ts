@@ -4,8 +4,23 @@ import { z } from 'zod';
 import { roles } from './auth.ts';
 import { idParam, pageQuery } from './fields.ts';
 import { instant } from './http.ts';
-import { english } from './i18n/english.ts';
+import auditEnglish from './i18n/en/audit.json' with { type: 'json' };
+import contactEnglish from './i18n/en/contact.json' with { type: 'json' };
+import evidenceEnglish from './i18n/en/evidence.json' with { type: 'json' };
+import farmNameEnglish from './i18n/en/farm-name.json' with { type: 'json' };
+import pricingEnglish from './i18n/en/pricing.json' with { type: 'json' };
+import reportsEnglish from './i18n/en/reports.json' with { type: 'json' };
+import { addEnglish, english } from './i18n/english.ts';
 import { isCalendarDate } from './reports.ts';
+
+addEnglish({
+  audit: auditEnglish,
+  contact: contactEnglish,
+  evidence: evidenceEnglish,
+  'farm-name': farmNameEnglish,
+  pricing: pricingEnglish,
+  reports: reportsEnglish,
+});
 
 /** Every action the trail records, and the catalogue key of how the Activity screen names it. */
 export const auditActionKeys = {

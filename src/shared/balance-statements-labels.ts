@@ -2,7 +2,11 @@
 // dashboard can show its statements without building the request schemas (decisions 031, 033).
 // src/shared/balance-statements.ts re-exports all of it, with the schemas. The English lives in
 // src/shared/i18n/en/balance-statements.json.
-import { english } from './i18n/english.ts';
+
+import balanceStatementsEnglish from './i18n/en/balance-statements.json' with { type: 'json' };
+import { addEnglish, english } from './i18n/english.ts';
+
+addEnglish({ 'balance-statements': balanceStatementsEnglish });
 
 export const balanceStatementStatuses = ['waiting', 'confirmed', 'disputed', 'resolved'] as const;
 export type BalanceStatementStatus = (typeof balanceStatementStatuses)[number];

@@ -1,7 +1,12 @@
 // Billing's constants, labels, file names and the spec §5 messages, without zod, so the dashboards
 // can show them without building the request schemas (decision 033). src/shared/billing.ts
 // re-exports all of it, with the schemas. The English lives in src/shared/i18n/en/billing.json.
-import { english } from './i18n/english.ts';
+
+import billingEnglish from './i18n/en/billing.json' with { type: 'json' };
+import reportsEnglish from './i18n/en/reports.json' with { type: 'json' };
+import { addEnglish, english } from './i18n/english.ts';
+
+addEnglish({ billing: billingEnglish, reports: reportsEnglish });
 
 export const billingMessages = {
   startDateRequired: english('billing.startDateRequired'),

@@ -2,8 +2,11 @@
 // without zod, so the dashboards can show them without building the request schemas (decision
 // 033). src/shared/clients.ts re-exports all of it, with the schemas.
 import { formatCount } from './counts.ts';
-import { english as e } from './i18n/english.ts';
+import clientsEnglish from './i18n/en/clients.json' with { type: 'json' };
+import { addEnglish, english as e } from './i18n/english.ts';
 import type { MessageValues } from './i18n/translator.ts';
+
+addEnglish({ clients: clientsEnglish });
 
 /** What the reminder names of a client (the answer's fields, src/shared/clients.ts). */
 type ReminderClient = { clientName: string; contactNumber: string; outstandingCrates: number; daysOut: number | null };

@@ -3,7 +3,10 @@
 import { z } from 'zod';
 import { idParams, requiredMultilineText, requiredText } from './fields.ts';
 import { instant, pageQuery } from './http.ts';
-import { english as e } from './i18n/english.ts';
+import contactEnglish from './i18n/en/contact.json' with { type: 'json' };
+import { addEnglish, english as e } from './i18n/english.ts';
+
+addEnglish({ contact: contactEnglish });
 
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
 

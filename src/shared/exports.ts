@@ -3,9 +3,12 @@
 // the server's query schema and columns, the client's links and file names.
 import { z } from 'zod';
 import { idParam } from './fields.ts';
-import { english } from './i18n/english.ts';
+import exportsEnglish from './i18n/en/exports.json' with { type: 'json' };
+import { addEnglish, english } from './i18n/english.ts';
 import { importFieldLabels } from './imports.ts';
 import { isCalendarDate } from './reports.ts';
+
+addEnglish({ exports: exportsEnglish });
 
 export const exportKinds = ['transmissions', 'clients', 'loans', 'billing-lines', 'payments', 'ledger'] as const;
 export type ExportKind = (typeof exportKinds)[number];

@@ -1,6 +1,10 @@
 // What the importer says (decision 050, decision 069): the file's messages and each row's, in one place.
 // The importer's checks (server/features/imports/plan.ts) say them; the English lives in the catalogue.
-import { english as e } from './i18n/english.ts';
+
+import importsEnglish from './i18n/en/imports.json' with { type: 'json' };
+import { addEnglish, english as e } from './i18n/english.ts';
+
+addEnglish({ imports: importsEnglish });
 
 /** The file as a whole: its size, its columns, whether it was imported before. */
 export const importMessages = {

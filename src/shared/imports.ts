@@ -4,9 +4,12 @@
 import { z } from 'zod';
 import { requiredText } from './fields.ts';
 import { instant } from './http.ts';
-import { english as e } from './i18n/english.ts';
+import importsEnglish from './i18n/en/imports.json' with { type: 'json' };
+import { addEnglish, english as e } from './i18n/english.ts';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from './i18n/languages.ts';
 import { importMessages, importRowMessages } from './imports-messages.ts';
+
+addEnglish({ imports: importsEnglish });
 
 /** The columns an import fills, in the mapping screen's order. */
 export const importFields = [

@@ -1,8 +1,11 @@
 // Pepper price constants, sample prices and trend helpers without zod, so the public
 // landing page can import them cheaply (decision 008). src/shared/pricing.ts re-exports all of it.
 import dayjs from 'dayjs';
-import { english } from './i18n/english.ts';
+import pricingEnglish from './i18n/en/pricing.json' with { type: 'json' };
+import { addEnglish, english } from './i18n/english.ts';
 import { FALLBACK_PRICE_CENTS } from './money.ts';
+
+addEnglish({ pricing: pricingEnglish });
 
 export const varieties = ['Sweet Bell Peppers', 'Hot Chili Peppers', 'Sweet Mini Peppers', 'Eggfruit'] as const; // i18n-ignore: data
 export type Variety = (typeof varieties)[number];

@@ -2,7 +2,11 @@
 // store keeps in Settings, each with "Other" and a note on the offer form. The offer still sends the
 // spec's produceType and quality strings, and the API takes any (outside systems post free text).
 // No zod here: the dashboards show these without building the request schemas (decision 033).
-import { english } from './i18n/english.ts';
+
+import suppliersEnglish from './i18n/en/suppliers.json' with { type: 'json' };
+import { addEnglish, english } from './i18n/english.ts';
+
+addEnglish({ suppliers: suppliersEnglish });
 
 /** The peppers a farm like ours offers, until the farm store changes the list. */
 export const DEFAULT_PRODUCE_TYPES = [

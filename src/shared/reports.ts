@@ -4,7 +4,11 @@
 import { z } from 'zod';
 import { jsonId, MAX_ID } from './fields.ts';
 import { instant } from './http.ts';
-import { english } from './i18n/english.ts';
+import balanceStatementsEnglish from './i18n/en/balance-statements.json' with { type: 'json' };
+import reportsEnglish from './i18n/en/reports.json' with { type: 'json' };
+import { addEnglish, english } from './i18n/english.ts';
+
+addEnglish({ 'balance-statements': balanceStatementsEnglish, reports: reportsEnglish });
 
 export const reportTypes = ['weekly', 'monthly', 'billing', 'custom'] as const;
 export type ReportType = (typeof reportTypes)[number];

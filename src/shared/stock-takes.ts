@@ -2,7 +2,10 @@
 import { z } from 'zod';
 import { jsonId, multilineText, oneOf, wholeNumber } from './fields.ts';
 import { instant } from './http.ts';
-import { english as e } from './i18n/english.ts';
+import stockTakesEnglish from './i18n/en/stock-takes.json' with { type: 'json' };
+import { addEnglish, english as e } from './i18n/english.ts';
+
+addEnglish({ 'stock-takes': stockTakesEnglish });
 
 export const STOCK_TAKE_COUNT_MAX = 100_000;
 

@@ -2,7 +2,11 @@
 // dashboards can show them without building the request schemas (decision 033).
 // src/shared/suppliers.ts re-exports all of it, with the schemas. The English lives in the catalogue
 // (src/shared/i18n/en/suppliers.json, decision 065).
-import { english } from './i18n/english.ts';
+
+import suppliersEnglish from './i18n/en/suppliers.json' with { type: 'json' };
+import { addEnglish, english } from './i18n/english.ts';
+
+addEnglish({ suppliers: suppliersEnglish });
 
 export const certificationTypes = ['class1', 'organic', 'gmp', 'globalGAP', 'other'] as const;
 /** Each certification's catalogue key: screens say `t(certificationKeys[type])`. */

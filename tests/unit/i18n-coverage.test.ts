@@ -5,6 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { missingRegistrations } from '../../scripts/english-namespaces.ts';
 import { findLiterals } from '../../scripts/i18n-literals.ts';
 import en from '../../src/shared/i18n/en/index.ts';
 import { englishRecogniser } from '../../src/shared/i18n/english-text.ts';
@@ -14,6 +15,12 @@ describe('the client', () => {
   it('has no visible English literal outside the catalogue', () => {
     const literals = findLiterals().map(({ file, line, text }) => `${file}:${line} ${text}`);
     expect(literals).toEqual([]);
+  });
+});
+
+describe('English by namespace', () => {
+  it('every file that says english(ns.key) registers ns first (scripts/english-namespaces.ts)', () => {
+    expect(missingRegistrations()).toEqual([]);
   });
 });
 

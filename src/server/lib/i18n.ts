@@ -2,6 +2,7 @@
 // catalogues, and a refusal written in English said again in the caller's language.
 import af from '../../shared/i18n/af/index.ts';
 import en from '../../shared/i18n/en/index.ts';
+import { addEnglish } from '../../shared/i18n/english.ts';
 import { englishRecogniser } from '../../shared/i18n/english-text.ts';
 import type { Language } from '../../shared/i18n/languages.ts';
 import st from '../../shared/i18n/st/index.ts';
@@ -9,6 +10,8 @@ import { type Catalogue, createTranslator, flatten, type Translator } from '../.
 import zu from '../../shared/i18n/zu/index.ts';
 
 const catalogues: Record<Language, Catalogue> = { en, zu, st, af };
+// The server knows all its English, whichever module says a message first.
+addEnglish(en);
 const english = flatten(en);
 const translators = new Map<Language, Translator>();
 

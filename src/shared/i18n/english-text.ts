@@ -53,7 +53,7 @@ function toPattern(elements: MessageFormatElement[], slots: Slot[], pluralName: 
 const literalLength = (message: string) => message.replace(/\{[^{}]*\}/g, '').length;
 
 /** A recogniser over English messages ('ns.key' → ICU message). */
-export function englishRecogniser(english: Map<string, string>) {
+export function englishRecogniser(english: ReadonlyMap<string, string>) {
   const exact = new Map<string, string>();
   const patterns: Pattern[] = [];
   for (const [key, message] of english) {

@@ -42,8 +42,10 @@ export type Translator = {
 /** A translator over `messages` (this language's) and `english` (the fallback), both flattened. */
 export function createTranslator(
   language: Language,
-  messages: Map<string, string>,
-  english: Map<string, string>,
+  messages: ReadonlyMap<string, string>,
+  english: ReadonlyMap<string, string>,
+  /** Told of a key neither has (the browser logs it, so an end-to-end test fails on it). */
+  onMissing?: (key: string) => void,
 ): Translator {
   const compiled = new Map<string, IntlMessageFormat>();
   // intl-messageformat passes the message's own locale: English rules for an English fallback.
@@ -59,7 +61,10 @@ export function createTranslator(
   function format(key: string, values?: MessageValues) {
     const own = messages.get(key);
     const message = own ?? english.get(key);
-    if (message === undefined) return key;
+    if (message === undefined) {
+      onMissing?.(key);
+      return key;
+    }
     const id = `${own === undefined ? 'en' : language}:${key}`;
     let formatter = compiled.get(id);
     if (!formatter) {

@@ -1,4 +1,5 @@
 // Routes when signed in (spec §2): every role's dashboard, the feature screens, and the 404 card.
+import './all-english.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Route, Routes } from 'react-router';

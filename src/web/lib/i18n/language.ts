@@ -2,7 +2,17 @@
 // bundle; another language is one request the first time (its catalogue and plural rule in one
 // chunk), kept by the service worker for offline use. The choice follows the signed-in user
 // (user.language); before sign-in, the one chosen on this device, else the browser's languages.
-import english from '../../../shared/i18n/en/index.ts';
+import appEnglish from '../../../shared/i18n/en/app.json' with { type: 'json' };
+import authEnglish from '../../../shared/i18n/en/auth.json' with { type: 'json' };
+import commonEnglish from '../../../shared/i18n/en/common.json' with { type: 'json' };
+import componentsEnglish from '../../../shared/i18n/en/components.json' with { type: 'json' };
+import datesEnglish from '../../../shared/i18n/en/dates.json' with { type: 'json' };
+import errorsEnglish from '../../../shared/i18n/en/errors.json' with { type: 'json' };
+import glossaryEnglish from '../../../shared/i18n/en/glossary.json' with { type: 'json' };
+import landingEnglish from '../../../shared/i18n/en/landing.json' with { type: 'json' };
+import languagesEnglish from '../../../shared/i18n/en/languages.json' with { type: 'json' };
+import offlineEnglish from '../../../shared/i18n/en/offline.json' with { type: 'json' };
+import { addEnglish, onEnglishAdded, englishMessages as registeredEnglish } from '../../../shared/i18n/english.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, pickLanguage } from '../../../shared/i18n/languages.ts';
 import { pseudoMessage } from '../../../shared/i18n/pseudo.ts';
 import {
@@ -34,10 +44,35 @@ function pseudoWanted() {
 }
 export const isPseudo = pseudoWanted();
 
-const englishMessages = isPseudo
-  ? new Map([...flatten(english)].map(([key, message]) => [key, pseudoMessage(message)]))
-  : flatten(english);
-let current: Translator = createTranslator(DEFAULT_LANGUAGE, englishMessages, englishMessages);
+// The English every page needs from its first paint: the frame, sign-in, the public pages, dates.
+// The rest comes with the modules that use it (each shared label file registers its own) and, signed
+// in, all at once (signed-in-app.tsx), so the landing page stays within its budget (decision 031).
+addEnglish({
+  app: appEnglish,
+  auth: authEnglish,
+  common: commonEnglish,
+  components: componentsEnglish,
+  dates: datesEnglish,
+  errors: errorsEnglish,
+  glossary: glossaryEnglish,
+  landing: landingEnglish,
+  languages: languagesEnglish,
+  offline: offlineEnglish,
+});
+
+/** A key no catalogue registered here has: a programming error the screens must not hide. */
+const missing = (key: string) => console.error(`No message ${key}: is its namespace registered?`);
+
+/** The English the screens fall back to: the registered messages, or their pseudo-locale forms. */
+const englishMessages: ReadonlyMap<string, string> = isPseudo ? pseudoCopy() : registeredEnglish;
+function pseudoCopy() {
+  const copy = new Map([...registeredEnglish].map(([key, message]) => [key, pseudoMessage(message)]));
+  onEnglishAdded((added) => {
+    for (const [key, message] of added) copy.set(key, pseudoMessage(message));
+  });
+  return copy;
+}
+let current: Translator = createTranslator(DEFAULT_LANGUAGE, englishMessages, englishMessages, missing);
 const loaded = new Map<Language, Translator>([[DEFAULT_LANGUAGE, current]]);
 const listeners = new Set<() => void>();
 /** The language last asked for: a slower, earlier load must not win over it. */
@@ -48,7 +83,7 @@ export async function translatorFor(language: Language): Promise<Translator> {
   const known = loaded.get(language);
   if (known) return known;
   const messages = language === 'en' || isPseudo ? englishMessages : flatten((await loaders[language]()).default);
-  const translator = createTranslator(language, messages, englishMessages);
+  const translator = createTranslator(language, messages, englishMessages, missing);
   loaded.set(language, translator);
   return translator;
 }

@@ -1,10 +1,13 @@
 // Step 3 of the supplier wizard: what will be sent, the account number masked, blanks shown as '—'.
 import { SimpleGrid, Text, Title } from '@mantine/core';
 import { maskAccountNumber } from '../../../../../shared/bank-account.ts';
-import { english } from '../../../../../shared/i18n/english.ts';
+import suppliersEnglish from '../../../../../shared/i18n/en/suppliers.json' with { type: 'json' };
+import { addEnglish, english } from '../../../../../shared/i18n/english.ts';
 import { certificationKeys, type certificationTypes } from '../../../../../shared/suppliers-labels.ts';
 import { useT } from '../../../../lib/i18n/use-t.ts';
 import type { SupplierRegistrationValues } from './use-supplier-registration-form.ts';
+
+addEnglish({ suppliers: suppliersEnglish });
 
 /** Each row's label key and value (a blank as '—'). */
 function reviewRows(v: SupplierRegistrationValues, t: (key: string) => string): [string, string][] {
