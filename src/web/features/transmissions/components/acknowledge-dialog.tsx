@@ -95,7 +95,10 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
           />
           {mayMarkDamaged && <DamagedCratesFields damage={damage} />}
           <CountDifference sent={transmission.quantity} count={counted.count} />
-          <FormError error={acknowledge.isError ? acknowledge.error : null} fallback={t('transmissions.acknowledgeFailed')} />
+          <FormError
+            error={acknowledge.isError ? acknowledge.error : null}
+            fallback={t('transmissions.acknowledgeFailed')}
+          />
           {asked !== null && (
             <Alert color="red" variant="light" p="sm" role="alert" data-testid="count-check">
               {t('transmissions.countCheck', {

@@ -156,7 +156,8 @@ function LendingIsOnClientsPage() {
 }
 
 /** The failure text for the return form: a refusal because of the count is said with the fresh count. */
-function useReturnFailure(freshEmpties: () => Promise<number | undefined>) { // i18n-ignore: a type, not text
+function useReturnFailure(freshEmpties: () => Promise<number | undefined>) {
+  // i18n-ignore: a type, not text
   const [failure, setFailure] = useState<string | null>(null);
   const sayWhyItFailed = async (error: Error) => {
     // The server refuses more empties than the agent holds (409); its count may be newer than ours.

@@ -4,10 +4,7 @@ import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from 
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
-import {
-  resolveTransmissionBody,
-  type Transmission,
-} from '../../../../shared/transmissions.ts';
+import { resolveTransmissionBody, type Transmission } from '../../../../shared/transmissions.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -27,7 +24,6 @@ const resolveForm = resolveTransmissionBody.extend({
   foundQuantity: z.union([z.literal(''), resolveTransmissionBody.shape.foundQuantity]),
   reverseQuantity: z.union([z.literal(''), resolveTransmissionBody.shape.reverseQuantity]),
 });
-
 
 export function FlaggedTransmissions() {
   const t = useT();

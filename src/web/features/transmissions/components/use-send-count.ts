@@ -3,8 +3,8 @@
 import type { Transmission } from '../../../../shared/transmissions.ts';
 import { useDamagePhotoFollowUp } from '../../../components/damage-photo-step.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { t } from '../../../lib/i18n/language.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAcknowledgeTransmission } from '../api/acknowledge-transmission.ts';
 import { acknowledgedMessage } from '../messages.ts';
 
