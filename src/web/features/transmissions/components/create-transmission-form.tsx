@@ -156,8 +156,9 @@ function LendingIsOnClientsPage() {
 }
 
 /** The failure text for the return form: a refusal because of the count is said with the fresh count. */
-function useReturnFailure(freshEmpties: () => Promise<number | undefined>) {
-  // i18n-ignore: a type, not text
+type FreshEmpties = () => Promise<number | undefined>; // i18n-ignore: a type, not text
+
+function useReturnFailure(freshEmpties: FreshEmpties) {
   const [failure, setFailure] = useState<string | null>(null);
   const sayWhyItFailed = async (error: Error) => {
     // The server refuses more empties than the agent holds (409); its count may be newer than ours.
