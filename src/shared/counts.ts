@@ -1,5 +1,8 @@
 // Counts as the farm reads them: thousands grouped with a space (en-ZA), and "1 crate" but "2 crates".
-// No zod, no React: the landing page, every screen and the server's texts can use it.
+// No zod, no React: the landing page, every screen and the server's texts can use it. The words are
+// the English catalogue's (src/shared/i18n/en/); a screen says them with t() in the reader's language.
+
+import { english } from './i18n/english.ts';
 
 const countFormat = new Intl.NumberFormat('en-ZA');
 
@@ -14,8 +17,8 @@ const pluralRules = new Intl.PluralRules('en');
 export const plural = (n: number, one: string, many = `${one}s`) => (pluralRules.select(n) === 'one' ? one : many);
 
 /** "1 crate", "0 crates", "1 234 crates"; an adjective goes between: crates(1, 'empty') → "1 empty crate". */
-export const crates = (n: number, adjective?: string) =>
-  `${formatCount(n)} ${adjective ? `${adjective} ` : ''}${plural(n, 'crate')}`;
+export const crates = (n: number, adjective?: 'full' | 'empty') =>
+  english(adjective ? `crates.${adjective}` : 'common.crates', { count: n });
 
 /**
  * A count that asks once more before it is booked (decision 061): 0 of a delivery that had crates, or
@@ -27,11 +30,9 @@ export const isBigCountDifference = (sent: number, counted: number) =>
 /** What a big difference will do, said before the second tap: "30 sent, you counted 0: 30 crates will be flagged missing". */
 export function countDifferenceWarning(sent: number, counted: number) {
   const difference = counted - sent;
-  const what =
-    difference < 0
-      ? `${crates(-difference)} will be flagged missing`
-      : `${crates(difference)} more than sent will be flagged`;
-  return `${formatCount(sent)} sent, you counted ${formatCount(counted)}: ${what}`;
+  return difference < 0
+    ? english('crates.countDifferenceMissing', { sent, counted, difference: -difference })
+    : english('crates.countDifferenceOver', { sent, counted, difference });
 }
 
 /** A lend that asks once more (decision 061): more than half of the agent's full crates to one client. */
@@ -39,4 +40,4 @@ export const isBigLend = (quantity: number, fullCrates: number) => fullCrates > 
 
 /** "Lend 600 of your 640 full crates to Soweto Greens? You keep 40." */
 export const bigLendWarning = (quantity: number, fullCrates: number, client: string) =>
-  `Lend ${formatCount(quantity)} of your ${crates(fullCrates, 'full')} to ${client}? You keep ${formatCount(fullCrates - quantity)}.`;
+  english('crates.bigLendWarning', { quantity, full: fullCrates, client, keep: fullCrates - quantity });

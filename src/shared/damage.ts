@@ -3,15 +3,16 @@
 // write-off account on the ledger (not back into use) and are shown apart from missing crates.
 import { z } from 'zod';
 import { multilineText } from './fields.ts';
+import { english } from './i18n/english.ts';
 
 export const DAMAGE_REASON_MAX = 300;
 
 export const damageMessages = {
-  damagedWhole: 'Damaged crates must be a whole number, 0 or more',
-  damagedTooMany: (of: number) => `At most ${of} of the crates counted can be damaged`,
-  reasonRequired: 'Please say what is wrong with the damaged crates',
-  reasonTooLong: `The reason must be at most ${DAMAGE_REASON_MAX} characters`,
-  onlyReturns: 'Only returned empties can be marked damaged',
+  damagedWhole: english('crates.damagedWhole'),
+  damagedTooMany: (of: number) => english('crates.damagedTooMany', { of }),
+  reasonRequired: english('crates.damageReasonRequired'),
+  reasonTooLong: english('crates.damageReasonTooLong', { max: DAMAGE_REASON_MAX }),
+  onlyReturns: english('crates.damageOnlyReturns'),
 } as const;
 
 const m = damageMessages;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { beforeQuery, choicesMessage, idParam, jsonId, limitQuery, multilineText } from './fields.ts';
 import { instant } from './http.ts';
+import { english } from './i18n/english.ts';
 
 /** The largest photo the server keeps; the phone shrinks photos below it before sending (decision 053). */
 export const EVIDENCE_MAX_BYTES = 300 * 1024;
@@ -21,21 +22,20 @@ export type EvidenceContentType = (typeof evidenceContentTypes)[number];
 
 export const evidenceMessages = {
   recordKind: choicesMessage('recordKind', evidenceRecordKinds),
-  recordId: 'Choose the record the photo belongs to',
-  recordNotFound: 'Record not found',
-  photoRequired: 'Take or choose a photo',
-  photoUnreadable: 'This is not a JPEG, PNG or WebP photo: take or choose another',
-  photoTypeMismatch: 'The photo is not of the type it says it is: take or choose it again',
-  photoTooLarge: 'The photo is larger than 300 KB: take it again or choose a smaller one',
+  recordId: english('evidence.recordId'),
+  recordNotFound: english('evidence.recordNotFound'),
+  photoRequired: english('evidence.photoRequired'),
+  photoUnreadable: english('evidence.photoUnreadable'),
+  photoTypeMismatch: english('evidence.photoTypeMismatch'),
+  photoTooLarge: english('evidence.photoTooLarge'),
   contentType: choicesMessage('contentType', evidenceContentTypes),
-  noteTooLong: `The note must be at most ${EVIDENCE_NOTE_MAX} characters`,
-  evidenceNotFound: 'Photo not found',
-  nothingDisputed:
-    'Photos go with a flagged count, a stock-take difference or damaged crates: this record has none of them',
-  tooMany: `This record already has ${EVIDENCE_PER_RECORD_MAX} photos`,
-  attached: 'Photo attached',
-  agent: 'Choose a market agent',
-  agentNotFound: 'Market agent not found',
+  noteTooLong: english('evidence.noteTooLong', { max: EVIDENCE_NOTE_MAX }),
+  evidenceNotFound: english('evidence.evidenceNotFound'),
+  nothingDisputed: english('evidence.nothingDisputed'),
+  tooMany: english('evidence.tooMany', { max: EVIDENCE_PER_RECORD_MAX }),
+  attached: english('evidence.attached'),
+  agent: english('evidence.agent'),
+  agentNotFound: english('evidence.agentNotFound'),
 } as const;
 
 const m = evidenceMessages;

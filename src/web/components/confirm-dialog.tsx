@@ -3,6 +3,7 @@
 // the action ('Accept tender for R 25 000.00'), red when it destroys or withdraws something.
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useT } from '../lib/i18n/use-t.ts';
 
 /** A button that starts a destructive action (Reject, Recall, Remove): red outline, 5.5:1 on white. */
 export const destructiveButton = { color: 'red.9', variant: 'outline' } as const;
@@ -41,6 +42,7 @@ export function ConfirmDialog({
   confirmDisabled,
   size = 'md',
 }: ConfirmDialogProps) {
+  const t = useT();
   return (
     <Modal opened onClose={onClose} title={title} centered size={size}>
       <Stack>
@@ -49,7 +51,7 @@ export function ConfirmDialog({
         <Group justify="flex-end" gap="sm">
           {/* Cancel is focused first: Enter or a slip of the thumb changes nothing. */}
           <Button variant="default" mih={44} onClick={onClose} disabled={loading} data-autofocus>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button
             mih={44}

@@ -6,6 +6,7 @@
 // with a photo chosen and not attached asks "Attach the photo you chose?" first (decision 061).
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import { createContext, type ReactNode, useContext, useState } from 'react';
+import { useT } from '../lib/i18n/use-t.ts';
 import { LeaveQuestion } from './keep-input.tsx';
 
 /** The record whose photos show the damaged crates: the loan, or the transmission of returned empties. */
@@ -22,7 +23,7 @@ export const DamagePhotoStep = createContext<
 export const useDamagePhotoStep = () => useContext(DamagePhotoStep);
 
 /** A photo chosen and not attached yet: `attach` sends (or queues) it, true once it is. */
-export type HeldPhoto = { attach: () => Promise<boolean> };
+export type HeldPhoto = { attach: () => Promise<boolean> }; // i18n-ignore: a type, not text
 
 /** Where "Add a photo" says it holds a chosen photo, so the step around it does not drop it. */
 export const PhotoHold = createContext<((held: HeldPhoto | null) => void) | null>(null);
@@ -37,6 +38,7 @@ function DamagePhotoDialog({
 }: PhotoStepShown & {
   onClose: () => void;
 }) {
+  const t = useT();
   const step = useDamagePhotoStep();
   const [held, setHeld] = useState<HeldPhoto | null>(null);
   const [asking, setAsking] = useState(false);
@@ -52,26 +54,26 @@ function DamagePhotoDialog({
   };
   return (
     <>
-      <Modal opened onClose={leave} title="Damaged crates" centered>
+      <Modal opened onClose={leave} title={t('components.damagedCrates')} centered>
         <Stack gap="sm">
           <Text size="sm">{intro}</Text>
           <PhotoHold.Provider value={setHeld}>{step?.(record, subject, after)}</PhotoHold.Provider>
           <Button mih={44} variant="default" onClick={leave}>
-            Done
+            {t('components.done')}
           </Button>
         </Stack>
       </Modal>
       {asking && (
         <LeaveQuestion
-          title="Attach the photo you chose?"
-          keepLabel="Attach photo"
-          leaveLabel="Discard photo"
+          title={t('components.attachChosenTitle')}
+          keepLabel={t('components.attachPhoto')}
+          leaveLabel={t('components.discardPhoto')}
           keepLoading={attaching}
           onKeep={() => void attach()}
           onLeave={onClose}
           onDismiss={() => setAsking(false)}
         >
-          You chose a photo of {subject} and have not attached it yet.
+          {t('components.photoNotAttached', { subject })}
         </LeaveQuestion>
       )}
     </>

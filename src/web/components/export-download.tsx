@@ -7,39 +7,50 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { type ExportKind, exportLabels, exportMessages, exportUrl } from '../../shared/exports.ts';
 import { downloadFile, errorMessage } from '../lib/api-client.ts';
+import { translateEnglish } from '../lib/i18n/english-messages.ts';
+import { t as translate } from '../lib/i18n/language.ts';
+import { useT } from '../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 
 type Props = { kinds: readonly ExportKind[]; title?: string };
 
-export function ExportDownload({ kinds, title = 'Download as CSV' }: Props) {
+export function ExportDownload({ kinds, title }: Props) {
+  const t = useT();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const headingId = useId();
   const download = useMutation({
     mutationFn: (kind: ExportKind) => downloadFile('GET', exportUrl(kind, { from, to }), `cratekeeper-${kind}.csv`),
   });
-  const orderError = from && to && from > to ? exportMessages.dateOrder : undefined;
+  const orderError = from && to && from > to ? translateEnglish(exportMessages.dateOrder) : undefined;
   const onDownload = (kind: ExportKind) => {
     if (orderError) return;
     download.mutate(kind, {
-      onSuccess: (name) => notifySuccess(`${name} downloaded`, 'Downloaded'),
-      onError: (error) => notifyError(errorMessage(error, exportMessages.downloadFailed)),
+      onSuccess: (name) =>
+        notifySuccess(translate('components.fileDownloaded', { name }), translate('components.downloaded')),
+      onError: (error) => notifyError(errorMessage(error, translateEnglish(exportMessages.downloadFailed))),
     });
   };
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
         <Title order={2} size="h4" id={headingId}>
-          {title}
+          {title ?? t('components.downloadCsv')}
         </Title>
         <Text size="sm" c="dimmed">
-          For a spreadsheet or your accountant. Leave a date blank for no limit.
+          {t('components.downloadHelp')}
         </Text>
         <Group grow align="flex-start">
-          <TextInput type="date" label="From" size="md" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
           <TextInput
             type="date"
-            label="To"
+            label={t('components.from')}
+            size="md"
+            value={from}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+          />
+          <TextInput
+            type="date"
+            label={t('components.to')}
             size="md"
             value={to}
             error={orderError}
@@ -62,7 +73,7 @@ export function ExportDownload({ kinds, title = 'Download as CSV' }: Props) {
               loading={download.isPending && download.variables === kind}
               onClick={() => onDownload(kind)}
             >
-              {exportLabels[kind]}
+              {translateEnglish(exportLabels[kind])}
             </Button>
           ))}
         </Group>

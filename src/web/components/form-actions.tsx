@@ -1,6 +1,7 @@
 // The foot of a dialog's or an inline form's: Cancel, then the submit button, at the right.
 import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useT } from '../lib/i18n/use-t.ts';
 
 type FormActionsProps = {
   onCancel: () => void;
@@ -14,10 +15,11 @@ type FormActionsProps = {
 };
 
 export function FormActions({ onCancel, submitLabel, loading, disabled, cancelDisabled }: FormActionsProps) {
+  const t = useT();
   return (
     <Group justify="flex-end">
       <Button variant="default" onClick={onCancel} disabled={cancelDisabled}>
-        Cancel
+        {t('common.cancel')}
       </Button>
       <Button type="submit" loading={loading} disabled={disabled}>
         {submitLabel}

@@ -4,6 +4,8 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { ApiError } from '../lib/api-client.ts';
+import { translateEnglish } from '../lib/i18n/english-messages.ts';
+import { useT } from '../lib/i18n/use-t.ts';
 
 /** The failure of `error` (the server's reason, else `fallback`), or a `message` the form worked out. */
 export function FormError({
@@ -18,8 +20,9 @@ export function FormError({
   /** A heading above the reason, e.g. the spec's failure text where no toast says it (spec §8). */
   title?: string;
 }) {
+  const t = useT();
   if (!error && !message) return null;
-  const reason = message ?? (error instanceof ApiError ? error.serverMessage : undefined);
+  const reason = message ? translateEnglish(message) : error instanceof ApiError ? error.serverMessage : undefined;
   return (
     <Alert
       color="red"
@@ -30,7 +33,7 @@ export function FormError({
       title={title}
       data-testid="form-error"
     >
-      {reason ?? (title ? undefined : fallback) ?? 'Something went wrong. Please try again.'}
+      {reason ?? (title ? undefined : fallback) ?? t('components.somethingWrong')}
     </Alert>
   );
 }

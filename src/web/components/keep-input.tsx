@@ -3,6 +3,7 @@
 // first, with both answers. Its own Cancel button is the person's word and closes at once.
 import { Button, Group, Modal, type ModalProps, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { useT } from '../lib/i18n/use-t.ts';
 
 /** The question before a dialog with input closes: keep it (back to the dialog) or discard it. */
 export function LeaveQuestion({
@@ -49,6 +50,7 @@ export function LeaveQuestion({
  * typed or picked inside `children` (input and change events, through portals too).
  */
 export function useKeepInput(onClose: () => void, held?: boolean) {
+  const t = useT();
   const [touched, setTouched] = useState(false);
   const [asking, setAsking] = useState(false);
   const holds = held ?? touched;
@@ -56,13 +58,13 @@ export function useKeepInput(onClose: () => void, held?: boolean) {
   const watch = { onInputCapture: () => setTouched(true), onChangeCapture: () => setTouched(true) };
   const question = asking && (
     <LeaveQuestion
-      title="Discard what you entered?"
-      keepLabel="Keep editing"
-      leaveLabel="Discard"
+      title={t('components.discardTitle')}
+      keepLabel={t('components.keepEditing')}
+      leaveLabel={t('components.discard')}
       onKeep={() => setAsking(false)}
       onLeave={onClose}
     >
-      What you typed or chose in this dialog has not been sent. Discard it, or go back and finish?
+      {t('components.discardText')}
     </LeaveQuestion>
   );
   return { requestClose, watch, question };

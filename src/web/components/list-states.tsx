@@ -3,6 +3,7 @@
 // to say when there is nothing, then the list itself, and "Load more" while pages remain.
 import { Alert, Button, Center, type MantineRadius, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useT } from '../lib/i18n/use-t.ts';
 import { useReadShows } from '../lib/offline/read-shows.ts';
 import { useOnline } from '../lib/offline/status.ts';
 import { NothingSaved } from './nothing-saved.tsx';
@@ -55,11 +56,12 @@ export function LoadMoreButton({
 }: {
   query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
 }) {
+  const t = useT();
   if (!query.hasNextPage) return null;
   return (
     <Center mt="md">
       <Button variant="light" onClick={() => query.fetchNextPage()} loading={query.isFetchingNextPage}>
-        Load more
+        {t('components.loadMore')}
       </Button>
     </Center>
   );

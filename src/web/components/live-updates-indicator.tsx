@@ -3,12 +3,14 @@
 import { Group, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useT } from '../lib/i18n/use-t.ts';
 import { useLiveUpdates } from '../lib/polling.ts';
 
 /** How long updates must be down before the header says so. */
 export const PAUSED_NOTICE_DELAY_MS = 3000;
 
 export function LiveUpdatesIndicator() {
+  const t = useT();
   const live = useLiveUpdates();
   const [paused, setPaused] = useState(false);
 
@@ -28,7 +30,7 @@ export function LiveUpdatesIndicator() {
         <Group gap={6} wrap="nowrap">
           <IconPlugConnectedX size={16} stroke={1.8} aria-hidden color="var(--mantine-color-gray-7)" />
           <Text size="xs" c="gray.7" lh={1.2}>
-            Updates paused — reconnecting
+            {t('components.updatesPaused')}
           </Text>
         </Group>
       )}

@@ -2,6 +2,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
+import { useT } from '../lib/i18n/use-t.ts';
 
 export function Logo({ size = 'lg' }: { size?: 'md' | 'lg' | 'xl' }) {
   const px = size === 'xl' ? 34 : size === 'lg' ? 26 : 22;
@@ -22,13 +23,14 @@ export function Logo({ size = 'lg' }: { size?: 'md' | 'lg' | 'xl' }) {
 
 /** The logo as the way home, thumb-sized, on the public pages' headers. */
 export function HomeLogoLink() {
+  const t = useT();
   return (
     <Anchor
       component={Link}
       to={paths.home.href()}
       underline="never"
       c="inherit"
-      aria-label="Cratekeeper home"
+      aria-label={t('components.home')}
       className="thumb-link"
     >
       <Logo size="md" />

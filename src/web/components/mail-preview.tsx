@@ -4,32 +4,38 @@
 import { Box, Text } from '@mantine/core';
 import type { EmailPreview, SendOutcome } from '../../shared/reports.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { translateEnglish } from '../lib/i18n/english-messages.ts';
+import { useT } from '../lib/i18n/use-t.ts';
 import { notifyNotice, notifySuccess } from '../lib/notify.ts';
 
+/** The toast after a send; the shared outcome's English words in the reader's language. */
 export const notifyOutcome = (outcome: SendOutcome) =>
   outcome.tone === 'notice'
-    ? notifyNotice(outcome.message, outcome.title)
-    : notifySuccess(outcome.message, outcome.title);
+    ? notifyNotice(translateEnglish(outcome.message), translateEnglish(outcome.title))
+    : notifySuccess(translateEnglish(outcome.message), translateEnglish(outcome.title));
 
 /** The e-mail as it will be received: to, subject, attachments and the text body. */
 export function MailPreview({ preview, name }: { preview: NonNullable<EmailPreview['preview']>; name: string }) {
+  const t = useT();
   return (
     <Box data-testid="mail-preview">
       <Text size="sm" fw={600}>
-        Preview: the e-mail {name} will receive
+        {t('components.mailPreview', { name })}
       </Text>
       <Box p="sm" mt={4} bd="1px solid var(--mantine-color-gray-4)" style={{ borderRadius: 6 }}>
-        <Text size="sm">To: {preview.to}</Text>
+        <Text size="sm">{t('components.mailTo', { to: preview.to })}</Text>
         <Text size="sm" fw={600}>
-          Subject: {preview.subject}
+          {t('components.mailSubject', { subject: preview.subject })}
         </Text>
-        {preview.attachmentNames.length > 0 && <Text size="sm">Attached: {preview.attachmentNames.join(', ')}</Text>}
+        {preview.attachmentNames.length > 0 && (
+          <Text size="sm">{t('components.mailAttached', { names: preview.attachmentNames.join(', ') })}</Text>
+        )}
         <Text
           size="sm"
           mt="xs"
           style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 220, overflowY: 'auto' }}
           tabIndex={0}
-          aria-label="E-mail text"
+          aria-label={t('components.mailText')}
         >
           {preview.text}
         </Text>
@@ -40,18 +46,18 @@ export function MailPreview({ preview, name }: { preview: NonNullable<EmailPrevi
 
 /** What will happen to the e-mails, from what the mail server did last (before anything is sent). */
 export function MailServerNote({ state }: { state: EmailPreview['mailServer'] }) {
+  const t = useT();
   if (state.mailServer === 'none') {
     return (
       <Text size="sm" c="dimmed">
-        No mail server is set up (SMTP_URL): the e-mails are kept in the outbox, not delivered.
+        {t('components.noMailServer')}
       </Text>
     );
   }
   if (state.mailServer !== 'down') return null;
   return (
     <Text size="sm" fw={600} c="orange.9" data-testid="mail-server-down">
-      The mail server is not answering: its last try{state.at ? ` (${formatDateTime(state.at)})` : ''} failed. The
-      e-mails will wait in the outbox and be sent when it answers.
+      {state.at ? t('components.mailServerDownAt', { at: formatDateTime(state.at) }) : t('components.mailServerDown')}
     </Text>
   );
 }

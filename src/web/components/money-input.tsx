@@ -4,6 +4,7 @@
 // in en-ZA rand ('R 1 234.50'), so a comma taken as the decimal mark is plain to see before saving.
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { formatRand, parseRand } from '../../shared/money.ts';
+import { useT } from '../lib/i18n/use-t.ts';
 
 export type MoneyInputProps = Omit<TextInputProps, 'value' | 'inputMode'> & { value?: string };
 
@@ -15,6 +16,7 @@ export function moneyReading(typed: string | undefined): string | null {
 }
 
 export function MoneyInput({ description, value, ...props }: MoneyInputProps) {
+  const t = useT();
   const reading = moneyReading(value);
   return (
     <TextInput
@@ -27,7 +29,7 @@ export function MoneyInput({ description, value, ...props }: MoneyInputProps) {
             {description}
             {reading && (
               <span data-testid="money-reading" style={{ display: 'block' }}>
-                Reads as {reading}
+                {t('components.readsAs', { amount: reading })}
               </span>
             )}
           </>

@@ -1,11 +1,12 @@
 // The line a part of a screen shows offline when the phone kept nothing for it (decision 067).
 import { Text } from '@mantine/core';
-import { NOTHING_SAVED } from '../lib/offline/read-shows.ts';
+import { useT } from '../lib/i18n/use-t.ts';
 
 export function NothingSaved() {
+  const t = useT();
   return (
     <Text c="dimmed" py="xs" data-testid="nothing-saved">
-      {NOTHING_SAVED}
+      {t('offline.nothingSaved')}
     </Text>
   );
 }

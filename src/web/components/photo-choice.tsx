@@ -4,7 +4,7 @@
 import { Button, FileButton, Stack, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { type RefObject, useRef, useState } from 'react';
-import { evidenceMessages } from '../../shared/evidence.ts';
+import { t } from '../lib/i18n/language.ts';
 import { type ShrunkPhoto, shrinkPhoto } from '../lib/shrink-photo.ts';
 
 /** The chosen photo, whether it is being shrunk, and why the last choice failed. */
@@ -23,7 +23,7 @@ export function usePhotoChoice() {
       setPhoto(await shrinkPhoto(file));
     } catch (err) {
       const tooLarge = (err as Error).message === 'too large';
-      setError(tooLarge ? evidenceMessages.photoTooLarge : evidenceMessages.photoUnreadable);
+      setError(tooLarge ? t('evidence.photoTooLarge') : t('evidence.photoUnreadable'));
     } finally {
       setShrinking(false);
     }

@@ -3,8 +3,9 @@
 // what is wrong (spec §5: 'Please enter quantity', the range) and the form sends nothing until it is.
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
-import { quantityLimit } from '../../shared/quantity-limits.ts';
-import { formatCount } from '../lib/format.ts';
+import { translateEnglish } from '../lib/i18n/english-messages.ts';
+import { t } from '../lib/i18n/language.ts';
+import { useT } from '../lib/i18n/use-t.ts';
 
 export type QuantityInputProps = Omit<
   NumberInputProps,
@@ -20,7 +21,7 @@ export type QuantityInputProps = Omit<
 
 /** "1 to 400", "0 or more": the range a quantity field takes, as its hint says it. */
 export const quantityRange = (min: number, max?: number) =>
-  max === undefined ? `${formatCount(min)} or more` : quantityLimit(min, max).hint;
+  max === undefined ? t('components.quantityOrMore', { min }) : t('components.quantityRange', { min, max });
 
 /**
  * Whole crates open the phone's number pad, not the decimal one: Mantine's NumberInput
@@ -31,7 +32,8 @@ const numericKeypad = (input: HTMLInputElement | null) => {
   input?.setAttribute('inputmode', 'numeric');
 };
 
-export function QuantityInput({ min, max, hint, description, ref, ...props }: QuantityInputProps) {
+export function QuantityInput({ min, max, hint, description, ref, error, ...props }: QuantityInputProps) {
+  useT(); // the hint follows the language
   const range = hint ? quantityRange(min, max) : undefined;
   const keypadRef = useMergedRef(numericKeypad, ref);
   return (
@@ -48,6 +50,8 @@ export function QuantityInput({ min, max, hint, description, ref, ...props }: Qu
       // Digits only, as iOS reads it for its number pad; the form (noValidate) still shows its own message.
       pattern="[0-9]*"
       description={range && description ? `${description}, ${range}` : (description ?? range)}
+      // A shared check's English message (the range, the spec's words) in the reader's language.
+      error={typeof error === 'string' ? translateEnglish(error) : error}
       {...props}
       ref={keypadRef}
     />

@@ -2,14 +2,17 @@
 // waiting to send", so the agent sees at once what they did while offline, and nothing pretends the
 // server has booked it yet.
 import { Text } from '@mantine/core';
-import { crates } from '../lib/format.ts';
+import { t } from '../lib/i18n/language.ts';
+import { useT } from '../lib/i18n/use-t.ts';
+import { changeWhat } from '../lib/offline/change-words.ts';
 import type { QueuedChange } from '../lib/offline/changes.ts';
 import { useQueuedFor } from '../lib/offline/status.ts';
 
 export const queuedText = (change: QueuedChange) =>
-  `${change.what}${change.crates === null ? '' : `: ${crates(change.crates)}`} — ${change.refusal ? 'not accepted, see waiting changes' : 'waiting to send'}`;
+  t(change.refusal ? 'offline.noteRefused' : 'offline.noteWaiting', { what: changeWhat(change) });
 
 export function QueuedNote({ subject }: { subject: { transmissionId?: number; clientId?: number; loanId?: number } }) {
+  useT(); // says the notes again when the language changes
   const changes = useQueuedFor(subject);
   if (changes.length === 0) return null;
   return (

@@ -2,14 +2,16 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
+import { useT } from '../lib/i18n/use-t.ts';
 import { MessageCard } from './message-card.tsx';
 
 export function LoadingScreen() {
+  const t = useT();
   return (
     <Center h="100vh">
       <Stack align="center" gap="sm">
         <Loader />
-        <Text c="dimmed">Loading...</Text>
+        <Text c="dimmed">{t('components.loadingScreen')}</Text>
       </Stack>
     </Center>
   );
@@ -17,20 +19,22 @@ export function LoadingScreen() {
 
 /** A part of a screen (a tab, a section) whose code or first answers are on their way. */
 export function SectionLoader() {
+  const t = useT();
   return (
     <Center py="xl">
-      <Loader role="status" aria-label="Loading" />
+      <Loader role="status" aria-label={t('components.loading')} />
     </Center>
   );
 }
 
 /** A whole screen's message, centred, with the way back to the dashboard. */
 function ScreenMessage({ title, text }: { title: string; text: string }) {
+  const t = useT();
   return (
     <Center py="xl">
       <MessageCard screen title={title} text={text}>
         <Button component={Link} to={paths.dashboard.href()} variant="light">
-          Back to dashboard
+          {t('components.backToDashboard')}
         </Button>
       </MessageCard>
     </Center>
@@ -38,9 +42,11 @@ function ScreenMessage({ title, text }: { title: string; text: string }) {
 }
 
 export function AccessDenied({ message }: { message: string }) {
-  return <ScreenMessage title="Access Denied" text={message} />;
+  const t = useT();
+  return <ScreenMessage title={t('components.accessDenied')} text={message} />;
 }
 
 export function NotFoundCard() {
-  return <ScreenMessage title="Page Not Found" text="The page you are looking for does not exist or has moved." />;
+  const t = useT();
+  return <ScreenMessage title={t('components.notFound')} text={t('components.notFoundText')} />;
 }

@@ -11,7 +11,9 @@ import {
 } from '../../shared/reports.ts';
 import { useSendWeekly, useWeeklyPreview, type WeeklySendPath } from '../lib/api/weekly-reports.ts';
 import { errorMessage } from '../lib/api-client.ts';
-import { formatDate, formatDateTime, plural } from '../lib/format.ts';
+import { formatDate, formatDateTime } from '../lib/format.ts';
+import { translateEnglish } from '../lib/i18n/english-messages.ts';
+import { useT } from '../lib/i18n/use-t.ts';
 import { notifyError } from '../lib/notify.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { FormError } from './form-error.tsx';
@@ -29,8 +31,10 @@ export function WeeklyReportsDialog({
   path,
   onClose,
   outcome = weeklyOutcome,
-  failed = reportMessages.weeklyFailed,
+  failed: failedEnglish = reportMessages.weeklyFailed,
 }: Props) {
+  const t = useT();
+  const failed = translateEnglish(failedEnglish);
   const preview = useWeeklyPreview();
   const send = useSendWeekly(path);
   const due = preview.data?.recipients.filter((r) => r.sentAt === null) ?? [];
@@ -44,8 +48,8 @@ export function WeeklyReportsDialog({
     });
   return (
     <ConfirmDialog
-      title="Send weekly reports"
-      confirmLabel={`Send to ${due.length} ${plural(due.length, 'agent')}`}
+      title={t('components.weeklyTitle')}
+      confirmLabel={t('components.weeklySendTo', { count: due.length })}
       confirmDisabled={!preview.data || due.length === 0}
       onConfirm={onConfirm}
       onClose={onClose}
@@ -56,7 +60,7 @@ export function WeeklyReportsDialog({
       {preview.data ? (
         <WeeklyBody data={preview.data} />
       ) : (
-        !preview.error && <Loader size="sm" role="status" aria-label="Loading the recipients" />
+        !preview.error && <Loader size="sm" role="status" aria-label={t('components.weeklyLoading')} />
       )}
     </ConfirmDialog>
   );
@@ -66,17 +70,21 @@ function WeeklyBody({ data }: { data: WeeklyPreview }) {
   const due = data.recipients.filter((r) => r.sentAt === null);
   const had = data.recipients.filter((r) => r.sentAt !== null);
   const first = due[0];
+  const t = useT();
   return (
     <Stack gap="sm">
       <Text size="sm">
-        Each active market agent gets the summary of its own crates for {formatDate(data.period.startDate)} to{' '}
-        {formatDate(data.period.endDate)}. One a week per agent: the week of {formatDate(data.week.startDate)} to{' '}
-        {formatDate(data.week.endDate)}.
+        {t('components.weeklyIntro', {
+          from: formatDate(data.period.startDate),
+          to: formatDate(data.period.endDate),
+          weekFrom: formatDate(data.week.startDate),
+          weekTo: formatDate(data.week.endDate),
+        })}
       </Text>
       {due.length > 0 ? (
         <div>
           <Text size="sm" fw={600}>
-            Will get one now ({due.length})
+            {t('components.weeklyDue', { count: due.length })}
           </Text>
           <List size="sm" data-testid="weekly-due">
             {due.map((r) => (
@@ -89,19 +97,19 @@ function WeeklyBody({ data }: { data: WeeklyPreview }) {
       ) : (
         <Text size="sm" fw={600} data-testid="weekly-all-sent">
           {data.recipients.length === 0
-            ? reportMessages.noRecipients
-            : `Every active agent already had this week's summary: nothing to send until ${formatDate(nextMonday(data.week.endDate))}.`}
+            ? translateEnglish(reportMessages.noRecipients)
+            : t('components.weeklyAllSent', { date: formatDate(nextMonday(data.week.endDate)) })}
         </Text>
       )}
       {had.length > 0 && (
         <div>
           <Text size="sm" fw={600}>
-            Already had this week's ({had.length})
+            {t('components.weeklyHad', { count: had.length })}
           </Text>
           <List size="sm" data-testid="weekly-had">
             {had.map((r) => (
               <List.Item key={r.marketAgentId}>
-                {r.name} ({r.agentNumber}) · sent {formatDateTime(r.sentAt!)}
+                {r.name} ({r.agentNumber}) · {t('components.weeklySentAt', { at: formatDateTime(r.sentAt!) })}
               </List.Item>
             ))}
           </List>

@@ -2,10 +2,12 @@
 // that can be preloaded: once loaded, it renders at once instead of suspending for a frame.
 import { type ComponentType, lazy, useState } from 'react';
 
-export type LazyComponent<P extends object> = ComponentType<P> & { preload: () => Promise<ComponentType<P>> };
+export type LazyComponent<P extends object> = ComponentType<P> & { preload: () => Promise<ComponentType<P>> }; // i18n-ignore
 
 /** `load`: the dynamic import, picking the component, e.g. `() => import('./x.tsx').then((m) => m.X)`. */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+type Load<P extends object> = () => Promise<ComponentType<P>>; // i18n-ignore: a type, not text
+
+export function lazyComponent<P extends object>(load: Load<P>): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = () => {

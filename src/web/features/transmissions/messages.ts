@@ -2,12 +2,12 @@
 // form's 400, never more than it holds, and how many it does hold) and what a count that differs did.
 
 import { quantityLimit } from '../../../shared/quantity-limits.ts';
-import { transmissionMessages as m, TRANSMISSIONS_FORM_MAX } from '../../../shared/transmissions-labels.ts';
-import { crates } from '../../lib/format.ts';
+import { TRANSMISSIONS_FORM_MAX } from '../../../shared/transmissions-labels.ts';
+import { t } from '../../lib/i18n/language.ts';
 
 /** The spec's 'No empty crates available to return' for none, else how many there are. */
 export const emptiesMessage = (available: number) =>
-  available <= 0 ? m.noEmptyCrates : `Only ${crates(available, 'empty')} available to return`;
+  available <= 0 ? t('transmissions.noEmptyCrates') : t('transmissions.onlyEmpties', { count: available });
 
 /** The field's real maximum: the form's 400, or the agent's empties when it holds fewer. */
 export const returnMax = (empties: number | undefined) =>
@@ -27,7 +27,8 @@ export const returnLimit = (empties: number | undefined) =>
 /** The spec's success text, and after a count that differs, that the difference was flagged. */
 export function acknowledgedMessage(sent: number, counted: number): string {
   const difference = counted - sent;
-  if (difference === 0) return m.acknowledged;
-  const what = difference < 0 ? `${crates(-difference)} short` : `${crates(difference)} over`;
-  return `${m.acknowledged}. The difference (${what}) was flagged.`;
+  if (difference === 0) return t('transmissions.acknowledged');
+  return difference < 0
+    ? t('transmissions.acknowledgedShort', { count: -difference })
+    : t('transmissions.acknowledgedOver', { count: difference });
 }

@@ -1,6 +1,8 @@
 // What a change made on the phone is while it waits to be sent (decision 036): the request
 // as it will go out, with the Idempotency-Key made for it on the phone, and the words the agent reads
 // in the list of waiting changes. Plain data, so it can live in IndexedDB and go between tabs.
+import { t } from '../i18n/language.ts';
+
 /** The agent's actions that can wait on the phone. */
 export type ChangeKind =
   | 'acknowledge'
@@ -80,7 +82,4 @@ export const COUNT_FIELD: Partial<Record<ChangeKind, string>> = {
 };
 
 /** "Offline — 2 changes waiting to send" (decision 036: "no changes" for 0, "1 change" for 1). */
-export function waitingText(n: number): string {
-  if (n === 0) return 'no changes waiting to send';
-  return n === 1 ? '1 change waiting to send' : `${n} changes waiting to send`;
-}
+export const waitingText = (n: number): string => t('offline.waitingText', { n });

@@ -1,5 +1,7 @@
 // How one attempt to send a waiting change ended, read from the server's answer (decision 036): the
 // Idempotency-Key's statuses (src/shared/idempotency.ts) and the usual ones.
+
+import { english } from '../../../shared/i18n/english.ts';
 import { idempotencyMessages } from '../../../shared/idempotency.ts';
 import type { SendOutcome } from './changes.ts';
 
@@ -33,7 +35,7 @@ export function outcomeOf(status: number, bodyText: string, retryAfter: string |
   if (status === 401) return { kind: 'signed-out' };
   // Not kept by the server: the key is free again, the next attempt is the first.
   if (status >= 500 || status === 429 || status === 408) return { kind: 'unreachable', reachedServer: true };
-  const message = messageOf(bodyText, `The server answered ${status}`);
+  const message = messageOf(bodyText, english('offline.serverAnswered', { status }));
   if (status === 409) {
     if (message === idempotencyMessages.inProgress) return { kind: 'wait', ms: retryAfterMs(retryAfter) };
     // An earlier attempt of ours stalled and this one took over, or the reverse: ask again.

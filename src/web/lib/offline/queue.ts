@@ -4,6 +4,7 @@
 // edits or retries it; a change that may have reached the server can no longer be cancelled. What it
 // needs from the browser (storage, the lock, the network, the clock) is given to it, so the rules are
 // tested without one (queue.test.ts).
+import { english } from '../../../shared/i18n/english.ts';
 import { type ChangeLabel, type ChangeRequest, inQueueOrder, type QueuedChange, type SendOutcome } from './changes.ts';
 
 /** Where one user's changes are kept (IndexedDB in the browser, a Map in the tests). */
@@ -52,11 +53,10 @@ const createdId = (answer: unknown): number | null => {
   return typeof id === 'number' ? id : null;
 };
 
-export const PHOTO_CHANGE_NOT_BOOKED =
-  'The change this photo goes with was not booked: cancel the photo, or send that change again first.';
+/** Kept in English with the change (the waiting list says it in the reader's language). */
+export const PHOTO_CHANGE_NOT_BOOKED = english('offline.photoChangeNotBooked');
 
-export const CLIENT_NOT_ADDED =
-  'The new client it lends to did not come back from the server: cancel this lend and lend again from the Clients page.';
+export const CLIENT_NOT_ADDED = english('offline.clientNotAdded');
 
 export class ChangeQueue {
   /** Answers to changes this tab sent, for a lend queued just after its client was sent. */

@@ -6,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ChangeTag } from '../../../shared/change-tags.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/idempotency.ts';
 import { ApiError, noteSeenChange } from '../api-client.ts';
+import { t } from '../i18n/language.ts';
 import { notifySuccess } from '../notify.ts';
 import { invalidateTags } from '../query-tags.ts';
 import { indexedDbChangeStore } from './change-store.ts';
@@ -164,7 +165,7 @@ export function startOffline({ queryClient, userId, keepData, onSignedOut }: Sta
     if (stop === 'unreachable') runLater(RETRY_DELAYS_MS[Math.min(failures++, RETRY_DELAYS_MS.length - 1)]);
     else if (stop !== 'offline') failures = 0;
     if (stop === 'signed-out') onSignedOut();
-    if (stop === 'empty' && hadChanges) notifySuccess('Every waiting change was sent', 'Back online');
+    if (stop === 'empty' && hadChanges) notifySuccess(t('offline.allSent'), t('offline.backOnline'));
   };
   const run = async () => {
     if (stopped) return;

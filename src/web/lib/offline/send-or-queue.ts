@@ -1,6 +1,9 @@
 // The agent's actions go out through here (decision 036): sent at once with a key made on the phone,
 // or queued on the phone when they can't be. The queue's code loads on first use (or after the first
 // screen has drawn), so the screens that offer these actions don't carry it on their first paint.
+import { english } from '../../../shared/i18n/english.ts';
+import { t } from '../i18n/language.ts';
+import { notifySuccess } from '../notify.ts';
 import type { ChangeLabel, ChangeRequest } from './changes.ts';
 import type { Sent } from './runtime.ts';
 
@@ -15,5 +18,8 @@ export async function sendOrQueue<T>(
   return runtime.sendOrQueue<T>(label, request, options);
 }
 
-/** The toast for a change kept on the phone. */
-export const QUEUED_MESSAGE = 'Saved on this phone: it will be sent when the connection is back';
+/** The toast for a change kept on the phone, in English (screens say t('offline.queued'), or notifyQueued()). */
+export const QUEUED_MESSAGE = english('offline.queued');
+
+/** The toast for a change kept on the phone, in the reader's language. */
+export const notifyQueued = () => notifySuccess(t('offline.queued'), t('offline.waitingToSend'));

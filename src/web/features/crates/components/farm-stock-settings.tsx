@@ -14,8 +14,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { z } from 'zod';
+import { english } from '../../../../shared/i18n/english.ts';
 import {
   openingBalanceBody,
   STOCK_ADJUSTMENT_MAX,
@@ -26,20 +27,22 @@ import {
 import { AgentSelect } from '../../../components/agent-select.tsx';
 import { ExportDownload } from '../../../components/export-download.tsx';
 import { FormError } from '../../../components/form-error.tsx';
-import { QuantityInput, quantityRange } from '../../../components/quantity-input.tsx';
+import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { useFarmStoreMe } from '../../../lib/api/get-farm-store-me.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { crates, formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { translatedResolver } from '../../../lib/i18n/form.ts';
+import { t as translate } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAdjustStock, useEnterOpeningBalance, useStockEntries } from '../api/stock-adjustments.ts';
 
-export const OPENING_STOCK_REASON = 'Opening stock';
-const ADJUST_FAILED = 'Failed to update farm stock';
-const OPENING_FAILED = 'Failed to save the opening balance';
+/** The reason the farm's first stock entry is given (data: it stays as typed, in English). */
+export const OPENING_STOCK_REASON = 'Opening stock'; // i18n-ignore: a stored reason, the farm's data
 
 // The form asks for a count and a direction (add or write off), so the count itself is 1 or more;
 // the sign is added on sending and the server's schema (stockAdjustmentBody) checks the signed value.
-const adjustCountMessage = `Enter a whole number of crates, ${quantityRange(1, STOCK_ADJUSTMENT_MAX)}`;
+const adjustCountMessage = english('crates.adjustCount', { min: 1, max: STOCK_ADJUSTMENT_MAX });
 const adjustForm = z.object({
   direction: z.enum(['add', 'remove']),
   quantity: z
@@ -51,6 +54,7 @@ const adjustForm = z.object({
 });
 
 export function FarmStockSettings() {
+  const t = useT();
   const entries = useStockEntries();
   return (
     <Stack gap="lg">
@@ -59,7 +63,7 @@ export function FarmStockSettings() {
         <OpeningBalanceCard />
       </SimpleGrid>
       <StockHistory entries={entries.data} isPending={entries.isPending} />
-      <ExportDownload kinds={['ledger']} title="The crate ledger as CSV" />
+      <ExportDownload kinds={['ledger']} title={t('crates.ledgerCsv')} />
     </Stack>
   );
 }
@@ -68,11 +72,12 @@ type AdjustValues = { direction: 'add' | 'remove'; quantity: number | string; re
 
 // Long: the stock adjustment form's layout (first stock or an adjustment, reason, count); the ledger rules are the server's.
 function StockAdjustmentCard({ isFirst }: { isFirst: boolean }) {
+  const t = useT();
   const me = useFarmStoreMe();
   const adjust = useAdjustStock();
   const form = useForm<AdjustValues>({
     initialValues: { direction: 'add', quantity: '', reason: '' },
-    validate: schemaResolver(adjustForm, { sync: true }),
+    validate: translatedResolver(adjustForm, { sync: true }),
   });
 
   const submit = form.onSubmit((values) => {
@@ -81,10 +86,10 @@ function StockAdjustmentCard({ isFirst }: { isFirst: boolean }) {
       { quantity, reason: values.reason.trim() },
       {
         onSuccess: ({ stock }) => {
-          notifySuccess(`Farm stock is now ${crates(stock)}`, 'Stock updated');
+          notifySuccess(translate('crates.stockNow', { count: stock }), translate('crates.stockUpdated'));
           form.reset();
         },
-        onError: (error) => notifyError(errorMessage(error, ADJUST_FAILED)),
+        onError: (error) => notifyError(errorMessage(error, translate('crates.adjustFailed'))),
       },
     );
   });
@@ -93,48 +98,48 @@ function StockAdjustmentCard({ isFirst }: { isFirst: boolean }) {
     <Card withBorder radius="md" p="lg">
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} size="h4">
-          Farm Stock
+          {t('crates.farmStock')}
         </Title>
         {me.data && (
           <Text fw={700} data-testid="farm-stock">
-            {crates(me.data.stock)} in stock
+            {t('crates.inStock', { count: me.data.stock })}
           </Text>
         )}
       </Group>
       {isFirst && (
         <Alert variant="light" color="blue" p="sm" mb="sm">
-          Start with your opening stock: the crates the farm holds today, with the reason "{OPENING_STOCK_REASON}".
+          {t('crates.startWithOpening', { reason: OPENING_STOCK_REASON })}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate aria-label="Adjust farm stock">
+      <form onSubmit={submit} noValidate aria-label={t('crates.adjustLabel')}>
         <Stack>
           <SegmentedControl
-            aria-label="Add or write off crates"
+            aria-label={t('crates.addOrWriteOff')}
             data={[
-              { value: 'add', label: 'Add crates' },
-              { value: 'remove', label: 'Write off crates' },
+              { value: 'add', label: t('crates.addCrates') },
+              { value: 'remove', label: t('crates.writeOffCrates') },
             ]}
             {...form.getInputProps('direction')}
           />
           <QuantityInput
-            label={form.values.direction === 'add' ? 'Crates to add' : 'Crates to write off'}
+            label={form.values.direction === 'add' ? t('crates.cratesToAdd') : t('crates.cratesToWriteOff')}
             min={1}
             withAsterisk
             {...form.getInputProps('quantity')}
           />
           <TextInput
-            label="Reason"
-            placeholder={isFirst ? OPENING_STOCK_REASON : 'e.g. 200 crates bought, or damaged crates'}
+            label={t('crates.reason')}
+            placeholder={isFirst ? OPENING_STOCK_REASON : t('crates.reasonExample')}
             withAsterisk
             {...form.getInputProps('reason')}
           />
-          <FormError error={adjust.isError ? adjust.error : null} fallback={ADJUST_FAILED} />
+          <FormError error={adjust.isError ? adjust.error : null} fallback={t('crates.adjustFailed')} />
           <Button
             type="submit"
             loading={adjust.isPending}
             color={form.values.direction === 'remove' ? 'red' : undefined}
           >
-            {form.values.direction === 'add' ? 'Add to Stock' : 'Write Off'}
+            {form.values.direction === 'add' ? t('crates.addToStock') : t('crates.writeOff')}
           </Button>
         </Stack>
       </form>
@@ -150,10 +155,11 @@ type OpeningValues = {
 };
 
 function OpeningBalanceCard() {
+  const t = useT();
   const enter = useEnterOpeningBalance();
   const form = useForm<OpeningValues>({
     initialValues: { marketAgentId: null, fullCrates: 0, emptyCrates: 0, reason: '' },
-    validate: schemaResolver(openingBalanceBody, { sync: true }),
+    validate: translatedResolver(openingBalanceBody, { sync: true }),
   });
 
   const submit = form.onSubmit((values) => {
@@ -166,10 +172,10 @@ function OpeningBalanceCard() {
       },
       {
         onSuccess: () => {
-          notifySuccess('Opening balance saved');
+          notifySuccess(translate('crates.openingSaved'));
           form.reset();
         },
-        onError: (error) => notifyError(errorMessage(error, OPENING_FAILED)),
+        onError: (error) => notifyError(errorMessage(error, translate('crates.openingFailed'))),
       },
     );
   });
@@ -177,22 +183,28 @@ function OpeningBalanceCard() {
   return (
     <Card withBorder radius="md" p="lg">
       <Title order={2} size="h4" mb={4}>
-        Agent Opening Balance
+        {t('crates.openingTitle')}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Moving from paper records: the crates an agent already holds. Entered once per agent.
+        {t('crates.openingHelp')}
       </Text>
-      <form onSubmit={submit} noValidate aria-label="Agent opening balance">
+      <form onSubmit={submit} noValidate aria-label={t('crates.openingLabel')}>
         <Stack>
           <AgentSelect {...form.getInputProps('marketAgentId')} />
           <SimpleGrid cols={2} spacing="sm">
-            <QuantityInput label="Full crates" min={0} {...form.getInputProps('fullCrates')} />
-            <QuantityInput label="Empty crates" min={0} {...form.getInputProps('emptyCrates')} />
+            <QuantityInput label={t('crates.fullCrates')} min={0} {...form.getInputProps('fullCrates')} />
+            <QuantityInput label={t('crates.emptyCrates')} min={0} {...form.getInputProps('emptyCrates')} />
           </SimpleGrid>
-          <Textarea label="Note" placeholder="Optional" autosize minRows={1} {...form.getInputProps('reason')} />
-          <FormError error={enter.isError ? enter.error : null} fallback={OPENING_FAILED} />
+          <Textarea
+            label={t('crates.note')}
+            placeholder={t('crates.optional')}
+            autosize
+            minRows={1}
+            {...form.getInputProps('reason')}
+          />
+          <FormError error={enter.isError ? enter.error : null} fallback={t('crates.openingFailed')} />
           <Button type="submit" loading={enter.isPending}>
-            Save Opening Balance
+            {t('crates.saveOpening')}
           </Button>
         </Stack>
       </form>
@@ -203,21 +215,23 @@ function OpeningBalanceCard() {
 /** "+500 crates · Farm stock", "−1 full crate · Thandi": a history row's change in the farm's words. */
 export function stockEntryText(e: Pick<StockEntry, 'quantity' | 'holder' | 'agentName'>): string {
   const sign = e.quantity > 0 ? '+' : '−';
-  const n = Math.abs(e.quantity);
-  if (e.holder === 'farm') return `${sign}${crates(n)} · Farm stock`;
-  return `${sign}${crates(n, e.holder === 'agent_full' ? 'full' : 'empty')} · ${e.agentName ?? 'Agent'}`;
+  const count = Math.abs(e.quantity);
+  if (e.holder === 'farm') return `${sign}${translate('crates.entryFarm', { count })}`;
+  const key = e.holder === 'agent_full' ? 'crates.entryAgentFull' : 'crates.entryAgentEmpty';
+  return `${sign}${translate(key, { count, agent: e.agentName ?? translate('crates.agent') })}`;
 }
 
 function StockHistory({ entries, isPending }: { entries: StockEntry[] | undefined; isPending: boolean }) {
+  const t = useT();
   return (
     <Card withBorder radius="md" p="lg">
       <Title order={2} size="h4" mb="sm">
-        Stock History
+        {t('crates.stockHistory')}
       </Title>
       {isPending ? (
-        <Text c="dimmed">Loading...</Text>
+        <Text c="dimmed">{t('crates.loading')}</Text>
       ) : !entries?.length ? (
-        <Text c="dimmed">No stock entries yet.</Text>
+        <Text c="dimmed">{t('crates.noEntries')}</Text>
       ) : (
         <Stack gap="xs">
           {entries.map((e) => (

@@ -5,6 +5,8 @@ import { Anchor, Card, Group, Skeleton, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { formatCount } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useFarmMetrics } from '../api/get-farm-metrics.ts';
 import { crateAccount } from './crate-account.ts';
 
@@ -33,45 +35,46 @@ function Line({ label, value, note, testId }: { label: string; value: string; no
 /** The account's lines, top to bottom: brought in − written off − short = total. */
 const accountLines = (a: ReturnType<typeof crateAccount>) => [
   {
-    label: 'Brought in',
+    label: t('dashboard.broughtIn'),
     value: a.broughtIn,
-    note: 'Additions in the stock history below',
+    note: t('dashboard.broughtInNote'),
     testId: 'account-brought-in',
   },
   {
-    label: '− Written off',
+    label: t('dashboard.writtenOff'),
     value: a.damaged,
-    note: `Damaged crates: ${formatCount(a.damagedOnReturn)} marked damaged on returns, the rest the write-offs in the stock history below`,
+    note: t('dashboard.writtenOffNote', { count: a.damagedOnReturn }),
     testId: 'account-written-off',
   },
   {
-    label: '− Short on counts',
+    label: t('dashboard.shortOnCountsLine'),
     value: a.shortOnCounts,
     note: (
       <>
-        Deliveries counted short, less crates found, net:{' '}
+        {t('dashboard.shortOnCountsNote')}{' '}
         <Anchor component={Link} to={paths.transmissions.href()} size="xs" c="green.9" underline="always">
-          the flagged transmissions
+          {t('dashboard.flaggedTransmissions')}
         </Anchor>
       </>
     ),
     testId: 'account-short-on-counts',
   },
   {
-    label: '= Total crates',
+    label: t('dashboard.totalCrates'),
     value: a.inCirculation,
-    note: 'In circulation, as on the dashboard',
+    note: t('dashboard.totalNote'),
     testId: 'account-total',
   },
 ];
 
 export function CrateAccountCard() {
+  useT(); // the lines follow the language
   const metrics = useFarmMetrics();
   const a = metrics.data && crateAccount(metrics.data);
   return (
     <Card withBorder radius="md" p="lg" aria-labelledby="crate-account-title">
       <Title order={2} size="h4" mb="xs" id="crate-account-title">
-        Crate Account
+        {t('dashboard.crateAccount')}
       </Title>
       {!a ? (
         <Skeleton h={160} />

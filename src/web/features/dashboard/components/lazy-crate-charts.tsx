@@ -6,6 +6,7 @@
 import { Box, Card, SimpleGrid, Title } from '@mantine/core';
 import { type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import type { FarmMetrics } from '../../../../shared/agents.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { lazyComponent } from '../../../lib/lazy-component.tsx';
 import { CHART_CARD_MIN_HEIGHT, crateChartTitles } from './crate-chart-layout.ts';
 
@@ -46,12 +47,13 @@ function useOnceNearViewport(ref: RefObject<HTMLElement | null>) {
 }
 
 function CrateChartsPlaceholder({ placeRef }: { placeRef: RefObject<HTMLDivElement | null> }) {
+  const t = useT();
   return (
     <SimpleGrid ref={placeRef} cols={{ base: 1, lg: 2 }} spacing="lg">
       {[crateChartTitles.places, crateChartTitles.weekly].map((title) => (
         <Card key={title} withBorder radius="md" p="lg" mih={CHART_CARD_MIN_HEIGHT}>
           <Title order={2} size="h4" mb="sm">
-            {title}
+            {t(title)}
           </Title>
           {/* A plain box, not a skeleton: nothing is loading until the charts scroll near. */}
           <Box h={240} bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)' }} />

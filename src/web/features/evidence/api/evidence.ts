@@ -32,7 +32,7 @@ export function useAttachEvidence() {
   return useMutation({
     mutationFn: ({ body, subject, after }: AttachEvidenceInput) =>
       sendOrQueue<Evidence>(
-        { kind: 'attach-photo', what: 'Attach a photo', who: subject, crates: null },
+        { kind: 'attach-photo', what: 'Attach a photo', who: subject, crates: null }, // i18n-ignore: stored; said by kind
         { method: 'POST', path: EVIDENCE_PATH, body },
         { after },
       ),

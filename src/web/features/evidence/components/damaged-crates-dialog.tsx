@@ -7,28 +7,32 @@ import { Fragment } from 'react';
 import type { DamagedCrateEntry } from '../../../../shared/evidence.ts';
 import { CardButtonDialog } from '../../../components/card-button-dialog.tsx';
 import { LoadedList, LoadMoreButton } from '../../../components/list-states.tsx';
-import { crates, formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { t as translate } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useDamagedCrates } from '../api/damaged-crates.ts';
 import { EvidencePhotos } from './evidence-photos.tsx';
 
 export function AgentDamagedCrates({ marketAgentId, agentName }: { marketAgentId: number; agentName: string }) {
+  const t = useT();
   return (
-    <CardButtonDialog label="Damaged crates" whose={agentName}>
+    <CardButtonDialog label={t('evidence.damagedCrates')} whose={agentName}>
       <DamagedCratesList marketAgentId={marketAgentId} />
     </CardButtonDialog>
   );
 }
 
 function DamagedCratesList({ marketAgentId }: { marketAgentId: number }) {
+  const t = useT();
   const query = useDamagedCrates(marketAgentId, true);
   const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];
   return (
     <LoadedList
       isPending={query.isPending}
       failed={query.isError && entries.length === 0}
-      failedMessage="We could not load the damaged crates"
+      failedMessage={t('evidence.damagedLoadFailed')}
       isEmpty={entries.length === 0}
-      empty={<Text size="sm">No crates marked damaged yet.</Text>}
+      empty={<Text size="sm">{t('evidence.noDamaged')}</Text>}
       skeletonHeight={64}
     >
       <Stack gap="md">
@@ -46,10 +50,11 @@ function DamagedCratesList({ marketAgentId }: { marketAgentId: number }) {
 
 /** Where the damaged crates came back: a client's return, or the agent's empties counted at the farm. */
 const whereFrom = (entry: DamagedCrateEntry) =>
-  entry.client ? `${entry.client.businessName} (${entry.client.clientName})` : 'Returned empties';
+  entry.client ? `${entry.client.businessName} (${entry.client.clientName})` : translate('evidence.returnedEmpties');
 
 function DamagedEntry({ entry }: { entry: DamagedCrateEntry }) {
-  const subject = `${whereFrom(entry)}: ${crates(entry.quantity)} damaged`;
+  const t = useT();
+  const subject = t('evidence.damagedSubject', { where: whereFrom(entry), count: entry.quantity });
   return (
     <Stack gap={4} data-testid="damaged-crates-entry">
       <Text size="sm" c="dimmed">

@@ -9,14 +9,15 @@ import {
   type Evidence,
   type EvidenceRecordKind,
   evidencePhotoPath,
-  evidenceMessages as m,
 } from '../../../../shared/evidence.ts';
 import { PhotoHold } from '../../../components/damage-photo-step.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { PhotoButton, usePhotoChoice } from '../../../components/photo-choice.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { t as translate } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
+import { notifyQueued } from '../../../lib/offline/send-or-queue.ts';
 import { useAttachEvidence, useEvidence } from '../api/evidence.ts';
 
 type Props = {
@@ -31,6 +32,7 @@ type Props = {
 };
 
 export function EvidencePhotos({ recordKind, recordId, subject, canAttach = true, after }: Props) {
+  const t = useT();
   const photos = useEvidence(recordKind, recordId);
   const [open, setOpen] = useState<Evidence | null>(null);
   const list = photos.data ?? [];
@@ -42,7 +44,7 @@ export function EvidencePhotos({ recordKind, recordId, subject, canAttach = true
             <UnstyledButton
               key={p.id}
               onClick={() => setOpen(p)}
-              aria-label={`Open photo ${i + 1} of ${subject}`}
+              aria-label={t('evidence.openPhoto', { n: i + 1, subject })}
               style={{ width: 64, height: 64, borderRadius: 4, overflow: 'hidden' }}
             >
               <Image src={evidencePhotoPath(p.id)} alt="" w={64} h={64} fit="cover" />
@@ -60,10 +62,21 @@ export function EvidencePhotos({ recordKind, recordId, subject, canAttach = true
       {canAttach && list.length < EVIDENCE_PER_RECORD_MAX && (
         <AddPhoto recordKind={recordKind} recordId={recordId} subject={subject} after={after} />
       )}
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={`Photo of ${subject}`} size="lg" centered>
+      <Modal
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        title={t('evidence.photoOf', { subject })}
+        size="lg"
+        centered
+      >
         {open && (
           <Stack gap="xs">
-            <Image src={evidencePhotoPath(open.id)} alt={open.note ?? `Photo of ${subject}`} fit="contain" mah="70vh" />
+            <Image
+              src={evidencePhotoPath(open.id)}
+              alt={open.note ?? t('evidence.photoOf', { subject })}
+              fit="contain"
+              mah="70vh"
+            />
             <Text size="sm">
               {open.attachedByName}, {formatDateTime(open.attachedAt)}
               {open.note ? `: ${open.note}` : ''}
@@ -77,6 +90,7 @@ export function EvidencePhotos({ recordKind, recordId, subject, canAttach = true
 
 // Long: one form's JSX: choose, preview, note, send or cancel.
 function AddPhoto({ recordKind, recordId, subject, after }: Omit<Props, 'canAttach'>) {
+  const t = useT();
   const attach = useAttachEvidence();
   const hold = useContext(PhotoHold);
   const choice = usePhotoChoice();
@@ -94,7 +108,7 @@ function AddPhoto({ recordKind, recordId, subject, after }: Omit<Props, 'canAtta
   const attachChosen = async () => {
     if (!photo) return false;
     if (note.trim().length > EVIDENCE_NOTE_MAX) {
-      setNoteError(m.noteTooLong);
+      setNoteError(translate('evidence.noteTooLong', { max: EVIDENCE_NOTE_MAX }));
       return false;
     }
     const body = {
@@ -106,8 +120,8 @@ function AddPhoto({ recordKind, recordId, subject, after }: Omit<Props, 'canAtta
     };
     try {
       const sent = await attach.mutateAsync({ body, subject, after });
-      if (sent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
-      else notifySuccess(m.attached);
+      if (sent.queued) notifyQueued();
+      else notifySuccess(translate('evidence.attached'));
       cancel();
       return true;
     } catch {
@@ -128,14 +142,17 @@ function AddPhoto({ recordKind, recordId, subject, after }: Omit<Props, 'canAtta
     return () => hold(null);
   }, [hold, photo]);
 
-  if (!photo) return <PhotoButton choice={choice} label="Add a photo" ariaLabel={`Add a photo of ${subject}`} />;
+  if (!photo)
+    return (
+      <PhotoButton choice={choice} label={t('evidence.addPhoto')} ariaLabel={t('evidence.addPhotoOf', { subject })} />
+    );
   return (
-    <form onSubmit={send} noValidate aria-label={`Photo of ${subject}`}>
+    <form onSubmit={send} noValidate aria-label={t('evidence.photoOf', { subject })}>
       <Stack gap="xs">
-        <Image src={photo.previewUrl} alt={`The photo of ${subject} to attach`} mah={200} w="auto" fit="contain" />
+        <Image src={photo.previewUrl} alt={t('evidence.photoToAttach', { subject })} mah={200} w="auto" fit="contain" />
         <Textarea
-          label="Note"
-          description={`Optional, at most ${EVIDENCE_NOTE_MAX} characters`}
+          label={t('evidence.note')}
+          description={t('evidence.noteHelp', { max: EVIDENCE_NOTE_MAX })}
           autosize
           minRows={2}
           value={note}
@@ -145,13 +162,13 @@ function AddPhoto({ recordKind, recordId, subject, after }: Omit<Props, 'canAtta
           }}
           error={noteError}
         />
-        <FormError error={attach.isError ? attach.error : null} fallback="Failed to attach the photo" />
+        <FormError error={attach.isError ? attach.error : null} fallback={t('evidence.attachFailed')} />
         <Group gap="xs">
           <Button type="submit" mih={44} loading={attach.isPending}>
-            Attach photo
+            {t('evidence.attachPhoto')}
           </Button>
           <Button variant="default" mih={44} onClick={cancel} disabled={attach.isPending}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </Group>
       </Stack>

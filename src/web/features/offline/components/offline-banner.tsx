@@ -8,9 +8,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Suspense, useEffect, useState } from 'react';
 import { fromNow } from '../../../lib/format.ts';
+import { translateEnglish } from '../../../lib/i18n/english-messages.ts';
+import { t } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { lazyComponent } from '../../../lib/lazy-component.tsx';
+import { changeAction, changeWho } from '../../../lib/offline/change-words.ts';
 import { waitingText } from '../../../lib/offline/changes.ts';
-import { NOTHING_SAVED } from '../../../lib/offline/read-shows.ts';
 import { type QueueStatus, useOnline, useQueueStatus } from '../../../lib/offline/status.ts';
 
 const WaitingChanges = lazyComponent(() => import('./waiting-changes.tsx').then((m) => m.WaitingChanges));
@@ -20,8 +23,11 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 /** "as of 14:32 (5 minutes ago)", or with the day when it is older than today. */
 export function ageText(at: number): string {
   const when = dayjs(at);
-  const time = when.isSame(Date.now(), 'day') ? when.format('HH:mm') : when.format('D MMM, HH:mm');
-  return `as of ${time} (${fromNow(when.toDate())})`;
+  const month = t('dates.months').split(' ')[when.month()];
+  const time = when.isSame(Date.now(), 'day')
+    ? when.format('HH:mm')
+    : `${when.date()} ${month}, ${when.format('HH:mm')}`;
+  return t('offline.asOf', { time, ago: fromNow(when.toDate()) });
 }
 
 /** The oldest answer on screen (the queries in use), re-read every 15 s and when the cache changes. */
@@ -34,7 +40,7 @@ function useShownDataAge(): number | null {
         .getQueryCache()
         .findAll({ type: 'active' })
         .map((q) => q.state.dataUpdatedAt)
-        .filter((t) => t > 0);
+        .filter((time) => time > 0);
       setOldest(times.length > 0 ? Math.min(...times) : null);
     };
     read();
@@ -51,10 +57,11 @@ function useShownDataAge(): number | null {
 }
 
 function DataAge() {
+  const t = useT();
   const oldest = useShownDataAge();
   return (
     <Text size="sm" data-testid="data-age">
-      {oldest === null ? NOTHING_SAVED : `Showing what this phone last saw, ${ageText(oldest)}.`}
+      {oldest === null ? t('offline.nothingSaved') : t('offline.showingLastSeen', { age: ageText(oldest) })}
     </Text>
   );
 }
@@ -62,10 +69,10 @@ function DataAge() {
 /** The banner's first line: offline first, then a refusal, a session to renew, a send under way. */
 function headlineOf(online: boolean, status: QueueStatus): string {
   const waiting = waitingText(status.changes.length);
-  if (!online) return `Offline — ${waiting}`;
-  if (status.changes.some((c) => c.refusal)) return `A change was not accepted — ${waiting}`;
-  if (status.stoppedBy === 'signed-out') return `Sign in again to send them — ${waiting}`;
-  return status.sendingId ? `Sending — ${waiting}` : capitalised(waiting);
+  if (!online) return t('offline.headlineOffline', { waiting });
+  if (status.changes.some((c) => c.refusal)) return t('offline.headlineRefused', { waiting });
+  if (status.stoppedBy === 'signed-out') return t('offline.headlineSignIn', { waiting });
+  return status.sendingId ? t('offline.headlineSending', { waiting }) : capitalised(waiting);
 }
 
 function BannerIcon({ online, refused }: { online: boolean; refused: boolean }) {
@@ -74,6 +81,7 @@ function BannerIcon({ online, refused }: { online: boolean; refused: boolean }) 
 }
 
 export function OfflineBanner() {
+  const t = useT();
   const online = useOnline();
   const status = useQueueStatus();
   const [listOpen, setListOpen] = useState(false);
@@ -103,12 +111,16 @@ export function OfflineBanner() {
         {!online && <DataAge />}
         {refused && (
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {refused.what} for {refused.who}: {refused.refusal?.message}
+            {t('offline.refusedFor', {
+              what: changeAction(refused),
+              who: changeWho(refused),
+              message: translateEnglish(refused.refusal?.message ?? ''),
+            })}
           </Text>
         )}
         {n > 0 && (
           <Button size="xs" variant="white" color="dark" onClick={() => setListOpen(true)}>
-            {refused ? 'Fix it' : 'See waiting changes'}
+            {refused ? t('offline.fixIt') : t('offline.seeWaiting')}
           </Button>
         )}
       </Stack>

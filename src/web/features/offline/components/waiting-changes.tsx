@@ -7,11 +7,16 @@ import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@
 import { useState } from 'react';
 import { createClientBody } from '../../../../shared/clients.ts';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
-import { crates, formatDateTime, fromNow } from '../../../lib/format.ts';
+import { formatDateTime, fromNow } from '../../../lib/format.ts';
+import { translateEnglish } from '../../../lib/i18n/english-messages.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
+import { changeAction, changeWhat, changeWho } from '../../../lib/offline/change-words.ts';
 import { COUNT_FIELD, type QueuedChange } from '../../../lib/offline/changes.ts';
 import { useQueueStatus } from '../../../lib/offline/status.ts';
 
 const runtime = () => import('../../../lib/offline/runtime.ts');
+
+type Action = () => Promise<{ kind: string }>; // i18n-ignore: a type
 
 type Standing = 'sending' | 'refused' | 'maybe-sent' | 'behind-refusal' | 'waiting';
 
@@ -23,19 +28,19 @@ function standingOf(change: QueuedChange, sendingId: string | null, refusedBefor
 }
 
 const STANDING_TEXT: Record<Exclude<Standing, 'refused'>, string> = {
-  sending: 'Sending…',
-  'maybe-sent':
-    'Sent once, but no answer came back: it will be confirmed when the connection is back. It may already be booked, so it can no longer be cancelled.',
-  'behind-refusal': 'Waits for your choice on the change above.',
-  waiting: 'Waiting to send.',
+  sending: 'offline.standingSending',
+  'maybe-sent': 'offline.standingMaybeSent',
+  'behind-refusal': 'offline.standingBehind',
+  waiting: 'offline.standingWaiting',
 };
 
 export function WaitingChanges({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const { changes, sendingId } = useQueueStatus();
   return (
-    <Modal opened onClose={onClose} title="Changes waiting to send" centered>
+    <Modal opened onClose={onClose} title={t('offline.waitingTitle')} centered>
       {changes.length === 0 ? (
-        <Text size="sm">Nothing is waiting: every change made on this phone was sent.</Text>
+        <Text size="sm">{t('offline.nothingWaiting')}</Text>
       ) : (
         <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
           {changes.map((change, i) => (
@@ -57,19 +62,19 @@ export function WaitingChanges({ onClose }: { onClose: () => void }) {
 
 // Long: one waiting change's card: what it is, where it stands, and the choices it offers (cancel, edit, retry).
 function WaitingChange({ change, standing }: { change: QueuedChange; standing: Standing }) {
+  const t = useT();
   const [mode, setMode] = useState<'view' | 'confirm-cancel' | 'edit'>('view');
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const canChange = standing === 'waiting' || standing === 'behind-refusal' || standing === 'refused';
 
-  const act = async (action: () => Promise<{ kind: string }>) => {
+  const act = async (action: Action) => {
     setBusy(true);
     setNote(null);
     try {
       const outcome = await action();
-      if (outcome.kind === 'gone') setNote('It had already been sent.');
-      else if (outcome.kind === 'maybe-sent')
-        setNote('It may already have reached the farm: it can no longer be changed.');
+      if (outcome.kind === 'gone') setNote(t('offline.alreadySent'));
+      else if (outcome.kind === 'maybe-sent') setNote(t('offline.mayHaveReached'));
       else setMode('view');
     } finally {
       setBusy(false);
@@ -80,24 +85,26 @@ function WaitingChange({ change, standing }: { change: QueuedChange; standing: S
     <li data-testid="waiting-change">
       <Stack gap={4} p="sm" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
         <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-          {change.what}
-          {change.crates === null ? '' : `: ${crates(change.crates)}`}
+          {changeWhat(change)}
         </Text>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          For {change.who}
+          {t('offline.forWho', { who: changeWho(change) })}
         </Text>
         <Text size="xs" c="dimmed">
-          Made {formatDateTime(new Date(change.queuedAt))} ({fromNow(new Date(change.queuedAt))})
+          {t('offline.madeAt', {
+            at: formatDateTime(new Date(change.queuedAt)),
+            ago: fromNow(new Date(change.queuedAt)),
+          })}
         </Text>
         {standing === 'refused' ? (
           <Alert color="red" variant="light" p="xs" data-testid="waiting-change-refusal">
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              Not accepted: {change.refusal?.message}
+              {t('offline.notAccepted', { message: translateEnglish(change.refusal?.message ?? '') })}
             </Text>
           </Alert>
         ) : (
           <Text size="sm" c={standing === 'maybe-sent' ? 'orange.9' : undefined} data-testid="waiting-change-standing">
-            {STANDING_TEXT[standing]}
+            {t(STANDING_TEXT[standing])}
           </Text>
         )}
         {note && (
@@ -115,7 +122,7 @@ function WaitingChange({ change, standing }: { change: QueuedChange; standing: S
         {mode === 'confirm-cancel' && (
           <Stack gap={4}>
             <Text size="sm" fw={600}>
-              Cancel this change for good? It will not be sent.
+              {t('offline.cancelQuestion')}
             </Text>
             <Group gap="xs">
               <Button
@@ -123,10 +130,10 @@ function WaitingChange({ change, standing }: { change: QueuedChange; standing: S
                 loading={busy}
                 onClick={() => void act(async () => (await runtime()).cancelChange(change.id))}
               >
-                Yes, cancel it
+                {t('offline.yesCancel')}
               </Button>
               <Button variant="default" onClick={() => setMode('view')}>
-                Keep it
+                {t('offline.keepIt')}
               </Button>
             </Group>
           </Stack>
@@ -135,17 +142,17 @@ function WaitingChange({ change, standing }: { change: QueuedChange; standing: S
           <Group gap="xs">
             {standing === 'refused' && (
               <Button loading={busy} onClick={() => void act(async () => (await runtime()).retryChange(change.id))}>
-                Try again
+                {t('offline.tryAgain')}
               </Button>
             )}
             {/* A photo is attached or cancelled, not edited (decision 061). */}
             {change.kind !== 'attach-photo' && (
               <Button variant="light" onClick={() => setMode('edit')}>
-                Edit
+                {t('offline.edit')}
               </Button>
             )}
             <Button variant="default" color="red" onClick={() => setMode('confirm-cancel')}>
-              Cancel change
+              {t('offline.cancelChange')}
             </Button>
           </Group>
         )}
@@ -154,7 +161,8 @@ function WaitingChange({ change, standing }: { change: QueuedChange; standing: S
   );
 }
 
-type Save = (body: Record<string, unknown>, label: { crates?: number | null; who?: string }) => Promise<void>;
+type Label = { crates?: number | null; who?: string };
+type Save = (body: Record<string, unknown>, label: Label) => Promise<void>; // i18n-ignore: a type
 
 function EditChange({ change, onCancel, onSave }: { change: QueuedChange; onCancel: () => void; onSave: Save }) {
   const field = COUNT_FIELD[change.kind];
@@ -174,6 +182,7 @@ function EditCount({
   onCancel: () => void;
   onSave: Save;
 }) {
+  const t = useT();
   const min = change.kind === 'acknowledge' ? 0 : 1;
   const [value, setValue] = useState<number | string>(change.crates ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -181,15 +190,26 @@ function EditCount({
     event.preventDefault();
     const count = typeof value === 'number' ? value : Number.NaN;
     if (!Number.isInteger(count) || count < min) {
-      setError(min === 0 ? 'Enter a whole number of crates, 0 or more' : 'Enter a whole number of crates, 1 or more');
+      setError(t('offline.wholeCrates', { min }));
       return;
     }
     void onSave({ [field]: count }, { crates: count });
   };
   return (
-    <form onSubmit={submit} noValidate aria-label={`Edit ${change.what.toLowerCase()}`}>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={t('offline.editLabel', { what: changeAction(change).toLowerCase() })}
+    >
       <Stack gap="xs">
-        <QuantityInput label="Crates" min={min} value={value} onChange={setValue} error={error} data-autofocus />
+        <QuantityInput
+          label={t('offline.crates')}
+          min={min}
+          value={value}
+          onChange={setValue}
+          error={error}
+          data-autofocus
+        />
         <EditActions onCancel={onCancel} />
       </Stack>
     </form>
@@ -198,6 +218,7 @@ function EditCount({
 
 /** A client's details (and, for an edit, the Active flag), checked by the shared schema. */
 function EditClient({ change, onCancel, onSave }: { change: QueuedChange; onCancel: () => void; onSave: Save }) {
+  const t = useT();
   const body = change.body as Record<string, string | boolean | undefined>;
   const [values, setValues] = useState({
     businessName: String(body.businessName ?? ''),
@@ -210,7 +231,11 @@ function EditClient({ change, onCancel, onSave }: { change: QueuedChange; onCanc
     event.preventDefault();
     const parsed = createClientBody.safeParse(values);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      setErrors(
+        Object.fromEntries(
+          parsed.error.issues.map((issue) => [String(issue.path[0]), translateEnglish(issue.message)]),
+        ),
+      );
       return;
     }
     const who =
@@ -228,14 +253,18 @@ function EditClient({ change, onCancel, onSave }: { change: QueuedChange; onCanc
     />
   );
   return (
-    <form onSubmit={submit} noValidate aria-label={`Edit ${change.what.toLowerCase()}`}>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={t('offline.editLabel', { what: changeAction(change).toLowerCase() })}
+    >
       <Stack gap="xs">
-        {input('businessName', 'Business name')}
-        {input('clientName', 'Client name')}
-        {input('contactNumber', 'Contact number')}
+        {input('businessName', t('offline.businessName'))}
+        {input('clientName', t('offline.clientName'))}
+        {input('contactNumber', t('offline.contactNumber'))}
         {change.kind === 'edit-client' && (
           <Checkbox
-            label="Active (can borrow crates)"
+            label={t('offline.activeCanBorrow')}
             checked={isActive}
             onChange={(event) => setIsActive(event.currentTarget.checked)}
           />
@@ -248,11 +277,12 @@ function EditClient({ change, onCancel, onSave }: { change: QueuedChange; onCanc
 
 /** An edit's two buttons: send the change as edited, or go back to the list. */
 function EditActions({ onCancel }: { onCancel: () => void }) {
+  const t = useT();
   return (
     <Group gap="xs">
-      <Button type="submit">Save and send</Button>
+      <Button type="submit">{t('offline.saveAndSend')}</Button>
       <Button variant="default" onClick={onCancel}>
-        Back
+        {t('common.back')}
       </Button>
     </Group>
   );

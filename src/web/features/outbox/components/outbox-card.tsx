@@ -3,43 +3,46 @@
 import { Accordion, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { OutboxEntry, OutboxStatus } from '../../../../shared/outbox.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useOutbox } from '../api/get-outbox.ts';
 
 const badges: Record<OutboxStatus, { label: string; color: string }> = {
-  sent: { label: 'Sent', color: 'green' },
+  sent: { label: 'outbox.statusSent', color: 'green' },
   // Refused or unreachable, and the retry job will try again.
-  retrying: { label: 'Retrying', color: 'orange' },
-  failed: { label: 'Failed', color: 'red' },
-  in_outbox: { label: 'In outbox', color: 'gray' },
+  retrying: { label: 'outbox.statusRetrying', color: 'orange' },
+  failed: { label: 'outbox.statusFailed', color: 'red' },
+  in_outbox: { label: 'outbox.statusInOutbox', color: 'gray' },
 };
 
 function DeliveryBadge({ entry }: { entry: OutboxEntry }) {
+  const t = useT();
   const { label, color } = badges[entry.status];
   return (
     <Badge color={color} variant="light" size="sm" data-testid="outbox-status">
-      {label}
+      {t(label)}
     </Badge>
   );
 }
 
 export function OutboxCard() {
+  const t = useT();
   const { data, isPending, isError } = useOutbox();
   return (
     <Card withBorder radius="md" p="lg">
       <Stack gap={4} mb="md">
         <Title order={2} size="h4">
-          Outbox
+          {t('outbox.title')}
         </Title>
         <Text size="sm" c="gray.7">
-          Every e-mail Cratekeeper has sent or kept for the farm store, newest first.
+          {t('outbox.intro')}
         </Text>
       </Stack>
       {isPending ? (
         <Skeleton h={48} />
       ) : isError ? (
-        <Text c="red.8">The outbox could not be loaded.</Text>
+        <Text c="red.8">{t('outbox.loadFailed')}</Text>
       ) : data.length === 0 ? (
-        <Text c="gray.7">No e-mails have been sent yet.</Text>
+        <Text c="gray.7">{t('outbox.empty')}</Text>
       ) : (
         <Accordion variant="separated">
           {data.map((entry) => (
@@ -51,7 +54,7 @@ export function OutboxCard() {
                       {entry.subject}
                     </Text>
                     <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-                      To {entry.to} · {formatDateTime(entry.createdAt)}
+                      {t('outbox.toAt', { to: entry.to, at: formatDateTime(entry.createdAt) })}
                     </Text>
                   </div>
                   <DeliveryBadge entry={entry} />
@@ -60,13 +63,14 @@ export function OutboxCard() {
               <Accordion.Panel>
                 {entry.error && !entry.sentAt && (
                   <Text size="sm" c="red.8" mb="xs">
-                    Delivery failed: {entry.error}
-                    {entry.nextAttemptAt && ` · trying again ${formatDateTime(entry.nextAttemptAt)}`}
+                    {t('outbox.deliveryFailed', { error: entry.error })}
+                    {entry.nextAttemptAt &&
+                      ` · ${t('outbox.tryingAgain', { at: formatDateTime(entry.nextAttemptAt) })}`}
                   </Text>
                 )}
                 {entry.attachmentNames.length > 0 && (
                   <Text size="sm" c="gray.7" mb="xs" style={{ overflowWrap: 'anywhere' }}>
-                    Attached: {entry.attachmentNames.join(', ')}
+                    {t('outbox.attached', { names: entry.attachmentNames.join(', ') })}
                   </Text>
                 )}
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -28,7 +28,7 @@ export const acknowledgeTransmission = ({
   sendOrQueue<Transmission>(
     {
       kind: 'acknowledge',
-      what: 'Acknowledge delivery',
+      what: 'Acknowledge delivery', // i18n-ignore: stored with the change; the list says offline.whatAcknowledge
       who: from,
       crates: actualQuantity,
       subject: { transmissionId: id },

@@ -9,7 +9,8 @@ import { TRANSMISSION_CHANGES, TRANSMISSIONS_PATH } from './paths.ts';
 
 export const sendEmpties = ({ quantity, notes }: { quantity: number; notes?: string }) =>
   sendOrQueue<Transmission>(
-    { kind: 'send-empties', what: 'Send empty crates', who: 'the farm store', crates: quantity },
+    // i18n-ignore: stored with the change; the waiting list says it by its kind (offline.whatSendEmpties)
+    { kind: 'send-empties', what: 'Send empty crates', who: 'the farm store', crates: quantity }, // i18n-ignore
     { method: 'POST', path: TRANSMISSIONS_PATH, body: { type: 'market_to_farm', quantity, notes } },
   );
 

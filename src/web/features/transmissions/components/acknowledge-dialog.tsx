@@ -13,7 +13,8 @@ import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { KeepInputModal } from '../../../components/keep-input.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
-import { crates, formatCount } from '../../../lib/format.ts';
+import { translateEnglish } from '../../../lib/i18n/english-messages.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { CountDifference } from './count-difference.tsx';
 import { DamagedCratesFields, useDamagedCrates } from './damaged-crates.tsx';
 import { parseCount } from './parse-count.ts';
@@ -55,6 +56,7 @@ function useCountedCrates(transmission: Transmission) {
 }
 
 export function AcknowledgeDialog({ transmission, onClose }: { transmission: Transmission; onClose: () => void }) {
+  const t = useT();
   const counted = useCountedCrates(transmission);
   // Returned empties may hold damaged crates (decision 051): counted, then written off with a reason.
   const mayMarkDamaged = transmission.type === 'market_to_farm';
@@ -73,35 +75,43 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
   if (photoDialog) return photoDialog;
   const { asked } = counted;
   return (
-    <KeepInputModal onClose={onClose} title="Count and Acknowledge" centered>
+    <KeepInputModal onClose={onClose} title={t('transmissions.countTitle')} centered>
       <form onSubmit={confirm} noValidate>
         <Stack>
           <Text size="sm">
-            {transmission.fromName} sent <strong>{crates(transmission.quantity)}</strong>. Count what arrived and
-            confirm the number.
+            {t('transmissions.countIntroSent', { name: transmission.fromName })}{' '}
+            <strong>{t('common.crates', { count: transmission.quantity })}</strong>
+            {t('transmissions.countIntroConfirm')}
           </Text>
           <QuantityInput
-            label="Crates counted"
+            label={t('transmissions.cratesCounted')}
             min={0}
             max={counted.max}
             hint
             value={counted.text}
             onChange={counted.change}
-            error={counted.error}
+            error={counted.error && translateEnglish(counted.error)}
             data-autofocus
           />
           {mayMarkDamaged && <DamagedCratesFields damage={damage} />}
           <CountDifference sent={transmission.quantity} count={counted.count} />
-          <FormError error={acknowledge.isError ? acknowledge.error : null} fallback={m.acknowledgeFailed} />
+          <FormError
+            error={acknowledge.isError ? acknowledge.error : null}
+            fallback={t('transmissions.acknowledgeFailed')}
+          />
           {asked !== null && (
             <Alert color="red" variant="light" p="sm" role="alert" data-testid="count-check">
-              {countDifferenceWarning(transmission.quantity, asked)}. Tap “Yes, count {formatCount(asked)}” if that is
-              right.
+              {t('transmissions.countCheck', {
+                warning: translateEnglish(countDifferenceWarning(transmission.quantity, asked)),
+                count: asked,
+              })}
             </Alert>
           )}
           <FormActions
             onCancel={onClose}
-            submitLabel={asked !== null ? `Yes, count ${formatCount(asked)}` : 'Confirm Count'}
+            submitLabel={
+              asked !== null ? t('transmissions.yesCount', { count: asked }) : t('transmissions.confirmCount')
+            }
             loading={acknowledge.isPending}
           />
         </Stack>

@@ -1,14 +1,15 @@
 // What the count says against the quantity sent (spec §5): a difference is flagged for the farm store,
 // a match verifies the transmission. Shown under the count while it is typed.
 import { Alert, Text } from '@mantine/core';
-import { formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 
 export function CountDifference({ sent, count }: { sent: number; count: number | null }) {
+  const t = useT();
   const difference = count === null ? null : count - sent;
   if (difference === 0) {
     return (
       <Text size="sm" c="green.8">
-        Matches the quantity sent: the transmission will be verified.
+        {t('transmissions.countMatches')}
       </Text>
     );
   }
@@ -16,9 +17,9 @@ export function CountDifference({ sent, count }: { sent: number; count: number |
   return (
     <Alert color="orange" variant="light" p="sm">
       {difference < 0
-        ? `${formatCount(-difference)} short of the ${formatCount(sent)} sent.`
-        : `${formatCount(difference)} more than the ${formatCount(sent)} sent.`}{' '}
-      The difference will be flagged for the farm store.
+        ? t('transmissions.countShort', { count: -difference, sent })
+        : t('transmissions.countOver', { count: difference, sent })}{' '}
+      {t('transmissions.countWillFlag')}
     </Alert>
   );
 }

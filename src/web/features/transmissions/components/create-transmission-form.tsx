@@ -3,7 +3,7 @@
 // and for an agent never more than the empties it holds.
 
 import { Alert, Anchor, Button, Card, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -17,9 +17,10 @@ import { FormCard } from '../../../components/section-card.tsx';
 import { useAgentsForTransmission } from '../../../lib/api/get-agents-for-transmission.ts';
 import { useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { crates } from '../../../lib/format.ts';
+import { translatedResolver } from '../../../lib/i18n/form.ts';
+import { t as translate } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useQueuedCrates } from '../../../lib/offline/status.ts';
 import { useSectionInView } from '../../../lib/use-section-in-view.ts';
 import { useCreateTransmission } from '../api/create-transmission.ts';
@@ -48,41 +49,42 @@ type FarmValues = {
   notes: string;
 };
 
-export const farmTypeOptions = [
-  { value: 'farm_to_market', label: 'Send full crates (Farm to Market)' },
-  { value: 'market_to_farm', label: 'Collect empties (Market to Farm)' },
+/** The two ways the farm store's crates go, in the current language. */
+export const farmTypeOptions = (t: (key: string) => string) => [
+  { value: 'farm_to_market', label: t('transmissions.typeOptionSend') },
+  { value: 'market_to_farm', label: t('transmissions.typeOptionCollect') },
 ];
 
 /** Which way the crates go, with a line saying what that means for the agent. */
 function TransmissionTypeField({ value, onChange }: { value: FarmValues['type']; onChange: (value: string) => void }) {
+  const t = useT();
   return (
     <div>
       <Text size="sm" fw={500} mb={4} id="transmission-type-label">
-        Transmission type
+        {t('transmissions.typeLabel')}
       </Text>
       <SegmentedControl
         fullWidth
         orientation="vertical"
         aria-labelledby="transmission-type-label"
-        data={farmTypeOptions}
+        data={farmTypeOptions(t)}
         value={value}
         onChange={onChange}
       />
       <Text size="xs" c="dimmed" mt={4}>
-        {value === 'farm_to_market'
-          ? 'Full crates leave the farm stock for the agent, who counts them on arrival.'
-          : "The agent's empty crates come back to the farm; the agent confirms the count handed over."}
+        {value === 'farm_to_market' ? t('transmissions.typeSendHelp') : t('transmissions.typeCollectHelp')}
       </Text>
     </div>
   );
 }
 
 export function FarmCreateTransmissionForm() {
+  const t = useT();
   const create = useCreateTransmission();
   const agents = useAgentsForTransmission();
   const form = useForm<FarmValues>({
     initialValues: { marketAgentId: null, type: 'farm_to_market', quantity: '', notes: '' },
-    validate: schemaResolver(farmSchema, { sync: true }),
+    validate: translatedResolver(farmSchema, { sync: true }),
   });
 
   const submit = form.onSubmit((values) => {
@@ -97,25 +99,25 @@ export function FarmCreateTransmissionForm() {
       },
       {
         onSuccess: () => {
-          notifySuccess(m.created);
+          notifySuccess(translate('transmissions.created'));
           form.reset();
         },
-        onError: (error) => notifyError(errorMessage(error, m.createFailed)),
+        onError: (error) => notifyError(errorMessage(error, translate('transmissions.createFailed'))),
       },
     );
   });
   const createFailed = create.isError ? create.error : null;
 
   return (
-    <FormCard title="New Transmission" label="New transmission" onSubmit={submit}>
+    <FormCard title={t('transmissions.newTitle')} label={t('transmissions.newLabel')} onSubmit={submit}>
       <AgentSelect {...form.getInputProps('marketAgentId')} />
       <TransmissionTypeField
         value={form.values.type}
         onChange={(type) => form.setFieldValue('type', type as FarmValues['type'])}
       />
       <QuantityInput
-        label="Quantity"
-        description="Crates"
+        label={t('transmissions.quantity')}
+        description={t('transmissions.quantityCrates')}
         min={1}
         max={TRANSMISSIONS_FORM_MAX}
         hint
@@ -124,10 +126,16 @@ export function FarmCreateTransmissionForm() {
         // Said as it is typed, from the field's one limit (decision 067).
         error={form.errors.quantity ?? farmLimit.check(form.values.quantity)}
       />
-      <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
-      <FormError error={createFailed} fallback={m.createFailed} />
+      <Textarea
+        label={t('transmissions.notes')}
+        placeholder={t('transmissions.optional')}
+        autosize
+        minRows={2}
+        {...form.getInputProps('notes')}
+      />
+      <FormError error={createFailed} fallback={t('transmissions.createFailed')} />
       <Button type="submit" loading={create.isPending}>
-        Create Transmission
+        {t('transmissions.createButton')}
       </Button>
     </FormCard>
   );
@@ -135,43 +143,49 @@ export function FarmCreateTransmissionForm() {
 
 /** Agents look for lending here; it lives on the Clients page. */
 function LendingIsOnClientsPage() {
+  const t = useT();
   return (
     <Alert color="blue" variant="light" p="sm">
-      Lending crates to your clients is done on the{' '}
+      {t('transmissions.lendingIsOn')}{' '}
       <Anchor component={Link} to={paths.clients.href()}>
-        Clients page
+        {t('transmissions.clientsPage')}
       </Anchor>
-      . Here you send empty crates back to the farm store.
+      {t('transmissions.lendingHere')}
     </Alert>
   );
 }
 
 /** The failure text for the return form: a refusal because of the count is said with the fresh count. */
-function useReturnFailure(freshEmpties: () => Promise<number | undefined>) {
+type FreshEmpties = () => Promise<number | undefined>; // i18n-ignore: a type, not text
+
+function useReturnFailure(freshEmpties: FreshEmpties) {
   const [failure, setFailure] = useState<string | null>(null);
   const sayWhyItFailed = async (error: Error) => {
     // The server refuses more empties than the agent holds (409); its count may be newer than ours.
     const refusedForCount = error instanceof ApiError && error.status === 409;
     const fresh = refusedForCount ? await freshEmpties() : undefined;
     const reason = fresh === undefined ? null : emptiesMessage(fresh);
-    const text = reason ? `${m.returnFailed}. ${reason}` : errorMessage(error, m.returnFailed);
-    setFailure(reason ?? (error instanceof ApiError ? (error.serverMessage ?? m.returnFailed) : m.returnFailed));
+    const returnFailed = translate('transmissions.returnFailed');
+    const text = reason ? `${returnFailed}. ${reason}` : errorMessage(error, returnFailed);
+    setFailure(reason ?? (error instanceof ApiError ? (error.serverMessage ?? returnFailed) : returnFailed));
     notifyError(text);
   };
   return { failure, clearFailure: () => setFailure(null), sayWhyItFailed };
 }
 
 function EmptiesReady({ empties }: { empties: number | undefined }) {
+  const t = useT();
   if (empties === undefined) return null;
   return (
     <Text size="sm" c="dimmed" data-testid="empties-available">
-      {crates(empties, 'empty')} ready to return
+      {t('transmissions.emptiesReady', { count: empties })}
     </Text>
   );
 }
 
 // Long: the form's layout (what is ready, what waits on the phone, count, notes), its checks the shared schema's.
 export function AgentReturnForm() {
+  const t = useT();
   const create = useSendEmpties();
   const me = useMyAgent();
   // Empties already on their way from this phone are not offered again (decision 036).
@@ -183,21 +197,21 @@ export function AgentReturnForm() {
   );
   const form = useForm<{ quantity: number | string; notes: string }>({
     initialValues: { quantity: '', notes: '' },
-    validate: schemaResolver(agentReturnSchema(empties), { sync: true }),
+    validate: translatedResolver(agentReturnSchema(empties), { sync: true }),
   });
 
   const submit = form.onSubmit((values) => {
     clearFailure();
     if (empties === 0) {
-      notifyError(m.noEmptyCrates);
+      notifyError(translate('transmissions.noEmptyCrates'));
       return;
     }
     create.mutate(
       { quantity: Number(values.quantity), notes: values.notes.trim() || undefined },
       {
         onSuccess: (sent) => {
-          if (sent.queued) notifySuccess(QUEUED_MESSAGE, 'Waiting to send');
-          else notifySuccess(m.created);
+          if (sent.queued) notifySuccess(translate('offline.queued'), translate('offline.waitingToSend'));
+          else notifySuccess(translate('transmissions.created'));
           form.reset();
         },
         onError: sayWhyItFailed,
@@ -215,20 +229,20 @@ export function AgentReturnForm() {
       style={{ scrollMarginTop: 72 }}
     >
       <Title order={2} size="h4" mb="sm">
-        Return Empty Crates to the Farm
+        {t('transmissions.returnTitle')}
       </Title>
-      <form onSubmit={submit} noValidate aria-label="Return empty crates">
+      <form onSubmit={submit} noValidate aria-label={t('transmissions.returnLabel')}>
         <Stack>
           <LendingIsOnClientsPage />
           <EmptiesReady empties={empties} />
           {queued > 0 && (
             <Text size="sm" fw={600} c="orange.9" data-testid="queued-note">
-              {crates(queued, 'empty')} on their way from this phone — waiting to send
+              {t('transmissions.emptiesQueued', { count: queued })}
             </Text>
           )}
           <QuantityInput
-            label="Quantity"
-            description="Empty crates"
+            label={t('transmissions.quantity')}
+            description={t('transmissions.quantityEmpties')}
             min={1}
             max={returnLimit(empties).max}
             hint={empties !== 0}
@@ -237,10 +251,16 @@ export function AgentReturnForm() {
             // A negative, non-whole or too-big number is said as it is typed (decision 061).
             error={form.errors.quantity ?? (empties === 0 ? null : returnLimit(empties).check(form.values.quantity))}
           />
-          <Textarea label="Notes" placeholder="Optional" autosize minRows={2} {...form.getInputProps('notes')} />
+          <Textarea
+            label={t('transmissions.notes')}
+            placeholder={t('transmissions.optional')}
+            autosize
+            minRows={2}
+            {...form.getInputProps('notes')}
+          />
           <FormError message={failure} />
           <Button type="submit" loading={create.isPending}>
-            Send Empty Crates
+            {t('transmissions.sendEmptiesButton')}
           </Button>
         </Stack>
       </form>

@@ -5,6 +5,8 @@ import { Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { damageMessages } from '../../../../shared/damage.ts';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { translateEnglish } from '../../../lib/i18n/english-messages.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { parseCount } from './parse-count.ts';
 
 export function useDamagedCrates() {
@@ -42,25 +44,26 @@ export function useDamagedCrates() {
 }
 
 export function DamagedCratesFields({ damage }: { damage: ReturnType<typeof useDamagedCrates> }) {
+  const t = useT();
   return (
     <>
       <QuantityInput
-        label="Damaged"
-        description="Of the crates counted, those too damaged to use again (written off)"
+        label={t('transmissions.damaged')}
+        description={t('transmissions.damagedHelp')}
         min={0}
         value={damage.text}
         onChange={damage.changeText}
-        error={damage.error}
+        error={damage.error && translateEnglish(damage.error)}
       />
       {damage.text !== '' && Number(damage.text) > 0 && (
         <Textarea
-          label="What is wrong with them"
+          label={t('transmissions.damageReason')}
           withAsterisk
           autosize
           minRows={2}
           value={damage.reason}
           onChange={(event) => damage.changeReason(event.currentTarget.value)}
-          error={damage.reasonError}
+          error={damage.reasonError && translateEnglish(damage.reasonError)}
         />
       )}
     </>

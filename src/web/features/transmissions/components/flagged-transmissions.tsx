@@ -1,23 +1,22 @@
 // The farm store's open flagged differences: counts that did not match what was sent. Each is
 // resolved once with a note — the loss accepted, or crates found after all.
 import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
-import {
-  resolveTransmissionBody,
-  type Transmission,
-  transmissionTypeLabels,
-} from '../../../../shared/transmissions.ts';
+import { resolveTransmissionBody, type Transmission } from '../../../../shared/transmissions.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { crates, formatCount, fromNow } from '../../../lib/format.ts';
+import { fromNow } from '../../../lib/format.ts';
+import { translatedResolver } from '../../../lib/i18n/form.ts';
+import { t as translate } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useFlaggedTransmissions } from '../api/get-flagged-transmissions.ts';
 import { useResolveTransmission } from '../api/resolve-transmission.ts';
 import { TransmissionActionList } from './transmission-action-list.tsx';
-import { countLabel } from './transmission-badges.tsx';
+import { countLabel, typeLabel } from './transmission-badges.tsx';
 import { FlaggedExtra } from './transmission-extras.tsx';
 
 // The form's empty number field is '' rather than absent.
@@ -26,10 +25,8 @@ const resolveForm = resolveTransmissionBody.extend({
   reverseQuantity: z.union([z.literal(''), resolveTransmissionBody.shape.reverseQuantity]),
 });
 
-export const FLAGGED_TITLE = 'Flagged Differences';
-const RESOLVE_FAILED = 'Failed to resolve the difference';
-
 export function FlaggedTransmissions() {
+  const t = useT();
   const flagged = useFlaggedTransmissions();
   const [resolving, setResolving] = useState<Transmission | null>(null);
   const rows = flagged.data ?? [];
@@ -39,38 +36,37 @@ export function FlaggedTransmissions() {
     <Card withBorder radius="md" p="lg" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
       <Group justify="space-between" mb="xs" gap="xs">
         <Title order={2} size="h4">
-          {FLAGGED_TITLE}
+          {t('transmissions.flaggedTitle')}
         </Title>
-        <Badge color="red.9">{rows.length} open</Badge>
+        <Badge color="red.9">{t('transmissions.openCount', { count: rows.length })}</Badge>
       </Group>
       <Text size="sm" c="dimmed" mb="sm">
-        The counted quantity differed from the quantity sent. The difference sits on the write-off account until you
-        resolve it.
+        {t('transmissions.flaggedIntro')}
       </Text>
       <TransmissionActionList
         transmissions={rows}
         testId="flagged-transmission"
-        details={(t) => (
+        details={(row) => (
           <>
             <Text fw={600}>
-              {t.fromName} → {t.toName}
+              {row.fromName} → {row.toName}
             </Text>
             <Text size="sm">
-              Sent {formatCount(t.quantity)}, counted {formatCount(t.actualQuantity ?? 0)} ·{' '}
+              {t('transmissions.sentCounted', { sent: row.quantity, counted: row.actualQuantity ?? 0 })} ·{' '}
               <Text span c="red.9" fw={600}>
-                {countLabel(t)}
+                {countLabel(row)}
               </Text>
             </Text>
             <Text size="xs" c="dimmed">
-              {transmissionTypeLabels[t.type]} · sent {fromNow(t.sentAt as string)}
+              {typeLabel(row.type)} · {t('transmissions.sentAgo', { ago: fromNow(row.sentAt as string) })}
             </Text>
-            <FlaggedExtra transmission={t} />
+            <FlaggedExtra transmission={row} />
           </>
         )}
-        action={(t) =>
-          t.canResolve && (
-            <Button variant="light" color="red" onClick={() => setResolving(t)}>
-              Resolve
+        action={(row) =>
+          row.canResolve && (
+            <Button variant="light" color="red" onClick={() => setResolving(row)}>
+              {t('transmissions.resolve')}
             </Button>
           )
         }
@@ -81,13 +77,14 @@ export function FlaggedTransmissions() {
 }
 
 // Long: the resolve dialog's layout: the disputed counts, the decision and its note, the footer.
-function ResolveDialog({ transmission: t, onClose }: { transmission: Transmission; onClose: () => void }) {
+function ResolveDialog({ transmission: tr, onClose }: { transmission: Transmission; onClose: () => void }) {
+  const t = useT();
   const resolve = useResolveTransmission();
-  const shortfall = t.difference !== null && t.difference < 0 ? -t.difference : 0;
-  const over = t.difference !== null && t.difference > 0 ? t.difference : 0;
+  const shortfall = tr.difference !== null && tr.difference < 0 ? -tr.difference : 0;
+  const over = tr.difference !== null && tr.difference > 0 ? tr.difference : 0;
   const form = useForm<{ note: string; foundQuantity: number | string; reverseQuantity: number | string }>({
     initialValues: { note: '', foundQuantity: '', reverseQuantity: '' },
-    validate: schemaResolver(resolveForm, { sync: true }),
+    validate: translatedResolver(resolveForm, { sync: true }),
   });
 
   const submit = form.onSubmit((values) => {
@@ -95,7 +92,7 @@ function ResolveDialog({ transmission: t, onClose }: { transmission: Transmissio
     const reverse = values.reverseQuantity === '' ? undefined : Number(values.reverseQuantity);
     resolve.mutate(
       {
-        id: t.id,
+        id: tr.id,
         note: values.note.trim(),
         ...(found ? { foundQuantity: found } : {}),
         ...(reverse ? { reverseQuantity: reverse } : {}),
@@ -104,28 +101,29 @@ function ResolveDialog({ transmission: t, onClose }: { transmission: Transmissio
         onSuccess: () => {
           notifySuccess(
             found
-              ? `${crates(found)} booked as found`
+              ? translate('transmissions.bookedFound', { count: found })
               : reverse
-                ? `${crates(reverse)} reversed`
-                : 'Difference accepted',
+                ? translate('transmissions.reversed', { count: reverse })
+                : translate('transmissions.differenceAccepted'),
           );
           onClose();
         },
-        onError: (error) => notifyError(errorMessage(error, RESOLVE_FAILED)),
+        onError: (error) => notifyError(errorMessage(error, translate('transmissions.resolveFailed'))),
       },
     );
   });
 
   return (
-    <Modal opened onClose={onClose} title="Resolve Flagged Difference" centered>
+    <Modal opened onClose={onClose} title={t('transmissions.resolveTitle')} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
-            {t.fromName} → {t.toName}: sent {formatCount(t.quantity)}, counted {formatCount(t.actualQuantity ?? 0)}.
+            {tr.fromName} → {tr.toName}:{' '}
+            {t('transmissions.sentCountedLower', { sent: tr.quantity, counted: tr.actualQuantity ?? 0 })}
           </Text>
           <Textarea
-            label="Note"
-            description="What happened, e.g. two crates broken in transport"
+            label={t('transmissions.note')}
+            description={t('transmissions.noteHelp')}
             withAsterisk
             autosize
             minRows={2}
@@ -134,8 +132,8 @@ function ResolveDialog({ transmission: t, onClose }: { transmission: Transmissio
           />
           {shortfall > 0 && (
             <QuantityInput
-              label="Crates found"
-              description={`Leave empty to accept the loss; up to ${crates(shortfall)} that did arrive after all`}
+              label={t('transmissions.cratesFound')}
+              description={t('transmissions.cratesFoundHelp', { count: shortfall })}
               min={0}
               max={shortfall}
               {...form.getInputProps('foundQuantity')}
@@ -143,20 +141,20 @@ function ResolveDialog({ transmission: t, onClose }: { transmission: Transmissio
           )}
           {over > 0 && (
             <QuantityInput
-              label="Crates to reverse"
-              description={`Leave empty to accept the extra crates; up to ${crates(over)} counted too many (decision 013)`}
+              label={t('transmissions.cratesToReverse')}
+              description={t('transmissions.cratesToReverseHelp', { count: over })}
               min={0}
               max={over}
               {...form.getInputProps('reverseQuantity')}
             />
           )}
-          <FormError error={resolve.isError ? resolve.error : null} fallback={RESOLVE_FAILED} />
+          <FormError error={resolve.isError ? resolve.error : null} fallback={t('transmissions.resolveFailed')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" loading={resolve.isPending}>
-              Resolve
+              {t('transmissions.resolve')}
             </Button>
           </Group>
         </Stack>

@@ -4,17 +4,19 @@
 import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Transmission } from '../../../../shared/transmissions.ts';
-import { transmissionMessages as m, transmissionTypeLabels } from '../../../../shared/transmissions-labels.ts';
 import { transmissionsSections } from '../../../app/paths.ts';
 import { QueuedNote } from '../../../components/queued-note.tsx';
-import { crates, formatDateTime, fromNow } from '../../../lib/format.ts';
+import { formatDateTime, fromNow } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useQueueStatus } from '../../../lib/offline/status.ts';
 import { useSectionInView } from '../../../lib/use-section-in-view.ts';
 import { useIncomingTransmissions } from '../api/get-incoming-transmissions.ts';
 import { AcknowledgeDialog, acknowledgeIntent } from './acknowledge-dialog-lazy.tsx';
 import { TransmissionActionList } from './transmission-action-list.tsx';
+import { typeLabel } from './transmission-badges.tsx';
 
 export function IncomingTransmissions({ role }: { role: string }) {
+  const t = useT();
   const [counting, setCounting] = useState<Transmission | null>(null);
   const answer = useIncomingTransmissions(role);
   const incoming = answer.data ?? [];
@@ -39,21 +41,21 @@ export function IncomingTransmissions({ role }: { role: string }) {
         >
           <Group justify="space-between" mb="sm" gap="xs">
             <Title order={2} size="h4">
-              {m.incomingTitle}
+              {t('transmissions.incomingTitle')}
             </Title>
             <Badge color="orange" autoContrast>
-              {incoming.length} pending
+              {t('transmissions.pendingCount', { count: incoming.length })}
             </Badge>
           </Group>
           <TransmissionActionList
             transmissions={incoming}
             testId="incoming-transmission"
-            details={(t) => <IncomingDetails transmission={t} />}
-            action={(t) =>
-              t.canAcknowledge &&
-              !counted.has(t.id) && (
-                <Button h={44} onClick={() => setCounting(t)} {...acknowledgeIntent}>
-                  {m.acknowledgeButton}
+            details={(row) => <IncomingDetails transmission={row} />}
+            action={(row) =>
+              row.canAcknowledge &&
+              !counted.has(row.id) && (
+                <Button h={44} onClick={() => setCounting(row)} {...acknowledgeIntent}>
+                  {t('transmissions.acknowledgeButton')}
                 </Button>
               )
             }
@@ -66,22 +68,23 @@ export function IncomingTransmissions({ role }: { role: string }) {
 }
 
 /** What came, from whom and when, and a count still waiting on the phone. */
-function IncomingDetails({ transmission: t }: { transmission: Transmission }) {
+function IncomingDetails({ transmission: tr }: { transmission: Transmission }) {
+  const t = useT();
   return (
     <>
-      <Text fw={600}>
-        {crates(t.quantity)} from {t.fromName}
-      </Text>
+      <Text fw={600}>{t('transmissions.cratesFrom', { count: tr.quantity, name: tr.fromName })}</Text>
       <Text size="sm" c="dimmed">
-        {transmissionTypeLabels[t.type]} ·{' '}
-        <span title={formatDateTime(t.sentAt as string)}>sent {fromNow(t.sentAt as string)}</span>
+        {typeLabel(tr.type)} ·{' '}
+        <span title={formatDateTime(tr.sentAt as string)}>
+          {t('transmissions.sentAgo', { ago: fromNow(tr.sentAt as string) })}
+        </span>
       </Text>
-      {t.notes && (
+      {tr.notes && (
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {t.notes}
+          {tr.notes}
         </Text>
       )}
-      <QueuedNote subject={{ transmissionId: t.id }} />
+      <QueuedNote subject={{ transmissionId: tr.id }} />
     </>
   );
 }

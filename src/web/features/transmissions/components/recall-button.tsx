@@ -3,25 +3,25 @@
 import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Transmission } from '../../../../shared/transmissions.ts';
-import { transmissionMessages as m } from '../../../../shared/transmissions-labels.ts';
 import { ConfirmDialog, destructiveButton } from '../../../components/confirm-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { crates } from '../../../lib/format.ts';
+import { t as translate } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useRecallTransmission } from '../api/recall-transmission.ts';
 
 /** Where a recalled transmission's crates go (DESIGN §4: from transit back where they came from). */
-export function recallConsequence(t: Transmission): string {
-  const n = crates(t.quantity);
-  if (t.type === 'farm_to_market')
-    return `${n} will be back in the farm's stock. ${t.toName} will no longer see this delivery to acknowledge.`;
-  if (t.type === 'market_to_farm')
-    return `${n} will be back with ${t.agentName ?? t.fromName} as empty crates. ${t.toName} will no longer see this delivery to acknowledge.`;
-  return `The request for ${n} is withdrawn; no crates move. Ask again with a new request if you still need them.`;
+export function recallConsequence(tr: Transmission): string {
+  const count = tr.quantity;
+  if (tr.type === 'farm_to_market') return translate('transmissions.recallToFarm', { count, to: tr.toName });
+  if (tr.type === 'market_to_farm')
+    return translate('transmissions.recallToAgent', { count, agent: tr.agentName ?? tr.fromName, to: tr.toName });
+  return translate('transmissions.recallRequest', { count });
 }
 
-export function RecallButton({ transmission: t }: { transmission: Transmission }) {
+export function RecallButton({ transmission: tr }: { transmission: Transmission }) {
+  const t = useT();
   const recall = useRecallTransmission();
   const [confirming, setConfirming] = useState(false);
   const close = () => {
@@ -33,33 +33,33 @@ export function RecallButton({ transmission: t }: { transmission: Transmission }
       <Button
         {...destructiveButton}
         size="sm"
-        aria-label={`${m.recallButton} ${crates(t.quantity)} to ${t.toName}`}
+        aria-label={t('transmissions.recallLabel', { count: tr.quantity, to: tr.toName })}
         onClick={() => setConfirming(true)}
       >
-        {m.recallButton}
+        {t('transmissions.recallButton')}
       </Button>
       {confirming && (
         <ConfirmDialog
-          title="Recall delivery"
-          confirmLabel={`${m.recallButton} ${crates(t.quantity)}`}
+          title={t('transmissions.recallTitle')}
+          confirmLabel={t('transmissions.recallConfirm', { count: tr.quantity })}
           destructive
           loading={recall.isPending}
           onClose={close}
           onConfirm={() =>
-            recall.mutate(t.id, {
+            recall.mutate(tr.id, {
               onSuccess: () => {
-                notifySuccess(m.recalled);
+                notifySuccess(translate('transmissions.recalled'));
                 setConfirming(false);
               },
-              onError: (err) => notifyError(errorMessage(err, m.recallFailed)),
+              onError: (err) => notifyError(errorMessage(err, translate('transmissions.recallFailed'))),
             })
           }
-          error={<FormError error={recall.error} fallback={m.recallFailed} />}
+          error={<FormError error={recall.error} fallback={t('transmissions.recallFailed')} />}
         >
           <Text fw={600}>
-            Recall {crates(t.quantity)} from {t.fromName} to {t.toName}?
+            {t('transmissions.recallQuestion', { count: tr.quantity, from: tr.fromName, to: tr.toName })}
           </Text>
-          <Text size="sm">{recallConsequence(t)}</Text>
+          <Text size="sm">{recallConsequence(tr)}</Text>
         </ConfirmDialog>
       )}
     </>

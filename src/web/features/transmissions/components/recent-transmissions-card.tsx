@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Role } from '../../../../shared/auth.ts';
 import { DASHBOARD_RECENT_TRANSMISSIONS } from '../../../../shared/transmissions-labels.ts';
 import { paths } from '../../../app/paths.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useRecentTransmissions } from '../api/get-recent-transmissions.ts';
 import { TransmissionList } from './transmission-list.tsx';
 
@@ -14,7 +15,7 @@ import { TransmissionList } from './transmission-list.tsx';
 export function RecentTransmissionsCard({
   role,
   fullHeight,
-  title = 'Recent Transmissions',
+  title,
   fetched = DASHBOARD_RECENT_TRANSMISSIONS,
   shown,
 }: {
@@ -24,16 +25,17 @@ export function RecentTransmissionsCard({
   fetched?: number;
   shown?: number;
 }) {
+  const t = useT();
   const recent = useRecentTransmissions(fetched, role);
   return (
     <Card withBorder radius="md" p="lg" h={fullHeight ? '100%' : undefined}>
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
-          {title}
+          {title ?? t('transmissions.recentTitle')}
         </Title>
         {/* A button-sized link: 44 px high on a phone like every other control (decision 015). */}
         <Button component={Link} to={paths.transmissions.href()} variant="subtle" size="compact-sm">
-          View all
+          {t('transmissions.viewAll')}
         </Button>
       </Group>
       <TransmissionList transmissions={recent.data?.slice(0, shown)} isPending={recent.isPending} />

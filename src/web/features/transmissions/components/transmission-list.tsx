@@ -3,36 +3,40 @@
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import type { Transmission } from '../../../../shared/transmissions.ts';
-import {
-  crateRequestText,
-  transmissionMessages,
-  transmissionTypeLabels,
-} from '../../../../shared/transmissions-labels.ts';
 import { NothingSaved } from '../../../components/nothing-saved.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
-import { crates, formatCount, formatDateTime, fromNow } from '../../../lib/format.ts';
+import { formatDateTime, fromNow } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useOnline } from '../../../lib/offline/status.ts';
 import { RecallButton } from './recall-button.tsx';
-import { CountBadge, StatusBadge } from './transmission-badges.tsx';
+import { CountBadge, StatusBadge, typeLabel } from './transmission-badges.tsx';
 import { FlaggedExtra } from './transmission-extras.tsx';
 
 /**
  * Who sent it to whom; a supplier's crate request is worded from the reader's side instead:
  * its crates go the other way, farm → supplier.
  */
-function RowHeading({ transmission: t }: { transmission: Transmission }) {
+function RowHeading({ transmission: tr }: { transmission: Transmission }) {
+  const t = useT();
   const readerId = useUser().id;
-  if (t.type === 'supplier_to_farm') {
-    return <Text fw={600}>{crateRequestText(crates(t.quantity), t.fromUserId === readerId ? null : t.fromName)}</Text>;
+  if (tr.type === 'supplier_to_farm') {
+    const crates = t('common.crates', { count: tr.quantity });
+    return (
+      <Text fw={600}>
+        {tr.fromUserId === readerId
+          ? t('transmissions.requestedByYou', { crates })
+          : t('transmissions.requestedBySupplier', { crates, requester: tr.fromName })}
+      </Text>
+    );
   }
   return (
     <Group gap={6} wrap="wrap" fw={600}>
       <Text fw={600} span>
-        {t.fromName}
+        {tr.fromName}
       </Text>
-      <IconArrowRight size={16} aria-label="to" />
+      <IconArrowRight size={16} aria-label={t('transmissions.to')} />
       <Text fw={600} span>
-        {t.toName}
+        {tr.toName}
       </Text>
     </Group>
   );
@@ -46,21 +50,22 @@ export function TransmissionRow({
   transmission: Transmission;
   offerRecall?: boolean;
 }) {
+  const tr = useT();
   return (
     <Paper withBorder p="sm" radius="md" data-testid="transmission-row">
       <Group justify="space-between" align="flex-start" gap="xs">
         <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
           <RowHeading transmission={t} />
           <Text size="sm" c="dimmed">
-            {transmissionTypeLabels[t.type]}
-            {t.agentNumber ? ` · Agent ${t.agentNumber}` : ''}
+            {typeLabel(t.type)}
+            {t.agentNumber ? ` · ${tr('transmissions.agentNumber', { number: t.agentNumber })}` : ''}
           </Text>
           <Text size="sm">
-            {crates(t.quantity)}
+            {tr('common.crates', { count: t.quantity })}
             {t.actualQuantity !== null && t.actualQuantity !== t.quantity
-              ? ` · counted ${formatCount(t.actualQuantity)}`
+              ? ` · ${tr('transmissions.countedCount', { count: t.actualQuantity })}`
               : ''}
-            {t.damagedQuantity > 0 ? ` · ${formatCount(t.damagedQuantity)} damaged` : ''}
+            {t.damagedQuantity > 0 ? ` · ${tr('transmissions.damagedCount', { count: t.damagedQuantity })}` : ''}
           </Text>
           {t.notes && (
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -69,7 +74,7 @@ export function TransmissionRow({
           )}
           {t.resolutionNote && (
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              Resolved: {t.resolutionNote}
+              {tr('transmissions.resolvedNote', { note: t.resolutionNote })}
             </Text>
           )}
           <FlaggedExtra transmission={t} inHistory />
@@ -91,12 +96,13 @@ export function TransmissionRow({
 }
 
 export function TransmissionListSkeleton({ rows = 3 }: { rows?: number }) {
+  const t = useT();
   return (
     <Stack
       gap="sm"
       role="status"
       aria-busy="true"
-      aria-label="Loading transmissions"
+      aria-label={t('transmissions.loading')}
       data-testid="transmissions-skeleton"
     >
       {Array.from({ length: rows }, (_, i) => (
@@ -116,6 +122,7 @@ export function TransmissionList({
   isPending: boolean;
   offerRecall?: boolean;
 }) {
+  const t = useT();
   const online = useOnline();
   // Offline with nothing kept, a list never read: say so, never "No transmissions found" (decision 067).
   if (transmissions === undefined && !online) return <NothingSaved />;
@@ -123,21 +130,21 @@ export function TransmissionList({
   if (transmissions === undefined) {
     return (
       <Text c="red" ta="center" py="md">
-        We could not load the transmissions. Retrying…
+        {t('transmissions.loadFailed')}
       </Text>
     );
   }
   if (!transmissions.length) {
     return (
       <Text c="dimmed" ta="center" py="md">
-        {transmissionMessages.noTransmissions}
+        {t('transmissions.noTransmissions')}
       </Text>
     );
   }
   return (
     <Stack gap="sm">
-      {transmissions.map((t) => (
-        <TransmissionRow key={t.id} transmission={t} offerRecall={offerRecall} />
+      {transmissions.map((row) => (
+        <TransmissionRow key={row.id} transmission={row} offerRecall={offerRecall} />
       ))}
     </Stack>
   );

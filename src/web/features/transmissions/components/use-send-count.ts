@@ -1,10 +1,10 @@
 // Sends a checked count (or keeps it on the phone while offline), says so, then offers the photo of
 // the damaged crates counted (decisions 056, 061) or closes the dialog.
-import { transmissionMessages as m, type Transmission } from '../../../../shared/transmissions.ts';
+import type { Transmission } from '../../../../shared/transmissions.ts';
 import { useDamagePhotoFollowUp } from '../../../components/damage-photo-step.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/language.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { QUEUED_MESSAGE } from '../../../lib/offline/send-or-queue.ts';
 import { useAcknowledgeTransmission } from '../api/acknowledge-transmission.ts';
 import { acknowledgedMessage } from '../messages.ts';
 
@@ -24,19 +24,19 @@ export function useSendCount(transmission: Transmission, onClose: () => void) {
       {
         onSuccess: (sent) => {
           notifySuccess(
-            sent.queued ? QUEUED_MESSAGE : acknowledgedMessage(transmission.quantity, count),
-            sent.queued ? 'Waiting to send' : undefined,
+            sent.queued ? t('offline.queued') : acknowledgedMessage(transmission.quantity, count),
+            sent.queued ? t('offline.waitingToSend') : undefined,
           );
-          const subject = `the damaged crates of ${transmission.fromName} → ${transmission.toName}`;
+          const names = { from: transmission.fromName, to: transmission.toName };
           const step = {
             record: { recordKind: 'transmission' as const, recordId: transmission.id },
-            subject,
-            intro: `The count is booked. Add a photo of ${subject}, or close.`,
-            queuedIntro: `The count is saved on this phone. A photo of ${subject} added now waits with it and is sent right after it.`,
+            subject: t('transmissions.photoSubject', names),
+            intro: t('transmissions.photoIntro', names),
+            queuedIntro: t('transmissions.photoQueuedIntro', names),
           };
           if (!photoStep.offer(step, damaged, sent)) onClose();
         },
-        onError: (err) => notifyError(errorMessage(err, m.acknowledgeFailed)),
+        onError: (err) => notifyError(errorMessage(err, t('transmissions.acknowledgeFailed'))),
       },
     );
   };

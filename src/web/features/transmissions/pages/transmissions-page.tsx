@@ -6,12 +6,14 @@ import { userHasPermission } from '../../../../shared/permissions.ts';
 import { ExportDownload } from '../../../components/export-download.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { AgentReturnForm, FarmCreateTransmissionForm } from '../components/create-transmission-form.tsx';
 import { FlaggedTransmissions } from '../components/flagged-transmissions.tsx';
 import { IncomingTransmissions } from '../components/incoming-transmissions.tsx';
 import { TransmissionHistory } from '../components/transmission-history.tsx';
 
 export function TransmissionsPage() {
+  const t = useT();
   const user = useUser();
   const sendsFromFarm = userHasPermission(user, 'create:transmission:any');
   const returnsEmpties = userHasPermission(user, 'create:transmission:return');
@@ -19,7 +21,7 @@ export function TransmissionsPage() {
   const incomingFirst = sendsFromFarm && phone;
   return (
     <>
-      <PageHeader title="Transmissions" description="Crates sent between the farm and the markets" />
+      <PageHeader title={t('transmissions.pageTitle')} description={t('transmissions.pageDescription')} />
       {/* On a wide screen the form comes first and nothing above it changes size: the incoming and
           flagged cards render nothing until there is something, and appeared above the form (moving
           it, and the agent picker's open list with it). They sit at the top of the other column
