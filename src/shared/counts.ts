@@ -2,7 +2,11 @@
 // No zod, no React: the landing page, every screen and the server's texts can use it. The words are
 // the English catalogue's (src/shared/i18n/en/); a screen says them with t() in the reader's language.
 
-import { english } from './i18n/english.ts';
+import commonEnglish from './i18n/en/common.json' with { type: 'json' };
+import cratesEnglish from './i18n/en/crates.json' with { type: 'json' };
+import { addEnglish, english } from './i18n/english.ts';
+
+addEnglish({ common: commonEnglish, crates: cratesEnglish });
 
 const countFormat = new Intl.NumberFormat('en-ZA');
 

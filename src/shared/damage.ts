@@ -3,7 +3,10 @@
 // write-off account on the ledger (not back into use) and are shown apart from missing crates.
 import { z } from 'zod';
 import { multilineText } from './fields.ts';
-import { english } from './i18n/english.ts';
+import cratesEnglish from './i18n/en/crates.json' with { type: 'json' };
+import { addEnglish, english } from './i18n/english.ts';
+
+addEnglish({ crates: cratesEnglish });
 
 export const DAMAGE_REASON_MAX = 300;
 

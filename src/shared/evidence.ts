@@ -2,7 +2,10 @@
 import { z } from 'zod';
 import { beforeQuery, choicesMessage, idParam, jsonId, limitQuery, multilineText } from './fields.ts';
 import { instant } from './http.ts';
-import { english } from './i18n/english.ts';
+import evidenceEnglish from './i18n/en/evidence.json' with { type: 'json' };
+import { addEnglish, english } from './i18n/english.ts';
+
+addEnglish({ evidence: evidenceEnglish });
 
 /** The largest photo the server keeps; the phone shrinks photos below it before sending (decision 053). */
 export const EVIDENCE_MAX_BYTES = 300 * 1024;

@@ -2,7 +2,10 @@
 // show them without building the request schemas (decision 033). src/shared/transmissions.ts
 // re-exports all of it, with the schemas.
 
-import { english } from './i18n/english.ts';
+import transmissionsEnglish from './i18n/en/transmissions.json' with { type: 'json' };
+import { addEnglish, english } from './i18n/english.ts';
+
+addEnglish({ transmissions: transmissionsEnglish });
 
 export const transmissionTypes = ['farm_to_market', 'market_to_farm', 'supplier_to_farm'] as const;
 export type TransmissionType = (typeof transmissionTypes)[number];

@@ -1,9 +1,12 @@
 // How one attempt to send a waiting change ended, read from the server's answer (decision 036): the
 // Idempotency-Key's statuses (src/shared/idempotency.ts) and the usual ones.
 
-import { english } from '../../../shared/i18n/english.ts';
+import offlineEnglish from '../../../shared/i18n/en/offline.json' with { type: 'json' };
+import { addEnglish, english } from '../../../shared/i18n/english.ts';
 import { idempotencyMessages } from '../../../shared/idempotency.ts';
 import type { SendOutcome } from './changes.ts';
+
+addEnglish({ offline: offlineEnglish });
 
 /** Retry-After as seconds (the server sends 1), in ms; a date or nothing waits a second. */
 export function retryAfterMs(header: string | null): number {

@@ -4,8 +4,12 @@
 // edits or retries it; a change that may have reached the server can no longer be cancelled. What it
 // needs from the browser (storage, the lock, the network, the clock) is given to it, so the rules are
 // tested without one (queue.test.ts).
-import { english } from '../../../shared/i18n/english.ts';
+
+import offlineEnglish from '../../../shared/i18n/en/offline.json' with { type: 'json' };
+import { addEnglish, english } from '../../../shared/i18n/english.ts';
 import { type ChangeLabel, type ChangeRequest, inQueueOrder, type QueuedChange, type SendOutcome } from './changes.ts';
+
+addEnglish({ offline: offlineEnglish });
 
 /** Where one user's changes are kept (IndexedDB in the browser, a Map in the tests). */
 export type ChangeStore = {

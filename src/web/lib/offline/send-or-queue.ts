@@ -1,11 +1,15 @@
 // The agent's actions go out through here (decision 036): sent at once with a key made on the phone,
 // or queued on the phone when they can't be. The queue's code loads on first use (or after the first
 // screen has drawn), so the screens that offer these actions don't carry it on their first paint.
-import { english } from '../../../shared/i18n/english.ts';
+
+import offlineEnglish from '../../../shared/i18n/en/offline.json' with { type: 'json' };
+import { addEnglish, english } from '../../../shared/i18n/english.ts';
 import { t } from '../i18n/language.ts';
 import { notifySuccess } from '../notify.ts';
 import type { ChangeLabel, ChangeRequest } from './changes.ts';
 import type { Sent } from './runtime.ts';
+
+addEnglish({ offline: offlineEnglish });
 
 export type { Sent };
 

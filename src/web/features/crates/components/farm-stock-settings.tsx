@@ -16,7 +16,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { z } from 'zod';
-import { english } from '../../../../shared/i18n/english.ts';
+import cratesEnglish from '../../../../shared/i18n/en/crates.json' with { type: 'json' };
+import { addEnglish, english } from '../../../../shared/i18n/english.ts';
 import {
   openingBalanceBody,
   STOCK_ADJUSTMENT_MAX,
@@ -36,6 +37,8 @@ import { t as translate } from '../../../lib/i18n/language.ts';
 import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAdjustStock, useEnterOpeningBalance, useStockEntries } from '../api/stock-adjustments.ts';
+
+addEnglish({ crates: cratesEnglish });
 
 /** The reason the farm's first stock entry is given (data: it stays as typed, in English). */
 export const OPENING_STOCK_REASON = 'Opening stock'; // i18n-ignore: a stored reason, the farm's data
