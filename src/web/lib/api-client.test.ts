@@ -40,14 +40,14 @@ describe('api client', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/transmissions/1/acknowledge', {
       method: 'PUT',
       credentials: 'include',
-      headers: {},
+      headers: { 'Accept-Language': 'en' },
       body: undefined,
     });
     await api.post('/api/contact', { name: 'A' });
     expect(fetchMock).toHaveBeenLastCalledWith('/api/contact', {
       method: 'POST',
       credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Accept-Language': 'en', 'Content-Type': 'application/json' },
       body: '{"name":"A"}',
     });
   });
@@ -60,15 +60,15 @@ describe('api client', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     expect(await api.get('/api/transmissions/pending-count')).toEqual({ count: 2 });
-    expect(fetchMock.mock.calls[0][1].headers).toEqual({});
+    expect(fetchMock.mock.calls[0][1].headers).toEqual({ 'Accept-Language': 'en' });
 
     fetchMock.mockImplementation(async () => new Response(null, { status: 304, headers: { etag: '"a1"' } }));
     expect(await api.get('/api/transmissions/pending-count')).toEqual({ count: 2 });
-    expect(fetchMock.mock.calls[1][1].headers).toEqual({ 'If-None-Match': '"a1"' });
+    expect(fetchMock.mock.calls[1][1].headers).toEqual({ 'Accept-Language': 'en', 'If-None-Match': '"a1"' });
 
     forgetAnswers();
     await api.get('/api/transmissions/pending-count').catch(() => undefined);
-    expect(fetchMock.mock.calls[2][1].headers).toEqual({});
+    expect(fetchMock.mock.calls[2][1].headers).toEqual({ 'Accept-Language': 'en' });
   });
 
   it('names the newest change it knows of, from a write answer, on the reads after it', async () => {
@@ -81,6 +81,6 @@ describe('api client', () => {
     await api.post('/api/transmissions', { quantity: 1 });
     fetchMock.mockImplementation(async () => new Response('{}', { status: 200 }));
     await api.get('/api/dashboard');
-    expect(fetchMock.mock.calls[1][1].headers).toEqual({ 'X-Seen-Change': '41' });
+    expect(fetchMock.mock.calls[1][1].headers).toEqual({ 'Accept-Language': 'en', 'X-Seen-Change': '41' });
   });
 });
