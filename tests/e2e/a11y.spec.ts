@@ -11,6 +11,7 @@ import { approvedSupplierWithData } from './support/suppliers.ts';
 import { type Browser, expect, type Page, test } from './support/test.ts';
 import { expectThumbSized } from './support/touch-targets.ts';
 import { unreadWebsiteMessage } from './support/website-message.ts';
+import { pseudo } from './support/words.ts';
 
 // Two workers share the four tests; axe needs a second or more a page on CI's two cores.
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });
@@ -120,33 +121,40 @@ async function auditScreens(page: Page, who: string, screens: Screen[], desktop:
   }
 }
 
+/** How a walk names what it looks for: as written, or (the agent's walk) in the pseudo-locale. */
+type Say = (text: string) => string | RegExp;
+const asWritten: Say = (text) => text;
+
 /** On a phone: the sidebar behind the burger. */
-async function auditSidebar(page: Page, who: string) {
+async function auditSidebar(page: Page, who: string, say: Say = asWritten) {
   await page.setViewportSize(PHONE);
   await page.goto('/');
-  const burger = page.getByRole('button', { name: 'Toggle navigation' });
+  const burger = page.getByRole('button', { name: say('Toggle navigation') });
   await burger.click();
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeInViewport();
+  const nav = page.getByRole('navigation', { name: say('Main navigation') });
+  await expect(nav.getByRole('button', { name: say('Sign Out') })).toBeInViewport();
   await expectAccessible(page, `${who} sidebar (375 px)`);
   await expectThumbSized(page, `${who} open sidebar`);
   await burger.click();
-  await expect(nav.getByRole('button', { name: 'Sign Out' })).not.toBeInViewport();
+  await expect(nav.getByRole('button', { name: say('Sign Out') })).not.toBeInViewport();
 }
 
 /** On a phone: the count dialog behind 'Acknowledge Receipt', with a count that differs. */
-async function auditCountDialog(page: Page, who: string) {
+async function auditCountDialog(page: Page, who: string, say: Say = asWritten, short = /short of the \d+ sent/) {
   await page.setViewportSize(PHONE);
   await page.goto('/transmissions');
-  await page.getByRole('button', { name: 'Acknowledge Receipt' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Count and Acknowledge' });
-  await expect(dialog.getByLabel('Crates counted')).toBeFocused();
-  await expect(dialog.getByText('Matches the quantity sent')).toBeVisible();
-  await dialog.getByLabel('Crates counted').fill('7');
-  await expect(dialog.getByText(/short of the \d+ sent/)).toBeVisible();
+  await page
+    .getByRole('button', { name: say('Acknowledge Receipt') })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: say('Count and Acknowledge') });
+  await expect(dialog.getByLabel(say('Crates counted'))).toBeFocused();
+  await expect(dialog.getByText(say('Matches the quantity sent'))).toBeVisible();
+  await dialog.getByLabel(say('Crates counted')).fill('7');
+  await expect(dialog.getByText(short)).toBeVisible();
   await expectAccessible(page, `${who} count dialog with a difference (375 px)`);
   await expectThumbSized(page, `${who} count dialog`);
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: say('Cancel') }).click();
   await expect(dialog).toHaveCount(0);
 }
 
@@ -310,40 +318,49 @@ test("farm store: User Management's Remove confirmation and Change My Password",
   await auditUserDialogs(page, agentName);
 });
 
-test('market agent: every screen and tab, Access Denied, 404, the sidebar and the count dialog', async ({
+// The agent's walk runs in the pseudo-locale (decision 065): every catalogue word accented and 40 %
+// longer, so a string left outside the catalogue, a clipped label or a sideways scroll shows once,
+// for every language, without a walk per language.
+test('market agent, pseudo-locale: every screen and tab, Access Denied, 404, the sidebar and the count dialog', async ({
   browser,
 }) => {
   const { agent: page } = await cratesInMotion(browser);
-  const title = 'Market Agent Dashboard';
+  await page.addInitScript(() => window.localStorage.setItem('ck-pseudo', '1'));
+  const say = pseudo;
+  const title = say('Market Agent Dashboard');
   const clients: Screen = {
     path: '/clients',
-    title: 'Clients',
-    ready: (p) => expect(p.getByText('Client has 5 crates to return')).toBeVisible(),
+    title: say('Clients'),
+    ready: (p) => expect(p.getByText(say('Client has 5 crates to return'))).toBeVisible(),
   };
   await auditScreens(
     page,
-    'market agent',
+    'market agent (pseudo-locale)',
     [
       { path: '/', title, ready: (p) => expect(p.getByTestId('transmission-row').first()).toBeVisible() },
       { path: '/?tab=clients', title },
-      { path: '/?tab=reports', title, ready: (p) => expect(p.getByText('My Weekly Summary')).toBeVisible() },
+      { path: '/?tab=reports', title, ready: (p) => expect(p.getByText(say('My Weekly Summary'))).toBeVisible() },
       { path: '/?tab=settings', title },
       {
         path: '/transmissions',
-        title: 'Transmissions',
+        title: say('Transmissions'),
         ready: async (p) => {
           await expect(p.getByTestId('incoming-transmission')).toHaveCount(1);
-          await expect(p.getByTestId('empties-available')).toHaveText('0 empty crates ready to return');
+          await expect(p.getByTestId('empties-available')).toHaveText(say('0 empty crates ready to return'));
         },
       },
       { ...clients, axe: false }, // the same card as the clients tab; axe runs on it at desktop width
-      ...denied(['/market-agents', '/billing', '/reports', '/user-management']),
-      notFound,
+      ...denied(['/market-agents', '/billing', '/reports', '/user-management']).map((screen) => ({
+        ...screen,
+        title: say('Access Denied'),
+      })),
+      { ...notFound, title: say('Page Not Found') },
     ],
     clients,
   );
-  await auditSidebar(page, 'market agent');
-  await auditCountDialog(page, 'market agent');
+  await auditSidebar(page, 'market agent (pseudo-locale)', say);
+  const short = new RegExp(`${say('short of the ').source}\\d+${say(' sent').source}`);
+  await auditCountDialog(page, 'market agent (pseudo-locale)', say, short);
 });
 
 test('market agent: the Clients screen with a loan out, its dialogs and a client statement', async ({ browser }) => {
