@@ -3,13 +3,12 @@
 // error handler answers those 503 and 507 instead of a 500, and the fault state logs one line when
 // the database goes away and one when it answers again.
 import { statfsSync } from 'node:fs';
+import { english } from '../../shared/i18n/english.ts';
 
 export type DatabaseFault = 'unavailable' | 'disk-full';
 
-export const DATABASE_UNAVAILABLE_MESSAGE =
-  'The database is unavailable at the moment, so nothing was read or saved. Please try again in a minute.';
-export const DISK_FULL_MESSAGE =
-  "The server's disk is full, so nothing was saved. Reading still works; ask whoever runs the server to free some space.";
+export const DATABASE_UNAVAILABLE_MESSAGE = english('errors.databaseUnavailable');
+export const DISK_FULL_MESSAGE = english('errors.diskFull');
 
 /** How long a PostgreSQL connection attempt may take before the request that needed it gets 503. */
 export const CONNECT_TIMEOUT_MS = 5_000;

@@ -6,6 +6,7 @@
 import { randomBytes, type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { type Algorithm, hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import { english } from '../../shared/i18n/english.ts';
 import { tooManyRequests } from './http-error.ts';
 
 // Algorithm.Argon2id: the package declares its enum `const`, which isolated modules can't read.
@@ -30,8 +31,7 @@ const MAX_MEMORY_KIB = 128 * 1024;
 const MAX_TIME_COST = 10;
 const MAX_PARALLELISM = 4;
 
-export const passwordWorkBusyMessage =
-  'The server is busy checking other passwords. Please wait a moment and try again.';
+export const passwordWorkBusyMessage = english('errors.passwordsBusy');
 
 /**
  * At most `size` pieces of work at once, at most `queueLimit` waiting; beyond that a 429. The limit is

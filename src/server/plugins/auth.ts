@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../../shared/auth.ts';
 import type { SessionEndReason } from '../../shared/auth-labels.ts';
+import { english } from '../../shared/i18n/english.ts';
 import { integrationMessages } from '../../shared/integrations.ts';
 import { type Permission, roleHasPermission } from '../../shared/permissions.ts';
 import { bearerOf, findTokenUser } from '../lib/api-tokens.ts';
@@ -118,7 +119,7 @@ async function guardToken(app: FastifyInstance, request: FastifyRequest): Promis
   const user = await request.loadSession();
   if (!user?.token) throw unauthorized(integrationMessages.tokenUnknown);
   if (!(await consumeRateLimit(app.db, `api-token:${user.token.id}`, app.config.tokenRequestsPerMinute, 60))) {
-    throw new HttpError(429, 'Too many requests with this API token: wait a minute and try again');
+    throw new HttpError(429, english('errors.tokenRateLimited'));
   }
   if (request.routeOptions.config?.sessionOnly) throw forbidden(integrationMessages.sessionOnly);
   if (user.token.scope === 'read' && !READS.has(request.method)) throw forbidden(integrationMessages.tokenReadOnly);

@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { english } from '../../shared/i18n/english.ts';
 import { onQueryTimed, poolStats } from '../db/query-timing.ts';
 
 const PREFIX = 'cratekeeper_';
@@ -164,7 +165,7 @@ async function metricsPlugin(app: FastifyInstance) {
 
   // Outside /api: Prometheus's own path, and no session is involved (the token is the rule).
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!token) return reply.status(404).send({ message: 'Not found' });
+    if (!token) return reply.status(404).send({ message: english('errors.notFound') });
     if (!hasToken(request.headers.authorization, token)) {
       return reply
         .status(401)

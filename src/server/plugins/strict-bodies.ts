@@ -5,6 +5,7 @@
 // read from its zod definition.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { english } from '../../shared/i18n/english.ts';
 import { badRequest } from '../lib/http-error.ts';
 
 type ZodDef = {
@@ -55,8 +56,8 @@ export function unknownFields(schema: unknown, value: unknown, prefix = ''): str
   });
 }
 
-export const unknownFieldMessage = 'This field is not accepted here';
-export const noBodyMessage = 'This request takes no body';
+export const unknownFieldMessage = english('errors.unknownField');
+export const noBodyMessage = english('errors.noBody');
 
 const isEmpty = (body: unknown) =>
   body === undefined || body === null || (isPlainObject(body) && Object.keys(body).length === 0);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { english } from '../../shared/i18n/english.ts';
 
 async function webPlugin(app: FastifyInstance) {
   const { webDir } = app.config;
@@ -32,7 +33,7 @@ async function webPlugin(app: FastifyInstance) {
     if (hasWebApp && !isFile && !path.startsWith('/api') && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDir);
     }
-    return reply.status(404).send({ message: 'Not found' });
+    return reply.status(404).send({ message: english('errors.notFound') });
   });
 }
 

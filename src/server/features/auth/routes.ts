@@ -10,6 +10,7 @@ import {
   userResponse,
   userSchema,
 } from '../../../shared/auth.ts';
+import { english } from '../../../shared/i18n/english.ts';
 import { registerSupplierBody, supplierMessages } from '../../../shared/suppliers.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { tooManyRequests } from '../../lib/http-error.ts';
@@ -60,7 +61,7 @@ function registrationRoutes(app: Api) {
     route('public', { body: registerBody, response: { 200: userResponse }, refusals: [409, 429] }),
     async (request, reply) => {
       if (!(await consumeRateLimit(app.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
-        throw tooManyRequests('Too many registrations from this address. Please try again later.');
+        throw tooManyRequests(english('errors.tooManyRegistrations'));
       }
       const user = await registerAccount(app.db, request.body, app.config.farmAccessCode);
       await startSession(request, reply, user);
@@ -78,7 +79,7 @@ function registrationRoutes(app: Api) {
     }),
     async (request, reply) => {
       if (!(await consumeRateLimit(app.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
-        throw tooManyRequests('Too many registrations from this address. Please try again later.');
+        throw tooManyRequests(english('errors.tooManyRegistrations'));
       }
       const user = await registerSupplier(app.db, request.body);
       return reply.status(201).send({ user: toUserDto(user), message: supplierMessages.registered });
@@ -122,7 +123,7 @@ function sessionRoutes(app: Api) {
       });
     }
     clearSessionCookie(reply);
-    return { message: 'Signed out' };
+    return { message: english('errors.signedOut') };
   });
 
   app.get('/me', beforeOwnPassword(route('signed-in', { response: { 200: userResponse } })), async (request) => {
@@ -168,7 +169,7 @@ function passwordRoutes(app: Api) {
         newPassword,
       );
       setSessionCookie(request, reply, token, expiresAt);
-      return { message: 'Password changed successfully' };
+      return { message: english('errors.passwordChanged') };
     },
   );
 }

@@ -4,6 +4,7 @@
 // is owed and names who it leaves out. Writes that bill a return hold the billing lock shared, cycle
 // changes and payments hold it exclusive: they wait for each other instead of retrying.
 import { stringify } from 'csv-stringify/sync';
+import { agentMessages } from '../../../shared/agents.ts';
 import { maskAccountNumber } from '../../../shared/bank-account.ts';
 import {
   accountTypeLabels,
@@ -15,6 +16,7 @@ import {
   type PayoutSummary,
   payoutFileName,
 } from '../../../shared/billing.ts';
+import { english } from '../../../shared/i18n/english.ts';
 import { centsToDecimal, decimalToCents } from '../../../shared/money.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
@@ -136,7 +138,7 @@ export async function createCycle(
     });
   } catch (err) {
     // The exclusion constraint is the database's own guard should anything bypass the lock.
-    if (isExclusionViolation(err)) throw conflict('These dates overlap another billing cycle');
+    if (isExclusionViolation(err)) throw conflict(english('errors.cyclesOverlap'));
     throw err;
   }
   return cycleById(db, id, { today, caller });
@@ -301,7 +303,7 @@ export async function recordPayment(
 /** The caller's own bank details (its market agent row; 404 when it has none). */
 export async function bankDetailsOf(db: Executor, caller: Pick<Caller, 'marketAgentId'>): Promise<BankDetails> {
   const row = await repo.findBankDetails(db, ownMarketAgentId(caller));
-  if (!row) throw notFound('Market agent not found');
+  if (!row) throw notFound(agentMessages.agentNotFound);
   return row;
 }
 
@@ -318,7 +320,7 @@ export async function saveBankDetails(
 ): Promise<BankDetails> {
   return db.transaction(async (tx) => {
     const row = await repo.updateBankDetails(tx, ownMarketAgentId(caller), details);
-    if (!row) throw notFound('Market agent not found');
+    if (!row) throw notFound(agentMessages.agentNotFound);
     // The account number masked, as everyone but its owner sees it (DESIGN §6).
     const account = `${details.bankName}, account ${maskAccountNumber(details.accountNumber)}, ${details.accountType}`;
     await recordChange(tx, {

@@ -3,6 +3,7 @@
 // and requests crates. An unapproved supplier reads only its own record.
 import type { z } from 'zod';
 import { maskAccountNumber } from '../../../shared/bank-account.ts';
+import { english } from '../../../shared/i18n/english.ts';
 import {
   type CrateRequest,
   type CreateOfferInput,
@@ -69,7 +70,7 @@ async function withCrates(
 
 export async function mySupplier(db: Executor, caller: Caller): Promise<SupplierWithCrates> {
   const row = await ownSupplier(db, caller);
-  if (!row) throw notFound('Supplier profile not found');
+  if (!row) throw notFound(english('errors.supplierNotFound'));
   const [supplier] = await withCrates(db, caller, [row], { owner: true });
   return supplier;
 }
@@ -130,7 +131,7 @@ export async function updateMySupplier(
   body: z.infer<typeof updateSupplierBody>,
 ): Promise<SupplierWithCrates> {
   const existing = await ownSupplier(db, caller);
-  if (!existing) throw notFound('Supplier profile not found');
+  if (!existing) throw notFound(english('errors.supplierNotFound'));
   const row = await db.transaction(async (tx) => {
     const updated = await repo.updateSupplier(tx, existing.id, supplierDetailsRecord(body));
     await recordChange(tx, {
