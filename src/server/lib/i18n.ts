@@ -41,3 +41,10 @@ export function formatDateIn(translator: Translator, date: string | Date): strin
   if (!match || !month) return day;
   return `${Number(match[3])} ${month} ${match[1]}`;
 }
+
+/** A calendar month as the reader says it: '2026-11' → 'November 2026' in English (`mail.monthsLong`). */
+export function formatMonthIn(translator: Translator, month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  const name = match ? translator.t('mail.monthsLong').split(' ')[Number(match[2]) - 1] : undefined;
+  return match && name ? `${name} ${match[1]}` : month;
+}

@@ -40,7 +40,7 @@ export function assertAddsUp(f: MonthFigures): void {
 }
 
 function toView(r: repo.StatementRecord, caller: Acting, now = new Date()): BalanceStatement {
-  const { agentUserId: _, agentEmail: __, periodEnd: ___, ...rest } = r;
+  const { agentUserId: _, agentEmail: __, agentLanguage: ____, periodEnd: ___, ...rest } = r;
   const own = caller.role === 'market_agent' && caller.marketAgentId === r.marketAgentId;
   return {
     ...rest,
