@@ -28,10 +28,10 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 const SERVER_GONE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 // node-postgres's own words for a connection that died or could not be had in time.
 const POOL_MESSAGES = [
-  'Connection terminated',
+  'Connection terminated', // i18n-ignore: the driver's own words, matched, never shown
   'timeout exceeded when trying to connect',
-  'Client has encountered a connection error and is not queryable',
-  'Connection terminated unexpectedly',
+  'Client has encountered a connection error and is not queryable', // i18n-ignore: the driver's words
+  'Connection terminated unexpectedly', // i18n-ignore: the driver's own words, matched, never shown
 ];
 
 function faultOf(err: Error): DatabaseFault | null {

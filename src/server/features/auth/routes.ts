@@ -52,7 +52,7 @@ function registrationRoutes(app: Api) {
       return createSession(tx, user, app.config.sessionTtlHours);
     });
     // Only a removal in the same instant as the registration could stop it.
-    if (!session) throw new Error('The new account was removed before its session began');
+    if (!session) throw new Error('The new account was removed before its session began'); // i18n-ignore: logged; a 500 says the generic words
     setSessionCookie(request, reply, session.token, session.expiresAt);
   };
 

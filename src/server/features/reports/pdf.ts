@@ -150,7 +150,7 @@ export async function renderReportPdf(summary: ReportSummary, options: PdfOption
   drawTotals(doc, summary);
   drawBilling(doc, summary);
   const perBar = summary.chart.bucketDays;
-  const unit = perBar === 1 ? 'Day' : perBar === 7 ? 'Week' : 'Fortnight';
+  const unit = perBar === 1 ? 'Day' : perBar === 7 ? 'Week' : 'Fortnight'; // i18n-ignore: key suffixes
   heading(doc, say(doc, `pdfPer${unit}`));
   tag(doc, 'Figure', () => drawChart(doc, summary), { alt: chartAlt(doc, summary, say(doc, `pdfUnit${unit}`)) });
   drawFlow(doc, summary);
