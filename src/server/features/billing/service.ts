@@ -335,14 +335,14 @@ export async function saveBankDetails(
 // ---- Payout file ----
 
 export const PAYOUT_COLUMNS = [
-  'Beneficiary Name',
+  'Beneficiary Name', // i18n-ignore: the bank's import format, farm store only
   'Bank',
-  'Branch Code',
-  'Account Number',
-  'Account Type',
+  'Branch Code', // i18n-ignore: the bank's import format, farm store only
+  'Account Number', // i18n-ignore: the bank's import format, farm store only
+  'Account Type', // i18n-ignore: the bank's import format, farm store only
   'Amount',
   'Reference',
-  'Agent Number',
+  'Agent Number', // i18n-ignore: the bank's import format, farm store only
   'Crates',
 ] as const;
 
@@ -380,7 +380,7 @@ export async function payoutSummary(db: Executor, cycleId: number, { today, call
 }
 
 // Account and branch numbers are always quoted: text with its leading zeros, never a number.
-const ALWAYS_QUOTED = new Set([PAYOUT_COLUMNS.indexOf('Branch Code'), PAYOUT_COLUMNS.indexOf('Account Number')]);
+const ALWAYS_QUOTED = new Set([PAYOUT_COLUMNS.indexOf('Branch Code'), PAYOUT_COLUMNS.indexOf('Account Number')]); // i18n-ignore: column names
 
 /**
  * The cycle's payout as RFC 4180 CSV for a bank's bulk EFT upload: one row per agent still owed money
