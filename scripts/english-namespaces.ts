@@ -32,6 +32,8 @@ export function namespacesUsed(source: string): string[] {
 }
 
 const registered = (source: string, namespace: string) =>
+  // `addEnglish(en)`: the whole English catalogue (the server's translators, the signed-in app).
+  /addEnglish\(en\)/.test(source) ||
   new RegExp(`addEnglish\\(\\{[^}]*\\b(?:'${namespace}'|${namespace.replace(/-/g, '')})\\b`).test(source) ||
   new RegExp(`addEnglish\\(\\{[^}]*'${namespace}':`).test(source);
 

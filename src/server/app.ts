@@ -47,7 +47,7 @@ import authPlugin from './plugins/auth.ts';
 import databaseFaultsPlugin from './plugins/database-faults.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
-import errorsPlugin, { frameworkMessage } from './plugins/errors.ts';
+import errorsPlugin, { frameworkMessage, GENERIC_CLIENT_ERROR } from './plugins/errors.ts';
 import eventsPlugin from './plugins/events.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import jobsPlugin from './plugins/jobs.ts';
@@ -117,9 +117,7 @@ function serverOptions({ config, logger, logStream }: Omit<BuildOptions, 'databa
     // Errors raised before routing (a malformed URL) get the same {message} body as every other.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      (reply as FastifyReply)
-        .status(status)
-        .send({ message: frameworkMessage(error) ?? 'The request could not be read' });
+      (reply as FastifyReply).status(status).send({ message: frameworkMessage(error) ?? GENERIC_CLIENT_ERROR });
     },
     http: {
       headersTimeout: Math.min(60_000, config.requestTimeoutMs),

@@ -3,13 +3,15 @@
 // error handler answers those 503 and 507 instead of a 500, and the fault state logs one line when
 // the database goes away and one when it answers again.
 import { statfsSync } from 'node:fs';
+import errorsEnglish from '../../shared/i18n/en/errors.json' with { type: 'json' };
+import { addEnglish, english } from '../../shared/i18n/english.ts';
+
+addEnglish({ errors: errorsEnglish });
 
 export type DatabaseFault = 'unavailable' | 'disk-full';
 
-export const DATABASE_UNAVAILABLE_MESSAGE =
-  'The database is unavailable at the moment, so nothing was read or saved. Please try again in a minute.';
-export const DISK_FULL_MESSAGE =
-  "The server's disk is full, so nothing was saved. Reading still works; ask whoever runs the server to free some space.";
+export const DATABASE_UNAVAILABLE_MESSAGE = english('errors.databaseUnavailable');
+export const DISK_FULL_MESSAGE = english('errors.diskFull');
 
 /** How long a PostgreSQL connection attempt may take before the request that needed it gets 503. */
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -29,10 +31,10 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 const SERVER_GONE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 // node-postgres's own words for a connection that died or could not be had in time.
 const POOL_MESSAGES = [
-  'Connection terminated',
+  'Connection terminated', // i18n-ignore: the driver's own words, matched, never shown
   'timeout exceeded when trying to connect',
-  'Client has encountered a connection error and is not queryable',
-  'Connection terminated unexpectedly',
+  'Client has encountered a connection error and is not queryable', // i18n-ignore: the driver's words
+  'Connection terminated unexpectedly', // i18n-ignore: the driver's own words, matched, never shown
 ];
 
 function faultOf(err: Error): DatabaseFault | null {

@@ -6,7 +6,11 @@
 import { randomBytes, type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { type Algorithm, hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import errorsEnglish from '../../shared/i18n/en/errors.json' with { type: 'json' };
+import { addEnglish, english } from '../../shared/i18n/english.ts';
 import { tooManyRequests } from './http-error.ts';
+
+addEnglish({ errors: errorsEnglish });
 
 // Algorithm.Argon2id: the package declares its enum `const`, which isolated modules can't read.
 const ARGON2ID = 2 as Algorithm;
@@ -30,8 +34,7 @@ const MAX_MEMORY_KIB = 128 * 1024;
 const MAX_TIME_COST = 10;
 const MAX_PARALLELISM = 4;
 
-export const passwordWorkBusyMessage =
-  'The server is busy checking other passwords. Please wait a moment and try again.';
+export const passwordWorkBusyMessage = english('errors.passwordsBusy');
 
 /**
  * At most `size` pieces of work at once, at most `queueLimit` waiting; beyond that a 429. The limit is

@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../../shared/auth.ts';
 import type { SessionEndReason } from '../../shared/auth-labels.ts';
+import errorsEnglish from '../../shared/i18n/en/errors.json' with { type: 'json' };
+import { addEnglish, english } from '../../shared/i18n/english.ts';
 import type { Language } from '../../shared/i18n/languages.ts';
 import { integrationMessages } from '../../shared/integrations.ts';
 import { type Permission, roleHasPermission } from '../../shared/permissions.ts';
@@ -15,6 +17,8 @@ import { forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
 import type { Caller } from '../lib/ownership.ts';
 import { consumeRateLimit } from '../lib/rate-limit.ts';
 import { cookieExpiry, findSessionUser, hashToken, SESSION_COOKIE, sessionEndReason } from '../lib/sessions.ts';
+
+addEnglish({ errors: errorsEnglish });
 
 export type Access = 'public' | 'signed-in' | Permission;
 
@@ -123,7 +127,7 @@ async function guardToken(app: FastifyInstance, request: FastifyRequest): Promis
   const user = await request.loadSession();
   if (!user?.token) throw unauthorized(integrationMessages.tokenUnknown);
   if (!(await consumeRateLimit(app.db, `api-token:${user.token.id}`, app.config.tokenRequestsPerMinute, 60))) {
-    throw new HttpError(429, 'Too many requests with this API token: wait a minute and try again');
+    throw new HttpError(429, english('errors.tokenRateLimited'));
   }
   if (request.routeOptions.config?.sessionOnly) throw forbidden(integrationMessages.sessionOnly);
   if (user.token.scope === 'read' && !READS.has(request.method)) throw forbidden(integrationMessages.tokenReadOnly);

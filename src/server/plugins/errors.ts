@@ -3,22 +3,27 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import errorsEnglish from '../../shared/i18n/en/errors.json' with { type: 'json' };
+import { addEnglish, english } from '../../shared/i18n/english.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, DISK_FULL_MESSAGE } from '../db/faults.ts';
 import { HttpError } from '../lib/http-error.ts';
+
+addEnglish({ errors: errorsEnglish });
 
 // Fastify's own client errors in the farm's words; any other FST_ERR_ code gets the generic one, so a
 // response never carries the framework's code or wording.
 const frameworkMessages: Record<string, string> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Requests must send a JSON body (Content-Type: application/json)',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is not valid JSON',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body size did not match Content-Length',
-  FST_ERR_CTP_INVALID_TYPE: 'Requests must send a JSON body (Content-Type: application/json)',
-  FST_ERR_BAD_URL: 'The address of this request is not valid',
-  FST_ERR_ASYNC_CONSTRAINT: 'The address of this request is not valid',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: english('errors.jsonBodyRequired'),
+  FST_ERR_CTP_BODY_TOO_LARGE: english('errors.bodyTooLarge'),
+  FST_ERR_CTP_INVALID_JSON_BODY: english('errors.invalidJson'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: english('errors.invalidJson'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: english('errors.contentLengthMismatch'),
+  FST_ERR_CTP_INVALID_TYPE: english('errors.jsonBodyRequired'),
+  FST_ERR_BAD_URL: english('errors.badAddress'),
+  FST_ERR_ASYNC_CONSTRAINT: english('errors.badAddress'),
 };
-const GENERIC_CLIENT_ERROR = 'The request could not be read';
+/** What any other client error of the framework's, or a body that could not be read, says. */
+export const GENERIC_CLIENT_ERROR = english('errors.unreadable');
 
 /** The message for a 4xx that Fastify raised itself, or null for anything else. */
 export function frameworkMessage(error: { code?: string; message: string }): string | null {
@@ -32,7 +37,7 @@ function fieldErrors(validation: { instancePath: string; message?: string; param
   for (const v of validation) {
     const params = v.params as { issue?: { path?: PropertyKey[] } } | undefined;
     const path = params?.issue?.path?.join('.') || v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-    errors[path] ??= v.message ?? 'Invalid value';
+    errors[path] ??= v.message ?? english('errors.invalidValue');
   }
   return errors;
 }
@@ -44,7 +49,7 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation);
-      const message = error.validation[0]?.message ?? 'Invalid request';
+      const message = error.validation[0]?.message ?? english('errors.invalidRequest');
       return reply.status(400).send({ message, errors });
     }
     const status = error.statusCode ?? 500;
@@ -60,7 +65,7 @@ async function errorsPlugin(app: FastifyInstance) {
       return reply.status(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send({ message: english('errors.serverError') });
   });
 }
 

@@ -7,7 +7,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import errorsEnglish from '../../shared/i18n/en/errors.json' with { type: 'json' };
+import { addEnglish, english } from '../../shared/i18n/english.ts';
 import { onQueryTimed, poolStats } from '../db/query-timing.ts';
+
+addEnglish({ errors: errorsEnglish });
 
 const PREFIX = 'cratekeeper_';
 
@@ -164,7 +168,7 @@ async function metricsPlugin(app: FastifyInstance) {
 
   // Outside /api: Prometheus's own path, and no session is involved (the token is the rule).
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!token) return reply.status(404).send({ message: 'Not found' });
+    if (!token) return reply.status(404).send({ message: english('errors.notFound') });
     if (!hasToken(request.headers.authorization, token)) {
       return reply
         .status(401)

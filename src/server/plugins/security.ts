@@ -4,10 +4,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import errorsEnglish from '../../shared/i18n/en/errors.json' with { type: 'json' };
+import { addEnglish, english } from '../../shared/i18n/english.ts';
 import { bearerOf } from '../lib/api-tokens.ts';
 import { forbidden, HttpError } from '../lib/http-error.ts';
 
-export const crossSiteMessage = 'Requests from another site are not allowed. Open Cratekeeper itself and try again.';
+addEnglish({ errors: errorsEnglish });
+
+export const crossSiteMessage = english('errors.crossSite');
 
 // The browser features the app never uses are switched off for it and anything it could embed. Only
 // features the browser knows: Chromium warns in the console on every page about one it doesn't
@@ -120,7 +124,7 @@ async function securityPlugin(app: FastifyInstance) {
     // Only UTF-8 JSON (RFC 8259): a body declared in another charset would be read as something else.
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
     if (charset && !/^utf-?8$/i.test(charset)) {
-      return done(new HttpError(415, 'Send the body as UTF-8 JSON (Content-Type: application/json; charset=utf-8)'));
+      return done(new HttpError(415, english('errors.utf8Json')));
     }
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);

@@ -5,7 +5,11 @@
 // read from its zod definition.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import errorsEnglish from '../../shared/i18n/en/errors.json' with { type: 'json' };
+import { addEnglish, english } from '../../shared/i18n/english.ts';
 import { badRequest } from '../lib/http-error.ts';
+
+addEnglish({ errors: errorsEnglish });
 
 type ZodDef = {
   type?: string;
@@ -55,8 +59,8 @@ export function unknownFields(schema: unknown, value: unknown, prefix = ''): str
   });
 }
 
-export const unknownFieldMessage = 'This field is not accepted here';
-export const noBodyMessage = 'This request takes no body';
+export const unknownFieldMessage = english('errors.unknownField');
+export const noBodyMessage = english('errors.noBody');
 
 const isEmpty = (body: unknown) =>
   body === undefined || body === null || (isPlainObject(body) && Object.keys(body).length === 0);

@@ -5,6 +5,10 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import errorsEnglish from '../../shared/i18n/en/errors.json' with { type: 'json' };
+import { addEnglish, english } from '../../shared/i18n/english.ts';
+
+addEnglish({ errors: errorsEnglish });
 
 async function webPlugin(app: FastifyInstance) {
   const { webDir } = app.config;
@@ -32,7 +36,7 @@ async function webPlugin(app: FastifyInstance) {
     if (hasWebApp && !isFile && !path.startsWith('/api') && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDir);
     }
-    return reply.status(404).send({ message: 'Not found' });
+    return reply.status(404).send({ message: english('errors.notFound') });
   });
 }
 

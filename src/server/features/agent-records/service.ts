@@ -1,7 +1,7 @@
 // An agent's record as the screens show it (decision 069): the agent with its crates (crates), its
 // crates overdue at clients (clients) and its earnings (billing). It needs all three, so it sits above
 // them: agents, clients and crates never import it, and agents imports none of them.
-import { type MarketAgent, returnRate, stockLevel } from '../../../shared/agents.ts';
+import { agentMessages, type MarketAgent, returnRate, stockLevel } from '../../../shared/agents.ts';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { type Caller, ownMarketAgentId } from '../../lib/ownership.ts';
@@ -61,7 +61,7 @@ export async function ownMarketAgent(
   settings: OverdueSettings,
 ): Promise<MarketAgent> {
   const rows = await agents.listAgentsWithCrates(db, { filter: { agentId: ownMarketAgentId(caller) }, today });
-  if (rows.length === 0) throw notFound('Market agent not found');
+  if (rows.length === 0) throw notFound(agentMessages.agentNotFound);
   return (await withCrates(db, rows, settings))[0];
 }
 

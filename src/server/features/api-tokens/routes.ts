@@ -3,10 +3,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponse } from '../../../shared/auth.ts';
 import { idParams } from '../../../shared/fields.ts';
+import errorsEnglish from '../../../shared/i18n/en/errors.json' with { type: 'json' };
+import { addEnglish, english } from '../../../shared/i18n/english.ts';
 import { apiTokenBody, apiTokenList, createdApiToken } from '../../../shared/integrations.ts';
 import { routeOptions, sessionOnly } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
+
+addEnglish({ errors: errorsEnglish });
 
 const route = routeOptions('api-tokens');
 
@@ -44,7 +48,7 @@ const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request) => {
       await service.revokeToken(app.db, currentUser(request), request.params.id);
-      return { message: 'Token revoked' };
+      return { message: english('errors.tokenRevoked') };
     },
   );
 };

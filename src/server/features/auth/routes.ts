@@ -11,6 +11,8 @@ import {
   userResponse,
   userSchema,
 } from '../../../shared/auth.ts';
+import errorsEnglish from '../../../shared/i18n/en/errors.json' with { type: 'json' };
+import { addEnglish, english } from '../../../shared/i18n/english.ts';
 import { registerSupplierBody, supplierMessages } from '../../../shared/suppliers.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { tooManyRequests } from '../../lib/http-error.ts';
@@ -22,6 +24,8 @@ import { requestLanguage } from '../../plugins/languages.ts';
 import * as repo from './repository.ts';
 import type { SecurityDeps } from './security-events.ts';
 import { changePassword, registerAccount, registerSupplier, setLanguage, signIn, toUserDto } from './service.ts';
+
+addEnglish({ errors: errorsEnglish });
 
 const route = routeOptions('auth');
 
@@ -53,7 +57,7 @@ function registrationRoutes(app: Api) {
       return createSession(tx, user, app.config.sessionTtlHours);
     });
     // Only a removal in the same instant as the registration could stop it.
-    if (!session) throw new Error('The new account was removed before its session began');
+    if (!session) throw new Error('The new account was removed before its session began'); // i18n-ignore: logged; a 500 says the generic words
     setSessionCookie(request, reply, session.token, session.expiresAt);
   };
 
@@ -62,7 +66,7 @@ function registrationRoutes(app: Api) {
     route('public', { body: registerBody, response: { 200: userResponse }, refusals: [409, 429] }),
     async (request, reply) => {
       if (!(await consumeRateLimit(app.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
-        throw tooManyRequests('Too many registrations from this address. Please try again later.');
+        throw tooManyRequests(english('errors.tooManyRegistrations'));
       }
       // A new account speaks the language its screens were in (the app sends it as Accept-Language).
       const user = await registerAccount(app.db, request.body, app.config.farmAccessCode, requestLanguage(request));
@@ -81,7 +85,7 @@ function registrationRoutes(app: Api) {
     }),
     async (request, reply) => {
       if (!(await consumeRateLimit(app.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
-        throw tooManyRequests('Too many registrations from this address. Please try again later.');
+        throw tooManyRequests(english('errors.tooManyRegistrations'));
       }
       const user = await registerSupplier(app.db, request.body, requestLanguage(request));
       return reply.status(201).send({ user: toUserDto(user), message: supplierMessages.registered });
@@ -125,7 +129,7 @@ function sessionRoutes(app: Api) {
       });
     }
     clearSessionCookie(reply);
-    return { message: 'Signed out' };
+    return { message: english('errors.signedOut') };
   });
 
   app.get('/me', beforeOwnPassword(route('signed-in', { response: { 200: userResponse } })), async (request) => {
@@ -179,7 +183,7 @@ function passwordRoutes(app: Api) {
         newPassword,
       );
       setSessionCookie(request, reply, token, expiresAt);
-      return { message: 'Password changed successfully' };
+      return { message: english('errors.passwordChanged') };
     },
   );
 }

@@ -1,6 +1,8 @@
 // Monthly statements and client statement links (decision 064): their rows, read and written here.
+
 import { sql } from 'drizzle-orm';
 import type { BalanceStatementStatus } from '../../../shared/balance-statements.ts';
+import { isLanguage, type Language } from '../../../shared/i18n/languages.ts';
 import type { Executor } from '../../db/client.ts';
 import { sqlList } from '../../db/rows.ts';
 import { type MonthFigures, monthFiguresOf } from '../crates/balances.ts';
@@ -11,6 +13,8 @@ export type StatementRecord = MonthFigures & {
   agentUserId: number;
   agentName: string;
   agentEmail: string;
+  /** The agent's language (users.language): its statement e-mails are in it (decision 065). */
+  agentLanguage: Language;
   month: string;
   periodEnd: Date;
   status: BalanceStatementStatus;
@@ -25,7 +29,7 @@ export type StatementRecord = MonthFigures & {
   photoIds: number[];
 };
 
-const COLUMNS = sql`s.id, s.market_agent_id, a.user_id as agent_user_id, u.name as agent_name, u.email as agent_email,
+const COLUMNS = sql`s.id, s.market_agent_id, a.user_id as agent_user_id, u.name as agent_name, u.email as agent_email, u.language as agent_language,
   s.month, s.period_end, s.opening, s.received, s.sent_back, s.count_differences, s.missing, s.damaged,
   s.adjustments, s.at_clients, s.closing, s.status, s.issued_at, s.answered_at, s.believed_closing,
   s.dispute_note, s.resolution, s.resolution_note, s.resolved_at,
@@ -44,6 +48,7 @@ function toRecord(r: Row): StatementRecord {
     agentUserId: Number(r.agent_user_id),
     agentName: String(r.agent_name),
     agentEmail: String(r.agent_email),
+    agentLanguage: isLanguage(r.agent_language) ? r.agent_language : 'en',
     month: String(r.month),
     periodEnd: new Date(r.period_end as string),
     ...monthFiguresOf(r),

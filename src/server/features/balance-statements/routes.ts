@@ -13,7 +13,7 @@ import {
   statementLinkSchema,
   statementListQuery,
 } from '../../../shared/balance-statements.ts';
-import { EVIDENCE_MAX_BYTES } from '../../../shared/evidence.ts';
+import { EVIDENCE_MAX_BYTES, evidenceMessages } from '../../../shared/evidence.ts';
 import { idParam, idParams } from '../../../shared/fields.ts';
 import { base64Upload } from '../../lib/base64-upload.ts';
 import { readFarmName } from '../../lib/farm-name.ts';
@@ -107,11 +107,7 @@ export const balanceStatementRoutes: FastifyPluginAsyncZod = async (app) => {
         'The agent disputes its statement with the closing balance it believes, a note and optionally a photo (base64, at most 300 KB).',
         { ...answer, body: disputeStatementBody, refusals: [404, 409, 413] },
       ),
-      ...base64Upload(
-        EVIDENCE_MAX_BYTES,
-        8 * 1024,
-        'The photo is larger than 300 KB: take it again or choose a smaller one',
-      ),
+      ...base64Upload(EVIDENCE_MAX_BYTES, 8 * 1024, evidenceMessages.photoTooLarge),
     },
     async (request) => service.disputeStatement(app.db, currentUser(request), request.params.id, request.body),
   );

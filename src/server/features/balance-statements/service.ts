@@ -4,6 +4,7 @@
 // the agent's figure (booked now on the ledger, the statement as its reason) or answers, and the agent
 // is told by e-mail. An issued month is closed for that agent: the database refuses a movement dated
 // inside it (migration 0020's trigger), so corrections land in the current month.
+import { eq } from 'drizzle-orm';
 import type {
   BalanceStatement,
   DisputeStatementBody,
@@ -13,13 +14,13 @@ import type {
 import {
   closingOf,
   balanceStatementMessages as m,
-  monthLabel,
   STATEMENT_REMINDER_DAYS,
-  statementStatusLabels,
 } from '../../../shared/balance-statements.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import { formatMonthIn, translatorFor } from '../../lib/i18n.ts';
 import type { Caller } from '../../lib/ownership.ts';
 import type { Mailer, QueuedMail } from '../../plugins/mailer.ts';
 import { agentMonthFigures, type MonthFigures } from '../crates/balances.ts';
@@ -40,7 +41,7 @@ export function assertAddsUp(f: MonthFigures): void {
 }
 
 function toView(r: repo.StatementRecord, caller: Acting, now = new Date()): BalanceStatement {
-  const { agentUserId: _, agentEmail: __, periodEnd: ___, ...rest } = r;
+  const { agentUserId: _, agentEmail: __, agentLanguage: ____, periodEnd: ___, ...rest } = r;
   const own = caller.role === 'market_agent' && caller.marketAgentId === r.marketAgentId;
   return {
     ...rest,
@@ -244,38 +245,46 @@ export async function sendReminders(deps: StatementDeps): Promise<number> {
 /** +3, −2, 0: a figure with the way it moves the balance. */
 const signed = (n: number) => (n === 0 ? '0' : `${n > 0 ? '+' : '−'}${Math.abs(n)}`);
 
-/** The statement as a PDF (GET with Accept: application/pdf): the report's pdfkit code. */
+/** The statement as a PDF (GET with Accept: application/pdf): the report's pdfkit code, in the caller's language. */
 export async function statementPdf(deps: StatementDeps, caller: Acting, id: number) {
   const s = await getStatement(deps.db, caller, id);
+  const [reader] = await deps.db.select({ language: users.language }).from(users).where(eq(users.id, caller.id));
+  const tr = translatorFor(reader?.language);
+  const say = (key: string, values?: Record<string, string>) => tr.t(`mail.statement${key}`, values);
   const rows: [string, string][] = [
-    ['Opening balance', String(s.opening)],
-    ['Deliveries received', signed(s.received)],
-    ['Empties sent back', signed(-s.sentBack)],
-    ['Count differences', signed(s.countDifferences)],
-    ['Written off: missing', signed(-s.missing)],
-    ['Written off: damaged', signed(-s.damaged)],
-    ['Adjustments', signed(s.adjustments)],
-    ['Closing balance', String(s.closing)],
-    ['of which at clients', String(s.atClients)],
+    [say('Opening'), String(s.opening)],
+    [say('Received'), signed(s.received)],
+    [say('SentBack'), signed(-s.sentBack)],
+    [say('CountDifferences'), signed(s.countDifferences)],
+    [say('Missing'), signed(-s.missing)],
+    [say('Damaged'), signed(-s.damaged)],
+    [say('Adjustments'), signed(s.adjustments)],
+    [say('Closing'), String(s.closing)],
+    [say('AtClients'), String(s.atClients)],
   ];
   const notes = [
     s.believedClosing === null
       ? null
-      : `Disputed: ${s.agentName} believes ${s.believedClosing}. ${s.disputeNote ?? ''}`,
+      : say('DisputedNote', { name: s.agentName, believed: String(s.believedClosing), note: s.disputeNote ?? '' }),
     s.resolution === null
       ? null
-      : `Resolved: ${s.resolution === 'accepted' ? "the agent's figure was accepted" : 'answered'}. ${s.resolutionNote ?? ''}`,
+      : say('ResolvedNote', {
+          outcome: say(s.resolution === 'accepted' ? 'OutcomeAccepted' : 'OutcomeAnswered'),
+          note: s.resolutionNote ?? '',
+        }),
   ].filter((n): n is string => n !== null);
+  const month = formatMonthIn(tr, s.month);
   return reports.renderFiguresPdf({
-    title: `${deps.farmName}: Crate statement ${monthLabel(s.month)}, ${s.agentName}`,
+    title: say('PdfTitle', { farm: deps.farmName, month, name: s.agentName }),
     lines: [
-      `Market agent: ${s.agentName}`,
-      `Month: ${monthLabel(s.month)}`,
-      `Status: ${statementStatusLabels[s.status]}`,
+      say('AgentLine', { name: s.agentName }),
+      say('MonthLine', { month }),
+      say('StatusLine', { status: say(`Status${s.status[0].toUpperCase()}${s.status.slice(1)}`) }),
     ],
-    columns: ['Figure', 'Crates'],
+    columns: [say('ColFigure'), say('ColCrates')],
     rows,
     notes,
     farmName: deps.farmName,
+    language: tr.language,
   });
 }

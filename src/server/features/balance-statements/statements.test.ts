@@ -1,12 +1,14 @@
 // Monthly crate statements (decision 064): issue (400 for a month not ended, 409 naming who has one),
 // the figures from the ledger, confirm and dispute with every 403/404/409, the farm's resolution, and
 // closed months: a late correction lands in the current month and the database refuses a back-dated one.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { ONE_PIXEL_PNG_BASE64 } from '../../../../tests/support/photos.ts';
 import { testFarm } from '../../../../tests/support/test-farm.ts';
 import { json, registerAgent } from '../../../../tests/support/transmissions.ts';
 import { balanceStatementMessages as m } from '../../../shared/balance-statements.ts';
+import { users } from '../../db/schema/index.ts';
 import type { Caller } from '../../lib/ownership.ts';
 import * as clientsService from '../clients/service.ts';
 import { agentMonthFigures } from '../crates/balances.ts';
@@ -144,6 +146,30 @@ describe('issuing statements', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await other.inject({ method: 'GET', url: `/api/balance-statements/${s.id}` })).statusCode).toBe(404);
+  });
+
+  it("is in the reader's language: Afrikaans for an Afrikaans agent, English for the farm store", async () => {
+    const [s] = (await json(agent, 'GET', `/api/balance-statements?month=${threeAgo}`)).json();
+    const textOf = async (account: typeof farm) => {
+      const res = await account.inject({
+        method: 'GET',
+        url: `/api/balance-statements/${s.id}`,
+        headers: { accept: 'application/pdf' },
+      });
+      return (await extractText(new Uint8Array(res.rawPayload), { mergePages: true })).text.replace(/\s+/g, ' ');
+    };
+    await app.db.update(users).set({ language: 'af' }).where(eq(users.id, agent.user.id));
+    try {
+      const afrikaans = await textOf(agent);
+      expect(afrikaans).toContain('Openingsaldo');
+      expect(afrikaans).toContain('Slotsaldo');
+      expect(afrikaans).toContain('Bladsy 1 van 1');
+      const english = await textOf(farm);
+      expect(english).toContain('Opening balance');
+      expect(english).toContain('Page 1 of 1');
+    } finally {
+      await app.db.update(users).set({ language: 'en' }).where(eq(users.id, agent.user.id));
+    }
   });
 });
 

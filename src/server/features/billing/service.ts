@@ -4,6 +4,7 @@
 // is owed and names who it leaves out. Writes that bill a return hold the billing lock shared, cycle
 // changes and payments hold it exclusive: they wait for each other instead of retrying.
 import { stringify } from 'csv-stringify/sync';
+import { agentMessages } from '../../../shared/agents.ts';
 import { maskAccountNumber } from '../../../shared/bank-account.ts';
 import {
   accountTypeLabels,
@@ -15,6 +16,8 @@ import {
   type PayoutSummary,
   payoutFileName,
 } from '../../../shared/billing.ts';
+import errorsEnglish from '../../../shared/i18n/en/errors.json' with { type: 'json' };
+import { addEnglish, english } from '../../../shared/i18n/english.ts';
 import { centsToDecimal, decimalToCents } from '../../../shared/money.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
@@ -34,6 +37,8 @@ import {
   payoutRefusal,
   planNewCycle,
 } from './rules.ts';
+
+addEnglish({ errors: errorsEnglish });
 
 const cents = (amount: string) => decimalToCents(amount) ?? 0;
 
@@ -136,7 +141,7 @@ export async function createCycle(
     });
   } catch (err) {
     // The exclusion constraint is the database's own guard should anything bypass the lock.
-    if (isExclusionViolation(err)) throw conflict('These dates overlap another billing cycle');
+    if (isExclusionViolation(err)) throw conflict(english('errors.cyclesOverlap'));
     throw err;
   }
   return cycleById(db, id, { today, caller });
@@ -301,7 +306,7 @@ export async function recordPayment(
 /** The caller's own bank details (its market agent row; 404 when it has none). */
 export async function bankDetailsOf(db: Executor, caller: Pick<Caller, 'marketAgentId'>): Promise<BankDetails> {
   const row = await repo.findBankDetails(db, ownMarketAgentId(caller));
-  if (!row) throw notFound('Market agent not found');
+  if (!row) throw notFound(agentMessages.agentNotFound);
   return row;
 }
 
@@ -318,7 +323,7 @@ export async function saveBankDetails(
 ): Promise<BankDetails> {
   return db.transaction(async (tx) => {
     const row = await repo.updateBankDetails(tx, ownMarketAgentId(caller), details);
-    if (!row) throw notFound('Market agent not found');
+    if (!row) throw notFound(agentMessages.agentNotFound);
     // The account number masked, as everyone but its owner sees it (DESIGN §6).
     const account = `${details.bankName}, account ${maskAccountNumber(details.accountNumber)}, ${details.accountType}`;
     await recordChange(tx, {
@@ -333,14 +338,14 @@ export async function saveBankDetails(
 // ---- Payout file ----
 
 export const PAYOUT_COLUMNS = [
-  'Beneficiary Name',
+  'Beneficiary Name', // i18n-ignore: the bank's import format, farm store only
   'Bank',
-  'Branch Code',
-  'Account Number',
-  'Account Type',
+  'Branch Code', // i18n-ignore: the bank's import format, farm store only
+  'Account Number', // i18n-ignore: the bank's import format, farm store only
+  'Account Type', // i18n-ignore: the bank's import format, farm store only
   'Amount',
   'Reference',
-  'Agent Number',
+  'Agent Number', // i18n-ignore: the bank's import format, farm store only
   'Crates',
 ] as const;
 
@@ -378,7 +383,7 @@ export async function payoutSummary(db: Executor, cycleId: number, { today, call
 }
 
 // Account and branch numbers are always quoted: text with its leading zeros, never a number.
-const ALWAYS_QUOTED = new Set([PAYOUT_COLUMNS.indexOf('Branch Code'), PAYOUT_COLUMNS.indexOf('Account Number')]);
+const ALWAYS_QUOTED = new Set([PAYOUT_COLUMNS.indexOf('Branch Code'), PAYOUT_COLUMNS.indexOf('Account Number')]); // i18n-ignore: column names
 
 /**
  * The cycle's payout as RFC 4180 CSV for a bank's bulk EFT upload: one row per agent still owed money

@@ -1,10 +1,14 @@
 // The crate ledger service (DESIGN §4): the only code that changes a crate count. Each move appends
 // one crate_movements row and updates both holders' crate_balances in the caller's transaction.
 import { type SQL, sql } from 'drizzle-orm';
+import errorsEnglish from '../../../shared/i18n/en/errors.json' with { type: 'json' };
+import { addEnglish, english } from '../../../shared/i18n/english.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { sqlList } from '../../db/rows.ts';
 import { crateMovements, farmFlowTotals, type movementKinds } from '../../db/schema/index.ts';
 import { conflict, type HttpError } from '../../lib/http-error.ts';
+
+addEnglish({ errors: errorsEnglish });
 
 /** Holder names, as documented in src/server/db/schema/crates.ts. */
 export const holders = {
@@ -154,7 +158,13 @@ export async function moveCrates(tx: Executor, move: CrateMove): Promise<number>
       const available = await balanceOf(tx, move.from);
       throw (
         move.insufficient?.(available) ??
-        conflict(`Not enough crates: ${move.from} holds ${available}, ${move.quantity} needed`)
+        conflict(
+          english('errors.notEnoughCrates', {
+            holder: move.from,
+            available: String(available),
+            needed: String(move.quantity),
+          }),
+        )
       );
     }
   };

@@ -12,8 +12,10 @@
 // farm, the report and the period, which a reader shows instead of the file name.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Language } from '../../../shared/i18n/languages.ts';
 import { formatRandDecimal } from '../../../shared/money.ts';
 import type { ReportSummary } from '../../../shared/reports.ts';
+import { type Translator, translatorFor } from '../../lib/i18n.ts';
 import { longDate, periodText } from './emails.ts';
 
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
@@ -28,6 +30,8 @@ const REGULAR = 'DejaVu Sans';
 const BOLD = 'DejaVu Sans Bold';
 /** The language the reports are written in, for screen readers (the document's /Lang). */
 export const PDF_LANGUAGE = 'en-ZA';
+/** A reader's language as the document's /Lang. */
+const PDF_LANGUAGES: Record<Language, string> = { en: PDF_LANGUAGE, zu: 'zu-ZA', st: 'st-ZA', af: 'af-ZA' };
 
 const require = createRequire(import.meta.url);
 let fontFiles: { regular: Buffer; bold: Buffer } | undefined;
@@ -67,6 +71,13 @@ function tag(doc: PDFKit.PDFDocument, type: string, draw: () => void, options: {
   structures.get(doc)?.add(doc.struct(type, options, draw));
 }
 
+/** The reader's words, per document (decision 065): English unless the document was opened for another. */
+const speakers = new WeakMap<PDFKit.PDFDocument, Translator>();
+const ENGLISH = translatorFor('en');
+/** The message `key` in the document's language. */
+const say = (doc: PDFKit.PDFDocument, key: string, values?: Record<string, string | number>) =>
+  (speakers.get(doc) ?? ENGLISH).t(`mail.${key}`, values);
+
 /** Draws what is not content (rules, boxes, page footers) as an artifact a screen reader skips. */
 function artifact(doc: PDFKit.PDFDocument, draw: () => void, type: 'Layout' | 'Pagination' = 'Layout') {
   doc.markContent('Artifact', { type });
@@ -74,21 +85,28 @@ function artifact(doc: PDFKit.PDFDocument, draw: () => void, type: 'Layout' | 'P
   doc.endMarkedContent();
 }
 
-const signed = (n: number, unit: string) => `${n > 0 ? '+' : ''}${n}${unit}`;
-const changeText = (change: number | null, unit = '%') =>
-  change === null ? 'no earlier data' : `${signed(change, unit)} vs last period`;
+const signed = (n: number) => `${n > 0 ? '+' : ''}${n}`;
+const changeText = (doc: PDFKit.PDFDocument, change: number | null, points = false) => {
+  if (change === null) return say(doc, 'pdfNoEarlierData');
+  const shown = points ? say(doc, 'pdfPoints', { change: signed(change) }) : `${signed(change)}%`;
+  return say(doc, 'pdfVsLastPeriod', { change: shown });
+};
 
-type PdfOptions = { title: string; timeZone: string; farmName: string };
+/** `language`: the reader's (the agent a report is e-mailed to); English when not given. */
+type PdfOptions = { title: string; timeZone: string; farmName: string; language?: Language };
 
 /** The document's title: the farm, the report and its period (what a reader shows in its title bar). */
-export const pdfTitle = (summary: ReportSummary, options: Pick<PdfOptions, 'title' | 'farmName'>) =>
-  `${options.farmName}: ${options.title}, ${periodText(summary.period)}`;
+export const pdfTitle = (
+  summary: ReportSummary,
+  options: Pick<PdfOptions, 'title' | 'farmName'>,
+  tr: Translator = ENGLISH,
+) => `${options.farmName}: ${options.title}, ${periodText(summary.period, tr)}`;
 
 /**
  * A tagged, accessible A4 document in the report's fonts, and its bytes once it ends. pdfkit and its
  * fonts load with the first document, not at start (~0.3 s of `npm start`, decision 034).
  */
-async function openTaggedA4(info: { Title: string; Author: string; Subject: string }) {
+async function openTaggedA4(info: { Title: string; Author: string; Subject: string }, language: Language = 'en') {
   const { default: PDFDocument } = await import('pdfkit');
   const { regular, bold } = fonts();
   const doc = new PDFDocument({
@@ -98,13 +116,14 @@ async function openTaggedA4(info: { Title: string; Author: string; Subject: stri
     // The default font, so no standard (unembedded) font is ever named; pdfkit takes a Buffer too.
     font: regular as unknown as string,
     tagged: true,
-    lang: PDF_LANGUAGE,
+    lang: PDF_LANGUAGES[language],
     displayTitle: true,
     pdfVersion: '1.7',
     info: { ...info, Creator: 'Cratekeeper' },
   });
   doc.registerFont(REGULAR, regular);
   doc.registerFont(BOLD, bold);
+  speakers.set(doc, translatorFor(language));
   const structure = doc.struct('Document');
   doc.addStructure(structure);
   structures.set(doc, structure);
@@ -118,18 +137,22 @@ async function openTaggedA4(info: { Title: string; Author: string; Subject: stri
 }
 
 export async function renderReportPdf(summary: ReportSummary, options: PdfOptions): Promise<Buffer> {
-  const { doc, structure, finished } = await openTaggedA4({
-    Title: pdfTitle(summary, options),
-    Author: options.farmName,
-    Subject: `${options.title}, ${periodText(summary.period)}`,
-  });
+  const tr = translatorFor(options.language);
+  const { doc, structure, finished } = await openTaggedA4(
+    {
+      Title: pdfTitle(summary, options, tr),
+      Author: options.farmName,
+      Subject: `${options.title}, ${periodText(summary.period, tr)}`,
+    },
+    tr.language,
+  );
   drawHeader(doc, summary, options);
   drawTotals(doc, summary);
   drawBilling(doc, summary);
   const perBar = summary.chart.bucketDays;
-  const unit = perBar === 1 ? 'day' : perBar === 7 ? 'week' : 'fortnight';
-  heading(doc, `Crates moved per ${unit}`);
-  tag(doc, 'Figure', () => drawChart(doc, summary), { alt: chartAlt(summary, unit) });
+  const unit = perBar === 1 ? 'Day' : perBar === 7 ? 'Week' : 'Fortnight'; // i18n-ignore: key suffixes
+  heading(doc, say(doc, `pdfPer${unit}`));
+  tag(doc, 'Figure', () => drawChart(doc, summary), { alt: chartAlt(doc, summary, say(doc, `pdfUnit${unit}`)) });
   drawFlow(doc, summary);
   drawAgents(doc, summary);
   drawWriteOffs(doc, summary);
@@ -150,6 +173,8 @@ export type FiguresDocument = {
   /** Paragraphs after the table (a dispute and its answer). */
   notes: string[];
   farmName: string;
+  /** The reader's language (its page footers); English when not given. */
+  language?: Language;
 };
 
 /** "Title. Page 1 of 2" under every page, as artifacts. */
@@ -159,7 +184,7 @@ function drawTitleFooters(doc: PDFKit.PDFDocument, title: string) {
     doc.switchToPage(i);
     doc.page.margins.bottom = 0;
     doc.font(REGULAR).fontSize(8).fillColor(MUTED);
-    const footer = `${title}. Page ${i + 1} of ${range.count}`;
+    const footer = say(doc, 'pdfFooter', { title, page: String(i + 1), pages: String(range.count) });
     artifact(
       doc,
       () =>
@@ -176,11 +201,10 @@ function drawTitleFooters(doc: PDFKit.PDFDocument, title: string) {
 
 /** The figures document as a PDF: the report's fonts, tagging, table and footers. */
 export async function renderFiguresPdf(input: FiguresDocument): Promise<Buffer> {
-  const { doc, structure, finished } = await openTaggedA4({
-    Title: input.title,
-    Author: input.farmName,
-    Subject: input.title,
-  });
+  const { doc, structure, finished } = await openTaggedA4(
+    { Title: input.title, Author: input.farmName, Subject: input.title },
+    input.language,
+  );
   let y = PAGE.margin;
   doc.font(BOLD).fontSize(16).fillColor(INK);
   tag(doc, 'H1', () => write(doc, input.title, PAGE.margin, y, { width: CONTENT_WIDTH, lineBreak: true }));
@@ -236,16 +260,18 @@ function drawHeader(doc: PDFKit.PDFDocument, summary: ReportSummary, options: Pd
   );
   doc.font(BOLD).fontSize(22).fillColor(INK);
   tag(doc, 'H1', () => write(doc, options.title, x0, PAGE.margin + 16));
-  const generated = new Intl.DateTimeFormat('en-ZA', {
-    timeZone: options.timeZone,
-    dateStyle: 'long',
-    timeStyle: 'short',
-  }).format(new Date(summary.generatedAt));
+  const tr = speakers.get(doc) ?? ENGLISH;
   const meta: [string, string][] = [
-    ['Period', `${periodText(summary.period)} (${summary.period.days} day${summary.period.days === 1 ? '' : 's'})`],
-    ['Market agent', summary.agent ? `${summary.agent.name} (${summary.agent.agentNumber})` : 'All agents'],
-    ['Compared with', periodText(summary.previousPeriod)],
-    ['Generated', generated],
+    [
+      say(doc, 'pdfPeriod'),
+      say(doc, 'pdfPeriodValue', { period: periodText(summary.period, tr), days: summary.period.days }),
+    ],
+    [
+      say(doc, 'pdfAgent'),
+      summary.agent ? `${summary.agent.name} (${summary.agent.agentNumber})` : say(doc, 'pdfAllAgents'),
+    ],
+    [say(doc, 'pdfComparedWith'), periodText(summary.previousPeriod, tr)],
+    [say(doc, 'pdfGenerated'), generatedText(summary.generatedAt, options.timeZone, tr)],
   ];
   let y = PAGE.margin + 50;
   for (const [label, value] of meta) {
@@ -259,6 +285,26 @@ function drawHeader(doc: PDFKit.PDFDocument, summary: ReportSummary, options: Pd
     y += 15;
   }
   doc.y = y;
+}
+
+/** When the report was made, farm time: '29 November 2026 at 14:05' in English (Intl's en-ZA long date). */
+function generatedText(at: string | Date, timeZone: string, tr: Translator) {
+  const date = new Date(at);
+  if (tr.language === 'en') {
+    return new Intl.DateTimeFormat('en-ZA', { timeZone, dateStyle: 'long', timeStyle: 'short' }).format(date);
+  }
+  // Intl has no isiZulu or Sesotho: the day from the catalogue's months, the time as 24-hour digits.
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${longDate(`${part('year')}-${part('month')}-${part('day')}`, tr)} ${part('hour')}:${part('minute')}`;
 }
 
 // Four boxes in a row: a label, the figure, a line under it.
@@ -281,24 +327,29 @@ function boxRow(doc: PDFKit.PDFDocument, boxes: [string, string, string][], heig
   doc.y = boxTop + height;
 }
 
-const crateCount = (n: number) => `${n} ${n === 1 ? 'crate' : 'crates'}`;
+const crateCount = (doc: PDFKit.PDFDocument, n: number) => say(doc, 'crates', { count: n });
 /** A report for one agent shows that agent's billing where the farm's report shows its agents. */
 const isForOneAgent = (summary: ReportSummary) => summary.agent !== null || summary.newAgentsThisMonth === null;
 
 // Totals. The fourth box: the farm's active agents, or for one agent its own billing this period.
 function drawTotals(doc: PDFKit.PDFDocument, summary: ReportSummary) {
-  heading(doc, 'Totals');
+  heading(doc, say(doc, 'pdfTotals'));
   const t = summary.totals;
   const b = summary.billing;
+  const c = summary.changes;
   boxRow(
     doc,
     [
-      ['Total transmissions', String(t.totalTransmissions), changeText(summary.changes.totalTransmissions)],
-      ['Crates moved', String(t.cratesMoved), changeText(summary.changes.cratesMoved)],
-      ['Completion rate', `${t.completionRate}%`, changeText(summary.changes.completionRate, ' pts')],
+      [say(doc, 'pdfTotalTransmissions'), String(t.totalTransmissions), changeText(doc, c.totalTransmissions)],
+      [say(doc, 'pdfCratesMoved'), String(t.cratesMoved), changeText(doc, c.cratesMoved)],
+      [say(doc, 'pdfCompletionRate'), `${t.completionRate}%`, changeText(doc, c.completionRate, true)],
       isForOneAgent(summary)
-        ? ['Billed this period', formatRandDecimal(b.billedAmount), crateCount(b.billedCrates)]
-        : ['Active agents', String(t.activeAgents), `+${summary.newAgentsThisMonth} new this month`],
+        ? [say(doc, 'pdfBilledThisPeriod'), formatRandDecimal(b.billedAmount), crateCount(doc, b.billedCrates)]
+        : [
+            say(doc, 'pdfActiveAgents'),
+            String(t.activeAgents),
+            say(doc, 'pdfNewThisMonth', { count: String(summary.newAgentsThisMonth) }),
+          ],
     ],
     62,
     18,
@@ -307,28 +358,29 @@ function drawTotals(doc: PDFKit.PDFDocument, summary: ReportSummary) {
 
 // Billing: sums of billing lines and recorded payments, for this report's scope only.
 function drawBilling(doc: PDFKit.PDFDocument, summary: ReportSummary) {
-  heading(doc, 'Billing');
+  heading(doc, say(doc, 'pdfBilling'));
   const b = summary.billing;
   boxRow(
     doc,
     [
       isForOneAgent(summary)
-        ? ['Billed in all cycles', formatRandDecimal(b.totalEarnings), 'every billing cycle']
-        : ['Billed this period', formatRandDecimal(b.billedAmount), crateCount(b.billedCrates)],
+        ? [say(doc, 'pdfBilledAllCycles'), formatRandDecimal(b.totalEarnings), say(doc, 'pdfEveryCycle')]
+        : [say(doc, 'pdfBilledThisPeriod'), formatRandDecimal(b.billedAmount), crateCount(doc, b.billedCrates)],
       [
-        'Not yet in a billing cycle',
-        crateCount(b.unbilledCrates),
-        `${b.unbilledReturns} ${b.unbilledReturns === 1 ? 'return' : 'returns'} this period`,
+        say(doc, 'pdfUnbilled'),
+        crateCount(doc, b.unbilledCrates),
+        say(doc, 'pdfReturnsThisPeriod', { count: b.unbilledReturns }),
       ],
-      ['Paid', formatRandDecimal(b.totalPaid), 'recorded payments'],
-      ['Owed', formatRandDecimal(b.totalOwed), 'billed less paid'],
+      [say(doc, 'pdfPaid'), formatRandDecimal(b.totalPaid), say(doc, 'pdfRecordedPayments')],
+      [say(doc, 'pdfOwed'), formatRandDecimal(b.totalOwed), say(doc, 'pdfBilledLessPaid')],
     ],
     50,
     13,
   );
 }
 
-const writeOffColumns = figureColumns('Agent', 259, ['Damaged', 'Missing']);
+const writeOffColumns = (doc: PDFKit.PDFDocument) =>
+  figureColumns(say(doc, 'pdfColAgent'), 259, [say(doc, 'pdfColDamaged'), say(doc, 'pdfColMissing')]);
 
 /**
  * Damaged crates apart from missing ones (decision 056), after the agents: the period's
@@ -336,13 +388,13 @@ const writeOffColumns = figureColumns('Agent', 259, ['Damaged', 'Missing']);
  * for two more columns).
  */
 function drawWriteOffs(doc: PDFKit.PDFDocument, summary: ReportSummary) {
-  heading(doc, 'Damaged and missing crates');
+  heading(doc, say(doc, 'pdfWriteOffs'));
   const w = summary.writeOffs;
   boxRow(
     doc,
     [
-      ['Marked damaged', crateCount(w.damaged), "clients' returns, returned empties"],
-      ['Missing at stock takes', crateCount(w.missing), 'written off less crates found'],
+      [say(doc, 'pdfMarkedDamaged'), crateCount(doc, w.damaged), say(doc, 'pdfDamagedWhere')],
+      [say(doc, 'pdfMissing'), crateCount(doc, w.missing), say(doc, 'pdfMissingHow')],
     ],
     50,
     13,
@@ -352,37 +404,38 @@ function drawWriteOffs(doc: PDFKit.PDFDocument, summary: ReportSummary) {
   doc.y += 8;
   table(
     doc,
-    writeOffColumns,
+    writeOffColumns(doc),
     agents.map((a) => [`${a.agentName} (${a.agentNumber})`, String(a.cratesDamaged), String(a.cratesMissing)]),
   );
 }
 
-const flowColumns = figureColumns('Flow', 255, ['Transmissions', 'Share of all']);
+const flowColumns = (doc: PDFKit.PDFDocument) =>
+  figureColumns(say(doc, 'pdfColFlow'), 255, [say(doc, 'pdfColTransmissions'), say(doc, 'pdfColShare')]);
 
 function drawFlow(doc: PDFKit.PDFDocument, summary: ReportSummary) {
-  heading(doc, 'Transmission Flow Analysis');
+  heading(doc, say(doc, 'pdfFlow'));
   const flow: [string, { count: number; share: number }][] = [
-    ['Farm to market', summary.flow.farmToMarket],
-    ['Market to farm', summary.flow.marketToFarm],
-    ['Acknowledged', summary.flow.acknowledged],
+    [say(doc, 'pdfFarmToMarket'), summary.flow.farmToMarket],
+    [say(doc, 'pdfMarketToFarm'), summary.flow.marketToFarm],
+    [say(doc, 'pdfAcknowledged'), summary.flow.acknowledged],
   ];
   table(
     doc,
-    flowColumns,
+    flowColumns(doc),
     flow.map(([label, f]) => [label, String(f.count), `${f.share}%`]),
   );
 }
 
-const agentColumns: Column[] = [
-  { header: 'Agent', width: 143 },
-  { header: 'Trans.', width: 36, align: 'right' },
-  { header: 'Deliv.', width: 38, align: 'right' },
-  { header: 'Ret.', width: 30, align: 'right' },
-  { header: 'Full', width: 30, align: 'right' },
-  { header: 'Empty', width: 36, align: 'right' },
-  { header: 'Billed', width: 60, align: 'right' },
-  { header: 'Owed', width: 60, align: 'right' },
-  { header: 'Earnings est.', width: 66, align: 'right' },
+const agentColumns = (doc: PDFKit.PDFDocument): Column[] => [
+  { header: say(doc, 'pdfColAgent'), width: 143 },
+  { header: say(doc, 'pdfColTrans'), width: 36, align: 'right' },
+  { header: say(doc, 'pdfColDeliv'), width: 38, align: 'right' },
+  { header: say(doc, 'pdfColRet'), width: 30, align: 'right' },
+  { header: say(doc, 'pdfColFull'), width: 30, align: 'right' },
+  { header: say(doc, 'pdfColEmpty'), width: 36, align: 'right' },
+  { header: say(doc, 'pdfColBilled'), width: 60, align: 'right' },
+  { header: say(doc, 'pdfColOwed'), width: 60, align: 'right' },
+  { header: say(doc, 'pdfColEarnings'), width: 66, align: 'right' },
 ];
 
 /** An agent's figures as table cells. */
@@ -398,27 +451,18 @@ const agentRow = (a: ReportSummary['agents'][number]) => [
   a.earningsEstimate === null ? '-' : formatRandDecimal(a.earningsEstimate),
 ];
 
-const REMOVED_LABEL = 'Removed by the farm store (User Management can restore them):';
-
 function drawAgents(doc: PDFKit.PDFDocument, summary: ReportSummary) {
   const x0 = PAGE.margin;
-  heading(doc, 'Agent Performance Summary');
+  heading(doc, say(doc, 'pdfAgents'));
   doc.font(REGULAR).fontSize(9).fillColor(MUTED);
   const noteTop = doc.y;
-  tag(doc, 'P', () =>
-    write(
-      doc,
-      'Billed: for returns counted in this period. Owed: billed in all cycles less recorded payments.',
-      x0,
-      noteTop,
-    ),
-  );
+  tag(doc, 'P', () => write(doc, say(doc, 'pdfBilledNote'), x0, noteTop));
   tag(doc, 'P', () =>
     write(
       doc,
       summary.cycle
-        ? `Earnings est.: empty crates still held x the current cycle's rate of ${formatRandDecimal(summary.cycle.ratePerCrate)} per crate.`
-        : 'No active billing cycle: no earnings estimate.',
+        ? say(doc, 'pdfEarningsNote', { rate: formatRandDecimal(summary.cycle.ratePerCrate) })
+        : say(doc, 'pdfNoCycle'),
       x0,
       noteTop + 13,
     ),
@@ -426,16 +470,16 @@ function drawAgents(doc: PDFKit.PDFDocument, summary: ReportSummary) {
   doc.y = noteTop + 29;
   if (summary.agents.length === 0) {
     const emptyTop = doc.y;
-    tag(doc, 'P', () => write(doc, 'No market agents.', x0, emptyTop));
+    tag(doc, 'P', () => write(doc, say(doc, 'pdfNoAgents'), x0, emptyTop));
     doc.y = emptyTop + 16;
     return;
   }
   // Removed agents (listed while they have activity in the period) come last under a label of their
   // own, as the screens list them last with a 'Removed' badge (decisions 039, 047).
   const removed = summary.agents.filter((a) => !a.isActive);
-  table(doc, agentColumns, [
+  table(doc, agentColumns(doc), [
     ...summary.agents.filter((a) => a.isActive).map(agentRow),
-    ...(removed.length > 0 ? [REMOVED_LABEL, ...removed.map(agentRow)] : []),
+    ...(removed.length > 0 ? [say(doc, 'pdfRemoved'), ...removed.map(agentRow)] : []),
   ]);
 }
 
@@ -452,7 +496,11 @@ function drawFooters(doc: PDFKit.PDFDocument, summary: ReportSummary, options: P
       () =>
         write(
           doc,
-          `${pdfTitle(summary, options)}. Page ${i + 1} of ${range.count}`,
+          say(doc, 'pdfFooter', {
+            title: pdfTitle(summary, options, speakers.get(doc)),
+            page: String(i + 1),
+            pages: String(range.count),
+          }),
           PAGE.margin,
           PAGE.height - PAGE.margin,
           { width: CONTENT_WIDTH, align: 'center', ellipsis: true, height: 10 },
@@ -537,12 +585,18 @@ function table(doc: PDFKit.PDFDocument, columns: Column[], rows: (string[] | str
 }
 
 /** The chart in words, for a screen reader. */
-function chartAlt(summary: ReportSummary, unit: string) {
+function chartAlt(doc: PDFKit.PDFDocument, summary: ReportSummary, unit: string) {
   const bars = summary.chart.bars;
   const delivered = bars.reduce((sum, b) => sum + b.delivered, 0);
   const returned = bars.reduce((sum, b) => sum + b.returned, 0);
   const peak = Math.max(0, ...bars.map((b) => Math.max(b.delivered, b.returned)));
-  return `Bar chart of crates delivered to markets and returned to the farm per ${unit}, ${periodText(summary.period)}: ${delivered} delivered, ${returned} returned, at most ${peak} in one ${unit}.`;
+  return say(doc, 'pdfChartAlt', {
+    unit,
+    period: periodText(summary.period, speakers.get(doc)),
+    delivered: String(delivered),
+    returned: String(returned),
+    peak: String(peak),
+  });
 }
 
 /** Delivered and returned crates per bar: axis, bars, the dates under them and a legend. */
@@ -579,7 +633,7 @@ function drawChart(doc: PDFKit.PDFDocument, summary: ReportSummary) {
     const cx = left + slot * i + slot / 2;
     const w = 80;
     const x = align === 'left' ? cx - 10 : align === 'right' ? cx - w + 10 : cx - w / 2;
-    write(doc, longDate(bars[i].startDate), x, baseline + 5, { width: w, align });
+    write(doc, longDate(bars[i].startDate, speakers.get(doc)), x, baseline + 5, { width: w, align });
   };
   label(0, 'left');
   if (bars.length > 2) label(Math.floor(bars.length / 2), 'center');
@@ -613,12 +667,12 @@ function drawAxis(
 function drawLegend(doc: PDFKit.PDFDocument, left: number, ly: number) {
   doc.rect(left, ly, 10, 10).fill(ACCENT);
   doc.fillColor(INK).font(REGULAR).fontSize(9);
-  write(doc, 'Delivered to markets (crates)', left + 14, ly + 1);
+  write(doc, say(doc, 'pdfDelivered'), left + 14, ly + 1);
   doc
     .lineWidth(0.8)
     .rect(left + 190, ly, 10, 10)
     .fillAndStroke('#ffffff', INK);
   doc.fillColor(INK);
-  write(doc, 'Returned to the farm (crates)', left + 204, ly + 1);
+  write(doc, say(doc, 'pdfReturned'), left + 204, ly + 1);
   doc.y = ly + 16;
 }

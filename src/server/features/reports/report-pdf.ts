@@ -1,20 +1,26 @@
 // A report as a PDF file: its name (today's date, farm time) and bytes.
-import { type ReportRequest, type ReportSummary, type ReportType, reportTypeLabels } from '../../../shared/reports.ts';
+import type { Language } from '../../../shared/i18n/languages.ts';
+import type { ReportRequest, ReportSummary, ReportType } from '../../../shared/reports.ts';
 import { DEFAULT_FARM_NAME, farmToday } from '../../lib/farm-date.ts';
+import { translatorFor } from '../../lib/i18n.ts';
+import { reportTypeText } from './emails.ts';
 import { renderReportPdf } from './pdf.ts';
 import { buildSummary, type ReportDeps } from './summary.ts';
 
 export const reportFilename = (type: ReportType, today: string) => `${type}-report-${today}.pdf`;
 
-/** A report's PDF: its file name (today's date, farm time) and bytes. */
+/** A report's PDF: its file name (today's date, farm time) and bytes, in the reader's `language`. */
 export async function reportPdf(
   summary: ReportSummary,
   type: ReportType,
   timeZone: string,
   now: Date,
   farmName = DEFAULT_FARM_NAME,
+  language: Language = 'en',
 ) {
-  const pdf = await renderReportPdf(summary, { title: `${reportTypeLabels[type]} report`, timeZone, farmName });
+  const tr = translatorFor(language);
+  const title = tr.t('mail.pdfTitle', { type: reportTypeText(type, tr) });
+  const pdf = await renderReportPdf(summary, { title, timeZone, farmName, language });
   return { filename: reportFilename(type, farmToday(timeZone, now)), pdf };
 }
 

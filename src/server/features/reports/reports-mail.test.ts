@@ -273,6 +273,61 @@ describe("billing in an agent's e-mails", () => {
   });
 });
 
+describe("in the agent's language (decision 065)", () => {
+  /** A part's text, quoted-printable undone, as the reader sees it. */
+  const plain = (data: string) =>
+    Buffer.from(
+      data.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16))),
+      'latin1',
+    )
+      .toString('utf8')
+      .replace(/\u00a0/g, ' ');
+  const speaks = (agent: { user: { id: number } }, language: 'en' | 'af') =>
+    app.db.update(users).set({ language }).where(eq(users.id, agent.user.id));
+
+  it('sends an Afrikaans agent its weekly e-mail in Afrikaans; an English agent keeps English', async () => {
+    await speaks(lerato, 'af');
+    try {
+      await forgetWeeklySummaries();
+      expect((await post('/api/reports/weekly')).statusCode).toBe(200);
+      await app.mailer.idle();
+      const [row] = (await app.db.select().from(outbox).where(eq(outbox.to, lerato.user.email))).slice(-1);
+      expect(row.subject).toMatch(/^Jou weeklikse kratverslag: \d+ \S+ \d{4} tot \d+ \S+ \d{4}$/);
+      const mail = plain(mailTo(lerato.user.email).at(-1)!.data);
+      expect(mail).toContain('Hallo Lerato Khumalo,');
+      expect(mail).toMatch(/Aflewerings ontvang: \d+ \(\d+ kratte?\)/);
+      expect(mail).toContain('Vol kratte in besit: ');
+      expect(mail).not.toContain('Deliveries received');
+      const pieters = plain(mailTo(pieter.user.email).at(-1)!.data);
+      expect(pieters).toContain('Hello Pieter Botha,');
+      expect(pieters).toMatch(/Deliveries received: \d+ \(\d+ crates\)/);
+    } finally {
+      await speaks(lerato, 'en');
+    }
+  });
+
+  it("e-mails an Afrikaans agent its report's PDF in Afrikaans", async () => {
+    await speaks(lerato, 'af');
+    try {
+      const res = await post('/api/reports/email', { reportType: 'weekly', recipientAgentIds: [lerato.marketAgentId] });
+      expect(res.statusCode, res.body).toBe(200);
+      await app.mailer.idle();
+      const data = mailTo(lerato.user.email).at(-1)!.data;
+      expect(plain(data)).toContain('Jou weeklikse kratverslag vir ');
+      const pdf = attachment(data, `weekly-report-${today}.pdf`)!;
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const flat = text.replace(/\s+/g, ' ');
+      expect(flat).toContain('Weeklikse verslag');
+      expect(flat).toMatch(/Kratte geskuif \d+/);
+      expect(flat).toContain('Beskadigde en vermiste kratte');
+      expect(flat).toContain('Lerato Khumalo');
+      expect(flat).not.toContain('Crates moved');
+    } finally {
+      await speaks(lerato, 'en');
+    }
+  });
+});
+
 describe('SMTP down, then back', async () => {
   const port = await closedPort();
   const downApp = await buildTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });

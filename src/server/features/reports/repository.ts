@@ -6,6 +6,7 @@
 // The farm-wide figures are one row; an agent's are one row per agent of a list (grouped by agent), so
 // reports for every agent take as many queries as a report for one.
 import { type SQL, sql } from 'drizzle-orm';
+import type { Language } from '../../../shared/i18n/languages.ts';
 import type { Executor } from '../../db/client.ts';
 import { countsOf, sqlList } from '../../db/rows.ts';
 import { writeOffsByAgentQuery } from '../crates/balances.ts';
@@ -269,14 +270,22 @@ export async function countNewAgentsThisMonth(db: Executor, timeZone: string): P
   return Number(result.rows[0].count);
 }
 
-export type Recipient = { marketAgentId: number; userId: number; name: string; email: string; agentNumber: string };
+export type Recipient = {
+  marketAgentId: number;
+  userId: number;
+  name: string;
+  email: string;
+  agentNumber: string;
+  /** The language the agent reads (users.language, decision 065): its e-mails and PDFs are in it. */
+  language: Language;
+};
 
 /** Active market agents who receive reports (one, when `agentId` is given; those picked, for a list). */
 export async function agentRecipients(db: Executor, agentId?: number | number[]): Promise<Recipient[]> {
   const only =
     agentId === undefined ? sql`` : sql`and ${among(sql`a.id`, Array.isArray(agentId) ? agentId : [agentId])}`;
   const result = await db.execute<Recipient>(sql`
-    select a.id as "marketAgentId", a.user_id as "userId", u.name, u.email, a.agent_number as "agentNumber"
+    select a.id as "marketAgentId", a.user_id as "userId", u.name, u.email, a.agent_number as "agentNumber", u.language
     from market_agents a join users u on u.id = a.user_id
     where u.is_active and u.role = 'market_agent' ${only}
     order by u.name, a.id`);

@@ -1,10 +1,5 @@
 // E-mailing a report: each chosen (or every active) agent gets its own figures as a PDF (decision 046).
-import {
-  type EmailPreview,
-  type EmailReportRequest,
-  reportMessages,
-  reportTypeLabels,
-} from '../../../shared/reports.ts';
+import { type EmailPreview, type EmailReportRequest, reportMessages } from '../../../shared/reports.ts';
 import type { Executor } from '../../db/client.ts';
 import { farmToday } from '../../lib/farm-date.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
@@ -49,10 +44,17 @@ export async function emailReport(
   const ids: number[] = [];
   for (const recipient of recipients) {
     const summary = summaries.get(recipient.marketAgentId)!;
-    const { filename, pdf } = await reportPdf(summary, request.reportType, deps.timeZone, now, deps.farmName);
+    const { filename, pdf } = await reportPdf(
+      summary,
+      request.reportType,
+      deps.timeZone,
+      now,
+      deps.farmName,
+      recipient.language,
+    );
     const row = await deps.mailer.send({
       to: recipient.email,
-      ...reportEmail(recipient, summary, reportTypeLabels[request.reportType]),
+      ...reportEmail(recipient, summary, request.reportType),
       attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
     });
     ids.push(row.id);
@@ -71,7 +73,7 @@ export async function emailReportPreview(
   const summary = (
     await agentSummaries(deps, [asReportAgent(first)], { ...request.dateRange, reportType: request.reportType }, now)
   ).get(first.marketAgentId)!;
-  const { subject, text } = reportEmail(first, summary, reportTypeLabels[request.reportType]);
+  const { subject, text } = reportEmail(first, summary, request.reportType);
   return {
     period: summary.period,
     recipients: recipients.map(recipientOf),

@@ -1,6 +1,8 @@
 // Stock takes (decision 051): the farm store starts one for all or some agents; each agent
 // counts its full and empty crates and its clients' crates; the farm store accepts each difference
 // (booked on the ledger) or asks for a recount. Crate counts change only through the ledger service.
+
+import { agentMessages } from '../../../shared/agents.ts';
 import type {
   AgentStockTakeHistory,
   CurrentStockTake,
@@ -270,6 +272,6 @@ export async function agentHistory(db: Db, marketAgentId: number): Promise<Agent
     repo.listCounts(db, { marketAgentId, limit: 50 }),
     agentLosses(db, marketAgentId),
   ]);
-  if (agents.length === 0 && counts.length === 0) throw notFound('Market agent not found');
+  if (agents.length === 0 && counts.length === 0) throw notFound(agentMessages.agentNotFound);
   return { marketAgentId, counts: await withLines(db, counts), ...losses };
 }

@@ -3,6 +3,8 @@
 // and requests crates. An unapproved supplier reads only its own record.
 import type { z } from 'zod';
 import { maskAccountNumber } from '../../../shared/bank-account.ts';
+import errorsEnglish from '../../../shared/i18n/en/errors.json' with { type: 'json' };
+import { addEnglish, english } from '../../../shared/i18n/english.ts';
 import {
   type CrateRequest,
   type CreateOfferInput,
@@ -27,6 +29,8 @@ import { supplierBalance, supplierBalances } from '../crates/balances.ts';
 import * as transmissions from '../transmissions/service.ts';
 import * as repo from './repository.ts';
 import { actionsOnSupplier, actionsOnTender, answerRefusal, decisionRefusal, openTenderRefusal } from './rules.ts';
+
+addEnglish({ errors: errorsEnglish });
 
 /** The caller's own supplier record, or null when the caller has none. */
 const ownSupplier = (db: Executor, caller: Pick<Caller, 'supplierId'>) =>
@@ -69,7 +73,7 @@ async function withCrates(
 
 export async function mySupplier(db: Executor, caller: Caller): Promise<SupplierWithCrates> {
   const row = await ownSupplier(db, caller);
-  if (!row) throw notFound('Supplier profile not found');
+  if (!row) throw notFound(english('errors.supplierNotFound'));
   const [supplier] = await withCrates(db, caller, [row], { owner: true });
   return supplier;
 }
@@ -130,7 +134,7 @@ export async function updateMySupplier(
   body: z.infer<typeof updateSupplierBody>,
 ): Promise<SupplierWithCrates> {
   const existing = await ownSupplier(db, caller);
-  if (!existing) throw notFound('Supplier profile not found');
+  if (!existing) throw notFound(english('errors.supplierNotFound'));
   const row = await db.transaction(async (tx) => {
     const updated = await repo.updateSupplier(tx, existing.id, supplierDetailsRecord(body));
     await recordChange(tx, {

@@ -6,6 +6,8 @@
 import type { Role } from '../../../shared/auth.ts';
 import type { ChangeTag } from '../../../shared/change-tags.ts';
 import { damageMessages } from '../../../shared/damage.ts';
+import errorsEnglish from '../../../shared/i18n/en/errors.json' with { type: 'json' };
+import { addEnglish, english } from '../../../shared/i18n/english.ts';
 import { type Permission, userHasPermission } from '../../../shared/permissions.ts';
 import {
   type ActionCounts,
@@ -27,6 +29,8 @@ import * as billing from '../billing/service.ts';
 import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
 import * as repo from './repository.ts';
 import { acknowledgeRefusal, actionsOn, recallRefusal, recipientOf, resolveRefusal } from './rules.ts';
+
+addEnglish({ errors: errorsEnglish });
 
 export type { Caller };
 
@@ -205,7 +209,9 @@ async function createReturn(db: Db, caller: Caller, body: CreateTransmissionBody
     },
     from: holders.agentEmpty(agentId),
     insufficient: (available) =>
-      new HttpError(409, m.noEmptyCrates, { quantity: `You have ${available} empty crates` }),
+      new HttpError(409, m.noEmptyCrates, {
+        quantity: english('errors.emptyCratesHeld', { count: String(available) }),
+      }),
   });
 }
 
@@ -295,7 +301,7 @@ async function destinationOf(db: Executor, t: repo.TransmissionRow): Promise<str
   if (t.type === 'farm_to_market') return holders.agentFull(t.marketAgentId!);
   if (t.type === 'market_to_farm') return holders.farm;
   const supplier = await repo.findSupplierByUserId(db, t.fromUserId);
-  if (!supplier) throw conflict('The supplier of this request no longer exists');
+  if (!supplier) throw conflict(english('errors.supplierGone'));
   return holders.supplier(supplier.id);
 }
 
