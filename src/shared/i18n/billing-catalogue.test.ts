@@ -4,12 +4,13 @@ import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messagefor
 import { describe, expect, it } from 'vitest';
 import af from './af/index.ts';
 import en from './en/index.ts';
-import { english } from './english.ts';
+import { addEnglish, english } from './english.ts';
 import st from './st/index.ts';
 import { type Catalogue, createTranslator, flatten } from './translator.ts';
 import zu from './zu/index.ts';
 
 const NAMESPACES = ['billing', 'balance-statements', 'reports'] as const;
+addEnglish(en);
 const englishMessages = flatten(en);
 /** The names a message puts in: `{name}`, `{n, number}`, `{n, plural, …}` and `{x, select, …}`. */
 function placeholders(message: string): Set<string> {

@@ -58,13 +58,14 @@ describe('every message', () => {
     }
   });
 
-  it.each(TRANSLATED)('%s: translates an English key, with the same placeholders', (language) => {
+  it.each(TRANSLATED)('%s: translates an English key, with no placeholder English lacks', (language) => {
     for (const [key, message] of flatten(catalogues[language])) {
       const source = english.get(key);
       expect(source, `${language} has ${key}, which English has not`).toBeDefined();
       const want = placeholders(parse(source as string, { ignoreTag: true }));
       const have = placeholders(parse(message, { ignoreTag: true }));
-      expect([...have].sort(), `${language} ${key}`).toEqual([...want].sort());
+      // A translation may leave a value out (a name placed its own way), never invent one.
+      expect([...have].filter((name) => !want.has(name)), `${language} ${key}`).toEqual([]);
     }
   });
 

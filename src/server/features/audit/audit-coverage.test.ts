@@ -103,6 +103,7 @@ const walk: Record<string, () => Promise<Prepared>> = {
         newPassword: 'new-pass-1',
       });
   },
+  'PUT /api/auth/me/language': async () => () => call(agent, 'PUT', '/api/auth/me/language', { language: 'zu' }),
   'POST /api/transmissions': async () => () =>
     call(farm, 'POST', '/api/transmissions', {
       type: 'farm_to_market',
