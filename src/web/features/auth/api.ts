@@ -2,6 +2,7 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LoginBody, RegisterInput, SessionAnswer, User } from '../../../shared/auth.ts';
+import type { Language } from '../../../shared/i18n/languages.ts';
 import { api, forgetAnswers } from '../../lib/api-client.ts';
 import { tagged } from '../../lib/query-tags.ts';
 import { isSignedOutError, isUnreachableError, retryBackOff, retryWhileUnreachable } from '../../lib/server-reach.ts';
@@ -133,6 +134,22 @@ export function useChangePassword() {
         });
       sessionHandover = handover;
       return change;
+    },
+  });
+}
+
+/**
+ * The signed-in user's language (issue 37): kept on the user, so the next phone they sign in on
+ * starts in it. The session's user takes it at once; the caller switches the screens.
+ */
+export function useChangeLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: Language) => api.put<{ user: User }>('/api/auth/me/language', { language }),
+    onSuccess: (_answer, language) => {
+      queryClient.setQueryData<User | null>(sessionQueryOptions().queryKey, (user) =>
+        user ? ({ ...user, language } as User) : user,
+      );
     },
   });
 }
