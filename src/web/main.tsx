@@ -5,7 +5,7 @@ import './features/auth/first-session-check.ts';
 import { afterFirstSessionCheck } from './features/auth/first-session-check.ts';
 
 /** Lets the browser run what is waiting (input, painting, network answers) before going on. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0)); // i18n-ignore: code, not words
 
 // The app's code runs in a few tasks rather than one (decision 033): React, then Mantine and the
 // providers, then the routes, then the first render, each in a task of its own, so that a phone's

@@ -32,8 +32,11 @@ function RoleFields({ form }: { form: RegisterFormState }) {
             required
             data={[
               { value: '', label: t('auth.chooseMarket') },
-              // The markets' names are names; 'Other' is a word.
-              ...marketLocations.map((value) => ({ value, label: value === 'Other' ? t('auth.marketOther') : value })),
+              // The markets' names are names; the last choice, Other, is a word.
+              ...marketLocations.map((value, index) => ({
+                value,
+                label: index === marketLocations.length - 1 ? t('auth.marketOther') : value,
+              })),
             ]}
             {...field('marketLocation')}
           />
