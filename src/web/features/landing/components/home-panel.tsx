@@ -73,7 +73,7 @@ export function HomePanel() {
           mt="md"
           cards={howCratesMove.map((step, i) => ({
             text: t(step.text),
-            title: t('landing.stepTitle', { number: String(i + 1), title: t(step.title) }),
+            title: `${i + 1}. ${t(step.title)}`,
             icon: IconTruckDelivery,
           }))}
         />
