@@ -3,13 +3,7 @@
 // makes read tokens only.
 import { Button, Card, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import {
-  type ApiToken,
-  apiTokenBody,
-  type TokenScope,
-  tokenScopeLabels,
-  tokenScopes,
-} from '../../../../shared/integrations.ts';
+import { type ApiToken, apiTokenBody, type TokenScope, tokenScopes } from '../../../../shared/integrations.ts';
 import { ConfirmDialog, destructiveButton } from '../../../components/confirm-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QueryList } from '../../../components/list-states.tsx';
@@ -128,7 +122,11 @@ function NewTokenForm({ canWrite, onCreated }: { canWrite: boolean; onCreated: (
           <Radio.Group label={t('integrations.scope')} value={scope} onChange={(v) => setScope(v as TokenScope)}>
             <Stack gap="xs" mt="xs">
               {tokenScopes.map((s) => (
-                <Radio key={s} value={s} label={tokenScopeLabels[s]} />
+                <Radio
+                  key={s}
+                  value={s}
+                  label={t(s === 'write' ? 'integrations.scopeWrite' : 'integrations.scopeRead')}
+                />
               ))}
             </Stack>
           </Radio.Group>

@@ -8,7 +8,6 @@ import {
   type Webhook,
   type WebhookEvent,
   webhookBody,
-  webhookEventLabels,
   webhookEvents,
 } from '../../../../shared/integrations.ts';
 import { ConfirmDialog, destructiveButton } from '../../../components/confirm-dialog.tsx';
@@ -28,6 +27,13 @@ import {
   useWebhooks,
 } from '../api.ts';
 import { fieldErrors, ShownOnce } from './shown-once.tsx';
+
+/** An event's name's key in the catalogue: 'loan.created' → 'integrations.eventLoanCreated'. */
+const eventKey = (event: WebhookEvent) =>
+  `integrations.event${event
+    .split(/[._]/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('')}`;
 
 export function WebhooksCard() {
   const t = useT();
@@ -106,7 +112,7 @@ function NewWebhookForm({ onCreated }: { onCreated: (secret: string) => void }) 
               <Checkbox
                 key={e}
                 value={e}
-                label={t('integrations.eventChoice', { label: webhookEventLabels[e as WebhookEvent], event: e })}
+                label={t('integrations.eventChoice', { label: t(eventKey(e as WebhookEvent)), event: e })}
               />
             ))}
           </Stack>
