@@ -1,43 +1,51 @@
 // Accounts' roles, their labels, the password length and the spec §5 messages, without zod, so the
 // signed-in frame can show them without building the request schemas (decision 033).
-// src/shared/auth.ts re-exports all of it, with the schemas.
+// src/shared/auth.ts re-exports all of it, with the schemas. The English lives in the catalogue
+// (src/shared/i18n/en/auth.json, decision 065); screens show t('auth.…') in the reader's language.
+import { english } from './i18n/english.ts';
 
 export const roles = ['farm_store', 'market_agent', 'supplier'] as const;
 export type Role = (typeof roles)[number];
 export const roleLabels: Record<Role, string> = {
-  farm_store: 'Farm Store',
-  market_agent: 'Market Agent',
-  supplier: 'Supplier',
+  farm_store: english('auth.roleFarmStore'),
+  market_agent: english('auth.roleMarketAgent'),
+  supplier: english('auth.roleSupplier'),
+};
+/** Each role's name's key in the catalogue, for screens: t(roleKeys[role]). */
+export const roleKeys: Record<Role, string> = {
+  farm_store: 'auth.roleFarmStore',
+  market_agent: 'auth.roleMarketAgent',
+  supplier: 'auth.roleSupplier',
 };
 
 export const marketLocations = ['Johannesburg Market', 'Pretoria Market', 'Other'] as const;
 export const MIN_PASSWORD_LENGTH = 6;
 
 export const messages = {
-  mustChangePassword: 'Choose your own password before you go on: the one you were given was printed.',
-  invalidCredentials: 'Invalid credentials',
-  loginRequired: 'Email and password are required',
-  marketAgentFields: 'Market location, business name, and contact number are required for market agents',
-  supplierFields: 'Business name, farm location, contact number, and produce types are required for suppliers',
+  mustChangePassword: english('auth.mustChangePassword'),
+  invalidCredentials: english('auth.invalidCredentials'),
+  loginRequired: english('auth.loginRequired'),
+  marketAgentFields: english('auth.marketAgentFields'),
+  supplierFields: english('auth.supplierFields'),
   // DESIGN §7: unlike the spec's message, the code itself is never revealed.
-  invalidFarmAccessCode: 'Invalid farm access code. Ask the farm manager for the current code.',
-  accessDeniedTitle: 'Access Denied',
-  emailTaken: 'An account with this email already exists',
-  passwordTooShort: 'Password must be at least 6 characters',
-  passwordTooShortLong: 'Password must be at least 6 characters long',
-  fillAllFields: 'Please fill in all fields',
-  newPasswordsMismatch: 'New passwords do not match',
-  currentPasswordWrong: 'Current password is incorrect',
-  notSignedIn: 'Please sign in to continue',
-  forbidden: 'You do not have permission to do this',
-  tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
-  tooManyPasswordChanges: 'Too many password changes. Please wait a few minutes and try again.',
-  marketLocationMissing: 'Please choose your market',
-  businessNameMissing: 'Business name is required',
-  contactNumberMissing: 'Contact number is required',
-  farmLocationMissing: 'Farm location is required',
-  produceTypesMissing: 'Produce types are required',
-  contactNumberInvalid: 'Please enter a phone number, e.g. 082 123 4567 or +27 82 123 4567',
+  invalidFarmAccessCode: english('auth.invalidFarmAccessCode'),
+  accessDeniedTitle: english('auth.accessDeniedTitle'),
+  emailTaken: english('auth.emailTaken'),
+  passwordTooShort: english('auth.passwordTooShort'),
+  passwordTooShortLong: english('auth.passwordTooShortLong'),
+  fillAllFields: english('auth.fillAllFields'),
+  newPasswordsMismatch: english('auth.newPasswordsMismatch'),
+  currentPasswordWrong: english('auth.currentPasswordWrong'),
+  notSignedIn: english('auth.notSignedIn'),
+  forbidden: english('auth.forbidden'),
+  tooManyAttempts: english('auth.tooManyAttempts'),
+  tooManyPasswordChanges: english('auth.tooManyPasswordChanges'),
+  marketLocationMissing: english('auth.marketLocationMissing'),
+  businessNameMissing: english('auth.businessNameMissing'),
+  contactNumberMissing: english('auth.contactNumberMissing'),
+  farmLocationMissing: english('auth.farmLocationMissing'),
+  produceTypesMissing: english('auth.produceTypesMissing'),
+  contactNumberInvalid: english('auth.contactNumberInvalid'),
 } as const;
 
 /**
@@ -47,10 +55,17 @@ export const messages = {
 export const sessionEndReasons = ['password-reset', 'removed', 'password-changed', 'expired'] as const;
 export type SessionEndReason = (typeof sessionEndReasons)[number];
 export const sessionEndMessages: Record<SessionEndReason, string> = {
-  'password-reset': 'Your password was reset by the farm store. Sign in with the new password.',
-  removed: 'Your account was removed by the farm store. Ask the farm manager if you need it back.',
-  'password-changed': 'Your password was changed on another device. Sign in with the new password.',
-  expired: 'Your session expired. Sign in again.',
+  'password-reset': english('auth.sessionEndPasswordReset'),
+  removed: english('auth.sessionEndRemoved'),
+  'password-changed': english('auth.sessionEndPasswordChanged'),
+  expired: english('auth.sessionEndExpired'),
+};
+/** Each reason's message's key, for the sign-in page: t(sessionEndKeys[reason]). */
+export const sessionEndKeys: Record<SessionEndReason, string> = {
+  'password-reset': 'auth.sessionEndPasswordReset',
+  removed: 'auth.sessionEndRemoved',
+  'password-changed': 'auth.sessionEndPasswordChanged',
+  expired: 'auth.sessionEndExpired',
 };
 export const isSessionEndReason = (value: unknown): value is SessionEndReason =>
   typeof value === 'string' && (sessionEndReasons as readonly string[]).includes(value);
@@ -71,15 +86,14 @@ export function isPhoneNumber(text: string): boolean {
 
 /** The farm access code in the farm store's settings (decision 043). */
 export const farmAccessCodeMessages = {
-  title: 'Farm access code',
-  explain: 'A new farm store account can register only with this code. Give it only to people who run the farm.',
-  configured: 'This code is set on the server (FARM_ACCESS_CODE): change it there and restart the app.',
-  rotate: 'Make a new code',
-  rotateConfirm:
-    'Make a new farm access code? The current code stops working at once: anyone who has it can no longer register a farm store account. Accounts already registered are not affected.',
-  rotated: 'New farm access code made',
-  rotateFailed: 'Failed to make a new farm access code',
-  loadFailed: 'Failed to load the farm access code',
-  show: 'Show code',
-  hide: 'Hide code',
+  title: english('auth.farmCodeTitle'),
+  explain: english('auth.farmCodeExplain'),
+  configured: english('auth.farmCodeConfigured'),
+  rotate: english('auth.farmCodeRotate'),
+  rotateConfirm: english('auth.farmCodeRotateConfirm'),
+  rotated: english('auth.farmCodeRotated'),
+  rotateFailed: english('auth.farmCodeRotateFailed'),
+  loadFailed: english('auth.farmCodeLoadFailed'),
+  show: english('auth.farmCodeShow'),
+  hide: english('auth.farmCodeHide'),
 } as const;

@@ -1,6 +1,8 @@
 // The field limits, paging sizes and messages every request schema shares, and the two text checks
 // behind them, without zod, so screens can use them without building schemas (decision 033).
-// src/shared/fields.ts re-exports all of it, with the schema building blocks.
+// src/shared/fields.ts re-exports all of it, with the schema building blocks. The English lives in
+// the catalogue (src/shared/i18n/en/errors.json, decision 065).
+import { english } from './i18n/english.ts';
 
 /** Largest id PostgreSQL's integer holds: bigger ids are a 400, never a database error. */
 export const MAX_ID = 2_147_483_647;
@@ -8,17 +10,22 @@ export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 500;
 
 export const fieldMessages = {
-  badCharacters: 'This text contains a character that cannot be saved (a control character or a broken symbol)',
-  lineBreak: 'Line breaks are not allowed in this field',
-  limit: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
-  before: 'before must be the id of an item in the list',
-  pathId: `The id in the address must be a whole number from 1 to ${MAX_ID}`,
+  badCharacters: english('errors.badCharacters'),
+  lineBreak: english('errors.lineBreak'),
+  // Strings, not numbers: a number would be grouped ("2 147 483 647").
+  limit: english('errors.limit', { max: String(MAX_PAGE_SIZE) }),
+  before: english('errors.before'),
+  pathId: english('errors.pathId', { max: String(MAX_ID) }),
 } as const;
 
 /** The refusal of a value outside a closed list, naming the field and each choice: "status must be 'active' or 'removed'". */
 export function choicesMessage(field: string, choices: readonly string[]) {
   const quoted = choices.map((choice) => `'${choice}'`);
-  return `${field} must be ${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+  return english('errors.choices', {
+    field,
+    choices: quoted.slice(0, -1).join(', '),
+    last: quoted[quoted.length - 1] ?? '',
+  });
 }
 
 // NUL breaks PostgreSQL text; other C0 controls (but tab, newline, return), DEL and lone UTF-16

@@ -1,36 +1,37 @@
-// API tokens and webhooks (decision 063): the shapes both sides use, the event names, and the words.
+// API tokens and webhooks (decision 063): the shapes both sides use, the event names, and the words
+// (their English in src/shared/i18n/en/integrations.json, decision 065).
 import { z } from 'zod';
 import { idParam, oneOf, requiredText } from './fields.ts';
 import { instant } from './http.ts';
+import { english } from './i18n/english.ts';
 
 export const tokenScopes = ['read', 'write'] as const;
 export type TokenScope = (typeof tokenScopes)[number];
 
 export const tokenScopeLabels: Record<TokenScope, string> = {
-  read: 'Read: everything you can see',
-  write: 'Write: also everything you can change',
+  read: english('integrations.scopeRead'),
+  write: english('integrations.scopeWrite'),
 };
 
 /** What a token is called in an Authorization header: `Bearer ck_…`. */
 export const TOKEN_PREFIX = 'ck_';
 
 export const integrationMessages = {
-  tokenName: 'Give the token a name (what will use it)',
-  expiryPast: 'Choose an expiry date in the future',
-  agentWriteToken: 'A market agent may create read tokens only',
-  tokenNotFound: 'That token does not exist (or was already revoked)',
-  tokenUnknown: 'This API token is not valid: it is unknown, revoked or expired',
-  tokenReadOnly: 'This API token may only read: create a write token to change data',
-  sessionOnly: 'This can only be done signed in to Cratekeeper itself, not with an API token',
-  webhookUrl: 'Enter the address that will receive the events (https://…)',
-  webhookHttps: 'The address must start with https://',
-  webhookCredentials: 'Leave the user name and password out of the address',
-  webhookEvents: 'Choose at least one event',
-  webhookNotFound: 'That webhook does not exist',
-  deliveryNotFound: 'That delivery does not exist',
-  privateAddress:
-    'That address is on a private, local or cloud-metadata network, which webhooks may not reach (WEBHOOK_ALLOW_PRIVATE_ADDRESSES)',
-  unresolvable: 'That address’s host name could not be found',
+  tokenName: english('integrations.msgTokenName'),
+  expiryPast: english('integrations.msgExpiryPast'),
+  agentWriteToken: english('integrations.msgAgentWriteToken'),
+  tokenNotFound: english('integrations.msgTokenNotFound'),
+  tokenUnknown: english('integrations.msgTokenUnknown'),
+  tokenReadOnly: english('integrations.msgTokenReadOnly'),
+  sessionOnly: english('integrations.msgSessionOnly'),
+  webhookUrl: english('integrations.msgWebhookUrl'),
+  webhookHttps: english('integrations.msgWebhookHttps'),
+  webhookCredentials: english('integrations.msgWebhookCredentials'),
+  webhookEvents: english('integrations.msgWebhookEvents'),
+  webhookNotFound: english('integrations.msgWebhookNotFound'),
+  deliveryNotFound: english('integrations.msgDeliveryNotFound'),
+  privateAddress: english('integrations.msgPrivateAddress'),
+  unresolvable: english('integrations.msgUnresolvable'),
 } as const;
 
 export const apiTokenBody = z.strictObject({
@@ -70,14 +71,14 @@ export type WebhookEvent = (typeof webhookEvents)[number];
 export const TEST_EVENT = 'webhook.test';
 
 export const webhookEventLabels: Record<WebhookEvent, string> = {
-  'transmission.created': 'A transmission is sent',
-  'transmission.acknowledged': 'A transmission is acknowledged',
-  'transmission.flagged': 'A count is flagged (the count differs)',
-  'loan.created': 'Crates are lent to a client',
-  'loan.returned': 'A client returns crates',
-  'stock_take.completed': 'A stock take is completed',
-  'billing.cycle.created': 'A billing cycle is created',
-  'billing.payment.recorded': 'A payment is recorded',
+  'transmission.created': english('integrations.eventTransmissionCreated'),
+  'transmission.acknowledged': english('integrations.eventTransmissionAcknowledged'),
+  'transmission.flagged': english('integrations.eventTransmissionFlagged'),
+  'loan.created': english('integrations.eventLoanCreated'),
+  'loan.returned': english('integrations.eventLoanReturned'),
+  'stock_take.completed': english('integrations.eventStockTakeCompleted'),
+  'billing.cycle.created': english('integrations.eventBillingCycleCreated'),
+  'billing.payment.recorded': english('integrations.eventBillingPaymentRecorded'),
 };
 
 export const webhookBody = z.strictObject({

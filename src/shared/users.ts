@@ -1,39 +1,39 @@
 // User management (spec §2 User Management, §5 admin reset, §7 Users): the list the farm store sees,
-// removal and password resets, with the spec's messages (both sides).
+// removal and password resets, with the spec's messages (both sides), their English in the catalogue
+// (src/shared/i18n/en/users.json, decision 065).
 import { z } from 'zod';
 import { messages as authMessages, MIN_PASSWORD_LENGTH } from './auth.ts';
 import { idParams, oneOf, pageQuery, rawText } from './fields.ts';
 import { instant } from './http.ts';
+import { english } from './i18n/english.ts';
 
 export const userMessages = {
-  enterNewPassword: 'Please enter a new password',
+  enterNewPassword: english('users.enterNewPassword'),
   passwordTooShort: authMessages.passwordTooShortLong,
-  userNotFound: 'User not found',
-  farmStoreProtected: 'Farm store accounts cannot be removed or reset here',
-  removed: 'User removed successfully',
-  restored: 'User restored successfully',
-  restoreFailed: 'Failed to restore user',
-  notRemoved: 'This user has not been removed',
-  noRemovedUsers: 'No Removed Users',
+  userNotFound: english('users.userNotFound'),
+  farmStoreProtected: english('users.farmStoreProtected'),
+  removed: english('users.removed'),
+  restored: english('users.restored'),
+  restoreFailed: english('users.restoreFailed'),
+  notRemoved: english('users.notRemoved'),
+  noRemovedUsers: english('users.noRemovedUsers'),
   /** Registering with the e-mail of a removed account (decision 022): the farm store can restore it. */
-  emailOfRemovedAccount:
-    'This email belongs to an account the farm store removed. Ask the farm store to restore it, or use another email.',
-  passwordUpdated: 'Password updated successfully',
-  tooManyResets: 'Too many password resets. Please wait a few minutes and try again.',
-  removeFailed: 'Failed to remove user',
-  deleteFailed: 'Failed to delete user',
-  updatePasswordFailed: 'Failed to update password',
-  resetPasswordFailed: 'Failed to reset password',
-  fetchFailed: 'Failed to fetch users',
-  noUsers: 'No Users Found',
-  accessDenied: 'Only farm store managers can access user management.',
+  emailOfRemovedAccount: english('auth.emailOfRemovedAccount'),
+  passwordUpdated: english('users.passwordUpdated'),
+  tooManyResets: english('users.tooManyResets'),
+  removeFailed: english('users.removeFailed'),
+  deleteFailed: english('users.deleteFailed'),
+  updatePasswordFailed: english('users.updatePasswordFailed'),
+  resetPasswordFailed: english('users.resetPasswordFailed'),
+  fetchFailed: english('users.fetchFailed'),
+  noUsers: english('users.noUsers'),
+  accessDenied: english('users.accessDenied'),
   /**
    * The spec's question, verbatim; its second sentence ('This action cannot be undone.') is replaced by
    * removalConsequences, which says what removal really does (decision 039).
    */
-  confirmRemove: (name: string) => `Are you sure you want to remove ${name} from the system?`,
-  removalConsequences:
-    'They are signed out at once and can no longer sign in. Their transmissions, crates, loans and billing stay on record. A farm store user can restore the account from User Management (Removed users).',
+  confirmRemove: (name: string) => english('users.confirmRemove', { name }),
+  removalConsequences: english('users.removalConsequences'),
 } as const;
 
 /** The roles the farm store manages here: farm store accounts are never listed (spec §6). */

@@ -14,7 +14,7 @@ afterFirstSessionCheck((user) => {
 });
 
 /** Lets the browser run what is waiting (input, painting, network answers) before going on. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0)); // i18n-ignore: code, not words
 
 // The app's code runs in a few tasks rather than one (decision 033): React, then Mantine and the
 // providers, then the routes, then the first render, each in a task of its own, so that a phone's

@@ -12,8 +12,9 @@ import {
 } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { BrowserRouter } from 'react-router';
+import { useT } from '../lib/i18n/use-t.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
 // Mantine's stock green is too light for text: its darkest shade gives 4.1:1 on white, below WCAG's
@@ -32,39 +33,41 @@ const farmGreen: MantineColorsTuple = [
   '#124a24',
 ];
 
-const theme = createTheme({
-  primaryColor: 'green',
-  colors: { green: farmGreen },
-  defaultRadius: 'md',
-  // A phone set to reduce motion (a vestibular disorder, or just a slow phone) gets no sliding or fading.
-  respectReducedMotion: true,
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  // Plain objects keyed by component name, not Component.extend(): importing Select, Modal and
-  // PasswordInput here would put them (and Combobox, Popover, floating-ui) in the entry chunk that
-  // every page loads first (decision 031).
-  components: {
-    // The eye button's default name contains "password", so it would share the field's label.
-    PasswordInput: {
-      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide the characters' } },
+/** The theme, with the names it gives icon buttons in the current language (`t`). */
+const themeFor = (t: (key: string) => string) =>
+  createTheme({
+    primaryColor: 'green',
+    colors: { green: farmGreen },
+    defaultRadius: 'md',
+    // A phone set to reduce motion (a vestibular disorder, or just a slow phone) gets no sliding or fading.
+    respectReducedMotion: true,
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif', // i18n-ignore: CSS fonts
+    // Plain objects keyed by component name, not Component.extend(): importing Select, Modal and
+    // PasswordInput here would put them (and Combobox, Popover, floating-ui) in the entry chunk that
+    // every page loads first (decision 031).
+    components: {
+      // The eye button's default name contains "password", so it would share the field's label.
+      PasswordInput: {
+        defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common.showOrHide') } },
+      },
+      // A badge beside text in a row keeps its width: squeezed, it read 'MARKET …' or 'In ou…' at 375 px.
+      // Only a badge wider than its whole container is cut (the e2e layout check lists any). Badges say
+      // the spec's words as the spec writes them ('Well Stocked', 'Active Cycle'), not in capitals.
+      Badge: { styles: { root: { flexShrink: 0, maxWidth: '100%', textTransform: 'none' } } },
+      // A toast's message under its title is gray.6 in Mantine (3.3:1 on white, axe color-contrast):
+      // gray.7 like the rest of the app's secondary text (decision 047).
+      Notification: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
+      // The dialogs' close button is an icon with no name of its own.
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } } },
+      // A dialog's title row is a <header>, which outside sectioning content is a second page banner
+      // beside the app's own (axe landmark-no-duplicate-banner, landmark-unique; decision 047).
+      ModalHeader: { defaultProps: { role: 'presentation' } },
+      DrawerHeader: { defaultProps: { role: 'presentation' } },
+      // A searchable picker takes a typed name and Enter: the first match is highlighted as you type
+      // (decision 015), so Enter picks it.
+      Select: { defaultProps: { selectFirstOptionOnChange: true } },
     },
-    // A badge beside text in a row keeps its width: squeezed, it read 'MARKET …' or 'In ou…' at 375 px.
-    // Only a badge wider than its whole container is cut (the e2e layout check lists any). Badges say
-    // the spec's words as the spec writes them ('Well Stocked', 'Active Cycle'), not in capitals.
-    Badge: { styles: { root: { flexShrink: 0, maxWidth: '100%', textTransform: 'none' } } },
-    // A toast's message under its title is gray.6 in Mantine (3.3:1 on white, axe color-contrast):
-    // gray.7 like the rest of the app's secondary text (decision 047).
-    Notification: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
-    // The dialogs' close button is an icon with no name of its own.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    // A dialog's title row is a <header>, which outside sectioning content is a second page banner
-    // beside the app's own (axe landmark-no-duplicate-banner, landmark-unique; decision 047).
-    ModalHeader: { defaultProps: { role: 'presentation' } },
-    DrawerHeader: { defaultProps: { role: 'presentation' } },
-    // A searchable picker takes a typed name and Enter: the first match is highlighted as you type
-    // (decision 015), so Enter picks it.
-    Select: { defaultProps: { selectFirstOptionOnChange: true } },
-  },
-});
+  });
 
 // Mantine's dimmed text (gray.6, 3.3:1 on white) and error red (red.6, 3.3:1) fail WCAG's 4.5:1 for
 // small text; gray.7 (8.2:1) is what the price editor already uses for secondary text, red.9 is 5.5:1.
@@ -92,6 +95,8 @@ export const NOTIFICATION_MS = 5000;
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  const t = useT();
+  const theme = useMemo(() => themeFor(t), [t]);
   return (
     <MantineProvider
       theme={theme}

@@ -58,7 +58,7 @@ export default function SignedInApp() {
         <Route path={paths.dashboard.path} element={<DashboardPage />} />
         <Route path={paths.login.path} element={<DashboardPage />} />
         <Route path={paths.register.path} element={<DashboardPage />} />
-        {/* An unapproved supplier sees only 'Account Pending Approval' (spec §2): the dashboard shows it,
+        {/* i18n-ignore (a comment): an unapproved supplier sees only 'Account Pending Approval' (spec §2): the dashboard shows it,
             and so does the one other screen a supplier may use. */}
         <Route element={<SupplierApprovalGate />}>
           <Route path={paths.transmissions.path} element={<TransmissionsPage />} />

@@ -4,7 +4,7 @@ import { AppShell, Badge, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { roleLabels } from '../../../shared/auth-labels.ts';
+import { roleKeys } from '../../../shared/auth-labels.ts';
 import { userHasPermission } from '../../../shared/permissions.ts';
 import { DrawnLater } from '../../components/below-the-fold.tsx';
 import { LiveUpdatesIndicator } from '../../components/live-updates-indicator.tsx';
@@ -15,6 +15,7 @@ import { StatementsHeaderLink } from '../../features/balance-statements/componen
 import { UnreadMessagesLink } from '../../features/contact/components/unread-messages.tsx';
 import { OfflineBanner } from '../../features/offline/components/offline-banner.tsx';
 import { useUser } from '../../lib/current-user.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { useOnline } from '../../lib/offline/status.ts';
 import { paths } from '../paths.ts';
 import { MainNavLinks } from './main-nav-links.tsx';
@@ -23,6 +24,7 @@ import { SignedInUser } from './signed-in-user.tsx';
 
 /** The header's right side: live or not, and what waits for the user, each a link to it. */
 function HeaderStatus() {
+  const t = useT();
   const user = useUser();
   return (
     <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -34,13 +36,14 @@ function HeaderStatus() {
       />
       {userHasPermission(user, 'read:contact-message:any') && <UnreadMessagesLink />}
       <Badge variant="light" visibleFrom="xs">
-        {roleLabels[user.role]}
+        {t(roleKeys[user.role])}
       </Badge>
     </Group>
   );
 }
 
 export function AppLayout() {
+  const t = useT();
   const [opened, { toggle, close }] = useDisclosure();
   const online = useOnline();
 
@@ -53,7 +56,7 @@ export function AppLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('app.toggleNavigation')} />
             {/* The logo gives way on a narrow phone, never the header's numbers (decision 067). */}
             <div style={{ minWidth: 0, overflow: 'hidden' }}>
               <Logo />
@@ -65,7 +68,7 @@ export function AppLayout() {
 
       {/* Behind the burger on a phone, off screen: the browser skips its style and layout until it
           slides in (decision 031). */}
-      <AppShell.Navbar p="sm" aria-label="Main navigation" style={{ contentVisibility: 'auto' }}>
+      <AppShell.Navbar p="sm" aria-label={t('app.mainNavigation')} style={{ contentVisibility: 'auto' }}>
         {/* Built in the render after the header and the screen (decision 033). */}
         <DrawnLater>
           <AppShell.Section grow component={ScrollArea}>

@@ -21,10 +21,10 @@ import { type Permission, userHasPermission } from '../../../shared/permissions.
 import { useActionCounts } from '../../features/transmissions/api/action-counts.ts';
 import { usePendingTransmissionCount } from '../../features/transmissions/api/pending-count.ts';
 import { useUser } from '../../lib/current-user.tsx';
-import { plural } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { paths } from '../paths.ts';
 
-/** `badges`: the figure at the right (the spec's pending count); `notes`: what else waits, in words, under the label. */
+/** `label`: its key in the catalogue; `badges`: the figure at the right (the spec's pending count); `notes`: what else waits, in words, under the label. */
 type NavEntry = { to: string; label: string; icon: typeof IconUsers; badges?: ReactNode; notes?: ReactNode };
 
 // Each link shows only to a role that may open its page: the farm store gets the agents,
@@ -32,41 +32,51 @@ type NavEntry = { to: string; label: string; icon: typeof IconUsers; badges?: Re
 const roleLinks: (NavEntry & { permission: Permission })[] = [
   {
     to: paths.marketAgents.href(),
-    label: 'Market Agents',
+    label: 'app.navMarketAgents',
     icon: IconBuildingStore,
     permission: 'read:market-agent:any',
   },
-  { to: paths.billing.href(), label: 'Billing', icon: IconReceipt2, permission: 'read:billing:any' },
-  { to: paths.reports.href(), label: 'Reports', icon: IconChartBar, permission: 'read:report:any' },
-  { to: paths.statements.href(), label: 'Statements', icon: IconFileCheck, permission: 'issue:balance-statement:any' },
-  { to: paths.userManagement.href(), label: 'User Management', icon: IconUsersGroup, permission: 'read:user:any' },
-  { to: paths.imports.href(), label: 'Import', icon: IconFileImport, permission: 'import:records:any' },
-  { to: paths.clients.href(), label: 'Clients', icon: IconUsers, permission: 'read:client:own' },
+  { to: paths.billing.href(), label: 'app.navBilling', icon: IconReceipt2, permission: 'read:billing:any' },
+  { to: paths.reports.href(), label: 'app.navReports', icon: IconChartBar, permission: 'read:report:any' },
+  {
+    to: paths.statements.href(),
+    label: 'app.navStatements',
+    icon: IconFileCheck,
+    permission: 'issue:balance-statement:any',
+  },
+  {
+    to: paths.userManagement.href(),
+    label: 'app.navUserManagement',
+    icon: IconUsersGroup,
+    permission: 'read:user:any',
+  },
+  { to: paths.imports.href(), label: 'app.navImport', icon: IconFileImport, permission: 'import:records:any' },
+  { to: paths.clients.href(), label: 'app.navClients', icon: IconUsers, permission: 'read:client:own' },
 ];
 
 /** The figures beside the links: the spec's pending count always, the farm store's others when above 0. */
 type Waiting = { pending: number; crateRequests: number; flaggedCounts: number };
 
-function linksFor(user: User, waiting: Waiting): NavEntry[] {
+function linksFor(user: User, waiting: Waiting, t: ReturnType<typeof useT>): NavEntry[] {
   return [
     {
       to: paths.dashboard.href(),
-      label: 'Dashboard',
+      label: 'app.navDashboard',
       icon: IconLayoutDashboard,
       // In words, on both widths (decision 067): a bare number said nothing to a sighted user.
       notes: waiting.crateRequests > 0 && (
         <Text component="span" size="xs" fw={700} data-testid="crate-requests-badge">
-          {waiting.crateRequests} {plural(waiting.crateRequests, 'crate request')} to fulfil
+          {t('app.crateRequestsToFulfil', { count: waiting.crateRequests })}
         </Text>
       ),
     },
     {
       to: paths.transmissions.href(),
-      label: 'Transmissions',
+      label: 'app.navTransmissions',
       icon: IconArrowsExchange,
       notes: waiting.flaggedCounts > 0 && (
         <Text component="span" size="xs" fw={700} data-testid="flagged-counts-badge">
-          {waiting.flaggedCounts} flagged {plural(waiting.flaggedCounts, 'count')} to resolve
+          {t('app.flaggedCountsToResolve', { count: waiting.flaggedCounts })}
         </Text>
       ),
       badges: <PendingBadge count={waiting.pending} />,
@@ -77,12 +87,13 @@ function linksFor(user: User, waiting: Waiting): NavEntry[] {
 
 /** The spec's badge: pending transmissions addressed to the user (or, the farm store's, to its role). */
 function PendingBadge({ count }: { count: number }) {
+  const t = useT();
   return (
     <Badge
       size="sm"
       circle
       color={count ? 'red.9' : 'gray.7'}
-      aria-label={`${count} pending transmissions`}
+      aria-label={t('app.pendingBadge', { count })}
       data-testid="pending-transmissions-badge"
     >
       {count}
@@ -92,6 +103,7 @@ function PendingBadge({ count }: { count: number }) {
 
 /** The links; `onNavigate` folds the sidebar on a phone. */
 export function MainNavLinks({ onNavigate }: { onNavigate: () => void }) {
+  const t = useT();
   const user = useUser();
   const location = useLocation();
   const pending = usePendingTransmissionCount();
@@ -103,12 +115,12 @@ export function MainNavLinks({ onNavigate }: { onNavigate: () => void }) {
       : location.pathname === to;
   return (
     <Stack gap={4}>
-      {linksFor(user, { pending, crateRequests, flaggedCounts }).map((link) => (
+      {linksFor(user, { pending, crateRequests, flaggedCounts }, t).map((link) => (
         <NavLink
           key={link.to}
           component={Link}
           to={link.to}
-          label={link.label}
+          label={t(link.label)}
           leftSection={<link.icon size={18} stroke={1.6} />}
           rightSection={link.badges || null}
           description={link.notes || null}

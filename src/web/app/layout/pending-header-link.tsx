@@ -9,20 +9,20 @@ import { userHasPermission } from '../../../shared/permissions.ts';
 import { useCurrentStockTake } from '../../features/stock-takes/api/stock-takes.ts';
 import { usePendingTransmissionCount } from '../../features/transmissions/api/pending-count.ts';
 import { useUser } from '../../lib/current-user.tsx';
-import { plural } from '../../lib/format.ts';
+import { t as translate } from '../../lib/i18n/language.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { paths } from '../paths.ts';
 
 /** "3 waiting: 2 pending transmissions and a stock take to count"; it starts with the number it shows. */
-export function waitingLabel(pending: number, stockTake: boolean): string {
-  const deliveries = `${pending} pending ${plural(pending, 'transmission')}`;
+export function waitingLabel(pending: number, stockTake: boolean, t = translate): string {
+  const deliveries = t('app.pendingTransmissions', { count: pending });
   if (!stockTake) return deliveries;
   const total = pending + 1;
-  return pending === 0
-    ? `${total} waiting: a stock take to count`
-    : `${total} waiting: ${deliveries} and a stock take to count`;
+  return pending === 0 ? t('app.waitingStockTake', { total }) : t('app.waitingBoth', { total, deliveries });
 }
 
 export function PendingHeaderLink() {
+  const t = useT();
   const pending = usePendingTransmissionCount();
   const counts = userHasPermission(useUser(), 'submit:stock-take:own');
   const stockTake = useCurrentStockTake(counts).data?.count?.status === 'open';
@@ -40,7 +40,7 @@ export function PendingHeaderLink() {
       style={{ flexShrink: 0 }}
       px="sm"
       leftSection={<IconTruckDelivery size={20} aria-hidden />}
-      aria-label={waitingLabel(pending, stockTake)}
+      aria-label={waitingLabel(pending, stockTake, t)}
       data-testid="header-pending-count"
     >
       {waiting}

@@ -5,11 +5,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api.ts';
 import { useUser } from '../../lib/current-user.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { waitingText } from '../../lib/offline/changes.ts';
 import { useQueueStatus } from '../../lib/offline/status.ts';
 import { paths } from '../paths.ts';
 
 export function SignedInUser() {
+  const t = useT();
   const user = useUser();
   const navigate = useNavigate();
   const logout = useLogout();
@@ -45,19 +47,17 @@ export function SignedInUser() {
         loading={logout.isPending}
         onClick={() => (waiting > 0 ? setConfirming(true) : signOut())}
       >
-        Sign Out
+        {t('app.signOut')}
       </Button>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Changes not sent yet" centered>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('app.changesNotSent')} centered>
         <Stack>
-          <Text size="sm">
-            This phone has {waitingText(waiting)} to the farm. Signing out discards them: they will not be sent.
-          </Text>
+          <Text size="sm">{t('app.discardWarning', { waiting: waitingText(waiting) })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
-              Stay signed in
+              {t('app.staySignedIn')}
             </Button>
             <Button color="red" onClick={() => void discardAndSignOut()}>
-              Discard and sign out
+              {t('app.discardAndSignOut')}
             </Button>
           </Group>
         </Stack>

@@ -6,26 +6,32 @@ import { RoleGate } from '../../components/role-gate.tsx';
 import { OutboxCard } from '../../features/outbox/components/outbox-card.tsx';
 import { ReportsContent } from '../../features/reports/pages/reports-page.tsx';
 import { RecentTransmissionsCard } from '../../features/transmissions/components/recent-transmissions-card.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
 
 /** Spec §9: the 10 latest of 50 fetched. */
-const recentActivity = (
-  <RecentTransmissionsCard
-    role="farm_store"
-    fullHeight
-    title="Recent Transmission Activity"
-    fetched={RECENT_ACTIVITY_FETCHED}
-    shown={RECENT_ACTIVITY_SHOWN}
-  />
-);
+function RecentActivity() {
+  const t = useT();
+  return (
+    <RecentTransmissionsCard
+      role="farm_store"
+      fullHeight
+      title={t('app.recentActivity')}
+      fetched={RECENT_ACTIVITY_FETCHED}
+      shown={RECENT_ACTIVITY_SHOWN}
+    />
+  );
+}
+const recentActivity = <RecentActivity />;
 
 export function ReportsScreen() {
   return <ReportsContent recentActivity={recentActivity} outbox={<OutboxCard />} />;
 }
 
 export function ReportsPage() {
+  const t = useT();
   return (
-    <RoleGate permission="read:report:any" denied="This page is only available to farm store administrators.">
-      <PageHeader title="Reports" description="Crate movements and agent performance" />
+    <RoleGate permission="read:report:any" denied={t('app.reportsDenied')}>
+      <PageHeader title={t('app.reportsTitle')} description={t('app.reportsSubtitle')} />
       <ReportsScreen />
     </RoleGate>
   );

@@ -2,13 +2,24 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LoginBody, RegisterInput, SessionAnswer, User } from '../../../shared/auth.ts';
+import { isLanguage, type Language } from '../../../shared/i18n/languages.ts';
 import { api, forgetAnswers } from '../../lib/api-client.ts';
+import { switchLanguage } from '../../lib/i18n/language.ts';
 import { tagged } from '../../lib/query-tags.ts';
 import { isSignedOutError, isUnreachableError, retryBackOff, retryWhileUnreachable } from '../../lib/server-reach.ts';
 import { SESSION_PATH, takeFirstSessionCheck } from './first-session-check.ts';
 import { setSessionEndReason } from './session-end.ts';
 
 export { SESSION_PATH };
+
+/**
+ * Signed in, the screens speak the user's language (issue 37: a new phone signs in in the agent's
+ * language); a user the server gives no language keeps the one this device has.
+ */
+function followUserLanguage(user: User | null) {
+  const language = (user as { language?: unknown } | null)?.language;
+  if (isLanguage(language)) void switchLanguage(language);
+}
 
 /**
  * The signed-in user, or null when nobody is (the server says so, or answers 401). Any other failure
@@ -20,6 +31,7 @@ async function getSessionUser(): Promise<User | null> {
     const { user, reason } = await (takeFirstSessionCheck() ?? api.get<SessionAnswer>(SESSION_PATH));
     // Nobody, and why, when the session ended without a sign-out (decision 040).
     setSessionEndReason(user ? null : reason);
+    followUserLanguage(user);
     return user;
   } catch (error) {
     if (isSignedOutError(error)) return null;
@@ -60,6 +72,7 @@ export function useLogin() {
     mutationFn: (body: LoginBody) => api.post<{ user: User }>('/api/auth/login', body),
     onSuccess: ({ user }) => {
       setSessionEndReason(null);
+      followUserLanguage(user);
       queryClient.setQueryData(sessionQueryOptions().queryKey, user);
     },
   });
@@ -133,6 +146,22 @@ export function useChangePassword() {
         });
       sessionHandover = handover;
       return change;
+    },
+  });
+}
+
+/**
+ * The signed-in user's language (issue 37): kept on the user, so the next phone they sign in on
+ * starts in it. The session's user takes it at once; the caller switches the screens.
+ */
+export function useChangeLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: Language) => api.put<{ user: User }>('/api/auth/me/language', { language }),
+    onSuccess: (_answer, language) => {
+      queryClient.setQueryData<User | null>(sessionQueryOptions().queryKey, (user) =>
+        user ? ({ ...user, language } as User) : user,
+      );
     },
   });
 }

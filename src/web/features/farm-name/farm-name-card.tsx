@@ -2,19 +2,23 @@
 // FARM_NAME on the server is only its first value; what is saved here wins, for every instance at once.
 import { Button, Card, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { FARM_NAME_MAX, farmNameMessages as m } from '../../../shared/farm-name.ts';
+import { FARM_NAME_MAX } from '../../../shared/farm-name.ts';
 import { farmNameBody } from '../../../shared/farm-name-schemas.ts';
 import { FormError } from '../../components/form-error.tsx';
+import { translateEnglish } from '../../lib/i18n/english-messages.ts';
+import { t as translate } from '../../lib/i18n/language.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useFarmName, useSaveFarmName } from './api.ts';
 
-const sourceText = {
-  settings: 'Set here.',
-  configured: 'From the server’s FARM_NAME until you save one here.',
-  default: 'No name set yet: this is the name the public site has always shown.',
+const sourceKeys = {
+  settings: 'farm-name.sourceSettings',
+  configured: 'farm-name.sourceConfigured',
+  default: 'farm-name.sourceDefault',
 } as const;
 
 export function FarmNameCard() {
+  const t = useT();
   const current = useFarmName();
   const save = useSaveFarmName();
   const [typed, setTyped] = useState<string | null>(null);
@@ -26,34 +30,35 @@ export function FarmNameCard() {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = farmNameBody.safeParse({ name: typed ?? '' });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? m.required);
+    const message = parsed.error?.issues[0]?.message;
+    if (!parsed.success) return setProblem(message ? translateEnglish(message) : t('farm-name.required'));
     setProblem(null);
-    save.mutate(parsed.data.name, { onSuccess: () => notifySuccess(m.saved) });
+    save.mutate(parsed.data.name, { onSuccess: () => notifySuccess(translate('farm-name.saved')) });
   };
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="farm-name-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="farm-name-title">
-          Farm name
+          {t('farm-name.title')}
         </Title>
-        <Text size="sm">The name on the farm’s statements, report PDFs and public site.</Text>
+        <Text size="sm">{t('farm-name.intro')}</Text>
         {current.data === undefined ? (
           <Skeleton height={44} />
         ) : (
-          <form onSubmit={submit} noValidate aria-label="Farm name">
+          <form onSubmit={submit} noValidate aria-label={t('farm-name.title')}>
             <Stack gap="sm">
               <TextInput
-                label="Farm name"
+                label={t('farm-name.title')}
                 size="md"
                 maxLength={FARM_NAME_MAX + 20}
                 value={typed ?? ''}
                 onChange={(e) => setTyped(e.currentTarget.value)}
                 error={problem}
-                description={sourceText[current.data.source]}
+                description={t(sourceKeys[current.data.source])}
               />
-              <FormError error={save.isError ? save.error : null} fallback="The name could not be saved" />
+              <FormError error={save.isError ? save.error : null} fallback={t('farm-name.couldNotSave')} />
               <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
-                Save farm name
+                {t('farm-name.save')}
               </Button>
             </Stack>
           </form>

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCurrentStockTake } from '../../../features/stock-takes/api/stock-takes.ts';
 import { useIncomingTransmissions } from '../../../features/transmissions/api/get-incoming-transmissions.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { paths } from '../../paths.ts';
 
 function Job({ to, icon, children, note }: { to: string; icon: ReactNode; children: string; note?: string }) {
@@ -35,20 +36,21 @@ function Job({ to, icon, children, note }: { to: string; icon: ReactNode; childr
 }
 
 export function AgentJobs() {
+  const t = useT();
   const waiting = useIncomingTransmissions('market_agent').data?.length ?? 0;
   // A stock take the farm store started and this agent has not sent yet is announced here (decision 061);
   // its count form is at the top of Clients.
   const stockTake = useCurrentStockTake().data?.count;
   return (
-    <nav aria-label="Your jobs">
+    <nav aria-label={t('app.yourJobs')}>
       {stockTake?.status === 'open' && (
         <SimpleGrid cols={1} mb="sm">
           <Job
             to={paths.clients.href()}
             icon={<IconClipboardList size={20} aria-hidden />}
-            note="The farm store asks you to count your crates"
+            note={t('app.stockTakeAsks')}
           >
-            Stock take waiting
+            {t('app.stockTakeWaiting')}
           </Job>
         </SimpleGrid>
       )}
@@ -56,18 +58,18 @@ export function AgentJobs() {
         <Job
           to={paths.transmissions.href('incoming')}
           icon={<IconInbox size={20} aria-hidden />}
-          note={waiting > 0 ? `${waiting} to count` : undefined}
+          note={waiting > 0 ? t('app.toCount', { count: waiting }) : undefined}
         >
-          Incoming deliveries
+          {t('app.incomingDeliveries')}
         </Job>
         <Job to={paths.clients.href()} icon={<IconUsersGroup size={20} aria-hidden />}>
-          Lend crates
+          {t('app.lendCrates')}
         </Job>
         <Job to={paths.clients.href()} icon={<IconArrowBackUp size={20} aria-hidden />}>
-          Take crates back
+          {t('app.takeCratesBack')}
         </Job>
         <Job to={paths.transmissions.href('send-empties')} icon={<IconTruckReturn size={20} aria-hidden />}>
-          Send empties to the farm
+          {t('app.sendEmpties')}
         </Job>
       </SimpleGrid>
     </nav>

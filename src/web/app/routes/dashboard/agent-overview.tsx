@@ -35,6 +35,7 @@ import { RecentTransmissionsCard } from '../../../features/transmissions/compone
 import { myAgentQueryOptions, useMyAgent } from '../../../lib/api/get-my-agent.ts';
 import { useFirstAnswers } from '../../../lib/first-answers.ts';
 import { formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { paths } from '../../paths.ts';
 import { AgentJobs } from './agent-jobs.tsx';
 import { ClientsWithDamagePhotos } from './clients-with-damage-photos.tsx';
@@ -99,6 +100,7 @@ export function AgentOverview() {
 
 /** Earnings and crate counts, with the bank details reminder above them while money is owed. */
 function AgentFigures() {
+  const t = useT();
   const earnings = useEarnings();
   const me = useMyAgent();
   const agent = me.data;
@@ -108,49 +110,52 @@ function AgentFigures() {
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
         <Card withBorder radius="md" p="md" bg="green.0">
           <Text size="sm" c="dimmed">
-            Total earnings
+            {t('app.totalEarnings')}
           </Text>
           <Text fw={800} size="xl" data-testid="total-earnings">
             {earnings.data ? formatRandDecimal(earnings.data.totalEarnings) : '…'}
           </Text>
           <Text size="xs" c="dimmed" data-testid="earnings-paid-owed">
             {earnings.data
-              ? `${formatRandDecimal(earnings.data.totalPaid)} paid · ${formatRandDecimal(earnings.data.totalOwed)} owed`
-              : 'for empty crates returned'}
+              ? t('app.paidOwed', {
+                  paid: formatRandDecimal(earnings.data.totalPaid),
+                  owed: formatRandDecimal(earnings.data.totalOwed),
+                })
+              : t('app.forEmptiesReturned')}
           </Text>
         </Card>
         <StatCard
-          label="Full crates"
+          label={t('app.fullCrates')}
           value={agent ? formatCount(agent.fullCrates) : '…'}
           to={paths.clients.href()}
-          action="Lend crates"
+          action={t('app.lendCrates')}
         />
         <StatCard
-          label="With clients"
+          label={t('app.withClients')}
           value={agent ? formatCount(agent.cratesWithClients) : '…'}
           to={paths.clients.href()}
-          action="Take crates back"
+          action={t('app.takeCratesBack')}
         />
         <StatCard
-          label="Empty crates"
+          label={t('app.emptyCrates')}
           value={agent ? formatCount(agent.emptyCrates) : '…'}
-          hint="ready to return"
+          hint={t('app.readyToReturn')}
           to={paths.transmissions.href('send-empties')}
-          action="Send to the farm"
+          action={t('app.sendToFarm')}
         />
-        <StatCard label="Total crates" value={agent ? formatCount(agent.totalCrates) : '…'} />
+        <StatCard label={t('app.totalCrates')} value={agent ? formatCount(agent.totalCrates) : '…'} />
       </SimpleGrid>
       {agent && (
         <Group gap="xs">
-          <Text size="sm">Stock level:</Text>
+          <Text size="sm">{t('app.stockLevel')}</Text>
           <StockBadge level={agent.stockLevel} />
           <Text size="sm" c="dimmed">
-            Agent {agent.agentNumber} · {agent.marketName}
+            {t('app.agentLine', { number: agent.agentNumber, market: agent.marketName })}
           </Text>
         </Group>
       )}
       {/* Over figures it has (kept on the phone), no alarm: the banner says how old they are (decision 067). */}
-      {me.isError && !agent && <Alert color="red">We could not load your crate counts. Retrying…</Alert>}
+      {me.isError && !agent && <Alert color="red">{t('app.countsFailed')}</Alert>}
     </>
   );
 }

@@ -30,6 +30,7 @@ import {
 } from '../../../lib/api/get-agents-for-transmission.ts';
 import { useFirstAnswers } from '../../../lib/first-answers.ts';
 import { formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 
 // Made once: these read their own data, so the metrics' answer (every 2 s when it changes) re-renders
 // the tiles, the form's stock and the charts, not every card on the tab.
@@ -81,16 +82,17 @@ export function FarmOverview() {
 }
 
 function FarmOverviewContent() {
+  const t = useT();
   const metrics = useFarmMetrics();
   const m = metrics.data;
 
   return (
     <Stack gap="lg">
-      <section aria-label="Farm metrics">
+      <section aria-label={t('app.farmMetrics')}>
         {m ? (
           <FarmTiles metrics={m} />
         ) : metrics.isError ? (
-          <Alert color="red">We could not load the farm metrics. Retrying…</Alert>
+          <Alert color="red">{t('app.metricsFailed')}</Alert>
         ) : (
           // The tiles themselves, figures under skeletons: the form below keeps its place when they load.
           <FarmTiles metrics={NO_METRICS} loading />
@@ -124,28 +126,33 @@ const NO_METRICS: FarmMetrics = {
 };
 
 function FarmTiles({ metrics: m, loading = false }: { metrics: FarmMetrics; loading?: boolean }) {
+  const t = useT();
   const account = crateAccount(m);
   const tiles = [
-    { label: 'At the farm', value: m.farm, hint: 'in the farm store' },
-    { label: 'In transit', value: m.inTransit, hint: 'sent, not yet counted' },
+    { label: t('app.atFarm'), value: m.farm, hint: t('app.atFarmHint') },
+    { label: t('app.inTransit'), value: m.inTransit, hint: t('app.inTransitHint') },
     {
-      label: 'At markets',
+      label: t('app.atMarkets'),
       value: m.atMarkets,
-      hint: `${formatCount(m.atMarketsFull)} full · ${formatCount(m.atMarketsEmpty)} empty · ${formatCount(m.withClients)} with clients`,
+      hint: t('app.atMarketsHint', {
+        full: formatCount(m.atMarketsFull),
+        empty: formatCount(m.atMarketsEmpty),
+        clients: formatCount(m.withClients),
+      }),
     },
-    { label: 'With suppliers', value: m.withSuppliers, hint: 'issued on request' },
-    { label: 'Brought in', value: account.broughtIn, hint: 'stock added and opening balances' },
+    { label: t('app.withSuppliers'), value: m.withSuppliers, hint: t('app.withSuppliersHint') },
+    { label: t('app.broughtIn'), value: account.broughtIn, hint: t('app.broughtInHint') },
     {
-      label: 'Written off',
+      label: t('app.writtenOff'),
       value: account.damaged,
-      hint: `damaged: ${formatCount(account.damagedOnReturn)} on returns, the rest in the stock history`,
+      hint: t('app.writtenOffHint', { count: formatCount(account.damagedOnReturn) }),
     },
     {
-      label: 'Short on counts',
+      label: t('app.shortOnCounts'),
       value: account.shortOnCounts,
-      hint: account.shortOnCounts < 0 ? 'more found than missing, net' : 'counted differences, net',
+      hint: account.shortOnCounts < 0 ? t('app.shortMoreFound') : t('app.shortCounted'),
     },
-    { label: 'Total crates', value: account.inCirculation, hint: 'in circulation: brought in − written off − short' },
+    { label: t('app.totalCrates'), value: account.inCirculation, hint: t('app.totalCratesHint') },
   ].map((tile) => ({ ...tile, value: formatCount(tile.value) }));
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">

@@ -5,6 +5,7 @@ import { Stack } from '@mantine/core';
 import { ActivityLog } from '../../../features/audit/components/activity-log.tsx';
 import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
 import { FarmAccessCodeCard } from '../../../features/auth/components/farm-access-code-card.tsx';
+import { UserLanguageCard } from '../../../features/auth/components/language-picker.tsx';
 import { FarmStockSettings } from '../../../features/crates/components/farm-stock-settings.tsx';
 import { CrateAccountCard } from '../../../features/dashboard/components/crate-account-card.tsx';
 import { FarmNameCard } from '../../../features/farm-name/farm-name-card.tsx';
@@ -18,6 +19,7 @@ export function FarmSettingsPanel() {
       <CrateAccountCard />
       <FarmStockSettings />
       <ChangePasswordCard />
+      <UserLanguageCard />
       <FarmAccessCodeCard />
       <FarmNameCard />
       <ProduceListsCard />

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useUnreadContactCount } from '../../../features/contact/api/get-unread-count.ts';
 import { UnreadMessagesBadge } from '../../../features/contact/components/unread-messages.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { lazyComponent } from '../../../lib/lazy-component.tsx';
 import { FarmOverview } from './farm-overview.tsx';
 
@@ -30,24 +31,25 @@ const panels = {
 };
 
 export function FarmStoreDashboard() {
+  const t = useT();
   const user = useUser();
   const unread = useUnreadContactCount();
   return (
     <>
-      <PageHeader title="Farm Store Dashboard" description={`Welcome back, ${user.name}`} />
+      <PageHeader title={t('app.farmStoreDashboard')} description={t('app.welcomeBack', { name: user.name })} />
       <DashboardTabs
         tabs={[
-          { value: 'dashboard', label: 'Dashboard', panel: panels.dashboard },
-          { value: 'pricing', label: 'Pricing', panel: panels.pricing },
+          { value: 'dashboard', label: t('app.tabDashboard'), panel: panels.dashboard },
+          { value: 'pricing', label: t('app.tabPricing'), panel: panels.pricing },
           {
             value: 'messages',
-            label: 'Messages',
+            label: t('app.tabMessages'),
             panel: panels.messages,
             badge: unread > 0 ? <UnreadMessagesBadge count={unread} /> : undefined,
           },
-          { value: 'users', label: 'Users', panel: panels.users },
-          { value: 'reports', label: 'Reports', panel: panels.reports },
-          { value: 'settings', label: 'Settings', panel: panels.settings },
+          { value: 'users', label: t('app.tabUsers'), panel: panels.users },
+          { value: 'reports', label: t('app.tabReports'), panel: panels.reports },
+          { value: 'settings', label: t('app.tabSettings'), panel: panels.settings },
         ]}
       />
     </>

@@ -3,6 +3,7 @@
 import { DashboardTabs } from '../../../components/dashboard-tabs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { lazyComponent } from '../../../lib/lazy-component.tsx';
 import { AgentOverview } from './agent-overview.tsx';
 
@@ -15,16 +16,17 @@ const MyWeeklySummary = lazyComponent(() =>
 const AgentSettingsPanel = lazyComponent(() => import('./agent-settings-panel.tsx').then((m) => m.AgentSettingsPanel));
 
 export function MarketAgentDashboard() {
+  const t = useT();
   const user = useUser();
   return (
     <>
-      <PageHeader title="Market Agent Dashboard" description={`Welcome back, ${user.name}`} />
+      <PageHeader title={t('app.marketAgentDashboard')} description={t('app.welcomeBack', { name: user.name })} />
       <DashboardTabs
         tabs={[
-          { value: 'dashboard', label: 'Dashboard', panel: <AgentOverview /> },
-          { value: 'clients', label: 'Clients', panel: <AgentClientsPanel /> },
-          { value: 'reports', label: 'Reports', panel: <MyWeeklySummary /> },
-          { value: 'settings', label: 'Settings', panel: <AgentSettingsPanel /> },
+          { value: 'dashboard', label: t('app.tabDashboard'), panel: <AgentOverview /> },
+          { value: 'clients', label: t('app.tabClients'), panel: <AgentClientsPanel /> },
+          { value: 'reports', label: t('app.tabReports'), panel: <MyWeeklySummary /> },
+          { value: 'settings', label: t('app.tabSettings'), panel: <AgentSettingsPanel /> },
         ]}
       />
     </>

@@ -9,6 +9,7 @@ import { mySupplierQueryOptions, useMySupplier } from '../../../features/supplie
 import { PendingApproval } from '../../../features/suppliers/components/pending-approval.tsx';
 import { SupplierOverview } from '../../../features/suppliers/components/supplier-overview.tsx';
 import { useUser } from '../../../lib/current-user.tsx';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { lazyComponent } from '../../../lib/lazy-component.tsx';
 
 const OffersPanel = lazyComponent(() =>
@@ -30,6 +31,7 @@ export function prefetchFirstTab(queryClient: QueryClient) {
 }
 
 export function SupplierDashboard() {
+  const t = useT();
   const user = useUser();
   const supplier = useMySupplier();
   if (supplier.isPending) {
@@ -40,23 +42,23 @@ export function SupplierDashboard() {
     );
   }
   if (supplier.isError || !supplier.data) {
-    return <Alert color="red">We could not load your supplier profile. Please try again shortly.</Alert>;
+    return <Alert color="red">{t('app.supplierLoadFailed')}</Alert>;
   }
   if (!supplier.data.isApproved) return <PendingApproval supplier={supplier.data} />;
   return (
     <>
-      <PageHeader title="Supplier Dashboard" description={`Welcome back, ${user.name}`} />
+      <PageHeader title={t('app.supplierDashboard')} description={t('app.welcomeBack', { name: user.name })} />
       <DashboardTabs
         tabs={[
-          { value: 'overview', label: 'Dashboard', panel: <SupplierOverview supplier={supplier.data} /> },
-          { value: 'offers', label: 'My Offers', panel: <OffersPanel /> },
-          { value: 'tenders', label: 'Open Tenders', panel: <TendersPanel /> },
+          { value: 'overview', label: t('app.tabDashboard'), panel: <SupplierOverview supplier={supplier.data} /> },
+          { value: 'offers', label: t('app.tabMyOffers'), panel: <OffersPanel /> },
+          { value: 'tenders', label: t('app.tabOpenTenders'), panel: <TendersPanel /> },
           {
             value: 'settings',
-            label: 'Settings',
+            label: t('app.tabSettings'),
             panel: <SupplierSettingsPanel supplier={supplier.data} />,
           },
-          { value: 'crates', label: 'Crate Management', panel: <CrateManagement supplier={supplier.data} /> },
+          { value: 'crates', label: t('app.tabCrateManagement'), panel: <CrateManagement supplier={supplier.data} /> },
         ]}
       />
     </>

@@ -2,6 +2,7 @@
 import { Stack } from '@mantine/core';
 import type { SupplierWithCrates } from '../../../../shared/suppliers.ts';
 import { ChangePasswordCard } from '../../../features/auth/components/change-password-form.tsx';
+import { UserLanguageCard } from '../../../features/auth/components/language-picker.tsx';
 import { SupplierProfileCard } from '../../../features/suppliers/components/supplier-settings.tsx';
 
 export function SupplierSettingsPanel({ supplier }: { supplier: SupplierWithCrates }) {
@@ -9,6 +10,7 @@ export function SupplierSettingsPanel({ supplier }: { supplier: SupplierWithCrat
     <Stack gap="lg">
       <SupplierProfileCard supplier={supplier} />
       <ChangePasswordCard />
+      <UserLanguageCard />
     </Stack>
   );
 }

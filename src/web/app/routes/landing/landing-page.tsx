@@ -10,18 +10,20 @@ import { HomePanel } from '../../../features/landing/components/home-panel.tsx';
 import { LandingContainer } from '../../../features/landing/components/landing-container.tsx';
 import { LandingHeader } from '../../../features/landing/components/landing-header.tsx';
 import { ServicesPanel } from '../../../features/landing/components/services-panel.tsx';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { type LandingTab, landingTabs, paths } from '../../paths.ts';
 import { ContactPanel } from './contact-panel.tsx';
 import { PricingPanel } from './pricing-panel.tsx';
 import { TrendsPanel } from './trends-panel.tsx';
 
+/** Each tab's label (its key in the catalogue) and panel. */
 const tabs: Record<LandingTab, { label: string; panel: () => ReactNode }> = {
-  home: { label: 'Home', panel: () => <HomePanel /> },
-  pricing: { label: 'Pricing', panel: () => <PricingPanel /> },
-  trends: { label: 'Trends', panel: () => <TrendsPanel /> },
-  services: { label: 'Services', panel: () => <ServicesPanel /> },
-  contact: { label: 'Contact', panel: () => <ContactPanel /> },
-  eci: { label: 'Engineering Consultation', panel: () => <EciPanel /> },
+  home: { label: 'landing.tabHome', panel: () => <HomePanel /> },
+  pricing: { label: 'landing.tabPricing', panel: () => <PricingPanel /> },
+  trends: { label: 'landing.tabTrends', panel: () => <TrendsPanel /> },
+  services: { label: 'landing.tabServices', panel: () => <ServicesPanel /> },
+  contact: { label: 'landing.tabContact', panel: () => <ContactPanel /> },
+  eci: { label: 'landing.tabEci', panel: () => <EciPanel /> },
 };
 
 const isLandingTab = (value: string | null): value is LandingTab =>
@@ -41,6 +43,7 @@ function FooterBrand() {
 
 // Long: the public site's one page: its header, tab list and panels laid out in order; each panel is its own component.
 export function LandingPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active: LandingTab = isLandingTab(requested) ? requested : 'home';
@@ -57,11 +60,10 @@ export function LandingPage() {
         <LandingContainer>
           <Stack gap="xs" maw={760}>
             <Title order={1} id="landing-title" fz={{ base: 28, sm: 40 }} lh={1.15}>
-              Fresh peppers from our farm to your market stall
+              {t('landing.heroTitle')}
             </Title>
             <Text fz={{ base: 'md', sm: 'lg' }} c="green.0">
-              We grow sweet bell, hot chili and sweet mini peppers and eggfruit, and deliver them in crates to market
-              agents in Johannesburg and Pretoria. Every crate is counted, from the farm to the market and back.
+              {t('landing.heroText')}
             </Text>
           </Stack>
         </LandingContainer>
@@ -69,10 +71,10 @@ export function LandingPage() {
       <LandingContainer py="md" component="main" style={{ flex: 1 }}>
         <Tabs value={active} onChange={open} keepMounted={false} variant="pills">
           {/* Pills wrap onto a second row on a phone, so every section stays in sight. */}
-          <Tabs.List mb="lg" aria-label="Farm website sections">
+          <Tabs.List mb="lg" aria-label={t('landing.sections')}>
             {landingTabs.map((value) => (
               <Tabs.Tab key={value} value={value}>
-                {tabs[value].label}
+                {t(tabs[value].label)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -89,13 +91,13 @@ export function LandingPage() {
             <FooterBrand />
             <Group gap="md">
               <Anchor component={Link} to={paths.home.href('contact')} size="sm" c="green.9" className="thumb-link">
-                Contact
+                {t('landing.footerContact')}
               </Anchor>
               <Anchor component={Link} to={paths.login.href()} size="sm" c="green.9" className="thumb-link">
-                Log in
+                {t('landing.footerLogIn')}
               </Anchor>
               <Anchor component={Link} to={paths.register.href()} size="sm" c="green.9" className="thumb-link">
-                Register
+                {t('landing.footerRegister')}
               </Anchor>
             </Group>
           </Group>

@@ -4,17 +4,19 @@
 import { Button, Card, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { MIN_PASSWORD_LENGTH, messages } from '../../../../shared/auth-labels.ts';
+import { MIN_PASSWORD_LENGTH } from '../../../../shared/auth-labels.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useChangePassword } from '../api.ts';
 
 type Values = { currentPassword: string; newPassword: string; confirmPassword: string };
 
 export function changePasswordProblem(v: Values): string | null {
-  if (!v.currentPassword || !v.newPassword || !v.confirmPassword) return messages.fillAllFields;
-  if (v.newPassword !== v.confirmPassword) return messages.newPasswordsMismatch;
-  if (v.newPassword.length < MIN_PASSWORD_LENGTH) return messages.passwordTooShortLong;
+  if (!v.currentPassword || !v.newPassword || !v.confirmPassword) return t('auth.fillAllFields');
+  if (v.newPassword !== v.confirmPassword) return t('auth.newPasswordsMismatch');
+  if (v.newPassword.length < MIN_PASSWORD_LENGTH) return t('auth.passwordTooShortLong');
   return null;
 }
 
@@ -24,12 +26,13 @@ export function changePasswordProblem(v: Values): string | null {
  */
 export function changePasswordFailure(error: unknown): string {
   if (error instanceof ApiError && error.fieldErrors.currentPassword) {
-    return 'Failed to change password. Please check your current password.';
+    return t('auth.changePasswordWrongCurrent');
   }
-  return errorMessage(error, 'Failed to change password');
+  return errorMessage(error, t('auth.changePasswordFailed'));
 }
 
 export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
+  const tr = useT();
   const changePassword = useChangePassword();
   const form = useForm<Values>({ initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
   const problem = changePasswordProblem(form.values);
@@ -41,7 +44,7 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
       { currentPassword: values.currentPassword, newPassword: values.newPassword },
       {
         onSuccess: () => {
-          notifySuccess('Password changed successfully');
+          notifySuccess(t('auth.passwordChanged'));
           form.reset();
           onDone?.();
         },
@@ -54,13 +57,17 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
     <form onSubmit={submit} noValidate>
       <Stack maw={420}>
         <PasswordInput
-          label="Current password"
+          label={tr('auth.currentPassword')}
           autoComplete="current-password"
           {...form.getInputProps('currentPassword')}
         />
-        <PasswordInput label="New password" autoComplete="new-password" {...form.getInputProps('newPassword')} />
         <PasswordInput
-          label="Confirm new password"
+          label={tr('auth.newPassword')}
+          autoComplete="new-password"
+          {...form.getInputProps('newPassword')}
+        />
+        <PasswordInput
+          label={tr('auth.confirmNewPassword')}
           autoComplete="new-password"
           {...form.getInputProps('confirmPassword')}
         />
@@ -70,7 +77,7 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
           </Text>
         )}
         <Button type="submit" disabled={!!problem} loading={changePassword.isPending}>
-          Change Password
+          {tr('auth.changePassword')}
         </Button>
       </Stack>
     </form>
@@ -78,10 +85,11 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
 }
 
 export function ChangePasswordCard() {
+  const tr = useT();
   return (
     <Card withBorder radius="md" p="lg">
       <Title order={2} size="h4" mb="sm">
-        Change My Password
+        {tr('auth.changeMyPassword')}
       </Title>
       <ChangePasswordForm />
     </Card>
@@ -90,13 +98,14 @@ export function ChangePasswordCard() {
 
 /** 'Change My Password' as a button that opens the form in a dialog (the User Management screen). */
 export function ChangePasswordDialogButton() {
+  const tr = useT();
   const [opened, setOpened] = useState(false);
   return (
     <>
       <Button variant="light" onClick={() => setOpened(true)}>
-        Change My Password
+        {tr('auth.changeMyPassword')}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Change My Password" centered>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={tr('auth.changeMyPassword')} centered>
         <ChangePasswordForm onDone={() => setOpened(false)} />
       </Modal>
     </>

@@ -4,46 +4,55 @@
 import { Alert, Button, NativeSelect, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { marketLocations, type Role, roleLabels } from '../../../../shared/auth-labels.ts';
+import { marketLocations, type Role, roleKeys } from '../../../../shared/auth-labels.ts';
 import { paths } from '../../../app/paths.ts';
 import { AccountFields } from '../../../components/account-fields.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { type RegisterFormState, useRegisterForm } from './use-register-form.ts';
 
 export { REDIRECT_AFTER_REGISTRATION_MS } from './use-register-form.ts';
 
-const roleHints: Record<Role, string> = {
-  market_agent: 'You receive crates at the market, lend them to clients and return empties.',
-  supplier: 'You supply produce, answer tenders and request crates. The farm approves new suppliers.',
-  farm_store: 'Farm staff. You need the farm access code from the farm manager.',
+const roleHintKeys: Record<Role, string> = {
+  market_agent: 'auth.hintMarketAgent',
+  supplier: 'auth.hintSupplier',
+  farm_store: 'auth.hintFarmStore',
 };
 
 /** The fields only the chosen role gives. */
 function RoleFields({ form }: { form: RegisterFormState }) {
+  const t = useT();
   const field = form.getInputProps;
   switch (form.values.role) {
     case 'market_agent':
       return (
         <>
           <NativeSelect
-            label="Market location"
+            label={t('auth.marketLocation')}
             required
-            data={[{ value: '', label: 'Choose your market' }, ...marketLocations]}
+            data={[
+              { value: '', label: t('auth.chooseMarket') },
+              // The markets' names are names; the last choice, Other, is a word.
+              ...marketLocations.map((value, index) => ({
+                value,
+                label: index === marketLocations.length - 1 ? t('auth.marketOther') : value,
+              })),
+            ]}
             {...field('marketLocation')}
           />
-          <TextInput label="Business name" required {...field('businessName')} />
+          <TextInput label={t('auth.businessName')} required {...field('businessName')} />
           <PhoneInput required {...field('contactNumber')} />
         </>
       );
     case 'supplier':
       return (
         <>
-          <TextInput label="Business name" required {...field('businessName')} />
-          <TextInput label="Farm location" required {...field('farmLocation')} />
+          <TextInput label={t('auth.businessName')} required {...field('businessName')} />
+          <TextInput label={t('auth.farmLocation')} required {...field('farmLocation')} />
           <PhoneInput required {...field('contactNumber')} />
           <TextInput
-            label="Produce types"
-            placeholder="e.g. Sweet Bell Peppers, Eggfruit"
+            label={t('auth.produceTypes')}
+            placeholder={t('auth.produceTypesExample')}
             required
             {...field('produceTypes')}
           />
@@ -52,8 +61,8 @@ function RoleFields({ form }: { form: RegisterFormState }) {
     default:
       return (
         <PasswordInput
-          label="Farm access code"
-          description="Ask the farm manager for the code"
+          label={t('auth.farmAccessCode')}
+          description={t('auth.askFarmManager')}
           required
           {...field('farmAccessCode')}
         />
@@ -69,13 +78,11 @@ export type SupplierPathState = { name?: string; email?: string };
  * (decision 041); the wizard also takes the certification and bank details the farm pays into.
  */
 function SupplierPath({ name, email }: SupplierPathState) {
+  const t = useT();
   return (
     <Alert color="green" variant="light" p="sm">
       <Stack gap="xs">
-        <Text size="sm">
-          Suppliers can also register in three steps (Account, Farm Details, Review) with their certification and bank
-          details. The farm store approves new suppliers either way.
-        </Text>
+        <Text size="sm">{t('auth.supplierPath')}</Text>
         <Button
           component={Link}
           to={paths.supplierRegistration.href()}
@@ -84,7 +91,7 @@ function SupplierPath({ name, email }: SupplierPathState) {
           rightSection={<IconArrowRight size={18} aria-hidden />}
           fullWidth
         >
-          Continue to supplier registration
+          {t('auth.supplierPathButton')}
         </Button>
       </Stack>
     </Alert>
@@ -93,25 +100,26 @@ function SupplierPath({ name, email }: SupplierPathState) {
 
 /** `initialRole`: the role chosen on arrival (the supplier path opens with Supplier chosen). */
 export function RegisterForm({ initialRole = 'market_agent' }: { initialRole?: Role }) {
+  const t = useT();
   const { form, submit, isPending } = useRegisterForm(initialRole);
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <Radio.Group label="I am registering as" required {...form.getInputProps('role')}>
+        <Radio.Group label={t('auth.registeringAs')} required {...form.getInputProps('role')}>
           <Stack gap="xs" mt="xs">
             {(['market_agent', 'supplier', 'farm_store'] as const).map((value) => (
-              <Radio key={value} value={value} label={roleLabels[value]} description={roleHints[value]} />
+              <Radio key={value} value={value} label={t(roleKeys[value])} description={t(roleHintKeys[value])} />
             ))}
           </Stack>
         </Radio.Group>
         <AccountFields form={form} required />
         <RoleFields form={form} />
         <Button type="submit" loading={isPending} fullWidth>
-          Register
+          {t('auth.register')}
         </Button>
         {form.values.role === 'supplier' && <SupplierPath name={form.values.name} email={form.values.email} />}
         <Text size="xs" c="dimmed" ta="center">
-          Your password is stored only as a secure hash.
+          {t('auth.passwordHashed')}
         </Text>
       </Stack>
     </form>

@@ -2,9 +2,11 @@
 // session check is failing with a dropped connection or a 5xx; it goes when the server answers again.
 import { Alert } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { useServerUnreachable } from '../api.ts';
 
 export function ServerUnreachableBanner() {
+  const t = useT();
   const unreachable = useServerUnreachable();
   if (!unreachable) return null;
   return (
@@ -17,7 +19,7 @@ export function ServerUnreachableBanner() {
       icon={<IconCloudOff size={18} aria-hidden />}
       data-testid="server-unreachable"
     >
-      Can't reach the farm's server — retrying
+      {t('auth.serverUnreachable')}
     </Alert>
   );
 }

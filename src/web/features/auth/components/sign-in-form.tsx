@@ -1,19 +1,23 @@
 // Sign In: e-mail and password; success goes to / (spec §4).
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
-import { loginBody, messages } from '../../../../shared/auth.ts';
+import { loginBody } from '../../../../shared/auth.ts';
 import { paths } from '../../../app/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { translatedResolver } from '../../../lib/i18n/form.ts';
+import { t as translate } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useLogin } from '../api.ts';
 
 export function SignInForm() {
+  const t = useT();
   const navigate = useNavigate();
   const login = useLogin();
   const form = useForm({
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(loginBody, { sync: true }),
+    validate: translatedResolver(loginBody, { sync: true }),
   });
 
   const submit = form.onSubmit((values) =>
@@ -22,8 +26,8 @@ export function SignInForm() {
       onError: (error) =>
         notifyError(
           error instanceof ApiError && error.status === 429
-            ? (error.serverMessage ?? messages.tooManyAttempts)
-            : messages.invalidCredentials,
+            ? (error.serverMessage ?? translate('auth.tooManyAttempts'))
+            : translate('auth.invalidCredentials'),
         ),
     }),
   );
@@ -31,10 +35,21 @@ export function SignInForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-        <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+        <TextInput
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label={t('auth.password')}
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
         <Button type="submit" loading={login.isPending} fullWidth>
-          Sign In
+          {t('auth.signIn')}
         </Button>
       </Stack>
     </form>

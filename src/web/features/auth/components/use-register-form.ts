@@ -1,11 +1,13 @@
 // The register form's state and submit (spec §2, §5): the shared schema checks it, only the chosen
 // role's fields are sent, success stores the user and goes to / after 100 ms.
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { messages, type RegisterInput, type Role, registerBody } from '../../../../shared/auth.ts';
+import { type RegisterInput, type Role, registerBody } from '../../../../shared/auth.ts';
 import { paths } from '../../../app/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { translatedResolver } from '../../../lib/i18n/form.ts';
+import { t } from '../../../lib/i18n/language.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { sessionQueryOptions, useRegister } from '../api.ts';
 
@@ -56,19 +58,19 @@ export function useRegisterForm(initialRole: Role) {
       farmLocation: '',
       produceTypes: '',
     },
-    validate: schemaResolver(registerBody, { sync: true }),
+    validate: translatedResolver(registerBody, { sync: true }),
   });
 
   const onError = (error: Error, role: Role) => {
     if (error instanceof ApiError && error.status === 403 && role === 'farm_store') {
-      form.setFieldError('farmAccessCode', messages.invalidFarmAccessCode);
-      notifyError(messages.invalidFarmAccessCode, messages.accessDeniedTitle);
+      form.setFieldError('farmAccessCode', t('auth.invalidFarmAccessCode'));
+      notifyError(t('auth.invalidFarmAccessCode'), t('auth.accessDeniedTitle'));
       return;
     }
     if (error instanceof ApiError) form.setErrors(error.fieldErrors);
     notifyError(
-      error instanceof ApiError ? (error.serverMessage ?? 'Registration failed') : 'Registration failed',
-      'Registration failed',
+      error instanceof ApiError ? (error.serverMessage ?? t('auth.registrationFailed')) : t('auth.registrationFailed'),
+      t('auth.registrationFailed'),
     );
   };
 

@@ -1,14 +1,17 @@
 // /login and /register: one page with the Sign In and Register tabs (spec §2 /login).
 import { Alert, Anchor, Center, Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { sessionEndMessages } from '../../../../shared/auth-labels.ts';
+import { sessionEndKeys } from '../../../../shared/auth-labels.ts';
 import { paths } from '../../../app/paths.ts';
 import { Logo } from '../../../components/logo.tsx';
+import { useT } from '../../../lib/i18n/use-t.ts';
+import { DeviceLanguagePicker } from '../components/language-picker.tsx';
 import { RegisterForm } from '../components/register-form.tsx';
 import { SignInForm } from '../components/sign-in-form.tsx';
 import { useSessionEndReason } from '../session-end.ts';
 
 export function AuthPage() {
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const tab = location.pathname === paths.register.path ? 'register' : 'signin';
@@ -25,8 +28,12 @@ export function AuthPage() {
         </Anchor>
       </Center>
       <Text c="dimmed" ta="center" mb="lg" size="sm">
-        Crates from the farm to the market and back, counted every step.
+        {t('auth.tagline')}
       </Text>
+      {/* Before sign-in, the screens' language is this device's (issue 37 item 3). */}
+      <Center mb="md">
+        <DeviceLanguagePicker />
+      </Center>
       <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Tabs
           keepMounted={false}
@@ -34,13 +41,13 @@ export function AuthPage() {
           onChange={(value) => navigate(value === 'register' ? paths.register.href() : paths.login.href())}
         >
           <Tabs.List grow mb="md">
-            <Tabs.Tab value="signin">Sign In</Tabs.Tab>
-            <Tabs.Tab value="register">Register</Tabs.Tab>
+            <Tabs.Tab value="signin">{t('auth.signIn')}</Tabs.Tab>
+            <Tabs.Tab value="register">{t('auth.register')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="signin">
             {sessionEnd && (
               <Alert color="orange" variant="light" mb="md" data-testid="session-ended">
-                {sessionEndMessages[sessionEnd]}
+                {t(sessionEndKeys[sessionEnd])}
               </Alert>
             )}
             <SignInForm />

@@ -3,23 +3,20 @@
 // makes read tokens only.
 import { Button, Card, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import {
-  type ApiToken,
-  apiTokenBody,
-  type TokenScope,
-  tokenScopeLabels,
-  tokenScopes,
-} from '../../../../shared/integrations.ts';
+import { type ApiToken, apiTokenBody, type TokenScope, tokenScopes } from '../../../../shared/integrations.ts';
 import { ConfirmDialog, destructiveButton } from '../../../components/confirm-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { QueryList } from '../../../components/list-states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { t as translate } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useApiTokens, useCreateToken, useRevokeToken } from '../api.ts';
 import { fieldErrors, ShownOnce } from './shown-once.tsx';
 
 export function ApiTokensCard({ canWrite }: { canWrite: boolean }) {
+  const tr = useT();
   const tokens = useApiTokens();
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
@@ -27,20 +24,28 @@ export function ApiTokensCard({ canWrite }: { canWrite: boolean }) {
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="api-tokens-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="api-tokens-title">
-          API tokens
+          {tr('integrations.apiTokens')}
         </Title>
-        <Text size="sm">
-          Let another system (accounting, a spreadsheet script) use Cratekeeper as you: it sends the token in an
-          Authorization header. See docs/api.md.
-        </Text>
+        <Text size="sm">{tr('integrations.apiTokensIntro')}</Text>
         {created ? (
-          <ShownOnce label="Your new API token" value={created} onDone={() => setCreated(null)} />
+          <ShownOnce label={tr('integrations.newToken')} value={created} onDone={() => setCreated(null)} />
         ) : (
           <NewTokenForm canWrite={canWrite} onCreated={setCreated} />
         )}
-        <QueryList query={tokens} skeletonHeight={60} failed="Failed to load API tokens" empty="No API tokens yet">
+        <QueryList
+          query={tokens}
+          skeletonHeight={60}
+          failed={tr('integrations.tokensFailed')}
+          empty={tr('integrations.noTokens')}
+        >
           {(rows) => (
-            <Stack gap="xs" component="ul" p={0} style={{ listStyle: 'none' }} aria-label="API tokens">
+            <Stack
+              gap="xs"
+              component="ul"
+              p={0}
+              style={{ listStyle: 'none' }}
+              aria-label={tr('integrations.apiTokens')}
+            >
               {rows.map((t) => (
                 <li key={t.id}>
                   <Card withBorder padding="sm" radius="sm">
@@ -48,15 +53,22 @@ export function ApiTokensCard({ canWrite }: { canWrite: boolean }) {
                       <Stack gap={0}>
                         <Text fw={600}>{t.name}</Text>
                         <Text size="sm">
-                          {t.scope === 'write' ? 'Read and write' : 'Read only'} · created {formatDate(t.createdAt)}
+                          {tr('integrations.tokenCreatedOn', {
+                            scope: tr(t.scope === 'write' ? 'integrations.readWrite' : 'integrations.readOnly'),
+                            date: formatDate(t.createdAt),
+                          })}
                         </Text>
                         <Text size="sm" c="dimmed">
-                          {t.lastUsedAt ? `Last used ${formatDateTime(t.lastUsedAt)}` : 'Never used'}
-                          {t.expiresAt ? ` · expires ${formatDateTime(t.expiresAt)}` : ' · never expires'}
+                          {t.lastUsedAt
+                            ? tr('integrations.lastUsed', { time: formatDateTime(t.lastUsedAt) })
+                            : tr('integrations.neverUsed')}
+                          {t.expiresAt
+                            ? tr('integrations.expires', { time: formatDateTime(t.expiresAt) })
+                            : tr('integrations.neverExpires')}
                         </Text>
                       </Stack>
                       <Button {...destructiveButton} onClick={() => setRevoking(t)}>
-                        Revoke {t.name}
+                        {tr('integrations.revokeName', { name: t.name })}
                       </Button>
                     </Group>
                   </Card>
@@ -75,6 +87,7 @@ export function ApiTokensCard({ canWrite }: { canWrite: boolean }) {
 const endOfDay = (day: string) => (day ? new Date(`${day}T23:59:59`).toISOString() : undefined);
 
 function NewTokenForm({ canWrite, onCreated }: { canWrite: boolean; onCreated: (token: string) => void }) {
+  const t = useT();
   const create = useCreateToken();
   const [name, setName] = useState('');
   const [scope, setScope] = useState<TokenScope>('read');
@@ -87,45 +100,49 @@ function NewTokenForm({ canWrite, onCreated }: { canWrite: boolean; onCreated: (
     if (!parsed.success) return;
     create.mutate(parsed.data, {
       onSuccess: (answer) => {
-        notifySuccess('API token created');
+        notifySuccess(translate('integrations.tokenCreated'));
         setName('');
         setExpiry('');
         onCreated(answer.token);
       },
-      onError: (error) => notifyError(errorMessage(error, 'Failed to create the API token')),
+      onError: (error) => notifyError(errorMessage(error, translate('integrations.createFailed'))),
     });
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="New API token">
+    <form onSubmit={submit} noValidate aria-label={t('integrations.newApiToken')}>
       <Stack gap="sm" maw={480}>
         <TextInput
-          label="Name"
-          description="What will use it, e.g. Accounting"
+          label={t('integrations.name')}
+          description={t('integrations.nameHint')}
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
           error={errors.name}
         />
         {canWrite && (
-          <Radio.Group label="Scope" value={scope} onChange={(v) => setScope(v as TokenScope)}>
+          <Radio.Group label={t('integrations.scope')} value={scope} onChange={(v) => setScope(v as TokenScope)}>
             <Stack gap="xs" mt="xs">
               {tokenScopes.map((s) => (
-                <Radio key={s} value={s} label={tokenScopeLabels[s]} />
+                <Radio
+                  key={s}
+                  value={s}
+                  label={t(s === 'write' ? 'integrations.scopeWrite' : 'integrations.scopeRead')}
+                />
               ))}
             </Stack>
           </Radio.Group>
         )}
         <TextInput
           type="date"
-          label="Expires (optional)"
-          description="Leave empty for a token that does not expire"
+          label={t('integrations.expiresOptional')}
+          description={t('integrations.expiresHint')}
           value={expiry}
           onChange={(e) => setExpiry(e.currentTarget.value)}
           error={errors.expiresAt}
         />
-        <FormError error={create.error} fallback="Failed to create the API token" />
+        <FormError error={create.error} fallback={t('integrations.createFailed')} />
         <Group>
           <Button type="submit" loading={create.isPending}>
-            Create token
+            {t('integrations.createToken')}
           </Button>
         </Group>
       </Stack>
@@ -134,28 +151,27 @@ function NewTokenForm({ canWrite, onCreated }: { canWrite: boolean; onCreated: (
 }
 
 function RevokeDialog({ token, onClose }: { token: ApiToken; onClose: () => void }) {
+  const t = useT();
   const revoke = useRevokeToken();
   return (
     <ConfirmDialog
-      title="Revoke API token"
-      confirmLabel={`Revoke ${token.name}`}
+      title={t('integrations.revokeToken')}
+      confirmLabel={t('integrations.revokeName', { name: token.name })}
       destructive
       loading={revoke.isPending}
       onClose={onClose}
       onConfirm={() =>
         revoke.mutate(token.id, {
           onSuccess: () => {
-            notifySuccess('API token revoked');
+            notifySuccess(translate('integrations.tokenRevoked'));
             onClose();
           },
-          onError: (error) => notifyError(errorMessage(error, 'Failed to revoke the API token')),
+          onError: (error) => notifyError(errorMessage(error, translate('integrations.revokeFailed'))),
         })
       }
-      error={<FormError error={revoke.error} fallback="Failed to revoke the API token" />}
+      error={<FormError error={revoke.error} fallback={t('integrations.revokeFailed')} />}
     >
-      <Text>
-        Whatever uses “{token.name}” stops working at once. This cannot be undone: make a new token to let it in again.
-      </Text>
+      <Text>{t('integrations.revokeConfirm', { name: token.name })}</Text>
     </ConfirmDialog>
   );
 }

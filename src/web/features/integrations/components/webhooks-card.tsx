@@ -8,7 +8,6 @@ import {
   type Webhook,
   type WebhookEvent,
   webhookBody,
-  webhookEventLabels,
   webhookEvents,
 } from '../../../../shared/integrations.ts';
 import { ConfirmDialog, destructiveButton } from '../../../components/confirm-dialog.tsx';
@@ -16,6 +15,8 @@ import { FormError } from '../../../components/form-error.tsx';
 import { QueryList } from '../../../components/list-states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { t as translate } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
   useCreateWebhook,
@@ -27,7 +28,15 @@ import {
 } from '../api.ts';
 import { fieldErrors, ShownOnce } from './shown-once.tsx';
 
+/** An event's name's key in the catalogue: 'loan.created' → 'integrations.eventLoanCreated'. */
+const eventKey = (event: WebhookEvent) =>
+  `integrations.event${event
+    .split(/[._]/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('')}`;
+
 export function WebhooksCard() {
+  const t = useT();
   const hooks = useWebhooks();
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
@@ -35,20 +44,22 @@ export function WebhooksCard() {
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="webhooks-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="webhooks-title">
-          Webhooks
+          {t('integrations.webhooks')}
         </Title>
-        <Text size="sm">
-          Tell another system at once when something happens: Cratekeeper posts each event to its address, signed with a
-          secret (see docs/api.md).
-        </Text>
+        <Text size="sm">{t('integrations.webhooksIntro')}</Text>
         {secret ? (
-          <ShownOnce label="The webhook’s signing secret" value={secret} onDone={() => setSecret(null)} />
+          <ShownOnce label={t('integrations.signingSecret')} value={secret} onDone={() => setSecret(null)} />
         ) : (
           <NewWebhookForm onCreated={setSecret} />
         )}
-        <QueryList query={hooks} skeletonHeight={60} failed="Failed to load webhooks" empty="No webhooks yet">
+        <QueryList
+          query={hooks}
+          skeletonHeight={60}
+          failed={t('integrations.webhooksFailed')}
+          empty={t('integrations.noWebhooks')}
+        >
           {(rows) => (
-            <Stack gap="sm" component="ul" p={0} style={{ listStyle: 'none' }} aria-label="Webhooks">
+            <Stack gap="sm" component="ul" p={0} style={{ listStyle: 'none' }} aria-label={t('integrations.webhooks')}>
               {rows.map((hook) => (
                 <li key={hook.id}>
                   <WebhookItem hook={hook} onDelete={() => setDeleting(hook)} />
@@ -64,6 +75,7 @@ export function WebhooksCard() {
 }
 
 function NewWebhookForm({ onCreated }: { onCreated: (secret: string) => void }) {
+  const t = useT();
   const create = useCreateWebhook();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>([]);
@@ -75,36 +87,40 @@ function NewWebhookForm({ onCreated }: { onCreated: (secret: string) => void }) 
     if (!parsed.success) return;
     create.mutate(parsed.data, {
       onSuccess: (answer) => {
-        notifySuccess('Webhook added');
+        notifySuccess(translate('integrations.webhookAdded'));
         setUrl('');
         setEvents([]);
         onCreated(answer.secret);
       },
-      onError: (error) => notifyError(errorMessage(error, 'Failed to add the webhook')),
+      onError: (error) => notifyError(errorMessage(error, translate('integrations.addFailed'))),
     });
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="New webhook">
+    <form onSubmit={submit} noValidate aria-label={t('integrations.newWebhook')}>
       <Stack gap="sm" maw={560}>
         <TextInput
-          label="Address"
-          placeholder="https://example.com/cratekeeper"
+          label={t('integrations.address')}
+          placeholder="https://example.com/cratekeeper" // i18n-ignore: an address
           value={url}
           onChange={(e) => setUrl(e.currentTarget.value)}
           error={errors.url}
           inputMode="url"
         />
-        <Checkbox.Group label="Events" value={events} onChange={setEvents} error={errors.events}>
+        <Checkbox.Group label={t('integrations.events')} value={events} onChange={setEvents} error={errors.events}>
           <Stack gap="xs" mt="xs">
             {webhookEvents.map((e) => (
-              <Checkbox key={e} value={e} label={`${webhookEventLabels[e as WebhookEvent]} (${e})`} />
+              <Checkbox
+                key={e}
+                value={e}
+                label={t('integrations.eventChoice', { label: t(eventKey(e as WebhookEvent)), event: e })}
+              />
             ))}
           </Stack>
         </Checkbox.Group>
-        <FormError error={create.error} fallback="Failed to add the webhook" />
+        <FormError error={create.error} fallback={t('integrations.addFailed')} />
         <Group>
           <Button type="submit" loading={create.isPending}>
-            Add webhook
+            {t('integrations.addWebhook')}
           </Button>
         </Group>
       </Stack>
@@ -113,6 +129,7 @@ function NewWebhookForm({ onCreated }: { onCreated: (secret: string) => void }) 
 }
 
 function WebhookItem({ hook, onDelete }: { hook: Webhook; onDelete: () => void }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const test = useTestWebhook();
   return (
@@ -128,15 +145,15 @@ function WebhookItem({ hook, onDelete }: { hook: Webhook; onDelete: () => void }
             loading={test.isPending}
             onClick={() =>
               test.mutate(hook.id, {
-                onSuccess: () => notifySuccess('Test delivery queued'),
-                onError: (error) => notifyError(errorMessage(error, 'Failed to queue a test delivery')),
+                onSuccess: () => notifySuccess(translate('integrations.testQueued')),
+                onError: (error) => notifyError(errorMessage(error, translate('integrations.testFailed'))),
               })
             }
           >
-            Send test
+            {t('integrations.sendTest')}
           </Button>
           <Button variant="default" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
-            {open ? 'Hide deliveries' : 'Recent deliveries'}
+            {open ? t('integrations.hideDeliveries') : t('integrations.recentDeliveries')}
           </Button>
           <Button
             {...destructiveButton}
@@ -146,7 +163,7 @@ function WebhookItem({ hook, onDelete }: { hook: Webhook; onDelete: () => void }
               onDelete();
             }}
           >
-            Delete
+            {t('integrations.delete')}
           </Button>
         </Group>
         {open && <Deliveries hookId={hook.id} />}
@@ -158,22 +175,28 @@ function WebhookItem({ hook, onDelete }: { hook: Webhook; onDelete: () => void }
 const statusColour: Record<Delivery['status'], string> = { pending: 'dark', delivered: 'green.9', failed: 'red.9' };
 
 function Deliveries({ hookId }: { hookId: number }) {
+  const t = useT();
   const deliveries = useDeliveries(hookId);
   const resend = useResendDelivery();
   return (
-    <QueryList query={deliveries} skeletonHeight={40} failed="Failed to load deliveries" empty="No deliveries yet">
+    <QueryList
+      query={deliveries}
+      skeletonHeight={40}
+      failed={t('integrations.deliveriesFailed')}
+      empty={t('integrations.noDeliveries')}
+    >
       {(rows) => (
         <Table.ScrollContainer minWidth={520}>
-          <Table striped aria-label="Recent deliveries">
+          <Table striped aria-label={t('integrations.recentDeliveries')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Code</Table.Th>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>Attempts</Table.Th>
+                <Table.Th>{t('integrations.event')}</Table.Th>
+                <Table.Th>{t('integrations.status')}</Table.Th>
+                <Table.Th>{t('integrations.code')}</Table.Th>
+                <Table.Th>{t('integrations.time')}</Table.Th>
+                <Table.Th>{t('integrations.attempts')}</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('integrations.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -186,24 +209,25 @@ function Deliveries({ hookId }: { hookId: number }) {
                       {d.status}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{d.lastStatusCode ?? (d.lastError ? 'none' : '—')}</Table.Td>
+                  <Table.Td>{d.lastStatusCode ?? (d.lastError ? t('integrations.noCode') : '—')}</Table.Td>
                   <Table.Td>{formatDateTime(d.lastAttemptAt ?? d.createdAt)}</Table.Td>
                   <Table.Td>{d.attempts}</Table.Td>
                   <Table.Td>
                     <Button
                       variant="light"
-                      aria-label={`Resend ${d.eventType} delivery ${d.deliveryId}`}
+                      aria-label={t('integrations.resendLabel', { event: d.eventType, id: d.deliveryId })}
                       onClick={() =>
                         resend.mutate(
                           { id: hookId, deliveryId: d.id },
                           {
-                            onSuccess: () => notifySuccess('Delivery queued again'),
-                            onError: (error) => notifyError(errorMessage(error, 'Failed to resend the delivery')),
+                            onSuccess: () => notifySuccess(translate('integrations.resent')),
+                            onError: (error) =>
+                              notifyError(errorMessage(error, translate('integrations.resendFailed'))),
                           },
                         )
                       }
                     >
-                      Resend
+                      {t('integrations.resend')}
                     </Button>
                   </Table.Td>
                 </Table.Tr>
@@ -217,28 +241,27 @@ function Deliveries({ hookId }: { hookId: number }) {
 }
 
 function DeleteDialog({ hook, onClose }: { hook: Webhook; onClose: () => void }) {
+  const t = useT();
   const remove = useDeleteWebhook();
   return (
     <ConfirmDialog
-      title="Delete webhook"
-      confirmLabel="Delete webhook"
+      title={t('integrations.deleteWebhook')}
+      confirmLabel={t('integrations.deleteWebhook')}
       destructive
       loading={remove.isPending}
       onClose={onClose}
       onConfirm={() =>
         remove.mutate(hook.id, {
           onSuccess: () => {
-            notifySuccess('Webhook deleted');
+            notifySuccess(translate('integrations.webhookDeleted'));
             onClose();
           },
-          onError: (error) => notifyError(errorMessage(error, 'Failed to delete the webhook')),
+          onError: (error) => notifyError(errorMessage(error, translate('integrations.deleteFailed'))),
         })
       }
-      error={<FormError error={remove.error} fallback="Failed to delete the webhook" />}
+      error={<FormError error={remove.error} fallback={t('integrations.deleteFailed')} />}
     >
-      <Text style={{ wordBreak: 'break-all' }}>
-        {hook.url} hears of nothing more, and the deliveries still waiting for it are dropped. This cannot be undone.
-      </Text>
+      <Text style={{ wordBreak: 'break-all' }}>{t('integrations.deleteConfirm', { url: hook.url })}</Text>
     </ConfirmDialog>
   );
 }

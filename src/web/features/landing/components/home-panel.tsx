@@ -4,21 +4,23 @@ import { IconPlant2, IconTruckDelivery, IconUserPlus } from '@tabler/icons-react
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { formatCount } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { usePublicFarmMetrics } from '../api/get-public-farm-metrics.ts';
 import { cratesIntro, howCratesMove, whatWeGrow } from './landing-content.ts';
 import { CardGrid, LandingSection } from './section-card.tsx';
 
 function FarmMetrics() {
+  const t = useT();
   const { data } = usePublicFarmMetrics();
   if (!data) return null;
   return (
-    <SimpleGrid cols={2} spacing="md" role="group" aria-label="Crates right now">
+    <SimpleGrid cols={2} spacing="md" role="group" aria-label={t('landing.cratesNow')}>
       <Card withBorder radius="md" p="md" bg="green.0">
         <Text fz={28} fw={800} c="green.9" data-testid="metric-total-crates">
           {formatCount(data.totalCrates)}
         </Text>
         <Text size="sm" c="gray.8">
-          crates in circulation
+          {t('landing.cratesInCirculation')}
         </Text>
       </Card>
       <Card withBorder radius="md" p="md" bg="green.0">
@@ -26,7 +28,7 @@ function FarmMetrics() {
           {formatCount(data.atMarkets)}
         </Text>
         <Text size="sm" c="gray.8">
-          crates at the markets now
+          {t('landing.cratesAtMarkets')}
         </Text>
       </Card>
     </SimpleGrid>
@@ -35,9 +37,10 @@ function FarmMetrics() {
 
 // Long: static marketing copy laid out as one panel; no logic.
 export function HomePanel() {
+  const t = useT();
   return (
     <Stack gap="xl">
-      <LandingSection id="what-we-grow" title="What we grow">
+      <LandingSection id="what-we-grow" title={t('landing.whatWeGrow')}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
           {whatWeGrow.map((item) => (
             <Card key={item.variety} withBorder radius="md" p="lg">
@@ -48,29 +51,29 @@ export function HomePanel() {
                 {item.variety}
               </Title>
               <Text size="sm" c="gray.7">
-                {item.text}
+                {t(item.text)}
               </Text>
             </Card>
           ))}
         </SimpleGrid>
         <Group mt="md">
           <Button component={Link} to={paths.home.href('pricing')} variant="light">
-            See today’s prices
+            {t('landing.seePrices')}
           </Button>
           <Button component={Link} to={paths.home.href('trends')} variant="subtle">
-            Price trends
+            {t('landing.priceTrends')}
           </Button>
         </Group>
       </LandingSection>
 
-      <LandingSection id="crates" title="From our farm to the Johannesburg and Pretoria markets" intro={cratesIntro}>
+      <LandingSection id="crates" title={t('landing.cratesTitle')} intro={t(cratesIntro)}>
         <FarmMetrics />
         <CardGrid
           cols={{ base: 1, sm: 3 }}
           mt="md"
           cards={howCratesMove.map((step, i) => ({
-            ...step,
-            title: `${i + 1}. ${step.title}`,
+            text: t(step.text),
+            title: `${i + 1}. ${t(step.title)}`,
             icon: IconTruckDelivery,
           }))}
         />
@@ -80,19 +83,16 @@ export function HomePanel() {
         <Group justify="space-between" gap="md">
           <div style={{ maxWidth: 620 }}>
             <Title order={2} size="h3" mb={6}>
-              Sell our peppers or grow with us
+              {t('landing.sellOrGrow')}
             </Title>
-            <Text c="gray.8">
-              Market agents receive our crates at their market floor and earn on every crate returned. Suppliers offer
-              produce and crates to the farm and respond to our tenders. Register once and we approve your account.
-            </Text>
+            <Text c="gray.8">{t('landing.sellOrGrowText')}</Text>
           </div>
           <Group gap="xs">
             <Button component={Link} to={paths.register.href()} leftSection={<IconUserPlus size={18} aria-hidden />}>
-              Register
+              {t('landing.register')}
             </Button>
             <Button component={Link} to={paths.home.href('services')} variant="default">
-              How it works
+              {t('landing.howItWorks')}
             </Button>
           </Group>
         </Group>

@@ -3,9 +3,11 @@ import { Box, Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { HomeLogoLink } from '../../../components/logo.tsx';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { LandingContainer } from './landing-container.tsx';
 
 export function LandingHeader() {
+  const t = useT();
   return (
     <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} bg="white">
       <LandingContainer>
@@ -13,10 +15,10 @@ export function LandingHeader() {
           <HomeLogoLink />
           <Group gap={6} wrap="nowrap">
             <Button component={Link} to={paths.login.href()} variant="default" size="compact-sm">
-              Sign In
+              {t('landing.signIn')}
             </Button>
             <Button component={Link} to={paths.login.href()} size="compact-sm">
-              Get Started
+              {t('landing.getStarted')}
             </Button>
           </Group>
         </Group>

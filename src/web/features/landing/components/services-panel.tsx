@@ -3,40 +3,49 @@ import { Button, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@
 import { IconBuildingStore, IconPackage, IconTractor } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { markets, marketsIntro, supplyServices } from './landing-content.ts';
 import { CardGrid, LandingSection } from './section-card.tsx';
 
 // Long: static marketing copy laid out as one panel; no logic.
 export function ServicesPanel() {
+  const t = useT();
   return (
     <Stack gap="xl">
-      <LandingSection id="markets" title="Crate logistics to the markets" intro={marketsIntro}>
+      <LandingSection id="markets" title={t('landing.marketsTitle')} intro={t(marketsIntro)}>
         <CardGrid
           cols={{ base: 1, sm: 3 }}
-          cards={markets.map((market) => ({ title: market.name, text: market.text, icon: IconBuildingStore }))}
+          cards={markets.map((market) => ({
+            title: t(market.name),
+            text: t(market.text),
+            icon: IconBuildingStore,
+          }))}
         />
       </LandingSection>
 
-      <LandingSection id="supply" title="Supply services">
-        <CardGrid cols={{ base: 1, sm: 2 }} cards={supplyServices} />
+      <LandingSection id="supply" title={t('landing.supplyTitle')}>
+        <CardGrid
+          cols={{ base: 1, sm: 2 }}
+          cards={supplyServices.map((service) => ({ title: t(service.title), text: t(service.text) }))}
+        />
       </LandingSection>
 
-      <LandingSection id="join" title="Work with us">
+      <LandingSection id="join" title={t('landing.joinTitle')}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Card withBorder radius="md" p="lg">
             <ThemeIcon variant="light" size="lg" radius="md" mb="sm">
               <IconPackage size={20} aria-hidden="true" />
             </ThemeIcon>
             <Title order={3} size="h4" mb="xs">
-              Become a market agent
+              {t('landing.becomeAgent')}
             </Title>
             <List size="sm" spacing={4} mb="md" c="gray.8">
-              <List.Item>Trade at the Johannesburg Market, the Pretoria Market or another market.</List.Item>
-              <List.Item>Receive and count our crates, lend them to your buyers and track every loan.</List.Item>
-              <List.Item>Send the empties back and earn per crate returned, paid by EFT each cycle.</List.Item>
+              <List.Item>{t('landing.agentPoint1')}</List.Item>
+              <List.Item>{t('landing.agentPoint2')}</List.Item>
+              <List.Item>{t('landing.agentPoint3')}</List.Item>
             </List>
             <Button component={Link} to={paths.register.href()}>
-              Register as a market agent
+              {t('landing.registerAgent')}
             </Button>
           </Card>
           <Card withBorder radius="md" p="lg">
@@ -44,24 +53,24 @@ export function ServicesPanel() {
               <IconTractor size={20} aria-hidden="true" />
             </ThemeIcon>
             <Title order={3} size="h4" mb="xs">
-              Become a supplier
+              {t('landing.becomeSupplier')}
             </Title>
             <List size="sm" spacing={4} mb="md" c="gray.8">
-              <List.Item>Offer peppers and other produce to the farm, with your certification.</List.Item>
-              <List.Item>Answer open tenders and follow your quotes and offers.</List.Item>
-              <List.Item>Request crates from the farm for your own harvest.</List.Item>
+              <List.Item>{t('landing.supplierPoint1')}</List.Item>
+              <List.Item>{t('landing.supplierPoint2')}</List.Item>
+              <List.Item>{t('landing.supplierPoint3')}</List.Item>
             </List>
             <Button component={Link} to={paths.supplierRegistration.href()} variant="default">
-              Register as a supplier
+              {t('landing.registerSupplier')}
             </Button>
           </Card>
         </SimpleGrid>
         <Text size="sm" c="gray.7" mt="md">
-          Already registered?{' '}
+          {t('landing.alreadyRegistered')}{' '}
           <Link to={paths.login.href()} style={{ color: 'var(--mantine-color-green-9)' }}>
-            Log in to Cratekeeper
+            {t('landing.logInToCratekeeper')}
           </Link>
-          . New accounts are approved by the farm store before they can trade.
+          {t('landing.approvedFirst')}
         </Text>
       </LandingSection>
     </Stack>

@@ -3,12 +3,16 @@
 // characters; an invalid one shows the message and nothing is sent.
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { type ManagedUser, userMessages as m, newPasswordField } from '../../../../shared/users.ts';
+import { type ManagedUser, newPasswordField } from '../../../../shared/users.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { translateEnglish } from '../../../lib/i18n/english-messages.ts';
+import { t as translate } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateUserPassword } from '../api/update-password.ts';
 
 export function InlinePasswordReset({ user, onDone }: { user: ManagedUser; onDone: () => void }) {
+  const t = useT();
   const update = useUpdateUserPassword();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -17,19 +21,20 @@ export function InlinePasswordReset({ user, onDone }: { user: ManagedUser; onDon
     event.preventDefault();
     const parsed = newPasswordField.safeParse(value);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? m.enterNewPassword);
+      const message = parsed.error.issues[0]?.message;
+      setError(message ? translateEnglish(message) : t('users.enterNewPassword'));
       return;
     }
     update.mutate(
       { id: user.id, newPassword: parsed.data },
       {
         onSuccess: () => {
-          notifySuccess(m.passwordUpdated);
+          notifySuccess(translate('users.passwordUpdated'));
           onDone();
         },
         onError: (err) => {
-          setError(errorMessage(err, m.updatePasswordFailed));
-          notifyError(errorMessage(err, m.updatePasswordFailed));
+          setError(errorMessage(err, translate('users.updatePasswordFailed')));
+          notifyError(errorMessage(err, translate('users.updatePasswordFailed')));
         },
       },
     );
@@ -39,8 +44,8 @@ export function InlinePasswordReset({ user, onDone }: { user: ManagedUser; onDon
     <form onSubmit={save} noValidate>
       <Stack gap="xs">
         <PasswordInput
-          label={`New password for ${user.name}`}
-          description="They are signed out everywhere and sign in with this password."
+          label={t('users.newPasswordFor', { name: user.name })}
+          description={t('users.signedOutEverywhere')}
           autoComplete="new-password"
           value={value}
           onChange={(event) => {
@@ -53,10 +58,10 @@ export function InlinePasswordReset({ user, onDone }: { user: ManagedUser; onDon
         />
         <Group gap="xs">
           <Button type="submit" loading={update.isPending}>
-            Save
+            {t('common.save')}
           </Button>
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </Group>
       </Stack>

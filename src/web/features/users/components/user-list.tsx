@@ -6,12 +6,14 @@
 
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { type ManagedUser, userMessages as m } from '../../../../shared/users.ts';
+import type { ManagedUser } from '../../../../shared/users.ts';
 import { destructiveButton } from '../../../components/confirm-dialog.tsx';
 import { LoadedList, LoadMoreButton } from '../../../components/list-states.tsx';
 import { NameLines } from '../../../components/name-lines.tsx';
 import { RemovedBadge } from '../../../components/removed-badge.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
+import { t as translate } from '../../../lib/i18n/language.ts';
+import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { type UserStatus, useUsers } from '../api/get-users.ts';
 import type { UsersVariant } from '../api/paths.ts';
@@ -54,6 +56,7 @@ function UserRow({
   onRemove: () => void;
   onResetDone: () => void;
 }) {
+  const t = useT();
   return (
     <Card withBorder radius="md" p="md" component="article" aria-label={user.name} data-testid="user-row">
       <Stack gap="xs">
@@ -67,8 +70,8 @@ function UserRow({
         </Group>
         {(user.marketLocation || user.businessName) && (
           <Stack gap={2}>
-            {user.businessName && <Detail label="Business" value={user.businessName} />}
-            {user.marketLocation && <Detail label="Market" value={user.marketLocation} />}
+            {user.businessName && <Detail label={t('users.business')} value={user.businessName} />}
+            {user.marketLocation && <Detail label={t('users.market')} value={user.marketLocation} />}
           </Stack>
         )}
         {/* The server says what may be done with the account (canRestore, canReset, canRemove). */}
@@ -79,13 +82,17 @@ function UserRow({
           (user.canReset || user.canRemove) && (
             <Group gap="xs">
               {user.canReset && (
-                <Button variant="light" onClick={onReset} aria-label={`Reset Password for ${user.name}`}>
-                  Reset Password
+                <Button variant="light" onClick={onReset} aria-label={t('users.resetPasswordFor', { name: user.name })}>
+                  {t('users.resetPassword')}
                 </Button>
               )}
               {user.canRemove && (
-                <Button {...destructiveButton} onClick={onRemove} aria-label={`Remove ${user.name}`}>
-                  Remove
+                <Button
+                  {...destructiveButton}
+                  onClick={onRemove}
+                  aria-label={t('users.removeName', { name: user.name })}
+                >
+                  {t('users.remove')}
                 </Button>
               )}
             </Group>
@@ -96,12 +103,13 @@ function UserRow({
   );
 }
 
-const statusLabels: Record<UserStatus, string> = { active: 'Active users', removed: 'Removed users' };
+const statusKeys: Record<UserStatus, string> = { active: 'users.activeUsers', removed: 'users.removedUsers' };
 
 /** Active or removed users: the User Management screen's toggle (decision 022). */
 function StatusToggle({ status, onChange }: { status: UserStatus; onChange: (status: UserStatus) => void }) {
+  const t = useT();
   return (
-    <Button.Group mb="md" aria-label="Which users">
+    <Button.Group mb="md" aria-label={t('users.whichUsers')}>
       {(['active', 'removed'] as const).map((value) => (
         <Button
           key={value}
@@ -109,7 +117,7 @@ function StatusToggle({ status, onChange }: { status: UserStatus; onChange: (sta
           aria-pressed={status === value}
           onClick={() => onChange(value)}
         >
-          {statusLabels[value]}
+          {t(statusKeys[value])}
         </Button>
       ))}
     </Button.Group>
@@ -117,15 +125,12 @@ function StatusToggle({ status, onChange }: { status: UserStatus; onChange: (sta
 }
 
 function NoUsers({ status, searching }: { status: UserStatus; searching: boolean }) {
-  const hint = searching
-    ? 'No market agent or supplier matches your search.'
-    : status === 'removed'
-      ? 'Users you remove appear here, and can be restored.'
-      : 'Market agents and suppliers appear here once they register.';
+  const t = useT();
+  const hint = searching ? t('users.noMatch') : status === 'removed' ? t('users.removedHint') : t('users.activeHint');
   return (
     <Stack align="center" gap={4} py="lg">
       <Title order={3} size="h5">
-        {status === 'removed' && !searching ? m.noRemovedUsers : m.noUsers}
+        {status === 'removed' && !searching ? t('users.noRemovedUsers') : t('users.noUsers')}
       </Title>
       <Text size="sm" c="dimmed" ta="center">
         {hint}
@@ -135,15 +140,15 @@ function NoUsers({ status, searching }: { status: UserStatus; searching: boolean
 }
 
 function UserListHeader({ count, more }: { count: number; more: boolean }) {
+  const t = useT();
   return (
     <Group justify="space-between" mb="sm" gap="xs">
       <Title order={2} size="h4">
-        Market Agents and Suppliers
+        {t('users.listTitle')}
       </Title>
       {count > 0 && (
         <Text size="sm" c="dimmed" data-testid="user-count">
-          {count === 1 ? '1 user' : `${count} users`}
-          {more ? ' shown' : ''}
+          {t(more ? 'users.userCountShown' : 'users.userCount', { count })}
         </Text>
       )}
     </Group>
@@ -153,6 +158,7 @@ function UserListHeader({ count, more }: { count: number; more: boolean }) {
 // Long: the user list's layout (header, toggle, search, the rows, the dialogs); its states are LoadedList's.
 export function UserList({ variant }: { variant: UsersVariant }) {
   // Only the User Management screen looks at removed users; the dashboard's tab lists the active ones.
+  const t = useT();
   const [status, setStatus] = useState<UserStatus>('active');
   const users = useUsers(variant, status);
   const [search, setSearch] = useState('');
@@ -164,7 +170,7 @@ export function UserList({ variant }: { variant: UsersVariant }) {
 
   // One toast when the list fails, not one per poll.
   useEffect(() => {
-    if (users.isError) notifyError(m.fetchFailed);
+    if (users.isError) notifyError(translate('users.fetchFailed'));
   }, [users.isError]);
 
   return (
@@ -182,8 +188,8 @@ export function UserList({ variant }: { variant: UsersVariant }) {
       {all.length > 0 && (
         <SearchField
           mb="md"
-          label="Search users"
-          placeholder="Name, email, business or market"
+          label={t('users.searchUsers')}
+          placeholder={t('users.searchPlaceholder')}
           value={search}
           onChange={setSearch}
         />
@@ -191,7 +197,7 @@ export function UserList({ variant }: { variant: UsersVariant }) {
       <LoadedList
         isPending={users.isPending}
         failed={users.isError && !users.data}
-        failedMessage={m.fetchFailed}
+        failedMessage={t('users.fetchFailed')}
         isEmpty={shown.length === 0}
         empty={<NoUsers status={status} searching={!!search.trim()} />}
         skeletonHeight={96}
