@@ -2,7 +2,11 @@
 // signed-in frame can show them without building the request schemas (decision 033).
 // src/shared/auth.ts re-exports all of it, with the schemas. The English lives in the catalogue
 // (src/shared/i18n/en/auth.json, decision 065); screens show t('auth.…') in the reader's language.
-import { english } from './i18n/english.ts';
+
+import authEnglish from './i18n/en/auth.json' with { type: 'json' };
+import { addEnglish, english } from './i18n/english.ts';
+
+addEnglish({ auth: authEnglish });
 
 export const roles = ['farm_store', 'market_agent', 'supplier'] as const;
 export type Role = (typeof roles)[number];

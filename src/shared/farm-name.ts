@@ -2,7 +2,11 @@
 // until either is set the name the public site has always shown. On statements, PDFs and the public site.
 // No zod here: the public site reads it (decision 008); the request schemas are in farm-name-schemas.ts.
 // The messages' English is in the catalogue (src/shared/i18n/en/farm-name.json, decision 065).
-import { english } from './i18n/english.ts';
+
+import farmNameEnglish from './i18n/en/farm-name.json' with { type: 'json' };
+import { addEnglish, english } from './i18n/english.ts';
+
+addEnglish({ 'farm-name': farmNameEnglish });
 
 /** The name the public site showed before a farm named itself. */
 export const DEFAULT_FARM_NAME = 'Cratekeeper Pepper Farm';

@@ -2,7 +2,11 @@
 // behind them, without zod, so screens can use them without building schemas (decision 033).
 // src/shared/fields.ts re-exports all of it, with the schema building blocks. The English lives in
 // the catalogue (src/shared/i18n/en/errors.json, decision 065).
-import { english } from './i18n/english.ts';
+
+import errorsEnglish from './i18n/en/errors.json' with { type: 'json' };
+import { addEnglish, english } from './i18n/english.ts';
+
+addEnglish({ errors: errorsEnglish });
 
 /** Largest id PostgreSQL's integer holds: bigger ids are a 400, never a database error. */
 export const MAX_ID = 2_147_483_647;

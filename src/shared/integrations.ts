@@ -3,7 +3,10 @@
 import { z } from 'zod';
 import { idParam, oneOf, requiredText } from './fields.ts';
 import { instant } from './http.ts';
-import { english } from './i18n/english.ts';
+import integrationsEnglish from './i18n/en/integrations.json' with { type: 'json' };
+import { addEnglish, english } from './i18n/english.ts';
+
+addEnglish({ integrations: integrationsEnglish });
 
 export const tokenScopes = ['read', 'write'] as const;
 export type TokenScope = (typeof tokenScopes)[number];

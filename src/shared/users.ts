@@ -5,7 +5,11 @@ import { z } from 'zod';
 import { messages as authMessages, MIN_PASSWORD_LENGTH } from './auth.ts';
 import { idParams, oneOf, pageQuery, rawText } from './fields.ts';
 import { instant } from './http.ts';
-import { english } from './i18n/english.ts';
+import authEnglish from './i18n/en/auth.json' with { type: 'json' };
+import usersEnglish from './i18n/en/users.json' with { type: 'json' };
+import { addEnglish, english } from './i18n/english.ts';
+
+addEnglish({ auth: authEnglish, users: usersEnglish });
 
 export const userMessages = {
   enterNewPassword: english('users.enterNewPassword'),

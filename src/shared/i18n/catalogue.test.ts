@@ -65,7 +65,10 @@ describe('every message', () => {
       const want = placeholders(parse(source as string, { ignoreTag: true }));
       const have = placeholders(parse(message, { ignoreTag: true }));
       // A translation may leave a value out (a name placed its own way), never invent one.
-      expect([...have].filter((name) => !want.has(name)), `${language} ${key}`).toEqual([]);
+      expect(
+        [...have].filter((name) => !want.has(name)),
+        `${language} ${key}`,
+      ).toEqual([]);
     }
   });
 
