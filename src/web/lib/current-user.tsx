@@ -1,17 +1,11 @@
 // The signed-in user for the signed-in screens. The router provides it, so a screen still rendering
 // while sign-out swaps the whole tree away never sees "no user".
-import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import type { User } from '../../shared/auth.ts';
-import { keepDeviceLanguage, switchLanguage } from './i18n/language.ts';
 
 const CurrentUserContext = createContext<User | null>(null);
 
 export function CurrentUserProvider({ user, children }: { user: User; children: ReactNode }) {
-  // The screens follow the user's language (decision 065), and this device remembers it for next time.
-  useEffect(() => {
-    keepDeviceLanguage(user.language);
-    void switchLanguage(user.language);
-  }, [user.language]);
   return <CurrentUserContext.Provider value={user}>{children}</CurrentUserContext.Provider>;
 }
 

@@ -2,9 +2,9 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LoginBody, RegisterInput, SessionAnswer, User } from '../../../shared/auth.ts';
-import { isLanguage, type Language } from '../../../shared/i18n/languages.ts';
+import type { Language } from '../../../shared/i18n/languages.ts';
 import { api, forgetAnswers } from '../../lib/api-client.ts';
-import { switchLanguage } from '../../lib/i18n/language.ts';
+import { keepDeviceLanguage, switchLanguage } from '../../lib/i18n/language.ts';
 import { tagged } from '../../lib/query-tags.ts';
 import { isSignedOutError, isUnreachableError, retryBackOff, retryWhileUnreachable } from '../../lib/server-reach.ts';
 import { SESSION_PATH, takeFirstSessionCheck } from './first-session-check.ts';
@@ -14,11 +14,12 @@ export { SESSION_PATH };
 
 /**
  * Signed in, the screens speak the user's language (issue 37: a new phone signs in in the agent's
- * language); a user the server gives no language keeps the one this device has.
+ * language), and this device remembers it for its next start.
  */
 function followUserLanguage(user: User | null) {
-  const language = (user as { language?: unknown } | null)?.language;
-  if (isLanguage(language)) void switchLanguage(language);
+  if (!user) return;
+  keepDeviceLanguage(user.language);
+  void switchLanguage(user.language);
 }
 
 /**
@@ -160,7 +161,7 @@ export function useChangeLanguage() {
     mutationFn: (language: Language) => api.put<{ user: User }>('/api/auth/me/language', { language }),
     onSuccess: (_answer, language) => {
       queryClient.setQueryData<User | null>(sessionQueryOptions().queryKey, (user) =>
-        user ? ({ ...user, language } as User) : user,
+        user ? { ...user, language } : user,
       );
     },
   });
