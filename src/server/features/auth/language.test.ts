@@ -85,6 +85,28 @@ describe('the language of the server’s refusals', () => {
     expect(Object.values(res.json().errors)).toEqual(["puo e tlameha ho ba 'en', 'zu', 'st' or 'af'"]);
   });
 
+  it('answers a Sesotho agent’s refused lend in Sesotho, and an English agent’s in English', async () => {
+    const lendTooMany = async (language: string) => {
+      const agent = await registerAs(app, 'market_agent');
+      await putLanguage(agent.cookie, language);
+      const client = await agent.inject({
+        method: 'POST',
+        url: '/api/clients',
+        payload: { businessName: 'Soweto Greens', clientName: 'Thandi', contactNumber: '082 123 4567' },
+      });
+      expect(client.statusCode).toBe(201);
+      const lend = await agent.inject({
+        method: 'POST',
+        url: '/api/client-transactions',
+        payload: { clientId: client.json().id, quantityBorrowed: 5 },
+      });
+      expect(lend.statusCode).toBe(409);
+      return lend.json().message;
+    };
+    expect(await lendTooMany('st')).toBe('Mabokose a tletseng ha a lekane: o na le 0');
+    expect(await lendTooMany('en')).toBe('Not enough full crates: you have 0');
+  });
+
   it('answers before sign-in in the browser’s language, English when it speaks none of ours', async () => {
     const refuse = (acceptLanguage: string) =>
       app.inject({
