@@ -15,7 +15,7 @@ export function reminderEmail(
   const tr = translatorFor(r.agentLanguage);
   const month = formatMonthIn(tr, r.month);
   const subject = tr.t('mail.statementReminderSubject', { month });
-  const line = tr.t('mail.statementReminderLine', { farm: farmName, month, closing: String(r.closing) });
+  const line = tr.t('mail.statementReminderLine', { farm: farmName, month, closing: r.closing });
   const hello = tr.t('mail.hello', { name: r.agentName });
   return {
     subject,
@@ -39,7 +39,7 @@ export function resolvedEmail(
     r.resolution === 'accepted'
       ? tr.t('mail.statementAccepted', {
           farm: farmName,
-          believed: String(r.believedClosing),
+          believed: r.believedClosing ?? r.closing,
           difference: `${difference > 0 ? '+' : '−'}${Math.abs(difference)}`,
         })
       : tr.t('mail.statementAnswered', { farm: farmName, closing: String(r.closing) });

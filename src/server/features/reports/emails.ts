@@ -42,7 +42,7 @@ export function reportEmail(recipient: Recipient, summary: ReportSummary, type: 
     tr.t('mail.reportCompletion', { rate: String(t.completionRate) }),
     tr.t('mail.reportDamaged', { count: String(summary.writeOffs.damaged) }),
     tr.t('mail.reportMissing', { count: String(summary.writeOffs.missing) }),
-    tr.t('mail.reportBilled', { amount: formatRandDecimal(b.billedAmount), crates: String(b.billedCrates) }),
+    tr.t('mail.reportBilled', { amount: formatRandDecimal(b.billedAmount), crates: b.billedCrates }),
     tr.t('mail.reportOwed', { amount: formatRandDecimal(b.totalOwed) }),
   ];
   const hello = tr.t('mail.hello', { name: recipient.name });
@@ -67,7 +67,7 @@ export const missingText = (n: number, tr: Translator = ENGLISH) =>
 
 /** '12 (60 crates)': a count and the crates it carried. */
 const countOfCrates = (count: number, crates: number, tr: Translator) =>
-  tr.t('mail.weeklyCountOfCrates', { count: String(count), crates: String(crates) });
+  tr.t('mail.weeklyCountOfCrates', { count: String(count), crates });
 
 /** The weekly summary's lines, shared by the e-mail's text and HTML. */
 export function weeklyLines(s: WeeklySummary, tr: Translator = ENGLISH): [string, string][] {
@@ -86,13 +86,13 @@ export function weeklyLines(s: WeeklySummary, tr: Translator = ENGLISH): [string
     [tr.t('mail.weeklyMissing'), missingText(s.writeOffs.missing, tr)],
     [
       tr.t('mail.weeklyEarnings'),
-      tr.t('mail.weeklyEarningsValue', { amount: formatRandDecimal(e.totalEarnings), crates: String(e.cratesBilled) }),
+      tr.t('mail.weeklyEarningsValue', { amount: formatRandDecimal(e.totalEarnings), crates: e.cratesBilled }),
     ],
     [tr.t('mail.weeklyPaid'), formatRandDecimal(e.totalPaid)],
     [tr.t('mail.weeklyOwed'), formatRandDecimal(e.totalOwed)],
     ...(e.unbilledCratesThisWeek > 0
       ? ([
-          [tr.t('mail.weeklyUnbilled'), tr.t('mail.weeklyUnbilledValue', { crates: String(e.unbilledCratesThisWeek) })],
+          [tr.t('mail.weeklyUnbilled'), tr.t('mail.weeklyUnbilledValue', { crates: e.unbilledCratesThisWeek })],
         ] as [string, string][])
       : []),
     [
