@@ -38,9 +38,14 @@ function render(value: unknown): string {
  * (`icon`) names the app's icon, so the browser does not ask for /favicon.ico and log a 404; a
  * downloaded file links to nothing.
  */
-export function printableDocument(title: string, styles: SafeHtml, body: SafeHtml, { icon = false } = {}): string {
+export function printableDocument(
+  title: string,
+  styles: SafeHtml,
+  body: SafeHtml,
+  { icon = false, lang = 'en' }: { icon?: boolean; lang?: string } = {},
+): string {
   return html`<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

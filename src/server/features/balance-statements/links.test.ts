@@ -91,6 +91,35 @@ describe('statement links', () => {
     for (const a of answers) expect(a.body).not.toContain('Alpha Greens');
   });
 
+  it("the page is in the client's language; a link that finds nothing, in the browser's", async () => {
+    const zuluClient = (
+      await json(agent, 'POST', '/api/clients', {
+        businessName: 'Delta Fresh',
+        clientName: 'Sizwe',
+        contactNumber: '082 555 0001',
+        language: 'zu',
+      })
+    ).json();
+    await json(agent, 'POST', '/api/client-transactions', { clientId: zuluClient.id, quantityBorrowed: 2 });
+    const page = await app.inject({
+      method: 'GET',
+      url: pathOf((await makeLink(zuluClient.id)).json().url),
+      remoteAddress: '10.9.8.6',
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="zu">');
+    expect(page.body).toContain('Amabhokisi akuwe manje: <strong>2</strong>');
+    expect(page.body).toContain('Kubolekiwe');
+    const missing = await app.inject({
+      method: 'GET',
+      url: `/s/${'C'.repeat(43)}`,
+      remoteAddress: '10.9.8.5',
+      headers: { 'accept-language': 'af-ZA,af;q=0.9' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Staat nie gevind nie');
+  });
+
   it('the page is rate-limited per address', async () => {
     const path = `/s/${'B'.repeat(43)}`;
     let last = 0;

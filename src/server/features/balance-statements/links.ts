@@ -9,10 +9,12 @@ import {
   STATEMENT_LINK_DAYS,
   STATEMENT_LINK_HISTORY_DAYS,
 } from '../../../shared/balance-statements.ts';
+import type { Language } from '../../../shared/i18n/languages.ts';
 import type { Db } from '../../db/client.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { html, printableDocument, SafeHtml } from '../../lib/html.ts';
 import { notFound, tooManyRequests } from '../../lib/http-error.ts';
+import { formatDateIn, type Translator, translatorFor } from '../../lib/i18n.ts';
 import type { Caller } from '../../lib/ownership.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import * as clients from '../clients/service.ts';
@@ -82,54 +84,74 @@ const styles = new SafeHtml(`
 
 export type LinkPage = { status: 200 | 404 | 429; html: string };
 
-const notFoundPage = (): LinkPage => ({
+/** The same 404 for any token that finds nothing, in the reader's (browser's) language. */
+const notFoundPage = (tr: Translator): LinkPage => ({
   status: 404,
   html: printableDocument(
-    'Statement not found',
+    tr.t('balance-statements.linkNotFound'),
     styles,
-    html`<p>This statement link does not work. Ask your market agent for a new one.</p>`,
-    { icon: true },
+    html`<p>${tr.t('balance-statements.linkNotWorking')}</p>`,
+    { icon: true, lang: tr.language },
   ),
 });
+
+/** A farm day as 'YYYY-MM-DD' in the farm's time zone (en-CA writes dates that way). */
+const farmDay = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' });
 
 /** The page /s/{token} answers: the client's statement, or the same 404 for any token that finds none. */
 export async function linkPage(
   db: Db,
   token: string,
-  { address, farmName, timeZone }: { address: string; farmName: string; timeZone: string },
+  {
+    address,
+    farmName,
+    timeZone,
+    language,
+  }: { address: string; farmName: string; timeZone: string; language: Language },
 ): Promise<LinkPage> {
+  // Until the client is known, the browser's language; the page itself is in the client's (decision 065).
+  const reader = translatorFor(language);
   if (!(await consumeRateLimit(db, `statement-page:${address}`, PAGES_PER_TEN_MINUTES, 600))) {
     return {
       status: 429,
-      html: printableDocument('Too many requests', styles, html`<p>Please try again in a few minutes.</p>`, {
-        icon: true,
-      }),
+      html: printableDocument(
+        reader.t('balance-statements.linkTooMany'),
+        styles,
+        html`<p>${reader.t('balance-statements.linkTryLater')}</p>`,
+        { icon: true, lang: reader.language },
+      ),
     };
   }
-  if (!TOKEN_FORM.test(token)) return notFoundPage();
+  if (!TOKEN_FORM.test(token)) return notFoundPage(reader);
   const clientId = await repo.clientOfLink(db, hashOf(token));
-  if (clientId === null) return notFoundPage();
+  if (clientId === null) return notFoundPage(reader);
   const client = await repo.linkedClient(db, clientId);
-  if (!client) return notFoundPage();
+  if (!client) return notFoundPage(reader);
   const since = new Date(Date.now() - STATEMENT_LINK_HISTORY_DAYS * 24 * 3600 * 1000);
   const entries = (await clientMovements(db, clientId)).filter((e) => e.occurredAt >= since).reverse();
   const held = (await clientBalances(db, [clientId])).get(clientId) ?? 0;
-  const when = new Intl.DateTimeFormat('en-ZA', { timeZone, dateStyle: 'medium' });
-  const body = html`<p class="meta">${client.clientName} · from ${client.agentName}, market agent of ${farmName}</p>
-<p class="held">Crates with you now: <strong>${held}</strong></p>
-<h2>Loans and returns, last ${STATEMENT_LINK_HISTORY_DAYS} days</h2>
+  const tr = translatorFor(client.language);
+  const say = (key: string, values?: Record<string, string | number>) => tr.t(`balance-statements.${key}`, values);
+  const day = farmDay(timeZone);
+  const days = STATEMENT_LINK_HISTORY_DAYS;
+  const body = html`<p class="meta">${say('linkMeta', { client: client.clientName, agent: client.agentName, farm: farmName })}</p>
+<p class="held">${say('linkHeld')} <strong>${held}</strong></p>
+<h2>${say('linkHistory', { days })}</h2>
 ${
   entries.length === 0
-    ? html`<p>No loans or returns in the last ${STATEMENT_LINK_HISTORY_DAYS} days.</p>`
-    : html`<table><thead><tr><th scope="col">Date</th><th scope="col">Entry</th><th scope="col" class="num">Crates</th><th scope="col" class="num">Balance</th></tr></thead>
+    ? html`<p>${say('linkNone', { days })}</p>`
+    : html`<table><thead><tr><th scope="col">${say('linkDate')}</th><th scope="col">${say('linkEntry')}</th><th scope="col" class="num">${say('linkCrates')}</th><th scope="col" class="num">${say('linkBalance')}</th></tr></thead>
 <tbody>${entries.map(
         (e) =>
-          html`<tr><td>${when.format(e.occurredAt)}</td><td>${e.kind === 'lend' ? 'Lent' : 'Returned'}</td><td class="num">${e.kind === 'lend' ? '+' : '−'}${e.quantity}</td><td class="num">${e.balance}</td></tr>`,
+          html`<tr><td>${formatDateIn(tr, day.format(e.occurredAt))}</td><td>${say(e.kind === 'lend' ? 'linkLent' : 'linkReturned')}</td><td class="num">${e.kind === 'lend' ? '+' : '−'}${e.quantity}</td><td class="num">${e.balance}</td></tr>`,
       )}</tbody></table>`
 }
-<p class="meta">Read only. Questions? Ask ${client.agentName}.</p>`;
+<p class="meta">${say('linkReadOnly', { agent: client.agentName })}</p>`;
   return {
     status: 200,
-    html: printableDocument(`Crate statement: ${client.businessName}`, styles, body, { icon: true }),
+    html: printableDocument(say('linkTitle', { business: client.businessName }), styles, body, {
+      icon: true,
+      lang: tr.language,
+    }),
   };
 }

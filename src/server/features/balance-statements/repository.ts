@@ -193,10 +193,17 @@ export async function clientOfLink(db: Executor, tokenHash: string) {
 
 /** What the client's page names: the client, its agent. */
 export async function linkedClient(db: Executor, clientId: number) {
-  const result = await db.execute<{ business_name: string; client_name: string; agent_name: string }>(sql`
-    select c.business_name, c.client_name, u.name as agent_name
+  const result = await db.execute<{
+    business_name: string;
+    client_name: string;
+    agent_name: string;
+    language: string;
+  }>(sql`
+    select c.business_name, c.client_name, c.language, u.name as agent_name
     from clients c join market_agents a on a.id = c.market_agent_id join users u on u.id = a.user_id
     where c.id = ${clientId}`);
   const r = result.rows[0];
-  return r ? { businessName: r.business_name, clientName: r.client_name, agentName: r.agent_name } : null;
+  return r
+    ? { businessName: r.business_name, clientName: r.client_name, agentName: r.agent_name, language: r.language }
+    : null;
 }

@@ -19,6 +19,7 @@ import { base64Upload } from '../../lib/base64-upload.ts';
 import { readFarmName } from '../../lib/farm-name.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { requestLanguage } from '../../plugins/languages.ts';
 import * as links from './links.ts';
 import * as service from './service.ts';
 
@@ -174,6 +175,7 @@ export const statementPageRoutes: FastifyPluginAsyncZod = async (app) => {
       address: request.ip,
       farmName: await readFarmName(app.db, app.config.farmName),
       timeZone: app.config.farmTimezone,
+      language: requestLanguage(request),
     });
     return reply
       .status(page.status)

@@ -91,9 +91,10 @@ export function weeklyLines(s: WeeklySummary, tr: Translator = ENGLISH): [string
     [tr.t('mail.weeklyPaid'), formatRandDecimal(e.totalPaid)],
     [tr.t('mail.weeklyOwed'), formatRandDecimal(e.totalOwed)],
     ...(e.unbilledCratesThisWeek > 0
-      ? ([
-          [tr.t('mail.weeklyUnbilled'), tr.t('mail.weeklyUnbilledValue', { crates: e.unbilledCratesThisWeek })],
-        ] as [string, string][])
+      ? ([[tr.t('mail.weeklyUnbilled'), tr.t('mail.weeklyUnbilledValue', { crates: e.unbilledCratesThisWeek })]] as [
+          string,
+          string,
+        ][])
       : []),
     [
       tr.t('mail.weeklyEmptyValue'),
