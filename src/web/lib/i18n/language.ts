@@ -91,7 +91,14 @@ export async function translatorFor(language: Language): Promise<Translator> {
 /** Shows the app in `language` once its catalogue is here; `<html lang>` follows. */
 export async function switchLanguage(language: Language): Promise<void> {
   wanted = language;
-  const translator = await translatorFor(language);
+  let translator: Translator;
+  try {
+    translator = await translatorFor(language);
+  } catch {
+    // Its chunk could not be fetched (no connection before the app was installed): the screens
+    // stay in the language they are in, and the next switch asks again.
+    return;
+  }
   if (wanted !== language || current === translator) return;
   current = translator;
   if (typeof document !== 'undefined') document.documentElement.lang = language;
