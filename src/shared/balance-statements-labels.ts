@@ -51,13 +51,6 @@ export const balanceStatementMessages = {
   photoUnreadable: english('balance-statements.photoUnreadable'),
 } as const;
 
-export const statementStatusLabels: Record<BalanceStatementStatus, string> = {
-  waiting: english('balance-statements.statusWaiting'),
-  confirmed: english('balance-statements.statusConfirmed'),
-  disputed: english('balance-statements.statusDisputed'),
-  resolved: english('balance-statements.statusResolved'),
-};
-
 /** "November 2026" for "2026-11"; the client passes its `t` for the reader's month names. */
 export function monthLabel(month: string, say: (key: string) => string = english): string {
   const [y, mo] = month.split('-').map(Number);

@@ -11,11 +11,6 @@ addEnglish({ integrations: integrationsEnglish });
 export const tokenScopes = ['read', 'write'] as const;
 export type TokenScope = (typeof tokenScopes)[number];
 
-export const tokenScopeLabels: Record<TokenScope, string> = {
-  read: english('integrations.scopeRead'),
-  write: english('integrations.scopeWrite'),
-};
-
 /** What a token is called in an Authorization header: `Bearer ck_…`. */
 export const TOKEN_PREFIX = 'ck_';
 
@@ -72,17 +67,6 @@ export const webhookEvents = [
 export type WebhookEvent = (typeof webhookEvents)[number];
 /** What POST /api/webhooks/{id}/test sends: never subscribed to, always to the one endpoint. */
 export const TEST_EVENT = 'webhook.test';
-
-export const webhookEventLabels: Record<WebhookEvent, string> = {
-  'transmission.created': english('integrations.eventTransmissionCreated'),
-  'transmission.acknowledged': english('integrations.eventTransmissionAcknowledged'),
-  'transmission.flagged': english('integrations.eventTransmissionFlagged'),
-  'loan.created': english('integrations.eventLoanCreated'),
-  'loan.returned': english('integrations.eventLoanReturned'),
-  'stock_take.completed': english('integrations.eventStockTakeCompleted'),
-  'billing.cycle.created': english('integrations.eventBillingCycleCreated'),
-  'billing.payment.recorded': english('integrations.eventBillingPaymentRecorded'),
-};
 
 export const webhookBody = z.strictObject({
   url: requiredText(integrationMessages.webhookUrl, 2000),

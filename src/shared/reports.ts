@@ -12,12 +12,6 @@ addEnglish({ 'balance-statements': balanceStatementsEnglish, reports: reportsEng
 
 export const reportTypes = ['weekly', 'monthly', 'billing', 'custom'] as const;
 export type ReportType = (typeof reportTypes)[number];
-export const reportTypeLabels: Record<ReportType, string> = {
-  weekly: english('reports.typeWeekly'),
-  monthly: english('reports.typeMonthly'),
-  billing: english('reports.typeBilling'),
-  custom: english('reports.typeCustom'),
-};
 
 /** Spec §5: blank dates mean the last 7 days up to today (weekly and custom reports, decision 041). */
 export const DEFAULT_REPORT_DAYS = 7;

@@ -17,10 +17,6 @@ export const certificationKeys: Record<(typeof certificationTypes)[number], stri
   globalGAP: 'suppliers.certificationGlobalGAP',
   other: 'suppliers.certificationOther',
 };
-/** The certifications in English (the server's words); screens use certificationKeys. */
-export const certificationLabels = Object.fromEntries(
-  certificationTypes.map((type) => [type, english(certificationKeys[type])]),
-) as Record<(typeof certificationTypes)[number], string>;
 
 /** The spec's supplier messages in English, from src/shared/i18n/en/suppliers.json. */
 export const supplierMessages = {

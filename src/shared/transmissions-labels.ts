@@ -95,13 +95,3 @@ export const stockMessages = {
   openingBalanceTwice: english('transmissions.stockOpeningBalanceTwice'),
   openingBalanceEmpty: english('transmissions.stockOpeningBalanceEmpty'),
 } as const;
-
-/**
- * A supplier's crate request (supplier_to_farm) worded from the reader's side: the crates go
- * farm → supplier although the request goes supplier → farm, so no arrow is drawn. `requester` null
- * means the reader sent it.
- */
-export const crateRequestText = (cratesText: string, requester: string | null) =>
-  requester === null
-    ? english('transmissions.requestedByYou', { crates: cratesText })
-    : english('transmissions.requestedBySupplier', { crates: cratesText, requester });

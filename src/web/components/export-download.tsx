@@ -14,6 +14,26 @@ import { notifyError, notifySuccess } from '../lib/notify.ts';
 
 type Props = { kinds: readonly ExportKind[]; title?: string };
 
+/** One CSV file's download button, its name wrapping on a phone instead of being cut off (decision 067). */
+function DownloadButton({ kind, loading, onClick }: { kind: ExportKind; loading: boolean; onClick: () => void }) {
+  return (
+    <Button
+      variant="default"
+      size="md"
+      mih={44}
+      h="auto"
+      py={8}
+      maw="100%"
+      styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+      leftSection={<IconDownload size={18} aria-hidden />}
+      loading={loading}
+      onClick={onClick}
+    >
+      {translateEnglish(exportLabels[kind])}
+    </Button>
+  );
+}
+
 export function ExportDownload({ kinds, title }: Props) {
   const t = useT();
   const [from, setFrom] = useState('');
@@ -59,22 +79,12 @@ export function ExportDownload({ kinds, title }: Props) {
         </Group>
         <Group gap="sm">
           {kinds.map((kind) => (
-            <Button
+            <DownloadButton
               key={kind}
-              variant="default"
-              size="md"
-              mih={44}
-              h="auto"
-              py={8}
-              maw="100%"
-              // The file's name wraps on a phone instead of being cut off (decision 067).
-              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
-              leftSection={<IconDownload size={18} aria-hidden />}
+              kind={kind}
               loading={download.isPending && download.variables === kind}
               onClick={() => onDownload(kind)}
-            >
-              {translateEnglish(exportLabels[kind])}
-            </Button>
+            />
           ))}
         </Group>
       </Stack>

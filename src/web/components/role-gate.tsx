@@ -1,6 +1,6 @@
 // Shows a page only to those whose role has its permission (the one table in src/shared/permissions.ts);
 // others see the page's Access Denied message.
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { type Permission, userHasPermission } from '../../shared/permissions.ts';
 import { useUser } from '../lib/current-user.tsx';
 import { AccessDenied } from './status-screens.tsx';
@@ -16,15 +16,4 @@ export function RoleGate({
 }) {
   const user = useUser();
   return userHasPermission(user, permission) ? children : <AccessDenied message={denied} />;
-}
-
-/** A route's page behind `RoleGate`: `Screen` for roles with `permission`, the `denied` message for others. */
-export function gatedPage(permission: Permission, denied: string, Screen: ComponentType) {
-  return function GatedPage() {
-    return (
-      <RoleGate permission={permission} denied={denied}>
-        <Screen />
-      </RoleGate>
-    );
-  };
 }

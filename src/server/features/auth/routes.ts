@@ -137,14 +137,6 @@ function sessionRoutes(app: Api) {
     return { user: toUserDto(user!) };
   });
 
-  // The language a user's screens, e-mails and answers are in (decision 065): kept on the user, so a new
-  // phone signs in in it.
-  app.put(
-    '/me/language',
-    beforeOwnPassword(route('signed-in', { body: languageBody, response: { 200: userResponse } })),
-    async (request) => ({ user: toUserDto(await setLanguage(app.db, currentUser(request), request.body.language)) }),
-  );
-
   // The client's session check: 200 either way, so a signed-out visitor's browser logs no error.
   app.get('/session', route('public', { response: { 200: sessionResponse } }), async (request) => {
     const session = await request.loadSession();
@@ -154,6 +146,15 @@ function sessionRoutes(app: Api) {
     const reason = await request.sessionEndReason();
     return reason ? { user: null, reason } : { user: null };
   });
+}
+
+/** The language a user's screens, e-mails and answers are in (decision 065): kept on the user, so a new phone signs in in it. */
+function languageRoutes(app: Api) {
+  app.put(
+    '/me/language',
+    beforeOwnPassword(route('signed-in', { body: languageBody, response: { 200: userResponse } })),
+    async (request) => ({ user: toUserDto(await setLanguage(app.db, currentUser(request), request.body.language)) }),
+  );
 }
 
 /** Changing one's own password. */
@@ -188,10 +189,11 @@ function passwordRoutes(app: Api) {
   );
 }
 
-// The route table of /api/auth, in three parts: registration, sessions, the password.
+// The route table of /api/auth, in four parts: registration, sessions, the language, the password.
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   registrationRoutes(app);
   sessionRoutes(app);
+  languageRoutes(app);
   passwordRoutes(app);
 };
 

@@ -237,6 +237,27 @@ function clientColumnProblems(business: string, clientName: string, clientPhone:
   return problems;
 }
 
+/**
+ * Why the agent cannot have a client by this business name: an earlier row has it, or the agent
+ * already does; null when the name is free, and then it is kept for the later rows.
+ */
+function businessNameProblem(
+  line: number,
+  business: string,
+  agent: AgentDraft,
+  known: Known,
+  clientKeys: Map<string, number>,
+): string | null {
+  const key = `${agent.email}\n${business.toLowerCase()}`;
+  const before = clientKeys.get(key);
+  if (before !== undefined) return says.sameClient(before);
+  if (agent.existingId && known.namesTaken.get(agent.existingId)?.has(business.toLowerCase())) {
+    return says.clientNameTaken;
+  }
+  clientKeys.set(key, line);
+  return null;
+}
+
 /** The row's client and its loan; null when the row has none or it has a problem (reported). */
 function clientOfRow(
   { line, get }: Row,
@@ -260,12 +281,8 @@ function clientOfRow(
   const language = languageText ? importedLanguage(languageText) : 'en';
   if (language === null) problems.push(['clientLanguage', says.languageUnknown]);
   if (business) {
-    const key = `${agent.email}\n${business.toLowerCase()}`;
-    const before = clientKeys.get(key);
-    if (before !== undefined) problems.push(['clientBusiness', says.sameClient(before)]);
-    else if (agent.existingId && known.namesTaken.get(agent.existingId)?.has(business.toLowerCase())) {
-      problems.push(['clientBusiness', says.clientNameTaken]);
-    } else clientKeys.set(key, line);
+    const taken = businessNameProblem(line, business, agent, known, clientKeys);
+    if (taken) problems.push(['clientBusiness', taken]);
   }
   for (const [field, message] of problems) report(line, field, message);
   if (problems.length > 0) return null;

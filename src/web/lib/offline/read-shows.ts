@@ -2,14 +2,7 @@
 // fresh), never a red alarm over it; with no answer and no network, that nothing was saved on this
 // phone (not an empty list, not a skeleton for ever); otherwise the loading state or the failure.
 
-import offlineEnglish from '../../../shared/i18n/en/offline.json' with { type: 'json' };
-import { addEnglish, english } from '../../../shared/i18n/english.ts';
 import { useOnline } from './status.ts';
-
-addEnglish({ offline: offlineEnglish });
-
-/** In English; a screen says it with t('offline.nothingSaved'). */
-export const NOTHING_SAVED = english('offline.nothingSaved');
 
 export type ReadShows = 'answer' | 'nothing-saved' | 'failed' | 'loading';
 

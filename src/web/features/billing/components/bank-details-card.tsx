@@ -2,7 +2,7 @@
 // branch code, account holder and account type (the bank's bulk payment file names it). The agent sees them in full; the farm store sees the account
 // number masked to its last four digits (only the payout file carries it in full; decision 019).
 import { Alert, Button, Card, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import {
   type AccountType,
@@ -46,18 +46,58 @@ const accountTypeKeys: Record<AccountType, string> = {
   transmission: 'billing.accountTypeTransmission',
 };
 
-// Long: the bank details form's layout (four fields, the masked number, save); the rules live in the shared schema.
-export function BankDetailsCard() {
+/** The form's fields: the reminder while the details are incomplete, then the five inputs. */
+function BankDetailsFields({ form, loaded }: { form: UseFormReturnType<Values>; loaded: BankDetails | undefined }) {
   const t = useT();
   const accountTypeOptions = accountTypes.map((type) => ({ value: type, label: t(accountTypeKeys[type]) }));
-  const details = useBankDetails();
-  const shows = useReadShows(details);
+  return (
+    <>
+      {loaded && !hasCompleteBankDetails(loaded) && (
+        <Alert color="orange" variant="light" p="sm">
+          {t('billing.bankDetailsRequired')}
+        </Alert>
+      )}
+      <TextInput label={t('billing.bankName')} withAsterisk autoComplete="off" {...form.getInputProps('bankName')} />
+      <TextInput
+        label={t('billing.accountNumber')}
+        withAsterisk
+        inputMode="numeric"
+        autoComplete="off"
+        {...form.getInputProps('accountNumber')}
+      />
+      <TextInput
+        label={t('billing.branchCode')}
+        withAsterisk
+        inputMode="numeric"
+        autoComplete="off"
+        {...form.getInputProps('branchCode')}
+      />
+      <TextInput
+        label={t('billing.accountHolder')}
+        withAsterisk
+        autoComplete="off"
+        {...form.getInputProps('accountHolderName')}
+      />
+      <Select
+        label={t('billing.accountType')}
+        withAsterisk
+        data={accountTypeOptions}
+        allowDeselect={false}
+        {...form.getInputProps('accountType')}
+        onChange={(value) => value && form.setFieldValue('accountType', value as AccountType)}
+      />
+    </>
+  );
+}
+
+/** The form, filled with the saved details once they arrive, and its save. */
+function useBankDetailsForm(loaded: BankDetails | undefined) {
+  const t = useT();
   const save = useSaveBankDetails();
   const form = useForm<Values>({
     initialValues: empty,
     validate: translatedResolver(bankDetailsBody, { sync: true }),
   });
-  const loaded = details.data;
 
   // Fill the form once the saved details arrive, unless the agent has started typing.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the saved details change
@@ -79,6 +119,15 @@ export function BankDetailsCard() {
       onError: (error) => notifyError(errorMessage(error, t('billing.bankDetailsFailed'))),
     }),
   );
+  return { form, save, submit };
+}
+
+export function BankDetailsCard() {
+  const t = useT();
+  const details = useBankDetails();
+  const shows = useReadShows(details);
+  const loaded = details.data;
+  const { form, save, submit } = useBankDetailsForm(loaded);
 
   return (
     <Card withBorder radius="md" p="lg">
@@ -100,45 +149,7 @@ export function BankDetailsCard() {
       ) : (
         <form onSubmit={submit} noValidate aria-label={t('billing.bankDetailsForm')}>
           <Stack maw={420}>
-            {loaded && !hasCompleteBankDetails(loaded) && (
-              <Alert color="orange" variant="light" p="sm">
-                {t('billing.bankDetailsRequired')}
-              </Alert>
-            )}
-            <TextInput
-              label={t('billing.bankName')}
-              withAsterisk
-              autoComplete="off"
-              {...form.getInputProps('bankName')}
-            />
-            <TextInput
-              label={t('billing.accountNumber')}
-              withAsterisk
-              inputMode="numeric"
-              autoComplete="off"
-              {...form.getInputProps('accountNumber')}
-            />
-            <TextInput
-              label={t('billing.branchCode')}
-              withAsterisk
-              inputMode="numeric"
-              autoComplete="off"
-              {...form.getInputProps('branchCode')}
-            />
-            <TextInput
-              label={t('billing.accountHolder')}
-              withAsterisk
-              autoComplete="off"
-              {...form.getInputProps('accountHolderName')}
-            />
-            <Select
-              label={t('billing.accountType')}
-              withAsterisk
-              data={accountTypeOptions}
-              allowDeselect={false}
-              {...form.getInputProps('accountType')}
-              onChange={(value) => value && form.setFieldValue('accountType', value as AccountType)}
-            />
+            <BankDetailsFields form={form} loaded={loaded} />
             <FormError error={save.isError ? save.error : null} fallback={t('billing.bankDetailsFailed')} />
             <Button type="submit" loading={save.isPending}>
               {t('billing.saveBankDetails')}

@@ -21,6 +21,38 @@ export function owedHint(
     : owed;
 }
 
+/** The cycle's title and status badge, its dates and its rate per crate. */
+function CycleHeading({ cycle, title }: { cycle: BillingCycle; title: string }) {
+  const t = useT();
+  return (
+    <Stack gap={4} style={{ minWidth: 0 }}>
+      <Group gap="xs">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <CycleStatusBadge status={cycle.status} />
+      </Group>
+      <Text size="sm">
+        <Text span c="dimmed">
+          {t('billing.startDateLabel')}{' '}
+        </Text>
+        <span data-testid="cycle-start">{formatDate(cycle.startDate)}</span>
+        <Text span c="dimmed">
+          {' '}
+          · {t('billing.endDateLabel')}{' '}
+        </Text>
+        <span data-testid="cycle-end">{formatDate(cycle.endDate)}</span>
+      </Text>
+      <Text size="sm">
+        <Text span c="dimmed">
+          {t('billing.ratePerCrateLabel')}{' '}
+        </Text>
+        <span data-testid="cycle-rate">{formatRandDecimal(cycle.ratePerCrate)}</span>
+      </Text>
+    </Stack>
+  );
+}
+
 export function CycleDetails({
   cycle,
   title,
@@ -39,31 +71,7 @@ export function CycleDetails({
   return (
     <Card withBorder radius="md" p="lg">
       <Group justify="space-between" align="flex-start" gap="sm" mb="md">
-        <Stack gap={4} style={{ minWidth: 0 }}>
-          <Group gap="xs">
-            <Title order={2} size="h4">
-              {title}
-            </Title>
-            <CycleStatusBadge status={cycle.status} />
-          </Group>
-          <Text size="sm">
-            <Text span c="dimmed">
-              {t('billing.startDateLabel')}{' '}
-            </Text>
-            <span data-testid="cycle-start">{formatDate(cycle.startDate)}</span>
-            <Text span c="dimmed">
-              {' '}
-              · {t('billing.endDateLabel')}{' '}
-            </Text>
-            <span data-testid="cycle-end">{formatDate(cycle.endDate)}</span>
-          </Text>
-          <Text size="sm">
-            <Text span c="dimmed">
-              {t('billing.ratePerCrateLabel')}{' '}
-            </Text>
-            <span data-testid="cycle-rate">{formatRandDecimal(cycle.ratePerCrate)}</span>
-          </Text>
-        </Stack>
+        <CycleHeading cycle={cycle} title={title} />
         {actions && <Group gap="xs">{actions}</Group>}
       </Group>
       <SimpleGrid cols={{ base: 2, md: showPayments ? 4 : 2 }} spacing="sm">

@@ -38,6 +38,22 @@ export function ClientsPage() {
   );
 }
 
+/** The header's Add Client, Lend Crates and Return Crates buttons, each opening its dialog empty. */
+function ClientsActions({ onOpen }: { onOpen: (dialog: Dialog) => void }) {
+  const t = useT();
+  return (
+    <>
+      <Button onClick={() => onOpen({ kind: 'add' })}>{t('clients.addClientTitle')}</Button>
+      <Button variant="light" onClick={() => onOpen({ kind: 'lend', clientId: null })}>
+        {t('clients.lendCratesTitle')}
+      </Button>
+      <Button variant="light" onClick={() => onOpen({ kind: 'return', transactionId: null })}>
+        {t('clients.returnCratesTitle')}
+      </Button>
+    </>
+  );
+}
+
 // The Clients screen's layout: header with actions, the list or its placeholders, the dialogs it opens.
 function AgentClients() {
   const t = useT();
@@ -61,17 +77,7 @@ function AgentClients() {
       <PageHeader
         title={t('clients.clientsTitle')}
         description={t('clients.clientsDescription')}
-        actions={
-          <>
-            <Button onClick={() => setDialog({ kind: 'add' })}>{t('clients.addClientTitle')}</Button>
-            <Button variant="light" onClick={() => setDialog({ kind: 'lend', clientId: null })}>
-              {t('clients.lendCratesTitle')}
-            </Button>
-            <Button variant="light" onClick={() => setDialog({ kind: 'return', transactionId: null })}>
-              {t('clients.returnCratesTitle')}
-            </Button>
-          </>
-        }
+        actions={<ClientsActions onOpen={setDialog} />}
       />
       <Stack gap="lg">
         {shows === 'failed' && <Alert color="red">{t('clients.loadFailed')}</Alert>}

@@ -9,7 +9,8 @@ import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 
-export default function ContactForm() {
+/** The form, checked with the server's schema, and its sending: cleared once sent, the server's field errors shown. */
+function useContactForm() {
   const t = useT();
   const send = useSendContactMessage();
   const form = useForm<ContactInput>({
@@ -29,6 +30,12 @@ export default function ContactForm() {
       },
     }),
   );
+  return { form, send, submit };
+}
+
+export default function ContactForm() {
+  const t = useT();
+  const { form, send, submit } = useContactForm();
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('contact.formLabel')}>

@@ -47,32 +47,7 @@ export function ApiTokensCard({ canWrite }: { canWrite: boolean }) {
               aria-label={tr('integrations.apiTokens')}
             >
               {rows.map((t) => (
-                <li key={t.id}>
-                  <Card withBorder padding="sm" radius="sm">
-                    <Group justify="space-between" wrap="wrap" gap="xs">
-                      <Stack gap={0}>
-                        <Text fw={600}>{t.name}</Text>
-                        <Text size="sm">
-                          {tr('integrations.tokenCreatedOn', {
-                            scope: tr(t.scope === 'write' ? 'integrations.readWrite' : 'integrations.readOnly'),
-                            date: formatDate(t.createdAt),
-                          })}
-                        </Text>
-                        <Text size="sm" c="dimmed">
-                          {t.lastUsedAt
-                            ? tr('integrations.lastUsed', { time: formatDateTime(t.lastUsedAt) })
-                            : tr('integrations.neverUsed')}
-                          {t.expiresAt
-                            ? tr('integrations.expires', { time: formatDateTime(t.expiresAt) })
-                            : tr('integrations.neverExpires')}
-                        </Text>
-                      </Stack>
-                      <Button {...destructiveButton} onClick={() => setRevoking(t)}>
-                        {tr('integrations.revokeName', { name: t.name })}
-                      </Button>
-                    </Group>
-                  </Card>
-                </li>
+                <TokenRow key={t.id} token={t} onRevoke={() => setRevoking(t)} />
               ))}
             </Stack>
           )}
@@ -80,6 +55,39 @@ export function ApiTokensCard({ canWrite }: { canWrite: boolean }) {
       </Stack>
       {revoking && <RevokeDialog token={revoking} onClose={() => setRevoking(null)} />}
     </Card>
+  );
+}
+
+/** One token: its name, scope and dates, and its Revoke button. */
+function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }) {
+  const t = useT();
+  return (
+    <li>
+      <Card withBorder padding="sm" radius="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Stack gap={0}>
+            <Text fw={600}>{token.name}</Text>
+            <Text size="sm">
+              {t('integrations.tokenCreatedOn', {
+                scope: t(token.scope === 'write' ? 'integrations.readWrite' : 'integrations.readOnly'),
+                date: formatDate(token.createdAt),
+              })}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {token.lastUsedAt
+                ? t('integrations.lastUsed', { time: formatDateTime(token.lastUsedAt) })
+                : t('integrations.neverUsed')}
+              {token.expiresAt
+                ? t('integrations.expires', { time: formatDateTime(token.expiresAt) })
+                : t('integrations.neverExpires')}
+            </Text>
+          </Stack>
+          <Button {...destructiveButton} onClick={onRevoke}>
+            {t('integrations.revokeName', { name: token.name })}
+          </Button>
+        </Group>
+      </Card>
+    </li>
   );
 }
 
@@ -118,19 +126,7 @@ function NewTokenForm({ canWrite, onCreated }: { canWrite: boolean; onCreated: (
           onChange={(e) => setName(e.currentTarget.value)}
           error={errors.name}
         />
-        {canWrite && (
-          <Radio.Group label={t('integrations.scope')} value={scope} onChange={(v) => setScope(v as TokenScope)}>
-            <Stack gap="xs" mt="xs">
-              {tokenScopes.map((s) => (
-                <Radio
-                  key={s}
-                  value={s}
-                  label={t(s === 'write' ? 'integrations.scopeWrite' : 'integrations.scopeRead')}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-        )}
+        {canWrite && <ScopeChoice scope={scope} onChange={setScope} />}
         <TextInput
           type="date"
           label={t('integrations.expiresOptional')}
@@ -147,6 +143,20 @@ function NewTokenForm({ canWrite, onCreated }: { canWrite: boolean; onCreated: (
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** Read only or read and write: offered only to those who may write. */
+function ScopeChoice({ scope, onChange }: { scope: TokenScope; onChange: (scope: TokenScope) => void }) {
+  const t = useT();
+  return (
+    <Radio.Group label={t('integrations.scope')} value={scope} onChange={(v) => onChange(v as TokenScope)}>
+      <Stack gap="xs" mt="xs">
+        {tokenScopes.map((s) => (
+          <Radio key={s} value={s} label={t(s === 'write' ? 'integrations.scopeWrite' : 'integrations.scopeRead')} />
+        ))}
+      </Stack>
+    </Radio.Group>
   );
 }
 

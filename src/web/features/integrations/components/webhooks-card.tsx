@@ -174,10 +174,45 @@ function WebhookItem({ hook, onDelete }: { hook: Webhook; onDelete: () => void }
 
 const statusColour: Record<Delivery['status'], string> = { pending: 'dark', delivered: 'green.9', failed: 'red.9' };
 
+/** One delivery: its event, status, answer code, last attempt and attempts, and its Resend button. */
+function DeliveryRow({ delivery: d, onResend }: { delivery: Delivery; onResend: () => void }) {
+  const t = useT();
+  return (
+    <Table.Tr>
+      <Table.Td>{d.eventType}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm" fw={600} c={statusColour[d.status]}>
+          {d.status}
+        </Text>
+      </Table.Td>
+      <Table.Td>{d.lastStatusCode ?? (d.lastError ? t('integrations.noCode') : '—')}</Table.Td>
+      <Table.Td>{formatDateTime(d.lastAttemptAt ?? d.createdAt)}</Table.Td>
+      <Table.Td>{d.attempts}</Table.Td>
+      <Table.Td>
+        <Button
+          variant="light"
+          aria-label={t('integrations.resendLabel', { event: d.eventType, id: d.deliveryId })}
+          onClick={onResend}
+        >
+          {t('integrations.resend')}
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 function Deliveries({ hookId }: { hookId: number }) {
   const t = useT();
   const deliveries = useDeliveries(hookId);
   const resend = useResendDelivery();
+  const resendOne = (d: Delivery) =>
+    resend.mutate(
+      { id: hookId, deliveryId: d.id },
+      {
+        onSuccess: () => notifySuccess(translate('integrations.resent')),
+        onError: (error) => notifyError(errorMessage(error, translate('integrations.resendFailed'))),
+      },
+    );
   return (
     <QueryList
       query={deliveries}
@@ -202,35 +237,7 @@ function Deliveries({ hookId }: { hookId: number }) {
             </Table.Thead>
             <Table.Tbody>
               {rows.map((d) => (
-                <Table.Tr key={d.id}>
-                  <Table.Td>{d.eventType}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm" fw={600} c={statusColour[d.status]}>
-                      {d.status}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{d.lastStatusCode ?? (d.lastError ? t('integrations.noCode') : '—')}</Table.Td>
-                  <Table.Td>{formatDateTime(d.lastAttemptAt ?? d.createdAt)}</Table.Td>
-                  <Table.Td>{d.attempts}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      variant="light"
-                      aria-label={t('integrations.resendLabel', { event: d.eventType, id: d.deliveryId })}
-                      onClick={() =>
-                        resend.mutate(
-                          { id: hookId, deliveryId: d.id },
-                          {
-                            onSuccess: () => notifySuccess(translate('integrations.resent')),
-                            onError: (error) =>
-                              notifyError(errorMessage(error, translate('integrations.resendFailed'))),
-                          },
-                        )
-                      }
-                    >
-                      {t('integrations.resend')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
+                <DeliveryRow key={d.id} delivery={d} onResend={() => resendOne(d)} />
               ))}
             </Table.Tbody>
           </Table>

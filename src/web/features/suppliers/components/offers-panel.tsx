@@ -221,6 +221,45 @@ function OfferForm({ offer, onDone }: { offer: ProduceOffer | null; onDone: () =
   return <OfferFields offer={offer} lists={known} onDone={onDone} />;
 }
 
+/** The form's starting values: the offer's (a type or quality off the farm's lists is Other, noted), or blank. */
+function offerValues(offer: ProduceOffer | null, lists: ProduceLists): OfferValues {
+  const type = choiceFor(offer?.produceType ?? '', lists.produceTypes);
+  const quality = choiceFor(offer?.quality ?? '', lists.qualities);
+  return {
+    produceName: offer?.produceName ?? '',
+    produceType: type.choice,
+    produceTypeNote: type.note,
+    quality: quality.choice,
+    qualityNote: quality.note,
+    quantityCrates: offer?.quantityCrates ?? '',
+    unitWeight: offer?.unitWeight ?? '',
+    description: offer?.description ?? '',
+  };
+}
+
+/** The produce type and quality, each from the farm's list or Other with a note. */
+function ProduceChoices({ form, lists }: { form: UseFormReturnType<OfferValues>; lists: ProduceLists }) {
+  const t = useT();
+  return (
+    <>
+      <ChosenField
+        form={form}
+        field="produceType"
+        label={t('suppliers.produceType')}
+        placeholder={t('suppliers.chooseProduceType')}
+        list={lists.produceTypes}
+      />
+      <ChosenField
+        form={form}
+        field="quality"
+        label={t('suppliers.quality')}
+        placeholder={t('suppliers.chooseQuality')}
+        list={lists.qualities}
+      />
+    </>
+  );
+}
+
 function OfferFields({
   offer,
   lists,
@@ -234,21 +273,7 @@ function OfferFields({
   const create = useCreateOffer();
   const update = useUpdateOffer();
   const mutation = offer ? update : create;
-  const type = choiceFor(offer?.produceType ?? '', lists.produceTypes);
-  const quality = choiceFor(offer?.quality ?? '', lists.qualities);
-  const form = useForm<OfferValues>({
-    initialValues: {
-      produceName: offer?.produceName ?? '',
-      produceType: type.choice,
-      produceTypeNote: type.note,
-      quality: quality.choice,
-      qualityNote: quality.note,
-      quantityCrates: offer?.quantityCrates ?? '',
-      unitWeight: offer?.unitWeight ?? '',
-      description: offer?.description ?? '',
-    },
-    validate: validateOffer,
-  });
+  const form = useForm<OfferValues>({ initialValues: offerValues(offer, lists), validate: validateOffer });
 
   const submit = form.onSubmit((values) => {
     const body = offerBody(values);
@@ -267,20 +292,7 @@ function OfferFields({
     <form onSubmit={submit} noValidate aria-label={t(offer ? 'suppliers.editOfferForm' : 'suppliers.newOfferForm')}>
       <Stack>
         <TextInput label={t('suppliers.produceName')} withAsterisk {...form.getInputProps('produceName')} />
-        <ChosenField
-          form={form}
-          field="produceType"
-          label={t('suppliers.produceType')}
-          placeholder={t('suppliers.chooseProduceType')}
-          list={lists.produceTypes}
-        />
-        <ChosenField
-          form={form}
-          field="quality"
-          label={t('suppliers.quality')}
-          placeholder={t('suppliers.chooseQuality')}
-          list={lists.qualities}
-        />
+        <ProduceChoices form={form} lists={lists} />
         <CountInput label={t('suppliers.crates')} max={MAX_OFFER_CRATES} form={form} name="quantityCrates" />
         <TextInput
           label={t('suppliers.unitWeight')}

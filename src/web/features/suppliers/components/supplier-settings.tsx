@@ -15,21 +15,24 @@ import { useT } from '../../../lib/i18n/use-t.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateMySupplier } from '../api/update-my-supplier.ts';
 
+/** The form's starting values: the supplier's profile, with bank details not yet given blank. */
+const profileValues = (supplier: SupplierWithCrates) => ({
+  businessName: supplier.businessName,
+  contactPerson: supplier.contactPerson,
+  contactNumber: supplier.contactNumber,
+  farmLocation: supplier.farmLocation,
+  certificationType: supplier.certificationType as string,
+  bankName: supplier.bankName ?? '',
+  accountNumber: supplier.accountNumber ?? '',
+  branchCode: supplier.branchCode ?? '',
+  accountHolderName: supplier.accountHolderName ?? '',
+});
+
 export function SupplierProfileCard({ supplier }: { supplier: SupplierWithCrates }) {
   const t = useT();
   const update = useUpdateMySupplier();
   const form = useForm({
-    initialValues: {
-      businessName: supplier.businessName,
-      contactPerson: supplier.contactPerson,
-      contactNumber: supplier.contactNumber,
-      farmLocation: supplier.farmLocation,
-      certificationType: supplier.certificationType as string,
-      bankName: supplier.bankName ?? '',
-      accountNumber: supplier.accountNumber ?? '',
-      branchCode: supplier.branchCode ?? '',
-      accountHolderName: supplier.accountHolderName ?? '',
-    },
+    initialValues: profileValues(supplier),
     validate: translatedResolver(updateSupplierBody, { sync: true }),
   });
   const submit = form.onSubmit((values) =>

@@ -55,6 +55,31 @@ function useCountedCrates(transmission: Transmission) {
   return { text, count, max, error: error ?? limit.check(text), check, askFirst, asked, change };
 }
 
+/** "<sender> sent <n crates>. Count what arrived and confirm the number.": what the dialog asks. */
+function CountIntro({ transmission }: { transmission: Transmission }) {
+  const t = useT();
+  return (
+    <Text size="sm">
+      {t('transmissions.countIntroSent', { name: transmission.fromName })}{' '}
+      <strong>{t('common.crates', { count: transmission.quantity })}</strong>
+      {t('transmissions.countIntroConfirm')}
+    </Text>
+  );
+}
+
+/** The once-more question when the count `asked` about is far from the `sent` quantity (decision 061). */
+function CountCheck({ sent, asked }: { sent: number; asked: number }) {
+  const t = useT();
+  return (
+    <Alert color="red" variant="light" p="sm" role="alert" data-testid="count-check">
+      {t('transmissions.countCheck', {
+        warning: translateEnglish(countDifferenceWarning(sent, asked)),
+        count: asked,
+      })}
+    </Alert>
+  );
+}
+
 export function AcknowledgeDialog({ transmission, onClose }: { transmission: Transmission; onClose: () => void }) {
   const t = useT();
   const counted = useCountedCrates(transmission);
@@ -78,11 +103,7 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
     <KeepInputModal onClose={onClose} title={t('transmissions.countTitle')} centered>
       <form onSubmit={confirm} noValidate>
         <Stack>
-          <Text size="sm">
-            {t('transmissions.countIntroSent', { name: transmission.fromName })}{' '}
-            <strong>{t('common.crates', { count: transmission.quantity })}</strong>
-            {t('transmissions.countIntroConfirm')}
-          </Text>
+          <CountIntro transmission={transmission} />
           <QuantityInput
             label={t('transmissions.cratesCounted')}
             min={0}
@@ -99,14 +120,7 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
             error={acknowledge.isError ? acknowledge.error : null}
             fallback={t('transmissions.acknowledgeFailed')}
           />
-          {asked !== null && (
-            <Alert color="red" variant="light" p="sm" role="alert" data-testid="count-check">
-              {t('transmissions.countCheck', {
-                warning: translateEnglish(countDifferenceWarning(transmission.quantity, asked)),
-                count: asked,
-              })}
-            </Alert>
-          )}
+          {asked !== null && <CountCheck sent={transmission.quantity} asked={asked} />}
           <FormActions
             onCancel={onClose}
             submitLabel={

@@ -78,6 +78,15 @@ function TransmissionTypeField({ value, onChange }: { value: FarmValues['type'];
   );
 }
 
+/** What the farm store's form sends: to the agent's user, the quantity as a number, blank notes left out. */
+const farmRequest = (values: FarmValues, toUserId: number | undefined) => ({
+  type: values.type,
+  marketAgentId: values.marketAgentId,
+  toUserId,
+  quantity: Number(values.quantity),
+  notes: values.notes.trim() || undefined,
+});
+
 export function FarmCreateTransmissionForm() {
   const t = useT();
   const create = useCreateTransmission();
@@ -89,22 +98,13 @@ export function FarmCreateTransmissionForm() {
 
   const submit = form.onSubmit((values) => {
     const agent = agents.data?.find((a) => a.id === values.marketAgentId);
-    create.mutate(
-      {
-        type: values.type,
-        marketAgentId: values.marketAgentId,
-        toUserId: agent?.userId,
-        quantity: Number(values.quantity),
-        notes: values.notes.trim() || undefined,
+    create.mutate(farmRequest(values, agent?.userId), {
+      onSuccess: () => {
+        notifySuccess(translate('transmissions.created'));
+        form.reset();
       },
-      {
-        onSuccess: () => {
-          notifySuccess(translate('transmissions.created'));
-          form.reset();
-        },
-        onError: (error) => notifyError(errorMessage(error, translate('transmissions.createFailed'))),
-      },
-    );
+      onError: (error) => notifyError(errorMessage(error, translate('transmissions.createFailed'))),
+    });
   });
   const createFailed = create.isError ? create.error : null;
 
