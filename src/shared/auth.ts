@@ -118,11 +118,7 @@ export type User = z.infer<typeof userSchema>;
 
 /** PUT /api/auth/me/language (decision 065): one of the app's languages, named by its code. */
 export const languageBody = z.object({
-  language: z.enum(LANGUAGES, {
-    error: `language must be ${LANGUAGES.map((l) => `'${l}'`)
-      .join(', ')
-      .replace(/, ([^,]*)$/, ' or $1')}`,
-  }),
+  language: z.enum(LANGUAGES, { error: choicesMessage('language', LANGUAGES) }),
 });
 export const userResponse = z.object({ user: userSchema });
 
