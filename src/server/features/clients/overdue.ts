@@ -48,6 +48,8 @@ export type OverdueClient = {
   daysOut: number;
   /** Whom a reminder is from: the agent's business, or its name (as on the Clients screen). */
   reminderFrom: string;
+  /** The language the reminder is written in: the client's (decision 065). */
+  language: string;
 };
 
 /** Each agent's clients with an overdue loan, longest out first, in one query for all the agents. */
@@ -69,8 +71,10 @@ export async function overdueClientsByAgent(
     overdue: string | number;
     days_out: number;
     reminder_from: string;
+    language: string;
   }>(sql`
     select ct.market_agent_id as agent, c.id as client_id, c.business_name, c.client_name, c.contact_number,
+      c.language,
       sum(ct.quantity_borrowed - ct.quantity_returned)::bigint as outstanding,
       sum(ct.quantity_borrowed - ct.quantity_returned) filter (where ct.created_at <= ${cutoff})::bigint as overdue,
       floor(extract(epoch from (${now.toISOString()}::timestamptz - min(ct.created_at))) / 86400)::int as days_out,
@@ -93,6 +97,7 @@ export async function overdueClientsByAgent(
       overdueCrates: Number(r.overdue),
       daysOut: Number(r.days_out),
       reminderFrom: r.reminder_from,
+      language: r.language,
     });
   return out;
 }

@@ -14,6 +14,7 @@ import {
 } from '../../../../tests/support/transmissions.ts';
 import type { WeeklySummary } from '../../../shared/reports.ts';
 import { outbox } from '../../db/schema/index.ts';
+import { translatorFor } from '../../lib/i18n.ts';
 import type { Caller } from '../../lib/ownership.ts';
 import { lendCrates, returnCrates } from '../clients/service.ts';
 import { OVERDUE_CLIENTS_IN_EMAIL, overdueSection } from './emails.ts';
@@ -145,5 +146,31 @@ describe('overdueSection', () => {
     expect(section.text[1]).toContain('- <b>Spaza & Co</b> (Client 0): 1 crate out, oldest 20 days.');
     expect(section.html.value).toContain('&lt;b&gt;Spaza &amp; Co&lt;/b&gt;');
     expect(section.html.value).not.toContain('<b>Spaza');
+  });
+});
+
+describe("the weekly summary's reminder is in the client's language (decision 065)", () => {
+  it('an isiZulu client gets an isiZulu WhatsApp reminder; the agent’s own words stay the agent’s', async () => {
+    const thandi = await registerAgent(app, { name: 'Thandi Languages', businessName: 'Thandi Fresh' });
+    await enterOpeningBalance(farm, thandi, { fullCrates: 20 });
+    const res = await json(thandi, 'POST', '/api/clients', {
+      businessName: 'Sizwe Stall',
+      clientName: 'Sizwe',
+      contactNumber: '082 555 0199',
+      language: 'zu',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await lendCrates(app.db, callerOf(thandi), { clientId: res.json().id, quantityBorrowed: 4 }, settings, {
+      at: ago(N + 3),
+    });
+    const { overdue } = (await json(thandi, 'GET', '/api/reports/my-weekly')).json() as WeeklySummary;
+    const zulu = translatorFor('zu').t('clients.reminderDaysOut', {
+      name: 'Sizwe',
+      from: 'Thandi Fresh',
+      count: 4,
+      days: N + 3,
+    });
+    expect(decodeURIComponent(overdue.clients[0].reminder.href)).toBe(`https://wa.me/27825550199?text=${zulu}`);
+    expect(zulu).toMatch(/bhokisi/);
   });
 });

@@ -4,6 +4,7 @@ import { centsToDecimal, rateTimesCrates } from '../../../shared/money.ts';
 import { reportMessages, type WeeklyPreview, type WeeklySummary } from '../../../shared/reports.ts';
 import { addDays, farmToday } from '../../lib/farm-date.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { translatorFor } from '../../lib/i18n.ts';
 import { agentEarnings, currentCycle } from '../billing/reads.ts';
 import { type OverdueClient, overdueClientsByAgent } from '../clients/overdue.ts';
 import { agentBalances, cratesWithClientsByAgent } from '../crates/balances.ts';
@@ -22,10 +23,14 @@ export async function weeklySummary(deps: WeeklyDeps, agentId: number, now: Date
 
 type WeeklyDeps = Pick<ReportDeps, 'db' | 'timeZone' | 'loanOverdueDays'>;
 
-/** An overdue client as the weekly summary lists it, with the Clients screen's reminder link. */
-const overdueEntry = ({ reminderFrom, ...client }: OverdueClient): WeeklySummary['overdue']['clients'][number] => ({
+/** An overdue client as the weekly summary lists it, with the Clients screen's reminder link in the client's language. */
+const overdueEntry = ({
+  reminderFrom,
+  language,
+  ...client
+}: OverdueClient): WeeklySummary['overdue']['clients'][number] => ({
   ...client,
-  reminder: reminderLink(client, reminderFrom),
+  reminder: reminderLink(client, reminderFrom, translatorFor(language).t),
 });
 
 /** weeklySummary of each agent, in a fixed number of queries however many agents there are. */
