@@ -4,7 +4,7 @@
 // Decision 046: the previews the send dialogs show, recipients picked by hand, one weekly summary per
 // agent per farm week whatever is clicked (and however often at once), and each send saying what
 // became of its e-mails (reportData.delivery: accepted, or waiting in the outbox).
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerAs } from '../../../../tests/support/accounts.ts';
@@ -291,7 +291,13 @@ describe("in the agent's language (decision 065)", () => {
       await forgetWeeklySummaries();
       expect((await post('/api/reports/weekly')).statusCode).toBe(200);
       await app.mailer.idle();
-      const [row] = (await app.db.select().from(outbox).where(eq(outbox.to, lerato.user.email))).slice(-1);
+      // The newest row for her: PostgreSQL returns rows in no set order without one.
+      const [row] = await app.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.to, lerato.user.email))
+        .orderBy(desc(outbox.id))
+        .limit(1);
       expect(row.subject).toMatch(/^Jou weeklikse kratverslag: \d+ \S+ \d{4} tot \d+ \S+ \d{4}$/);
       const mail = plain(mailTo(lerato.user.email).at(-1)!.data);
       expect(mail).toContain('Hallo Lerato Khumalo,');
