@@ -7,6 +7,7 @@ import {
   isBigCountDifference,
   isBigLend,
   plural,
+  readQuantity,
 } from './counts.ts';
 
 const normal = (s: string) => s.replaceAll('\u00a0', ' ');
@@ -58,5 +59,19 @@ describe('big mistakes ask once more (decision 061)', () => {
       'Lend 600 of your 640 full crates to Soweto Greens? You keep 40.',
     );
     expect(bigLendWarning(1, 1, 'Ama')).toBe('Lend 1 of your 1 full crate to Ama? You keep 0.');
+  });
+});
+
+describe('a typed count is read, never rewritten (decision 071)', () => {
+  it('whole numbers, signs and decimals become numbers for the schema to judge', () => {
+    expect(readQuantity('12')).toBe(12);
+    expect(readQuantity(' 7 ')).toBe(7);
+    expect(readQuantity('007')).toBe(7);
+    expect(readQuantity('-3')).toBe(-3);
+    expect(readQuantity('+4')).toBe(4);
+    expect(readQuantity('2.5')).toBe(2.5);
+  });
+  it('anything else stays the text that was typed', () => {
+    for (const text of ['', '  ', '1e3', '2,5', 'abc', '12a', '.5', '5.', '--1']) expect(readQuantity(text)).toBe(text);
   });
 });

@@ -45,3 +45,16 @@ export const isBigLend = (quantity: number, fullCrates: number) => fullCrates > 
 /** "Lend 600 of your 640 full crates to Soweto Greens? You keep 40." */
 export const bigLendWarning = (quantity: number, fullCrates: number, client: string) =>
   english('crates.bigLendWarning', { quantity, full: fullCrates, client, keep: fullCrates - quantity });
+
+/** What a form holds for a typed crate count: a number once the text is one, else the text ('' when empty). */
+export type QuantityValue = number | string;
+
+/**
+ * A typed count as the form's schema reads it, the text itself never rewritten: '12' → 12, ' 7 ' → 7,
+ * '007' → 7, '-3' → -3 and '2.5' → 2.5 (the schema says why not), anything else ('', '1e3', '2,5',
+ * 'abc') stays text and the schema asks for a quantity.
+ */
+export function readQuantity(text: string): QuantityValue {
+  const trimmed = text.trim();
+  return /^[+-]?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : text;
+}
