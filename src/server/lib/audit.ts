@@ -29,7 +29,7 @@ export type AuditScope = {
   /** 'PUT /api/transmissions/:id/acknowledge' */
   route: string;
   address: string;
-  /** The route's action (features/audit/route-actions.ts). */
+  /** The route's action (its `audited()` options, lib/route-options.ts). */
   action: string;
   /** The route's record: its type, and the id from the path or the caller's own ('self'). */
   record: { type: string | null; id: number | 'self' | null };

@@ -2,9 +2,18 @@
 // who may call each and what it says (STYLE: every route declares its schemas and its guard):
 //   app.get('/cycles', route('read:billing:any', 'Every cycle, latest first.', { querystring, response }), handler)
 //   app.get('/me', route.farmRead('read:supplier:own', supplierSchema), handler)
+//   app.post('/', audited(route('create:client:own', { body, response }), created('client.create', 'client')), handler)
 import type { FastifyContextConfig, FastifySchema } from 'fastify';
 import type { z } from 'zod';
+import type { AuditAction } from '../../shared/audit.ts';
 import { type ChangeTag, farmRecordTags } from '../../shared/change-tags.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the route's audit rows say by default (`audited`); null for a POST that changes nothing. */
+    audit?: RouteAudit | null;
+  }
+}
 
 type Access = NonNullable<FastifyContextConfig['access']>;
 
@@ -84,4 +93,31 @@ export function beforeOwnPassword<O extends { config: { access: Access } }>(opti
  */
 export function sessionOnly<O extends { config: { access: Access } }>(options: O): O {
   return { ...options, config: { ...options.config, sessionOnly: true } };
+}
+
+/**
+ * What a mutation's audit rows say by default (decision 027): its action, the kind of record it
+ * changes, and where that record's id comes from when the write does not say — a path parameter, the
+ * caller's own user id ('self'), or (left out) the service that created the record.
+ */
+export type RouteAudit = { action: AuditAction; record: string; id?: { param: string } | 'self' };
+
+/** The record named by the path: `byPath('transmission.recall', 'transmission')` reads `:id`. */
+export const byPath = (action: AuditAction, record: string, param = 'id'): RouteAudit => ({
+  action,
+  record,
+  id: { param },
+});
+/** The caller's own record (a password, a language, bank details): the signed-in user's id. */
+export const own = (action: AuditAction, record = 'user'): RouteAudit => ({ action, record, id: 'self' });
+/** A record the write creates: the service names its id when it appends the row. */
+export const created = (action: AuditAction, record: string): RouteAudit => ({ action, record });
+
+/**
+ * A mutation route with its audit defaults (plugins: features/audit/plugin.ts opens the request's audit
+ * scope from them). Every POST, PUT, PATCH and DELETE under /api says this, or the app does not start;
+ * `audit` is null only for a POST that changes nothing (it makes a document or a preview).
+ */
+export function audited<O extends { config: { access: Access } }>(options: O, audit: RouteAudit | null): O {
+  return { ...options, config: { ...options.config, audit } };
 }

@@ -6,7 +6,7 @@ import { idParams } from '../../../shared/fields.ts';
 import errorsEnglish from '../../../shared/i18n/en/errors.json' with { type: 'json' };
 import { addEnglish, english } from '../../../shared/i18n/english.ts';
 import { apiTokenBody, apiTokenList, createdApiToken } from '../../../shared/integrations.ts';
-import { routeOptions, sessionOnly } from '../../lib/route-options.ts';
+import { audited, byPath, created, routeOptions, sessionOnly } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
@@ -27,12 +27,15 @@ const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    sessionOnly(
-      route(
-        'manage:api-token:own',
-        'Creates an API token (read, or write for the farm store) and answers it this once: it is stored only as a hash.',
-        { body: apiTokenBody, response: { 201: createdApiToken } },
+    audited(
+      sessionOnly(
+        route(
+          'manage:api-token:own',
+          'Creates an API token (read, or write for the farm store) and answers it this once: it is stored only as a hash.',
+          { body: apiTokenBody, response: { 201: createdApiToken } },
+        ),
       ),
+      created('api-token.create', 'api-token'),
     ),
     async (request, reply) =>
       reply.status(201).send(await service.createToken(app.db, currentUser(request), request.body)),
@@ -40,11 +43,14 @@ const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id',
-    sessionOnly(
-      route('manage:api-token:own', 'Revokes one of your API tokens at once.', {
-        params: idParams(),
-        response: { 200: messageResponse },
-      }),
+    audited(
+      sessionOnly(
+        route('manage:api-token:own', 'Revokes one of your API tokens at once.', {
+          params: idParams(),
+          response: { 200: messageResponse },
+        }),
+      ),
+      byPath('api-token.revoke', 'api-token'),
     ),
     async (request) => {
       await service.revokeToken(app.db, currentUser(request), request.params.id);

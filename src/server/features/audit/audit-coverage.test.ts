@@ -4,7 +4,8 @@
 // row anywhere also appended an audit row; (3) every audit row shares its transaction with the change
 // it describes. Transactions are told apart by the xmin system column of the rows they wrote.
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
+import fp from 'fastify-plugin';
 import { describe, expect, it } from 'vitest';
 import {
   type Account,
@@ -26,7 +27,7 @@ import {
 } from '../../../../tests/support/transmissions.ts';
 import { addDays, farmToday } from '../../lib/farm-date.ts';
 import { acknowledgeTransmission } from '../transmissions/service.ts';
-import { routeActions } from './route-actions.ts';
+import auditPlugin from './plugin.ts';
 
 const { app, farm } = await testFarm({ stock: 10_000 });
 
@@ -424,9 +425,22 @@ const UNREAD = new Set(['rate_limits', 'sessions', 'audit_log', 'change_events']
 const FIRST_SESSION = new Set(['POST /api/auth/register']);
 
 describe('every mutation route is audited in its transaction', () => {
-  it('has a successful call for every mutation route, and every one is in the action table', () => {
+  it('has a successful call for every mutation route, and every one declares its audit action', () => {
     expect(mutations.filter((m) => !(m in walk))).toEqual([]);
-    expect(mutations.filter((m) => !Object.hasOwn(routeActions, m))).toEqual([]);
+    expect(mutations.filter((m) => !app.routeAudits.has(m))).toEqual([]);
+  });
+
+  it('refuses to start with a mutation route that declares no audit action', async () => {
+    const bare = Fastify();
+    // Stand-ins for the plugins the audit plugin names as its dependencies.
+    await bare.register(fp(async () => {}, { name: 'db' }));
+    await bare.register(fp(async () => {}, { name: 'auth' }));
+    await bare.register(auditPlugin);
+    await bare.after();
+    expect(() => bare.post('/api/nothing-declared', { config: { access: 'signed-in' } }, async () => ({}))).toThrow(
+      'Route POST /api/nothing-declared declares no audit action',
+    );
+    await bare.close();
   });
 
   for (const route of Object.keys(walk)) {
@@ -465,14 +479,14 @@ describe('every mutation route is audited in its transaction', () => {
         expect(events.length, `change events for ${changedData.join(', ')}`).toBeGreaterThan(0);
       expect(await staleCachedAnswers(app, readers), 'cached answers older than the write').toEqual([]);
 
-      if (routeActions[route] === null) {
+      if (app.routeAudits.get(route) === null) {
         expect(appended).toEqual([]);
         expect([...changeTx]).toEqual([]);
         return;
       }
       expect(appended.length, 'audit rows appended').toBeGreaterThan(0);
       for (const row of appended) expect(row.route).toBe(route);
-      expect(appended.map((r) => r.action)).toContain(routeActions[route]!.action);
+      expect(appended.map((r) => r.action)).toContain(app.routeAudits.get(route)!.action);
       // Every transaction that changed something appended an audit row, and no audit row stands alone.
       expect(
         [...changeTx].filter((x) => !auditTx.has(x)),

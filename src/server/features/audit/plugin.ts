@@ -1,16 +1,21 @@
 // Opens the audit scope of every /api mutation (decision 027): who is calling, from which address,
-// through which route, and the route's default action and record, so that recordChange() and audit()
-// in the route's transaction can append the audit row without being told. Also records every 429 that
-// no security event accounted for (rate-limit trips, DESIGN §6).
+// through which route, and the route's default action and record — declared by the route itself with
+// `audited()` (lib/route-options.ts) — so that recordChange() and audit() in the route's transaction
+// can append the audit row without being told. A mutation route that declares none stops the app at
+// start. Also records every 429 that no security event accounted for (rate-limit trips, DESIGN §6).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAX_ID } from '../../../shared/fields.ts';
 import { type AuditScope, runInAuditScope } from '../../lib/audit.ts';
+import type { RouteAudit } from '../../lib/route-options.ts';
 import { SESSION_COOKIE } from '../../lib/sessions.ts';
-import { routeAuditOf } from './route-actions.ts';
 import { recordRateLimitTrip } from './service.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api mutation route with its declared audit defaults (the coverage test walks this). */
+    routeAudits: Map<string, RouteAudit | null>;
+  }
   interface FastifyRequest {
     /** The request's audit scope (a mutation of /api), or null. */
     auditScope: AuditScope | null;
@@ -33,14 +38,31 @@ function pathId(params: unknown, name: string): number | null {
   return id >= 1 && id <= MAX_ID ? id : null;
 }
 
+/** Every /api mutation route's `audited()` declaration, kept in app.routeAudits; one without it stops the app. */
+function collectRouteAudits(app: FastifyInstance) {
+  app.decorate('routeAudits', new Map());
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) {
+      if (READS.has(method)) continue;
+      const audit = route.config?.audit;
+      if (audit === undefined) {
+        throw new Error(`Route ${method} ${route.url} declares no audit action (audited() in lib/route-options.ts)`);
+      }
+      app.routeAudits.set(`${method} ${route.url}`, audit);
+    }
+  });
+}
+
 async function auditPlugin(app: FastifyInstance) {
   app.decorateRequest('auditScope', null);
+  collectRouteAudits(app);
 
   // After the auth plugin's guard: a refused caller never gets this far.
   app.addHook('onRequest', async (request) => {
     if (READS.has(request.method)) return;
     const route = routeKey(request);
-    const defaults = route ? routeAuditOf(route) : null;
+    const defaults = route ? request.routeOptions.config.audit : null;
     if (!route || !defaults) return;
     // A public route (sign-out, the contact form) still knows who is signed in, if anyone.
     if (request.routeOptions.config?.access === 'public' && request.cookies[SESSION_COOKIE]) {

@@ -2,7 +2,7 @@
 // app generated it, replaces it (decision 043).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { farmAccessCodeResponse } from '../../../shared/auth.ts';
-import { routeOptions } from '../../lib/route-options.ts';
+import { audited, created, routeOptions } from '../../lib/route-options.ts';
 import { farmAccessCodeFor, rotateFarmAccessCode } from './farm-access-code.ts';
 
 const route = routeOptions('farm-store');
@@ -18,12 +18,15 @@ const accessCodeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/rotate',
-    route(
-      'rotate:farm-access-code:any',
-      'A new generated code; the old one stops working. 409 when FARM_ACCESS_CODE sets it.',
-      {
-        response: { 200: farmAccessCodeResponse },
-      },
+    audited(
+      route(
+        'rotate:farm-access-code:any',
+        'A new generated code; the old one stops working. 409 when FARM_ACCESS_CODE sets it.',
+        {
+          response: { 200: farmAccessCodeResponse },
+        },
+      ),
+      created('farm-access-code.rotate', 'setting'),
     ),
     async () => rotateFarmAccessCode(app.db, app.config.farmAccessCode),
   );

@@ -17,7 +17,7 @@ import { registerSupplierBody, supplierMessages } from '../../../shared/supplier
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { tooManyRequests } from '../../lib/http-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
-import { beforeOwnPassword, routeOptions, sessionOnly } from '../../lib/route-options.ts';
+import { audited, beforeOwnPassword, created, own, routeOptions, sessionOnly } from '../../lib/route-options.ts';
 import { createSession, deleteSession, endPreviousSession, SESSION_COOKIE } from '../../lib/sessions.ts';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth.ts';
 import { requestLanguage } from '../../plugins/languages.ts';
@@ -63,7 +63,10 @@ function registrationRoutes(app: Api) {
 
   app.post(
     '/register',
-    route('public', { body: registerBody, response: { 200: userResponse }, refusals: [409, 429] }),
+    audited(
+      route('public', { body: registerBody, response: { 200: userResponse }, refusals: [409, 429] }),
+      created('user.register', 'user'),
+    ),
     async (request, reply) => {
       if (!(await consumeRateLimit(app.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
         throw tooManyRequests(english('errors.tooManyRegistrations'));
@@ -78,11 +81,14 @@ function registrationRoutes(app: Api) {
   // The supplier wizard (decision 021): creates the account pending approval and does not sign in.
   app.post(
     '/register-supplier',
-    route('public', {
-      body: registerSupplierBody,
-      response: { 201: z.object({ user: userSchema, message: z.string() }) },
-      refusals: [409, 429],
-    }),
+    audited(
+      route('public', {
+        body: registerSupplierBody,
+        response: { 201: z.object({ user: userSchema, message: z.string() }) },
+        refusals: [409, 429],
+      }),
+      created('supplier.register', 'user'),
+    ),
     async (request, reply) => {
       if (!(await consumeRateLimit(app.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
         throw tooManyRequests(english('errors.tooManyRegistrations'));
@@ -99,7 +105,10 @@ function sessionRoutes(app: Api) {
 
   app.post(
     '/login',
-    route('public', { body: loginBody, response: { 200: userResponse }, refusals: [401, 429] }),
+    audited(
+      route('public', { body: loginBody, response: { 200: userResponse }, refusals: [401, 429] }),
+      own('auth.sign-in'),
+    ),
     async (request, reply) => {
       const { config } = app;
       const deps = {
@@ -119,18 +128,22 @@ function sessionRoutes(app: Api) {
     },
   );
 
-  app.post('/logout', route('public', { response: { 200: messageResponse } }), async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    // The 'users' change makes every instance close this session's event streams.
-    if (token) {
-      await app.db.transaction(async (tx) => {
-        const userId = await deleteSession(tx, token);
-        if (userId) await recordChange(tx, { tags: ['users'], audience: [audiences.user(userId)] });
-      });
-    }
-    clearSessionCookie(reply);
-    return { message: english('errors.signedOut') };
-  });
+  app.post(
+    '/logout',
+    audited(route('public', { response: { 200: messageResponse } }), own('auth.sign-out')),
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      // The 'users' change makes every instance close this session's event streams.
+      if (token) {
+        await app.db.transaction(async (tx) => {
+          const userId = await deleteSession(tx, token);
+          if (userId) await recordChange(tx, { tags: ['users'], audience: [audiences.user(userId)] });
+        });
+      }
+      clearSessionCookie(reply);
+      return { message: english('errors.signedOut') };
+    },
+  );
 
   app.get('/me', beforeOwnPassword(route('signed-in', { response: { 200: userResponse } })), async (request) => {
     const user = await repo.findUserById(app.db, currentUser(request).id);
@@ -152,7 +165,10 @@ function sessionRoutes(app: Api) {
 function languageRoutes(app: Api) {
   app.put(
     '/me/language',
-    beforeOwnPassword(route('signed-in', { body: languageBody, response: { 200: userResponse } })),
+    audited(
+      beforeOwnPassword(route('signed-in', { body: languageBody, response: { 200: userResponse } })),
+      own('user.language'),
+    ),
     async (request) => ({ user: toUserDto(await setLanguage(app.db, currentUser(request), request.body.language)) }),
   );
 }
@@ -163,10 +179,13 @@ function passwordRoutes(app: Api) {
 
   app.post(
     '/change-password',
-    sessionOnly(
-      beforeOwnPassword(
-        route('signed-in', { body: changePasswordBody, response: { 200: messageResponse }, refusals: [429] }),
+    audited(
+      sessionOnly(
+        beforeOwnPassword(
+          route('signed-in', { body: changePasswordBody, response: { 200: messageResponse }, refusals: [429] }),
+        ),
       ),
+      own('user.change-password'),
     ),
     async (request, reply) => {
       // A new token for this browser; the old one and every other session end.

@@ -17,7 +17,7 @@ import { EVIDENCE_MAX_BYTES, evidenceMessages } from '../../../shared/evidence.t
 import { idParam, idParams } from '../../../shared/fields.ts';
 import { base64Upload } from '../../lib/base64-upload.ts';
 import { readFarmName } from '../../lib/farm-name.ts';
-import { routeOptions } from '../../lib/route-options.ts';
+import { audited, byPath, created, routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { requestLanguage } from '../../plugins/languages.ts';
 import * as links from './links.ts';
@@ -45,10 +45,13 @@ export const balanceStatementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    route(
-      'issue:balance-statement:any',
-      "Issues a month's crate statements (a month that has ended) to the agents named, or every active agent.",
-      { body: issueStatementsBody, response: { 201: balanceStatementListResponse }, refusals: [409] },
+    audited(
+      route(
+        'issue:balance-statement:any',
+        "Issues a month's crate statements (a month that has ended) to the agents named, or every active agent.",
+        { body: issueStatementsBody, response: { 201: balanceStatementListResponse }, refusals: [409] },
+      ),
+      created('balance-statement.issue', 'balance-statement'),
     ),
     async (request, reply) =>
       reply.status(201).send(await service.issueStatements(await deps(), currentUser(request), request.body)),
@@ -92,37 +95,54 @@ export const balanceStatementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  answerRoutes(app, deps);
+};
+
+/** The agent's answer to a statement (confirm, dispute) and the farm store's resolution of a dispute. */
+function answerRoutes(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  deps: () => Promise<Parameters<typeof service.resolveStatement>[0]>,
+) {
   const answer = { params: idParams(), response: { 200: balanceStatementSchema }, refusals: [404, 409] as const };
 
   app.put(
     '/:id/confirm',
-    route('answer:balance-statement:own', 'The agent confirms its statement: the figures are agreed.', answer),
+    audited(
+      route('answer:balance-statement:own', 'The agent confirms its statement: the figures are agreed.', answer),
+      byPath('balance-statement.confirm', 'balance-statement'),
+    ),
     async (request) => service.confirmStatement(app.db, currentUser(request), request.params.id),
   );
 
   app.put(
     '/:id/dispute',
-    {
-      ...route(
-        'answer:balance-statement:own',
-        'The agent disputes its statement with the closing balance it believes, a note and optionally a photo (base64, at most 300 KB).',
-        { ...answer, body: disputeStatementBody, refusals: [404, 409, 413] },
-      ),
-      ...base64Upload(EVIDENCE_MAX_BYTES, 8 * 1024, evidenceMessages.photoTooLarge),
-    },
+    audited(
+      {
+        ...route(
+          'answer:balance-statement:own',
+          'The agent disputes its statement with the closing balance it believes, a note and optionally a photo (base64, at most 300 KB).',
+          { ...answer, body: disputeStatementBody, refusals: [404, 409, 413] },
+        ),
+        ...base64Upload(EVIDENCE_MAX_BYTES, 8 * 1024, evidenceMessages.photoTooLarge),
+      },
+      byPath('balance-statement.dispute', 'balance-statement'),
+    ),
     async (request) => service.disputeStatement(app.db, currentUser(request), request.params.id, request.body),
   );
 
   app.put(
     '/:id/resolve',
-    route(
-      'resolve:balance-statement:any',
-      "The farm store resolves a dispute: accept the agent's figure (booked now on the ledger) or answer it.",
-      { ...answer, body: resolveStatementBody },
+    audited(
+      route(
+        'resolve:balance-statement:any',
+        "The farm store resolves a dispute: accept the agent's figure (booked now on the ledger) or answer it.",
+        { ...answer, body: resolveStatementBody },
+      ),
+      byPath('balance-statement.resolve', 'balance-statement'),
     ),
     async (request) => service.resolveStatement(await deps(), currentUser(request), request.params.id, request.body),
   );
-};
+}
 
 const linkParams = z.object({
   id: idParam(),
@@ -134,10 +154,13 @@ export const statementLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const clientRoute = routeOptions('clients');
   app.post(
     '/:id/statement-links',
-    clientRoute(
-      'manage:client:own',
-      "A link (30 days) to a read-only page of the client's crates, to send it; another agent's client: 404.",
-      { params: idParams(), response: { 201: statementLinkSchema }, refusals: [404, 429] },
+    audited(
+      clientRoute(
+        'manage:client:own',
+        "A link (30 days) to a read-only page of the client's crates, to send it; another agent's client: 404.",
+        { params: idParams(), response: { 201: statementLinkSchema }, refusals: [404, 429] },
+      ),
+      created('statement-link.create', 'statement-link'),
     ),
     async (request, reply) =>
       reply.status(201).send(
@@ -150,11 +173,14 @@ export const statementLinkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id/statement-links/:linkId',
-    clientRoute('manage:client:own', 'Revokes a statement link: its page is not found from then on.', {
-      params: linkParams,
-      response: { 200: z.object({ id: z.number(), revoked: z.literal(true) }) },
-      refusals: [404],
-    }),
+    audited(
+      clientRoute('manage:client:own', 'Revokes a statement link: its page is not found from then on.', {
+        params: linkParams,
+        response: { 200: z.object({ id: z.number(), revoked: z.literal(true) }) },
+        refusals: [404],
+      }),
+      byPath('statement-link.revoke', 'statement-link', 'linkId'),
+    ),
     async (request) => {
       await links.revokeLink(app.db, currentUser(request), request.params.id, request.params.linkId, {
         loanOverdueDays: app.config.loanOverdueDays,

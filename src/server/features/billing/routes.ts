@@ -26,7 +26,7 @@ import {
 } from '../../../shared/billing.ts';
 import { farmToday } from '../../lib/farm-date.ts';
 import { ownMarketAgentId } from '../../lib/ownership.ts';
-import { cached, FARM_DATA, routeOptions } from '../../lib/route-options.ts';
+import { audited, byPath, cached, created, FARM_DATA, own, routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as billing from './service.ts';
 
@@ -125,16 +125,22 @@ function cycleWriteRoutes(app: Api) {
 
   app.post(
     '/create-cycle',
-    route('manage:billing:any', { body: createCycleBody, response: { 201: billingCycleSchema } }),
+    audited(
+      route('manage:billing:any', { body: createCycleBody, response: { 201: billingCycleSchema } }),
+      created('billing.create-cycle', 'billing-cycle'),
+    ),
     async (request, reply) => reply.status(201).send(await billing.createCycle(app.db, request.body, asking(request))),
   );
 
   app.post(
     '/cycles/:cycleId/payments',
-    route(
-      'manage:billing:any',
-      "Records a cycle's payout as paid (every agent owed money with bank details) or, with marketAgentId, one agent's.",
-      { params: cycleIdParams, body: recordPaymentBody, response: { 201: recordPaymentResponse } },
+    audited(
+      route(
+        'manage:billing:any',
+        "Records a cycle's payout as paid (every agent owed money with bank details) or, with marketAgentId, one agent's.",
+        { params: cycleIdParams, body: recordPaymentBody, response: { 201: recordPaymentResponse } },
+      ),
+      byPath('billing.record-payment', 'billing-cycle', 'cycleId'),
     ),
     async (request, reply) =>
       reply
@@ -216,7 +222,10 @@ export const agentBillingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/me/bank-details',
-    route('update:bank-details:own', { body: bankDetailsBody, response: { 200: bankDetailsSchema } }),
+    audited(
+      route('update:bank-details:own', { body: bankDetailsBody, response: { 200: bankDetailsSchema } }),
+      own('bank-details.update'),
+    ),
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')

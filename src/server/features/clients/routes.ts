@@ -14,7 +14,7 @@ import {
   updateClientBody,
 } from '../../../shared/clients.ts';
 import { idParam, idParams, pageQuery } from '../../../shared/fields.ts';
-import { cached, FARM_DATA, routeOptions } from '../../lib/route-options.ts';
+import { audited, byPath, cached, created, FARM_DATA, routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
@@ -51,14 +51,20 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    route('manage:client:own', { body: createClientBody, response: { 201: clientSchema } }),
+    audited(
+      route('manage:client:own', { body: createClientBody, response: { 201: clientSchema } }),
+      created('client.create', 'client'),
+    ),
     async (request, reply) =>
       reply.status(201).send(await service.createClient(app.db, currentUser(request), request.body, settings)),
   );
 
   app.patch(
     '/:id',
-    route('manage:client:own', { params: idParams(), body: updateClientBody, response: { 200: clientSchema } }),
+    audited(
+      route('manage:client:own', { params: idParams(), body: updateClientBody, response: { 200: clientSchema } }),
+      byPath('client.update', 'client'),
+    ),
     async (request) => service.updateClient(app.db, currentUser(request), request.params.id, request.body, settings),
   );
 };
@@ -77,7 +83,10 @@ export const clientTransactionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    route('manage:client:own', { body: lendBody, response: { 201: clientTransactionSchema } }),
+    audited(
+      route('manage:client:own', { body: lendBody, response: { 201: clientTransactionSchema } }),
+      created('loan.lend', 'client-transaction'),
+    ),
     async (request, reply) =>
       reply.status(201).send(await service.lendCrates(app.db, currentUser(request), request.body, settings)),
   );
@@ -89,12 +98,12 @@ export const clientTransactionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The dashboard's variant (spec §7): quantityReturned and notes.
-  app.put('/:id/return', returnRoute, async (request) =>
+  app.put('/:id/return', audited(returnRoute, byPath('loan.return', 'client-transaction')), async (request) =>
     service.returnCrates(app.db, currentUser(request), request.params.id, request.body, settings),
   );
 
   // The clients page's variant: the same return (quantityReturned, the crates handed back now).
-  app.put('/:id', returnRoute, async (request) =>
+  app.put('/:id', audited(returnRoute, byPath('loan.return', 'client-transaction')), async (request) =>
     service.returnCrates(app.db, currentUser(request), request.params.id, request.body, settings),
   );
 };

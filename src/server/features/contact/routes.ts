@@ -11,7 +11,7 @@ import {
   unreadContactCountResponse,
   updateContactMessageBody,
 } from '../../../shared/contact.ts';
-import { cached, routeOptions } from '../../lib/route-options.ts';
+import { audited, byPath, cached, created, routeOptions } from '../../lib/route-options.ts';
 import * as repo from './repository.ts';
 import { markContactMessage, receiveContactMessage } from './service.ts';
 
@@ -20,7 +20,10 @@ const route = routeOptions('contact');
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
-    route('public', { body: contactBody, response: { 201: contactSentResponse }, refusals: [429] }),
+    audited(
+      route('public', { body: contactBody, response: { 201: contactSentResponse }, refusals: [429] }),
+      created('contact.send', 'contact-message'),
+    ),
     async (request, reply) => {
       const deps = { db: app.db, mailer: app.mailer, log: request.log, timeZone: app.config.farmTimezone };
       const message = await receiveContactMessage(deps, request.body, request.ip);
@@ -42,11 +45,14 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/contact-messages/:id',
-    route('update:contact-message:any', {
-      params: contactMessageParams,
-      body: updateContactMessageBody,
-      response: { 200: contactMessageSchema },
-    }),
+    audited(
+      route('update:contact-message:any', {
+        params: contactMessageParams,
+        body: updateContactMessageBody,
+        response: { 200: contactMessageSchema },
+      }),
+      byPath('contact.mark', 'contact-message'),
+    ),
     async (request) => markContactMessage(app.db, request.params.id, request.body.isRead),
   );
 };

@@ -9,7 +9,7 @@ import {
   stockEntryListResponse,
   transmissionListQuery,
 } from '../../../shared/transmissions.ts';
-import { routeOptions } from '../../lib/route-options.ts';
+import { audited, created, routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
@@ -26,12 +26,18 @@ const farmStoreRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.listStockEntries(app.db, request.query),
   );
 
-  app.post('/stock-adjustments', stockChange(stockAdjustmentBody, stockAdjustmentResponse), async (request, reply) =>
-    reply.status(201).send(await service.adjustStock(app.db, currentUser(request), request.body)),
+  app.post(
+    '/stock-adjustments',
+    audited(stockChange(stockAdjustmentBody, stockAdjustmentResponse), created('stock.adjust', 'crate-movement')),
+    async (request, reply) =>
+      reply.status(201).send(await service.adjustStock(app.db, currentUser(request), request.body)),
   );
 
-  app.post('/opening-balances', stockChange(openingBalanceBody, openingBalanceResponse), async (request, reply) =>
-    reply.status(201).send(await service.enterOpeningBalance(app.db, currentUser(request), request.body)),
+  app.post(
+    '/opening-balances',
+    audited(stockChange(openingBalanceBody, openingBalanceResponse), created('stock.opening-balance', 'market-agent')),
+    async (request, reply) =>
+      reply.status(201).send(await service.enterOpeningBalance(app.db, currentUser(request), request.body)),
   );
 };
 

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/evidence.ts';
 import { idParams } from '../../../shared/fields.ts';
 import { base64Upload } from '../../lib/base64-upload.ts';
-import { routeOptions } from '../../lib/route-options.ts';
+import { audited, created, routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
@@ -27,14 +27,17 @@ const upload = base64Upload(EVIDENCE_MAX_BYTES, 8 * 1024, evidenceMessages.photo
 const evidenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
-    {
-      ...route(
-        'attach:evidence:own',
-        'Attaches a photo (JPEG, PNG or WebP, base64, at most 300 KB) and a note to a flagged count, a stock-take difference or damaged crates.',
-        { body: attachEvidenceBody, response: { 201: evidenceSchema }, refusals: [409] },
-      ),
-      ...upload,
-    },
+    audited(
+      {
+        ...route(
+          'attach:evidence:own',
+          'Attaches a photo (JPEG, PNG or WebP, base64, at most 300 KB) and a note to a flagged count, a stock-take difference or damaged crates.',
+          { body: attachEvidenceBody, response: { 201: evidenceSchema }, refusals: [409] },
+        ),
+        ...upload,
+      },
+      created('evidence.attach', 'evidence'),
+    ),
     async (request, reply) =>
       reply.status(201).send(await service.attachEvidence(app.db, currentUser(request), request.body)),
   );

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { farmNameBody, farmNameResponse } from '../../../shared/farm-name-schemas.ts';
 import { farmNameWithSource, saveFarmName } from '../../lib/farm-name.ts';
-import { routeOptions } from '../../lib/route-options.ts';
+import { audited, created, routeOptions } from '../../lib/route-options.ts';
 
 const route = routeOptions('farm-name');
 
@@ -18,10 +18,13 @@ const farmNameRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/farm-store/farm-name',
-    route('update:farm-name:any', "Sets the farm's name on its statements, PDFs and public site.", {
-      body: farmNameBody,
-      response: { 200: farmNameResponse },
-    }),
+    audited(
+      route('update:farm-name:any', "Sets the farm's name on its statements, PDFs and public site.", {
+        body: farmNameBody,
+        response: { 200: farmNameResponse },
+      }),
+      created('farm-name.update', 'setting'),
+    ),
     async (request) => saveFarmName(app.db, request.body.name),
   );
 };

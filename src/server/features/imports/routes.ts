@@ -15,7 +15,7 @@ import {
   importResultResponse,
 } from '../../../shared/imports.ts';
 import { base64Upload } from '../../lib/base64-upload.ts';
-import { routeOptions } from '../../lib/route-options.ts';
+import { audited, created, routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 import { ImportRefused } from './service.ts';
@@ -49,27 +49,33 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/preview',
-    {
-      ...route(
-        'import:records:any',
-        'Reads a CSV or XLSX file (base64): its headers, the guessed column mapping, a summary and every bad row. Changes nothing.',
-        { body: importBody, response: { 200: importPreviewResponse } },
-      ),
-      ...upload,
-    },
+    audited(
+      {
+        ...route(
+          'import:records:any',
+          'Reads a CSV or XLSX file (base64): its headers, the guessed column mapping, a summary and every bad row. Changes nothing.',
+          { body: importBody, response: { 200: importPreviewResponse } },
+        ),
+        ...upload,
+      },
+      null,
+    ),
     async (request) => service.preview(app.db, request.body),
   );
 
   app.post(
     '/',
-    {
-      ...route(
-        'import:records:any',
-        'Imports the file all or nothing: 400 with every bad row, 409 when this file was imported before.',
-        { body: importBody, response: { 201: importResultResponse, 400: importRefusedResponse } },
-      ),
-      ...upload,
-    },
+    audited(
+      {
+        ...route(
+          'import:records:any',
+          'Imports the file all or nothing: 400 with every bad row, 409 when this file was imported before.',
+          { body: importBody, response: { 201: importResultResponse, 400: importRefusedResponse } },
+        ),
+        ...upload,
+      },
+      created('import.commit', 'import'),
+    ),
     async (request, reply: FastifyReply) => {
       try {
         const result = await service.commit(app.db, currentUser(request), request.body, {

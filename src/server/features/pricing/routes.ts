@@ -15,7 +15,7 @@ import {
 import { farmToday } from '../../lib/farm-date.ts';
 import { tooManyRequests } from '../../lib/http-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
-import { cached, routeOptions } from '../../lib/route-options.ts';
+import { audited, byPath, cached, routeOptions } from '../../lib/route-options.ts';
 import { renderPriceReport, reportFilename } from './report.ts';
 import * as repo from './repository.ts';
 import { priceHistory, updatePrice } from './service.ts';
@@ -27,6 +27,7 @@ const EXPORT_WINDOW_SECONDS = 10 * 60;
 // The report is a document, not an app: no scripts at all, only its own <style> and inline SVG.
 const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
+// Long: the pricing route table, one declaration per endpoint with its guard, schemas and audit action.
 const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   const today = () => farmToday(app.config.farmTimezone);
 
@@ -79,11 +80,14 @@ const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/pepper-pricing/:id',
-    route('update:pricing:any', {
-      params: pricingIdParams,
-      body: updatePricingBody,
-      response: { 200: pepperPricingSchema },
-    }),
+    audited(
+      route('update:pricing:any', {
+        params: pricingIdParams,
+        body: updatePricingBody,
+        response: { 200: pepperPricingSchema },
+      }),
+      byPath('pricing.update', 'pepper-pricing'),
+    ),
     async (request) => updatePrice(app.db, request.params.id, request.body, today()),
   );
 };

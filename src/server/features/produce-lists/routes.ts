@@ -2,7 +2,7 @@
 // them, the farm store keeps them in Settings. Offers themselves still take any produceType and quality.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { produceListsBody, produceListsResponse } from '../../../shared/produce-lists-schemas.ts';
-import { routeOptions } from '../../lib/route-options.ts';
+import { audited, created, routeOptions } from '../../lib/route-options.ts';
 import { readProduceLists, saveProduceLists } from './service.ts';
 
 const route = routeOptions('produce-lists');
@@ -18,10 +18,13 @@ const produceListsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/farm-store/produce-lists',
-    route('update:produce-lists:any', 'Replaces both lists the offer form chooses from.', {
-      body: produceListsBody,
-      response: { 200: produceListsResponse },
-    }),
+    audited(
+      route('update:produce-lists:any', 'Replaces both lists the offer form chooses from.', {
+        body: produceListsBody,
+        response: { 200: produceListsResponse },
+      }),
+      created('produce-lists.update', 'setting'),
+    ),
     async (request) => saveProduceLists(app.db, request.body),
   );
 };

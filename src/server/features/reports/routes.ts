@@ -17,7 +17,7 @@ import {
 } from '../../../shared/reports.ts';
 import { readFarmName } from '../../lib/farm-name.ts';
 import { ownMarketAgentId } from '../../lib/ownership.ts';
-import { routeOptions } from '../../lib/route-options.ts';
+import { audited, created, routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
@@ -66,32 +66,44 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   // Makes a document rather than reading a resource, so it is not a read: permission.
   app.post(
     '/reports/generate',
-    route(
-      'generate:report:any',
-      "The report as a PDF download. reportType billing answers a cycle's printable HTML statement: the cycle with exactly the dateRange's dates, or the active cycle when they are blank (404 otherwise); a selectedAgentId narrows it to that agent's record.",
-      { body: reportRequestBody, response: { 200: z.unknown() }, produces: ['application/pdf', 'text/html'] },
+    audited(
+      route(
+        'generate:report:any',
+        "The report as a PDF download. reportType billing answers a cycle's printable HTML statement: the cycle with exactly the dateRange's dates, or the active cycle when they are blank (404 otherwise); a selectedAgentId narrows it to that agent's record.",
+        { body: reportRequestBody, response: { 200: z.unknown() }, produces: ['application/pdf', 'text/html'] },
+      ),
+      null,
     ),
     async (request, reply) => sendReportDocument(reply, await deps(), request.body),
   );
 
-  // Decision 046: each send answers what became of its e-mails (reportData.delivery); each has a
-  // preview that sends nothing, for the confirmation dialog.
+  reportMailRoutes(app, deps);
+};
+
+/** The e-mail sends (decision 046): each answers what became of its e-mails and has a preview that sends nothing. */
+function reportMailRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps: () => Promise<service.ReportDeps>) {
   app.post(
     '/reports/email',
-    route(
-      'send:report:any',
-      'E-mails each recipient the PDF of its own figures: the agents in recipientAgentIds, else selectedAgentId, else every active agent. reportData.delivery says whether the mail server accepted them or they wait in the outbox.',
-      { body: emailReportBody, response: { 200: recipientCountResponse } },
+    audited(
+      route(
+        'send:report:any',
+        'E-mails each recipient the PDF of its own figures: the agents in recipientAgentIds, else selectedAgentId, else every active agent. reportData.delivery says whether the mail server accepted them or they wait in the outbox.',
+        { body: emailReportBody, response: { 200: recipientCountResponse } },
+      ),
+      created('email.queue', 'email'),
     ),
     async (request) => ({ reportData: await service.emailReport(await deps(), request.body) }),
   );
 
   app.post(
     '/reports/email/preview',
-    route(
-      'send:report:any',
-      "What Email Report would send, sending nothing: the recipients, the period and the first recipient's e-mail.",
-      { body: emailReportBody, response: { 200: emailPreviewSchema } },
+    audited(
+      route(
+        'send:report:any',
+        "What Email Report would send, sending nothing: the recipients, the period and the first recipient's e-mail.",
+        { body: emailReportBody, response: { 200: emailPreviewSchema } },
+      ),
+      null,
     ),
     async (request) => service.emailReportPreview(await deps(), request.body),
   );
@@ -100,10 +112,13 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/reports/weekly', '/notifications/weekly-reports']) {
     app.post(
       url,
-      route(
-        'send:report:any',
-        "Sends every active market agent its own weekly summary now, except those who already had this farm week's (Monday to Sunday): recipientCount counts those sent now, alreadySentCount the others.",
-        { body: emptyBody, response: { 200: recipientCountResponse } },
+      audited(
+        route(
+          'send:report:any',
+          "Sends every active market agent its own weekly summary now, except those who already had this farm week's (Monday to Sunday): recipientCount counts those sent now, alreadySentCount the others.",
+          { body: emptyBody, response: { 200: recipientCountResponse } },
+        ),
+        created('email.queue', 'email'),
       ),
       sendWeekly,
     );
@@ -111,14 +126,17 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reports/weekly/preview',
-    route(
-      'send:report:any',
-      "What Send Weekly Report would send, sending nothing: the farm week, the 7 days a summary covers, every active agent with when it had this week's, and the first e-mail.",
-      { body: emptyBody, response: { 200: weeklyPreviewSchema } },
+    audited(
+      route(
+        'send:report:any',
+        "What Send Weekly Report would send, sending nothing: the farm week, the 7 days a summary covers, every active agent with when it had this week's, and the first e-mail.",
+        { body: emptyBody, response: { 200: weeklyPreviewSchema } },
+      ),
+      null,
     ),
     async () => service.weeklyPreview(await deps()),
   );
-};
+}
 
 /** A billing statement is a printable HTML page under its own CSP; every other report type is a PDF. */
 async function sendReportDocument(reply: FastifyReply, deps: service.ReportDeps, body: ReportRequest) {

@@ -13,7 +13,7 @@ import {
   stockTakeCountsQuery,
   submitCountBody,
 } from '../../../shared/stock-takes.ts';
-import { routeOptions } from '../../lib/route-options.ts';
+import { audited, byPath, created, routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
@@ -26,10 +26,13 @@ const countChange = <Body extends z.ZodType>(access: Permission, body: Body) =>
 const stockTakeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
-    route('create:stock-take:any', 'Starts a stock take for the agents named (none: every active agent).', {
-      body: startStockTakeBody,
-      response: { 201: stockTakeCountListResponse },
-    }),
+    audited(
+      route('create:stock-take:any', 'Starts a stock take for the agents named (none: every active agent).', {
+        body: startStockTakeBody,
+        response: { 201: stockTakeCountListResponse },
+      }),
+      created('stock-take.start', 'stock-take'),
+    ),
     async (request, reply) =>
       reply.status(201).send(await service.startStockTake(app.db, currentUser(request), request.body)),
   );
@@ -51,12 +54,16 @@ const stockTakeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.currentCount(app.db, currentUser(request)),
   );
 
-  app.put('/counts/:id/submit', countChange('submit:stock-take:own', submitCountBody), async (request) =>
-    service.submitCount(app.db, currentUser(request), request.params.id, request.body),
+  app.put(
+    '/counts/:id/submit',
+    audited(countChange('submit:stock-take:own', submitCountBody), byPath('stock-take.count', 'stock-take-count')),
+    async (request) => service.submitCount(app.db, currentUser(request), request.params.id, request.body),
   );
 
-  app.put('/lines/:id/resolve', countChange('resolve:stock-take:any', resolveLineBody), async (request) =>
-    service.resolveLine(app.db, currentUser(request), request.params.id, request.body),
+  app.put(
+    '/lines/:id/resolve',
+    audited(countChange('resolve:stock-take:any', resolveLineBody), byPath('stock-take.resolve', 'stock-take-line')),
+    async (request) => service.resolveLine(app.db, currentUser(request), request.params.id, request.body),
   );
 
   app.get(

@@ -20,7 +20,7 @@ import {
   updateOfferBody,
   updateSupplierBody,
 } from '../../../shared/suppliers.ts';
-import { cached, FARM_DATA, routeOptions } from '../../lib/route-options.ts';
+import { audited, byPath, cached, created, FARM_DATA, own, routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
@@ -33,7 +33,83 @@ const pageRead = <Item extends z.ZodType>(access: Permission, item: Item) =>
 // Long: the route table of /api/suppliers, one app.<verb> per endpoint with its guard and schemas; it
 // reads best as one list, and each handler is a call into the service.
 const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
-  // --- farm store: approval ---
+  approvalRoutes(app);
+
+  // --- the supplier's own ---
+  app.get('/me', route.farmRead('read:supplier:own', supplierWithCratesSchema), async (request) =>
+    service.mySupplier(app.db, currentUser(request)),
+  );
+
+  app.patch(
+    '/me',
+    audited(
+      route('update:supplier:own', { body: updateSupplierBody, response: { 200: supplierWithCratesSchema } }),
+      own('supplier.update-profile'),
+    ),
+    async (request) => service.updateMySupplier(app.db, currentUser(request), request.body),
+  );
+
+  app.get('/metrics', route.farmRead('read:supplier:own', supplierMetricsSchema), async (request) =>
+    service.metricsFor(app.db, currentUser(request)),
+  );
+
+  app.get('/offers', pageRead('read:offer:own', offerSchema), async (request) =>
+    service.listMyOffers(app.db, currentUser(request), request.query),
+  );
+
+  app.post(
+    '/offers',
+    audited(
+      route('manage:offer:own', { body: createOfferBody, response: { 201: offerSchema } }),
+      created('offer.create', 'produce-offer'),
+    ),
+    async (request, reply) =>
+      reply.status(201).send(await service.createOffer(app.db, currentUser(request), request.body)),
+  );
+
+  app.patch(
+    '/offers/:id',
+    audited(
+      route('manage:offer:own', { params: offerIdParams, body: updateOfferBody, response: { 200: offerSchema } }),
+      byPath('offer.update', 'produce-offer'),
+    ),
+    async (request) => service.updateOffer(app.db, currentUser(request), request.params.id, request.body),
+  );
+
+  app.get('/tenders', pageRead('read:tender:own', tenderSchema), async (request) =>
+    service.listMyTenders(app.db, currentUser(request), request.query),
+  );
+
+  for (const [action, answer] of [
+    ['accept', 'accepted'],
+    ['reject', 'rejected'],
+  ] as const) {
+    app.post(
+      `/tenders/:id/${action}`,
+      audited(
+        route('respond:tender:own', { params: tenderIdParams, response: { 200: tenderSchema } }),
+        byPath(`tender.${action}`, 'tender'),
+      ),
+      async (request) => service.answerTender(app.db, currentUser(request), request.params.id, answer),
+    );
+  }
+
+  // A supplier's own requests (every status); the farm store's every supplier's (?status=pending).
+  app.get(
+    '/crate-requests',
+    cached(
+      route('read:crate-request:own', {
+        querystring: crateRequestsQuery,
+        response: { 200: z.array(crateRequestSchema) },
+      }),
+      FARM_DATA,
+    ),
+    async (request) => service.listCrateRequests(app.db, currentUser(request), request.query),
+  );
+};
+
+/** The farm store's approval: every supplier, the pending and rejected ones, approve and reject. */
+function approvalRoutes(app: Parameters<FastifyPluginAsyncZod>[0]) {
   app.get('/', pageRead('read:supplier:any', supplierWithCratesSchema), async (request) =>
     service.listSuppliers(app.db, currentUser(request), request.query),
   );
@@ -53,71 +129,14 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `/:id/${action}`,
-      route('approve:supplier:any', { params: supplierIdParams, response: { 200: supplierWithCratesSchema } }),
+      audited(
+        route('approve:supplier:any', { params: supplierIdParams, response: { 200: supplierWithCratesSchema } }),
+        byPath(`supplier.${action}`, 'supplier'),
+      ),
       async (request) => service.setSupplierStatus(app.db, request.params.id, status, currentUser(request)),
     );
   }
-
-  // --- the supplier's own ---
-  app.get('/me', route.farmRead('read:supplier:own', supplierWithCratesSchema), async (request) =>
-    service.mySupplier(app.db, currentUser(request)),
-  );
-
-  app.patch(
-    '/me',
-    route('update:supplier:own', { body: updateSupplierBody, response: { 200: supplierWithCratesSchema } }),
-    async (request) => service.updateMySupplier(app.db, currentUser(request), request.body),
-  );
-
-  app.get('/metrics', route.farmRead('read:supplier:own', supplierMetricsSchema), async (request) =>
-    service.metricsFor(app.db, currentUser(request)),
-  );
-
-  app.get('/offers', pageRead('read:offer:own', offerSchema), async (request) =>
-    service.listMyOffers(app.db, currentUser(request), request.query),
-  );
-
-  app.post(
-    '/offers',
-    route('manage:offer:own', { body: createOfferBody, response: { 201: offerSchema } }),
-    async (request, reply) =>
-      reply.status(201).send(await service.createOffer(app.db, currentUser(request), request.body)),
-  );
-
-  app.patch(
-    '/offers/:id',
-    route('manage:offer:own', { params: offerIdParams, body: updateOfferBody, response: { 200: offerSchema } }),
-    async (request) => service.updateOffer(app.db, currentUser(request), request.params.id, request.body),
-  );
-
-  app.get('/tenders', pageRead('read:tender:own', tenderSchema), async (request) =>
-    service.listMyTenders(app.db, currentUser(request), request.query),
-  );
-
-  for (const [action, answer] of [
-    ['accept', 'accepted'],
-    ['reject', 'rejected'],
-  ] as const) {
-    app.post(
-      `/tenders/:id/${action}`,
-      route('respond:tender:own', { params: tenderIdParams, response: { 200: tenderSchema } }),
-      async (request) => service.answerTender(app.db, currentUser(request), request.params.id, answer),
-    );
-  }
-
-  // A supplier's own requests (every status); the farm store's every supplier's (?status=pending).
-  app.get(
-    '/crate-requests',
-    cached(
-      route('read:crate-request:own', {
-        querystring: crateRequestsQuery,
-        response: { 200: z.array(crateRequestSchema) },
-      }),
-      FARM_DATA,
-    ),
-    async (request) => service.listCrateRequests(app.db, currentUser(request), request.query),
-  );
-};
+}
 
 export default supplierRoutes;
 
@@ -142,7 +161,10 @@ export const tenderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/tenders',
-    route('create:tender:any', { body: createTenderBody, response: { 201: tenderSchema } }),
+    audited(
+      route('create:tender:any', { body: createTenderBody, response: { 201: tenderSchema } }),
+      created('tender.create', 'tender'),
+    ),
     async (request, reply) =>
       reply.status(201).send(await service.openTender(app.db, currentUser(request), request.body)),
   );

@@ -15,7 +15,7 @@ import {
   transmissionListResponse,
   transmissionSchema,
 } from '../../../shared/transmissions.ts';
-import { cached, FARM_DATA, routeOptions } from '../../lib/route-options.ts';
+import { audited, byPath, cached, created, FARM_DATA, routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
@@ -67,7 +67,10 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     // The service checks the permission of the kind sent: create:transmission:any (farm store),
     // create:transmission:return (agents), create:crate-request:own (suppliers).
-    route('create:transmission:own', { body: createTransmissionBody, response: { 201: transmissionSchema } }),
+    audited(
+      route('create:transmission:own', { body: createTransmissionBody, response: { 201: transmissionSchema } }),
+      created('transmission.create', 'transmission'),
+    ),
     async (request, reply) => {
       const created = await service.createTransmission(app.db, currentUser(request), request.body);
       return reply.status(201).send(created);
@@ -76,11 +79,14 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/:id/acknowledge',
-    route('acknowledge:transmission:own', {
-      params: transmissionIdParams,
-      body: acknowledgeBody,
-      response: { 200: transmissionSchema },
-    }),
+    audited(
+      route('acknowledge:transmission:own', {
+        params: transmissionIdParams,
+        body: acknowledgeBody,
+        response: { 200: transmissionSchema },
+      }),
+      byPath('transmission.acknowledge', 'transmission'),
+    ),
     async (request) =>
       service.acknowledgeTransmission(
         app.db,
@@ -97,17 +103,23 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   // Recall (docs/decisions/012): the sender takes back a still-pending transmission; no body.
   app.put(
     '/:id/recall',
-    route('recall:transmission:own', { params: transmissionIdParams, response: { 200: transmissionSchema } }),
+    audited(
+      route('recall:transmission:own', { params: transmissionIdParams, response: { 200: transmissionSchema } }),
+      byPath('transmission.recall', 'transmission'),
+    ),
     async (request) => service.recallTransmission(app.db, currentUser(request), request.params.id),
   );
 
   app.put(
     '/:id/resolve',
-    route('resolve:transmission:any', {
-      params: transmissionIdParams,
-      body: resolveTransmissionBody,
-      response: { 200: transmissionSchema },
-    }),
+    audited(
+      route('resolve:transmission:any', {
+        params: transmissionIdParams,
+        body: resolveTransmissionBody,
+        response: { 200: transmissionSchema },
+      }),
+      byPath('transmission.resolve', 'transmission'),
+    ),
     async (request) =>
       service.resolveFlaggedTransmission(app.db, currentUser(request), request.params.id, request.body),
   );

@@ -13,7 +13,7 @@ import {
   userRemovedResponse,
   userRestoredResponse,
 } from '../../../shared/users.ts';
-import { routeOptions } from '../../lib/route-options.ts';
+import { audited, byPath, routeOptions } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
@@ -39,13 +39,14 @@ const resetPassword = (
     newPassword,
   );
 
+// Long: the users route table (both paths of the admin screen), one declaration per endpoint.
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const list = route('read:user:any', { querystring: userListQuery, response: { 200: userListResponse } });
   const remove = route('manage:user:any', { params: userIdParams, response: { 200: userRemovedResponse } });
 
   for (const prefix of ['/admin/users', '/users']) {
     app.get(prefix, list, async (request) => service.listUsers(app.db, request.query));
-    app.delete(`${prefix}/:id`, remove, async (request) => {
+    app.delete(`${prefix}/:id`, audited(remove, byPath('user.remove', 'user')), async (request) => {
       await service.removeUser(app.db, request.params.id, currentUser(request).id);
       return { message: userMessages.removed };
     });
@@ -55,19 +56,25 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   // new season, with its history and the e-mail it registered with.
   app.post(
     '/admin/users/:id/restore',
-    route('manage:user:any', { params: userIdParams, response: { 200: userRestoredResponse } }),
+    audited(
+      route('manage:user:any', { params: userIdParams, response: { 200: userRestoredResponse } }),
+      byPath('user.restore', 'user'),
+    ),
     async (request) => ({ message: userMessages.restored, user: await service.restoreUser(app.db, request.params.id) }),
   );
 
   // The User Management screen: the admin types the new password.
   app.patch(
     '/admin/users/:id/password',
-    route('manage:user:any', {
-      params: userIdParams,
-      body: adminPasswordBody,
-      response: { 200: passwordResetResponse },
-      refusals: [429],
-    }),
+    audited(
+      route('manage:user:any', {
+        params: userIdParams,
+        body: adminPasswordBody,
+        response: { 200: passwordResetResponse },
+        refusals: [429],
+      }),
+      byPath('user.reset-password', 'user'),
+    ),
     async (request) => {
       await resetPassword(app, request, request.params.id, request.body.newPassword);
       return { message: userMessages.passwordUpdated };
@@ -77,12 +84,15 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   // The dashboard's users tab: without a newPassword the server generates one and returns it once.
   app.post(
     '/users/:id/reset-password',
-    route('manage:user:any', {
-      params: userIdParams,
-      body: resetPasswordBody,
-      response: { 200: passwordResetResponse },
-      refusals: [429],
-    }),
+    audited(
+      route('manage:user:any', {
+        params: userIdParams,
+        body: resetPasswordBody,
+        response: { 200: passwordResetResponse },
+        refusals: [429],
+      }),
+      byPath('user.reset-password', 'user'),
+    ),
     async (request, reply) => {
       const result = await resetPassword(app, request, request.params.id, request.body?.newPassword);
       // A generated password is in this response only: no cache may keep it.

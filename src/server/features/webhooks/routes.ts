@@ -11,7 +11,7 @@ import {
   webhookBody,
   webhookList,
 } from '../../../shared/integrations.ts';
-import { routeOptions, sessionOnly } from '../../lib/route-options.ts';
+import { audited, byPath, created, routeOptions, sessionOnly } from '../../lib/route-options.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 
@@ -31,12 +31,15 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    sessionOnly(
-      route(
-        'manage:webhook:any',
-        'Registers an endpoint for the events named and answers its signing secret this once.',
-        { body: webhookBody, response: { 201: createdWebhook } },
+    audited(
+      sessionOnly(
+        route(
+          'manage:webhook:any',
+          'Registers an endpoint for the events named and answers its signing secret this once.',
+          { body: webhookBody, response: { 201: createdWebhook } },
+        ),
       ),
+      created('webhook.create', 'webhook'),
     ),
     async (request, reply) =>
       reply.status(201).send(await service.registerWebhook(app.db, currentUser(request), request.body, settings)),
@@ -44,11 +47,14 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id',
-    sessionOnly(
-      route('manage:webhook:any', 'Deletes an endpoint and the deliveries still waiting for it.', {
-        params: idParams(),
-        response: { 200: messageResponse },
-      }),
+    audited(
+      sessionOnly(
+        route('manage:webhook:any', 'Deletes an endpoint and the deliveries still waiting for it.', {
+          params: idParams(),
+          response: { 200: messageResponse },
+        }),
+      ),
+      byPath('webhook.delete', 'webhook'),
     ),
     async (request) => {
       await service.deleteWebhook(app.db, request.params.id);
@@ -69,22 +75,28 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/test',
-    sessionOnly(
-      route('manage:webhook:any', 'Queues a webhook.test delivery to this endpoint.', {
-        params: idParams(),
-        response: { 202: testDeliveryAnswer },
-      }),
+    audited(
+      sessionOnly(
+        route('manage:webhook:any', 'Queues a webhook.test delivery to this endpoint.', {
+          params: idParams(),
+          response: { 202: testDeliveryAnswer },
+        }),
+      ),
+      byPath('webhook.test', 'webhook'),
     ),
     async (request, reply) => reply.status(202).send(await service.sendTest(app.db, request.params.id)),
   );
 
   app.post(
     '/:id/deliveries/:deliveryId/resend',
-    sessionOnly(
-      route('manage:webhook:any', 'Sends a delivery again, with the same delivery id.', {
-        params: deliveryParams,
-        response: { 202: testDeliveryAnswer },
-      }),
+    audited(
+      sessionOnly(
+        route('manage:webhook:any', 'Sends a delivery again, with the same delivery id.', {
+          params: deliveryParams,
+          response: { 202: testDeliveryAnswer },
+        }),
+      ),
+      byPath('webhook.resend', 'webhook'),
     ),
     async (request, reply) =>
       reply.status(202).send(await service.resendDelivery(app.db, request.params.id, request.params.deliveryId)),
