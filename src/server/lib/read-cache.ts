@@ -275,9 +275,9 @@ export function createReadCache<S = unknown>(options: ReadCacheOptions = {}) {
       sessions.delete(tokenHash);
     },
 
-    /** How much is kept (for tests and the benchmark). */
+    /** How much is kept, and the byte bound (for /metrics, tests and the benchmark). */
     get size() {
-      return { answers: answers.size, bytes: answers.calculatedSize, sessions: sessions.size };
+      return { answers: answers.size, bytes: answers.calculatedSize, maxBytes, sessions: sessions.size };
     },
   };
 }

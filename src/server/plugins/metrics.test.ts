@@ -76,6 +76,19 @@ describe('metrics on', async () => {
     }
   });
 
+  it('says how full the read cache is, against its byte bound', async () => {
+    const { farm } = await farmWithAgents(app, 10);
+    const before = await scrape();
+    // A cached read keeps its answer: the bytes and answers go up by it.
+    expect((await farm.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(200);
+    const after = await scrape();
+    expect(sample(after, 'cratekeeper_read_cache_bytes{kind="max"}')).toBe(64 * 1024 * 1024);
+    expect(sample(after, 'cratekeeper_read_cache_bytes{kind="used"}')).toBe(app.readCache.size.bytes);
+    expect(app.readCache.size.bytes).toBeGreaterThan(sample(before, 'cratekeeper_read_cache_bytes{kind="used"}') ?? 0);
+    expect(sample(after, 'cratekeeper_read_cache_entries{kind="answers"}')).toBe(app.readCache.size.answers);
+    expect(sample(after, 'cratekeeper_read_cache_entries{kind="sessions"}')).toBeGreaterThan(0);
+  });
+
   it('shows unbilled returns and unresolved flagged counts as they change', async () => {
     const before = await scrape();
     const { farm, agent } = await farmWithAgents(app, 100);

@@ -118,6 +118,37 @@ function faultMetrics(app: FastifyInstance, registers: Registry[]) {
   });
 }
 
+/** A gauge with one series per `kind`, read when scraped. */
+function kindGauge(registers: Registry[], name: string, help: string, read: () => Record<string, number>) {
+  new Gauge({
+    name: `${PREFIX}${name}`,
+    help,
+    labelNames: ['kind'],
+    registers,
+    collect() {
+      for (const [kind, value] of Object.entries(read())) this.set({ kind }, value);
+    },
+  });
+}
+
+/** How full the read cache is (decision 032): its answers' bytes against the bound, answers and sessions. */
+function readCacheMetrics(app: FastifyInstance, registers: Registry[]) {
+  const size = () => app.readCache.size;
+  kindGauge(
+    registers,
+    'read_cache_bytes',
+    'Bytes of answers the read cache holds (used) and may hold at most (max; 64 MB)',
+    () => ({
+      used: size().bytes,
+      max: size().maxBytes,
+    }),
+  );
+  kindGauge(registers, 'read_cache_entries', 'Answers and signed-in sessions the read cache holds', () => ({
+    answers: size().answers,
+    sessions: size().sessions,
+  }));
+}
+
 function appMetrics(app: FastifyInstance, registers: Registry[]) {
   new Gauge({
     name: `${PREFIX}event_streams_open`,
@@ -187,6 +218,7 @@ async function metricsPlugin(app: FastifyInstance) {
   databaseMetrics(app, registers);
   appMetrics(app, registers);
   faultMetrics(app, registers);
+  readCacheMetrics(app, registers);
 }
 
 export default fp(metricsPlugin, { name: 'metrics', dependencies: ['db', 'jobs', 'events'] });
