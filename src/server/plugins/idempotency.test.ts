@@ -58,6 +58,8 @@ async function sentTwice(account: Account, opts: InjectOptions) {
   expect(again.body).toBe(first.body);
   expect(again.headers['content-type']).toBe(first.headers['content-type']);
   expect(again.headers['x-change-id']).toBe(first.headers['x-change-id']);
+  expect(again.headers['x-change-ids']).toBe(first.headers['x-change-ids']);
+  expect(again.headers['x-change-tags']).toBe(first.headers['x-change-tags']);
   expect(again.headers['cache-control']).toBe('no-store');
   expect(again.headers['idempotent-replayed']).toBe('true');
   expect(first.headers['idempotent-replayed']).toBeUndefined();
@@ -80,6 +82,8 @@ describe("an agent's queued actions, sent twice with one key, book once", () => 
     });
     expect(ok(first).actualQuantity).toBe(9);
     expect(first.headers['x-change-id']).toMatch(/^\d+$/);
+    expect(String(first.headers['x-change-ids']).split(',')).toContain(first.headers['x-change-id']);
+    expect(first.headers['x-change-tags']).toMatch(/^[a-z-]+(,[a-z-]+)*$/);
     expect((await agentCrates(agent)).fullCrates).toBe(crates.fullCrates + 9);
   });
 

@@ -28,7 +28,7 @@ import {
   runWithClaim,
   takesIdempotencyKey,
 } from '../lib/idempotency.ts';
-import { CHANGE_ID_HEADER } from './read-cache.ts';
+import { CHANGE_ID_HEADER, CHANGE_IDS_HEADER, CHANGE_TAGS_HEADER } from './read-cache.ts';
 
 export const PURGE_IDEMPOTENCY_KEYS_JOB = 'purge-idempotency-keys';
 
@@ -43,6 +43,8 @@ const KEPT_HEADERS = [
   'content-security-policy',
   'location',
   CHANGE_ID_HEADER,
+  CHANGE_IDS_HEADER,
+  CHANGE_TAGS_HEADER,
 ];
 
 declare module 'fastify' {

@@ -32,6 +32,10 @@ export type CachePolicy = {
 
 /** The newest change a mutation's answer recorded. */
 export const CHANGE_ID_HEADER = 'x-change-id';
+/** Every change a mutation's answer recorded, by id ('12,13'), and the tags they name ('clients,crates'):
+ * the browser that made the write refreshes from its answer and skips those events when they stream. */
+export const CHANGE_IDS_HEADER = 'x-change-ids';
+export const CHANGE_TAGS_HEADER = 'x-change-tags';
 /** The newest change the browser knows of (from an answer or its event stream). */
 export const SEEN_CHANGE_HEADER = 'x-seen-change';
 
@@ -117,7 +121,11 @@ function afterAnswer(cache: ReadCache<SessionUser>, request: FastifyRequest, rep
   const made = request.changesMade;
   if (made && made.length > 0) {
     for (const event of made) cache.apply(event);
-    if (reply.statusCode < 300) reply.header(CHANGE_ID_HEADER, String(Math.max(...made.map((e) => e.id))));
+    if (reply.statusCode < 300) {
+      reply.header(CHANGE_ID_HEADER, String(Math.max(...made.map((e) => e.id))));
+      reply.header(CHANGE_IDS_HEADER, made.map((e) => e.id).join(','));
+      reply.header(CHANGE_TAGS_HEADER, [...new Set(made.flatMap((e) => e.tags))].join(','));
+    }
   }
   const policy = request.routeOptions.config?.cache;
   if (!policy || request.cacheServed) return payload;

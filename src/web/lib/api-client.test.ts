@@ -1,6 +1,6 @@
 // The spec §8 error rule: "<status>: <body text or status text>", and the server message for toasts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, errorMessage, forgetAnswers } from './api-client.ts';
+import { ApiError, api, errorMessage, forgetAnswers, onAnsweredChanges } from './api-client.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -82,5 +82,38 @@ describe('api client', () => {
     fetchMock.mockImplementation(async () => new Response('{}', { status: 200 }));
     await api.get('/api/dashboard');
     expect(fetchMock.mock.calls[1][1].headers).toEqual({ 'Accept-Language': 'en', 'X-Seen-Change': '41' });
+  });
+});
+
+describe('a write answer names its changes once (decision 072)', () => {
+  it("tells the listeners each change's id and tags, and nothing for an answer without changes", async () => {
+    const heard: { ids: number[]; tags: string[] }[] = [];
+    const stop = onAnsweredChanges((changes) => heard.push(changes));
+    const headers = { 'x-change-id': '13', 'x-change-ids': '12,13', 'x-change-tags': 'clients,crates' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 201, headers })),
+    );
+    await api.post('/api/client-transactions', { clientId: 1, quantityBorrowed: 2 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 200 })),
+    );
+    await api.post('/api/reports/generate', {});
+    // A sign-out's answer refreshes nothing: the session those reads need has ended.
+    const signedOut = new Response('{}', { status: 200, headers });
+    Object.defineProperty(signedOut, 'url', { value: 'http://localhost/api/auth/logout' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => signedOut),
+    );
+    await api.post('/api/auth/logout');
+    stop();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 201, headers })),
+    );
+    await api.post('/api/client-transactions', { clientId: 1, quantityBorrowed: 2 });
+    expect(heard).toEqual([{ ids: [12, 13], tags: ['clients', 'crates'] }]);
   });
 });

@@ -55,6 +55,37 @@ export function noteSeenChange(id: number) {
   if (Number.isSafeInteger(id) && id > seenChange) seenChange = id;
 }
 
+/** The changes a write's answer says it made: their ids and the tags they name (x-change-ids, x-change-tags). */
+export type AnsweredChanges = { ids: number[]; tags: string[] };
+
+const answeredListeners = new Set<(changes: AnsweredChanges) => void>();
+
+/** Hears every write's changes from its answer (live-updates.ts refreshes the screens from them); returns the stop. */
+export function onAnsweredChanges(listener: (changes: AnsweredChanges) => void): () => void {
+  answeredListeners.add(listener);
+  return () => answeredListeners.delete(listener);
+}
+
+const SIGN_OUT_PATH = '/api/auth/logout';
+
+const listOf = (header: string | null) => (header ? header.split(',').filter(Boolean) : []);
+
+/**
+ * Reads what an answer says about changes: the newest (for reads to name) and, for a write that made
+ * some, each one with its tags, told to the listeners — this browser's screens refresh once per change
+ * from the answer, and skip the same change when the event stream brings it (decision 072).
+ */
+export function noteAnswer(res: Response) {
+  noteSeenChange(Number(res.headers.get('x-change-id') ?? 0));
+  // A sign-out's change refreshes nothing here: the session those reads would need has just ended,
+  // and every screen of it goes (useLogout).
+  if (res.url.endsWith(SIGN_OUT_PATH)) return;
+  const ids = listOf(res.headers.get('x-change-ids')).map(Number).filter(Number.isSafeInteger);
+  if (ids.length === 0) return;
+  const changes = { ids, tags: listOf(res.headers.get('x-change-tags')) };
+  for (const listener of answeredListeners) listener(changes);
+}
+
 /** The last answer to each read with its ETag: sent back as If-None-Match, reused on 304 Not Modified. */
 const answers = new Map<string, { etag: string; text: string }>();
 const KEPT_ANSWERS = 200;
@@ -94,7 +125,7 @@ async function send(method: string, path: string, body?: unknown, accept?: strin
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     }));
-  noteSeenChange(Number(res.headers.get('x-change-id') ?? 0));
+  noteAnswer(res);
   if (!res.ok && res.status !== 304) throw new ApiError(res.status, await res.text(), res.statusText);
   return res;
 }

@@ -1,11 +1,14 @@
 // The live-update connection (DESIGN §6): one EventSource on GET /api/events for the signed-in app.
 // Each change names domain tags; the queries tagged with them refetch at once. While it is connected
 // polling relaxes to a safety net (polling.ts); while it is down the spec's intervals apply.
+// Each change refreshes the screens once (decision 072): a write made in this browser from its answer
+// (noteAnswer in api-client.ts), everyone else's from the stream; whichever brings a change first
+// applies it and the other skips it.
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { changeTags, isChangeTag } from '../../shared/change-tags.ts';
-import { noteSeenChange } from './api-client.ts';
+import { type AnsweredChanges, noteSeenChange, onAnsweredChanges } from './api-client.ts';
 import { setLiveUpdates } from './polling.ts';
 import { invalidateTags } from './query-tags.ts';
 
@@ -13,6 +16,25 @@ export const EVENTS_PATH = '/api/events';
 
 /** Waits before opening a new connection after the browser gave up on one (server gone, 503). */
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000];
+
+/** The changes already applied, by id: the newest few hundred are enough to meet an answer's twin. */
+const applied = new Set<number>();
+const APPLIED_KEPT = 500;
+
+/** True the first time a change is seen, from an answer or the stream; false for its twin. */
+export function firstSight(id: number): boolean {
+  if (applied.has(id)) return false;
+  applied.add(id);
+  if (applied.size > APPLIED_KEPT) applied.delete(applied.values().next().value as number);
+  return true;
+}
+
+/** Refreshes what a write's own answer says it changed, once per change. */
+function refreshFromAnswer(queryClient: QueryClient, { ids, tags }: AnsweredChanges) {
+  const fresh = ids.filter(firstSight);
+  const known = tags.filter(isChangeTag);
+  if (fresh.length > 0 && known.length > 0) void invalidateTags(queryClient, known);
+}
 
 type Options = {
   /** The server ended the stream because the session ended: check who is signed in (true: someone still is). */
@@ -62,6 +84,8 @@ export function connectLiveUpdates(queryClient: QueryClient, { onSignedOut }: Op
     es.addEventListener('ready', remember);
     es.addEventListener('change', (event: MessageEvent) => {
       remember(event);
+      // This browser's own write: its answer has refreshed the screens already.
+      if (event.lastEventId && !firstSight(Number(event.lastEventId))) return;
       try {
         const { tags } = JSON.parse(event.data) as { tags?: unknown[] };
         const known = (tags ?? []).filter(isChangeTag);
@@ -108,4 +132,5 @@ export function connectLiveUpdates(queryClient: QueryClient, { onSignedOut }: Op
 export function useLiveUpdatesConnection(onSignedOut: () => Promise<boolean>) {
   const queryClient = useQueryClient();
   useEffect(() => connectLiveUpdates(queryClient, { onSignedOut }), [queryClient, onSignedOut]);
+  useEffect(() => onAnsweredChanges((changes) => refreshFromAnswer(queryClient, changes)), [queryClient]);
 }

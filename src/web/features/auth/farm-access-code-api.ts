@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FarmAccessCode } from '../../../shared/auth.ts';
 import { api } from '../../lib/api-client.ts';
-import { invalidateTags, tagged } from '../../lib/query-tags.ts';
+import { tagged } from '../../lib/query-tags.ts';
 
 export const FARM_ACCESS_CODE_PATH = '/api/farm-store/access-code';
 
@@ -22,7 +22,6 @@ export function useRotateFarmAccessCode() {
     mutationFn: () => api.post<FarmAccessCode>(`${FARM_ACCESS_CODE_PATH}/rotate`),
     onSuccess: (code) => {
       queryClient.setQueryData(farmAccessCodeQueryOptions().queryKey, code);
-      void invalidateTags(queryClient, ['users']);
     },
   });
 }

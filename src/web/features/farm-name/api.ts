@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_FARM_NAME, type FarmName } from '../../../shared/farm-name.ts';
 import { api } from '../../lib/api-client.ts';
-import { invalidateTags, tagged } from '../../lib/query-tags.ts';
+import { tagged } from '../../lib/query-tags.ts';
 
 export const FARM_NAME_PATH = '/api/public/farm-name';
 
@@ -27,7 +27,6 @@ export function useSaveFarmName() {
     mutationFn: (name: string) => api.put<FarmName>('/api/farm-store/farm-name', { name }),
     onSuccess: (saved) => {
       queryClient.setQueryData(farmNameQueryOptions().queryKey, saved);
-      void invalidateTags(queryClient, ['users']);
     },
   });
 }

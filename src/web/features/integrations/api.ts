@@ -10,7 +10,7 @@ import type {
   WebhookBody,
 } from '../../../shared/integrations.ts';
 import { api } from '../../lib/api-client.ts';
-import { invalidateTags, tagged } from '../../lib/query-tags.ts';
+import { tagged } from '../../lib/query-tags.ts';
 
 const TOKENS = '/api/api-tokens';
 const WEBHOOKS = '/api/webhooks';
@@ -36,8 +36,7 @@ export const deliveriesQueryOptions = (id: number) =>
 export const useDeliveries = (id: number) => useQuery(deliveriesQueryOptions(id));
 
 function useChange<Vars, Answer>(send: (vars: Vars) => Promise<Answer>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: send, onSuccess: () => void invalidateTags(queryClient, ['integrations']) });
+  return useMutation({ mutationFn: send });
 }
 
 export const useCreateToken = () => useChange((body: ApiTokenBody) => api.post<CreatedApiToken>(TOKENS, body));
@@ -50,7 +49,6 @@ export function useDeleteWebhook() {
     onSuccess: (_answer, id) => {
       // Gone from the list at once (its deliveries were closed when Delete was pressed: they would be 404).
       queryClient.setQueryData<Webhook[]>(webhooksQueryOptions().queryKey, (old) => old?.filter((h) => h.id !== id));
-      void invalidateTags(queryClient, ['integrations']);
     },
   });
 }

@@ -1,10 +1,10 @@
 // The weekly summaries' preview and send (decision 046), shared by the Reports screen's 'Send Weekly
 // Report' (POST /api/reports/weekly) and the Billing screen's 'Send Weekly Reports' (POST
 // /api/notifications/weekly-reports): both send the same summaries, once per agent per farm week.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { RecipientCountResponse, WeeklyPreview } from '../../../shared/reports.ts';
 import { api } from '../api-client.ts';
-import { invalidateTags, tagged } from '../query-tags.ts';
+import { tagged } from '../query-tags.ts';
 
 export const WEEKLY_PREVIEW_PATH = '/api/reports/weekly/preview';
 export type WeeklySendPath = '/api/reports/weekly' | '/api/notifications/weekly-reports';
@@ -22,9 +22,7 @@ export const weeklyPreviewQueryOptions = () =>
 export const useWeeklyPreview = () => useQuery(weeklyPreviewQueryOptions());
 
 export function useSendWeekly(path: WeeklySendPath) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<RecipientCountResponse>(path, {}),
-    onSuccess: () => void invalidateTags(queryClient, ['outbox']),
   });
 }

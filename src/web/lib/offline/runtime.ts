@@ -3,14 +3,13 @@
 // time, through the Web Locks API), sends each of the agent's actions at once when it can and queues it
 // when it can't, and registers the service worker that lets the app open with no network.
 import type { QueryClient } from '@tanstack/react-query';
-import type { ChangeTag } from '../../../shared/change-tags.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/idempotency.ts';
-import { ApiError, noteSeenChange } from '../api-client.ts';
+import { ApiError, noteAnswer } from '../api-client.ts';
 import { t } from '../i18n/language.ts';
 import { notifySuccess } from '../notify.ts';
 import { invalidateTags } from '../query-tags.ts';
 import { indexedDbChangeStore } from './change-store.ts';
-import type { ChangeKind, ChangeLabel, ChangeRequest, QueuedChange, SendOutcome } from './changes.ts';
+import type { ChangeLabel, ChangeRequest, QueuedChange, SendOutcome } from './changes.ts';
 import { outcomeOf } from './outcome.ts';
 import { forgetUserData, keepUserData, restoreLastSignedIn, restoreUserData } from './persist.ts';
 import { ChangeQueue, type DrainStop } from './queue.ts';
@@ -50,7 +49,7 @@ async function attempt(request: ChangeRequest, key: string): Promise<Attempt> {
       body: JSON.stringify(request.body),
       signal: controller.signal,
     });
-    noteSeenChange(Number(res.headers.get('x-change-id') ?? 0));
+    noteAnswer(res);
     const bodyText = await res.text();
     return {
       outcome: outcomeOf(res.status, bodyText, res.headers.get('retry-after')),
@@ -65,20 +64,8 @@ async function attempt(request: ChangeRequest, key: string): Promise<Attempt> {
   }
 }
 
-/** What each kind of change changes on the screens (the same tags as the mutations' own). */
-const CHANGED: Record<ChangeKind, readonly ChangeTag[]> = {
-  acknowledge: ['transmissions', 'crates'],
-  lend: ['clients', 'crates'],
-  return: ['clients', 'crates'],
-  'send-empties': ['transmissions', 'crates'],
-  'add-client': ['clients'],
-  'edit-client': ['clients'],
-  // A record's photo list is tagged 'crates' (evidence feature).
-  'attach-photo': ['crates'],
-};
-
+// What a sent change changed, the screens refresh from its answer (noteAnswer, decision 072).
 function showSent(queryClient: QueryClient, change: QueuedChange) {
-  void invalidateTags(queryClient, CHANGED[change.kind]);
   // Earnings refetch 100 ms after an acknowledgement (spec §4), once billing has booked it.
   if (change.kind === 'acknowledge') setTimeout(() => void invalidateTags(queryClient, ['billing']), 100);
 }

@@ -1,12 +1,12 @@
 // /api/balance-statements (decision 064): the statements the caller may see, and their changes.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   BalanceStatement,
   DisputeStatementBody,
   ResolveStatementBody,
 } from '../../../../shared/balance-statements.ts';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateTags, tagged } from '../../../lib/query-tags.ts';
+import { tagged } from '../../../lib/query-tags.ts';
 
 export const STATEMENTS_PATH = '/api/balance-statements';
 
@@ -28,8 +28,7 @@ export function useWaitingStatements(enabled: boolean) {
 }
 
 function useStatementChange<Input, Output>(send: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: send, onSuccess: () => void invalidateTags(queryClient, ['crates']) });
+  return useMutation({ mutationFn: send });
 }
 
 export const useIssueStatements = () =>

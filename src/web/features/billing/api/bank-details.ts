@@ -23,6 +23,7 @@ export function useSaveBankDetails() {
   return useMutation({
     mutationFn: saveBankDetails,
     // The agent's own record carries the bank name (Market Agents screen, billing's warning).
-    onSuccess: () => void invalidateTags(queryClient, ['billing', 'crates']),
+    // Only what the answer does not announce ('billing' it does): 'crates' (decision 072).
+    onSuccess: () => void invalidateTags(queryClient, ['crates']),
   });
 }

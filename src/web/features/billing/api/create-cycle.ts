@@ -13,6 +13,7 @@ export function useCreateCycle() {
   return useMutation({
     mutationFn: createCycle,
     // A new cycle also changes the return rate on the Market Agents screen (spec §9).
-    onSuccess: () => void invalidateTags(queryClient, ['billing', 'crates']),
+    // Only what the answer does not announce ('billing' it does): 'crates' (decision 072).
+    onSuccess: () => void invalidateTags(queryClient, ['crates']),
   });
 }

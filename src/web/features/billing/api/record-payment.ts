@@ -1,9 +1,8 @@
 // POST /api/billing/cycles/{cycleId}/payments: the farm store records that it paid the cycle's payout
 // file (every agent owed money who has bank details) or, with marketAgentId, one agent. Irreversible.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { BillingCycle, Payment, RecordPaymentInput } from '../../../../shared/billing.ts';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateTags } from '../../../lib/query-tags.ts';
 import { paymentsPath } from './paths.ts';
 
 export type RecordPaymentResult = { cycle: BillingCycle; payments: Payment[] };
@@ -12,9 +11,7 @@ export const recordPayment = ({ cycleId, ...body }: RecordPaymentInput & { cycle
   api.post<RecordPaymentResult>(paymentsPath(cycleId), body);
 
 export function useRecordPayment() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: recordPayment,
-    onSuccess: () => void invalidateTags(queryClient, ['billing']),
   });
 }

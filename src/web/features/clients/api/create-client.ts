@@ -1,10 +1,9 @@
 // POST /api/clients: Add Client (businessName, clientName, contactNumber). Sent with a key made on the
 // phone, or kept on the phone until the connection is back (decision 036).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { Client, CreateClientBody } from '../../../../shared/clients.ts';
 import { t } from '../../../lib/i18n/language.ts';
 import { sendOrQueue } from '../../../lib/offline/send-or-queue.ts';
-import { invalidateTags } from '../../../lib/query-tags.ts';
 import { CLIENTS_PATH } from './paths.ts';
 
 export const createClient = (body: CreateClientBody) =>
@@ -14,12 +13,8 @@ export const createClient = (body: CreateClientBody) =>
   );
 
 export function useCreateClient() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createClient,
     networkMode: 'always',
-    onSuccess: (sent) => {
-      if (!sent.queued) void invalidateTags(queryClient, ['clients']);
-    },
   });
 }

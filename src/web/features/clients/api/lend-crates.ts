@@ -1,12 +1,11 @@
 // POST /api/client-transactions: lend full crates to a client (clientId, quantityBorrowed, notes). Sent
 // with a key made on the phone, or kept on the phone until the connection is back (decision 036); a
 // lend to a client added offline waits for that client's id (`clientFrom`, the add's waiting change).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ClientTransaction, LendBody } from '../../../../shared/clients.ts';
 import { t } from '../../../lib/i18n/language.ts';
 import { sendOrQueue } from '../../../lib/offline/send-or-queue.ts';
-import { invalidateTags } from '../../../lib/query-tags.ts';
-import { CLIENT_TRANSACTIONS_PATH, LOAN_CHANGES } from './paths.ts';
+import { CLIENT_TRANSACTIONS_PATH } from './paths.ts';
 
 export type LendInput = Omit<LendBody, 'clientId'> & {
   /** The client's business name, for the waiting list. */
@@ -27,12 +26,8 @@ export const lendCrates = ({ who, clientFrom, ...body }: LendInput) =>
   );
 
 export function useLendCrates() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: lendCrates,
     networkMode: 'always',
-    onSuccess: (sent) => {
-      if (!sent.queued) void invalidateTags(queryClient, LOAN_CHANGES);
-    },
   });
 }

@@ -2,12 +2,11 @@
 // {quantityReturned}; the dashboard PUT /api/client-transactions/{id}/return {quantityReturned, notes}
 // (spec §7's two variants; the server treats them alike). Sent with a key made on the phone, or kept
 // on the phone until the connection is back (decision 036).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ClientTransaction } from '../../../../shared/clients.ts';
 import { t } from '../../../lib/i18n/language.ts';
 import { sendOrQueue } from '../../../lib/offline/send-or-queue.ts';
-import { invalidateTags } from '../../../lib/query-tags.ts';
-import { CLIENT_TRANSACTIONS_PATH, LOAN_CHANGES } from './paths.ts';
+import { CLIENT_TRANSACTIONS_PATH } from './paths.ts';
 
 export type ReturnCratesInput = {
   id: number;
@@ -47,12 +46,8 @@ export const returnCrates = ({
 };
 
 export function useReturnCrates() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: returnCrates,
     networkMode: 'always',
-    onSuccess: (sent) => {
-      if (!sent.queued) void invalidateTags(queryClient, LOAN_CHANGES);
-    },
   });
 }

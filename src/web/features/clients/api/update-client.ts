@@ -1,10 +1,9 @@
 // PATCH /api/clients/{id}: a client's details or its Active/Inactive flag. Sent with a key made on the
 // phone, or kept on the phone until the connection is back (decision 036).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { Client, UpdateClientBody } from '../../../../shared/clients.ts';
 import { t } from '../../../lib/i18n/language.ts';
 import { sendOrQueue } from '../../../lib/offline/send-or-queue.ts';
-import { invalidateTags } from '../../../lib/query-tags.ts';
 import { clientPath } from './paths.ts';
 
 export const updateClient = ({ id, who, ...body }: UpdateClientBody & { id: number; who: string }) =>
@@ -14,12 +13,8 @@ export const updateClient = ({ id, who, ...body }: UpdateClientBody & { id: numb
   );
 
 export function useUpdateClient() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateClient,
     networkMode: 'always',
-    onSuccess: (sent) => {
-      if (!sent.queued) void invalidateTags(queryClient, ['clients']);
-    },
   });
 }

@@ -1,9 +1,9 @@
 // The farm's stock history (adjustments and agents' opening balances) and the two ways to add to it.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { OpeningBalanceBody, StockAdjustmentBody, StockEntry } from '../../../../shared/transmissions.ts';
 import { api } from '../../../lib/api-client.ts';
 import { pollEvery } from '../../../lib/polling.ts';
-import { invalidateTags, tagged } from '../../../lib/query-tags.ts';
+import { tagged } from '../../../lib/query-tags.ts';
 
 export const STOCK_ADJUSTMENTS_PATH = '/api/farm-store/stock-adjustments';
 export const OPENING_BALANCES_PATH = '/api/farm-store/opening-balances';
@@ -20,17 +20,13 @@ export const stockEntriesQueryOptions = () =>
 export const useStockEntries = () => useQuery(stockEntriesQueryOptions());
 
 export function useAdjustStock() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: StockAdjustmentBody) => api.post<{ stock: number }>(STOCK_ADJUSTMENTS_PATH, body),
-    onSuccess: () => void invalidateTags(queryClient, ['crates']),
   });
 }
 
 export function useEnterOpeningBalance() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: OpeningBalanceBody) => api.post(OPENING_BALANCES_PATH, body),
-    onSuccess: () => void invalidateTags(queryClient, ['crates']),
   });
 }

@@ -1,10 +1,10 @@
 // /api/evidence (decision 053): a record's photos, and attaching one — sent at once, or kept on the
 // phone's queue when it can't be (or behind the change it goes with, decision 061).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { AttachEvidenceBody, Evidence, EvidenceRecordKind } from '../../../../shared/evidence.ts';
 import { api } from '../../../lib/api-client.ts';
 import { sendOrQueue } from '../../../lib/offline/send-or-queue.ts';
-import { invalidateTags, tagged } from '../../../lib/query-tags.ts';
+import { tagged } from '../../../lib/query-tags.ts';
 
 export const EVIDENCE_PATH = '/api/evidence';
 
@@ -28,7 +28,6 @@ export type AttachEvidenceInput = {
 };
 
 export function useAttachEvidence() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, subject, after }: AttachEvidenceInput) =>
       sendOrQueue<Evidence>(
@@ -38,8 +37,5 @@ export function useAttachEvidence() {
       ),
     networkMode: 'always',
     // The record's photo list is tagged 'crates' too (evidenceQueryOptions): one invalidation refreshes it.
-    onSuccess: (sent) => {
-      if (!sent.queued) void invalidateTags(queryClient, ['crates']);
-    },
   });
 }

@@ -1,8 +1,7 @@
 // POST /api/imports/preview and POST /api/imports (decision 050): the file goes base64 in JSON.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ImportMapping, ImportPreview, ImportResult } from '../../../../shared/imports.ts';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateTags } from '../../../lib/query-tags.ts';
 
 export type Upload = { fileName: string; content: string; mapping?: ImportMapping };
 
@@ -19,9 +18,7 @@ export function usePreviewImport() {
 }
 
 export function useCommitImport() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (upload: Upload) => api.post<ImportResult>('/api/imports', upload),
-    onSuccess: () => void invalidateTags(queryClient, ['users', 'clients', 'crates']),
   });
 }

@@ -14,6 +14,7 @@ export function useAnswerTender() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: answerTender,
-    onSettled: () => void invalidateTags(queryClient, SUPPLIER_CHANGES),
+    // A refusal changes nothing and announces nothing: the list may be out of date (decision 072).
+    onError: () => void invalidateTags(queryClient, SUPPLIER_CHANGES),
   });
 }

@@ -3,8 +3,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProduceLists } from '../../../../shared/produce-lists.ts';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateTags, tagged } from '../../../lib/query-tags.ts';
-import { SUPPLIER_CHANGES } from './paths.ts';
+import { tagged } from '../../../lib/query-tags.ts';
 
 export const PRODUCE_LISTS_PATH = '/api/produce-lists';
 
@@ -26,7 +25,6 @@ export function useSaveProduceLists() {
     mutationFn: (lists: ProduceLists) => api.put<ProduceLists>('/api/farm-store/produce-lists', lists),
     onSuccess: (saved) => {
       queryClient.setQueryData(produceListsQueryOptions().queryKey, saved);
-      void invalidateTags(queryClient, SUPPLIER_CHANGES);
     },
   });
 }

@@ -1,9 +1,8 @@
 // POST /api/suppliers/{id}/approve and /reject (empty body).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { SupplierWithCrates } from '../../../../shared/suppliers.ts';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateTags } from '../../../lib/query-tags.ts';
-import { SUPPLIER_CHANGES, SUPPLIERS_PATH } from './paths.ts';
+import { SUPPLIERS_PATH } from './paths.ts';
 
 export type SupplierDecision = 'approve' | 'reject';
 
@@ -11,9 +10,7 @@ export const setSupplierStatus = ({ id, decision }: { id: number; decision: Supp
   api.post<SupplierWithCrates>(`${SUPPLIERS_PATH}/${id}/${decision}`);
 
 export function useSetSupplierStatus() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setSupplierStatus,
-    onSuccess: () => void invalidateTags(queryClient, [...SUPPLIER_CHANGES, 'users']),
   });
 }

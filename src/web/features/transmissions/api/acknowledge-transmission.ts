@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Transmission } from '../../../../shared/transmissions.ts';
 import { sendOrQueue } from '../../../lib/offline/send-or-queue.ts';
 import { invalidateTags } from '../../../lib/query-tags.ts';
-import { TRANSMISSION_CHANGES, TRANSMISSIONS_PATH } from './paths.ts';
+import { TRANSMISSIONS_PATH } from './paths.ts';
 
 export const EARNINGS_REFETCH_DELAY_MS = 100;
 
@@ -48,7 +48,6 @@ export function useAcknowledgeTransmission() {
     networkMode: 'always',
     onSuccess: (sent) => {
       if (sent.queued) return;
-      void invalidateTags(queryClient, TRANSMISSION_CHANGES);
       setTimeout(() => void invalidateTags(queryClient, ['billing']), EARNINGS_REFETCH_DELAY_MS);
     },
   });

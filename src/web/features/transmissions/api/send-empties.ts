@@ -1,11 +1,10 @@
 // POST /api/transmissions {type: market_to_farm}: a market agent sends empty crates back to the farm
 // store. Sent with a key made on the phone, or kept on the phone until the connection is back
 // (decision 036); the farm store's own sends go through create-transmission.ts.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { Transmission } from '../../../../shared/transmissions.ts';
 import { sendOrQueue } from '../../../lib/offline/send-or-queue.ts';
-import { invalidateTags } from '../../../lib/query-tags.ts';
-import { TRANSMISSION_CHANGES, TRANSMISSIONS_PATH } from './paths.ts';
+import { TRANSMISSIONS_PATH } from './paths.ts';
 
 export const sendEmpties = ({ quantity, notes }: { quantity: number; notes?: string }) =>
   sendOrQueue<Transmission>(
@@ -15,12 +14,8 @@ export const sendEmpties = ({ quantity, notes }: { quantity: number; notes?: str
   );
 
 export function useSendEmpties() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendEmpties,
     networkMode: 'always',
-    onSuccess: (sent) => {
-      if (!sent.queued) void invalidateTags(queryClient, TRANSMISSION_CHANGES);
-    },
   });
 }

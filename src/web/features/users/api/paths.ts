@@ -9,5 +9,8 @@ export const DASHBOARD_USERS_PATH = '/api/users';
 
 export const usersPath = (variant: UsersVariant) => (variant === 'admin' ? ADMIN_USERS_PATH : DASHBOARD_USERS_PATH);
 
-/** What a removal or a reset changes: the user lists (and, for a supplier, the supplier screens). */
-export const USER_CHANGES: readonly ChangeTag[] = ['users', 'suppliers'];
+/**
+ * What a removal or a restore changes beyond the 'users' its answer announces (decision 072): for a
+ * supplier, the supplier screens.
+ */
+export const USER_CHANGES: readonly ChangeTag[] = ['suppliers'];
