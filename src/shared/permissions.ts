@@ -24,6 +24,9 @@ const table = {
   'read:farm-store:own': ['farm_store'],
   'read:dashboard:own': ['farm_store', 'market_agent', 'supplier'],
   'read:farm-metrics:any': ['farm_store'],
+  /** Crates at a glance (decision 070): holdings the farm store's; agents and the forecast an agent's own row too. */
+  'read:insights:any': ['farm_store'],
+  'read:insights:own': ['farm_store', 'market_agent'],
   'update:pricing:any': ['farm_store'],
   'read:contact-message:any': ['farm_store'],
   'update:contact-message:any': ['farm_store'],
