@@ -80,6 +80,8 @@ export const agentInsightSchema = z.object({
   agentName: z.string(),
   businessName: z.string().nullable(),
   turnaround: turnaroundSchema,
+  /** Crates out at its clients on loans open longer than LOAN_OVERDUE_DAYS. */
+  overdueAtClients: z.number(),
   weeks: z.array(lossWeekSchema),
   /** Loss rate more than twice the farm's, with at least 10 crates written off, two weeks running. */
   lossFlagged: z.boolean(),
@@ -91,7 +93,7 @@ export type AgentInsight = z.infer<typeof agentInsightSchema>;
  * its own row, never another agent's name).
  */
 export const agentInsightsResponse = z.object({
-  farm: z.object({ turnaround: turnaroundSchema, weeks: z.array(lossWeekSchema) }),
+  farm: z.object({ turnaround: turnaroundSchema, overdueAtClients: z.number(), weeks: z.array(lossWeekSchema) }),
   /** The median over agents of their turnaround and of their loss rate over the weeks asked for. */
   agentMedian: z.object({ turnaroundDays: z.number().nullable(), lossRate: z.number().nullable() }),
   agents: z.array(agentInsightSchema),

@@ -850,7 +850,13 @@ export async function buildAccessWorld(app: App) {
       },
     }),
     row('GET /api/dashboard/farm-metrics', get('/api/dashboard/farm-metrics'), [401, 200, 403, 403, 403, 403, 403]),
-    row('GET /api/insights/holdings', get('/api/insights/holdings?weeks=4'), [401, 200, 403, 403, 403, 403, 403]),
+    row('GET /api/insights/holdings', get('/api/insights/holdings?weeks=4'), [401, 200, 200, 200, 403, 403, 403], {
+      ownership: "an agent gets only its own crates, none of the farm's",
+      check: (res, c) => {
+        const farmCrates = res.json().weeks.reduce((sum: number, w: { farm: number }) => sum + w.farm, 0);
+        if (c.marketAgentId !== undefined && farmCrates !== 0) fail(`${c.name} got the farm's stock`);
+      },
+    }),
     row('GET /api/insights/agents', get('/api/insights/agents?weeks=4'), [401, 200, 200, 200, 403, 403, 403], {
       ownership: 'an agent gets only its own row',
       check: (res, c) => {

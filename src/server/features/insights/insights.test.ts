@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { testFarm } from '../../../../tests/support/test-farm.ts';
 import { json } from '../../../../tests/support/transmissions.ts';
 import { farmToday } from '../../lib/farm-date.ts';
+import { lendCrates } from '../clients/service.ts';
 import { adjustStock, enterOpeningBalance } from '../crates/service.ts';
 import { acknowledgeTransmission, createTransmission } from '../transmissions/service.ts';
 import { weekStarts } from './service.ts';
@@ -71,6 +72,20 @@ for (let k = 14; k >= 1; k--) {
   await giveBack(a, k, 80, k <= 2 ? 12 : 0);
 }
 await deliver(b, 2, 60);
+// A lends 7 full crates to a client three weeks ago, on Tuesday: a loan overdue by now.
+const client = await json(a, 'POST', '/api/clients', {
+  businessName: 'Kasi Kitchen',
+  clientName: 'Thabo',
+  contactNumber: '082 555 0199',
+});
+expect(client.statusCode).toBe(201);
+await lendCrates(
+  app.db,
+  callerOf(a),
+  { clientId: client.json().id, quantityBorrowed: 7 },
+  { loanOverdueDays: app.config.loanOverdueDays },
+  { at: at(3, 1) },
+);
 const pending = await json(farm, 'POST', '/api/transmissions', {
   type: 'farm_to_market',
   marketAgentId: b.marketAgentId,
@@ -98,9 +113,9 @@ describe('GET /api/insights/holdings', () => {
       weekStart: monday(0),
       farm: farmStockNow,
       inTransit: 30,
-      agentsFull: 1460,
+      agentsFull: 1453,
       agentsEmpty: 880,
-      atClients: 0,
+      atClients: 7,
       withSuppliers: 0,
       missing: 0,
       damaged: 24,
@@ -120,9 +135,19 @@ describe('GET /api/insights/holdings', () => {
     expect((await json(farm, 'GET', '/api/insights/holdings')).json().weeks).toHaveLength(12);
   });
 
-  it('is the farm store’s: 401 signed out, 403 for agents and suppliers', async () => {
+  it('gives an agent only its own crates; 401 signed out, 403 for suppliers', async () => {
+    const res = await json(a, 'GET', '/api/insights/holdings?weeks=12');
+    expect(res.statusCode).toBe(200);
+    const { weeks } = res.json();
+    expect(weeks[0]).toMatchObject({ farm: 0, inTransit: 0, agentsFull: 400, agentsEmpty: 1680, total: 2080 });
+    expect(weeks[11]).toMatchObject({ farm: 0, agentsFull: 1393, agentsEmpty: 880, atClients: 7, damaged: 0 });
+    // The loan three weeks ago: 7 crates moved from A's full crates to its client, the total unchanged.
+    expect(weeks[8]).toMatchObject({ agentsFull: 1200 - 7, atClients: 7 });
+    expect(weeks[7]).toMatchObject({ agentsFull: 1100, atClients: 0 });
+    const ofB = (await json(b, 'GET', '/api/insights/holdings?weeks=12')).json().weeks;
+    expect(ofB[11]).toMatchObject({ agentsFull: 60, agentsEmpty: 0, inTransit: 0, total: 60 });
+    expect(ofB[8]).toMatchObject({ agentsFull: 0, total: 0 });
     expect((await app.inject({ method: 'GET', url: '/api/insights/holdings' })).statusCode).toBe(401);
-    expect((await json(a, 'GET', '/api/insights/holdings')).statusCode).toBe(403);
     expect((await json(supplier, 'GET', '/api/insights/holdings')).statusCode).toBe(403);
   });
 });
@@ -142,6 +167,9 @@ describe('GET /api/insights/agents', () => {
     expect(body.farm.weeks[10]).toMatchObject({ received: 100, writtenOff: 12, lossRate: 0.12 });
     expect(body.farm.weeks[9]).toMatchObject({ received: 160, writtenOff: 12, lossRate: 12 / 160 });
     expect(rowA.lossFlagged).toBe(false);
+    // The client's loan is open longer than LOAN_OVERDUE_DAYS; the lend is no turnaround event.
+    expect(rowA.overdueAtClients).toBe(7);
+    expect(body.farm.overdueAtClients).toBe(7);
     expect(body.agents.map((r: { businessName: string }) => r.businessName)).toEqual(['Alpha Fresh', 'Beta Veg']);
   });
 

@@ -19,19 +19,36 @@ const weekOf = (at: SQL, timeZone: string) =>
 
 export type HoldingRow = { weekStart: string; kind: string; crates: number };
 
+/** One agent's holders: its full and empty crates and its clients' (crate_balances names them by id). */
+const agentHolders = (marketAgentId: number) => sql`(
+  select holder from crate_balances where market_agent_id = ${marketAgentId}
+  union all
+  select b.holder from crate_balances b join clients c on c.id = b.client_id where c.market_agent_id = ${marketAgentId}
+)`;
+
 /**
  * Crates per kind of holder at the end of each week (this week: now), plus 'damaged', the part of the
  * write-off account marked damaged. Each is today's balance less what moved after the week ended: the
- * balances are one row per holder, and only the movements of the weeks shown are read (by date).
+ * balances are one row per holder, and only the movements of the weeks shown are read (by date). With
+ * `marketAgentId`, only that agent's holders (its full and empty crates, its clients').
  */
-export async function holdingsByWeek(db: Executor, timeZone: string, weeks: number): Promise<HoldingRow[]> {
+export async function holdingsByWeek(
+  db: Executor,
+  timeZone: string,
+  weeks: number,
+  marketAgentId?: number,
+): Promise<HoldingRow[]> {
+  const own = marketAgentId === undefined ? null : agentHolders(marketAgentId);
+  const kindOf = (holder: SQL) =>
+    own === null ? holderKindOf(holder) : sql`case when ${holder} in ${own} then ${holderKindOf(holder)} end`;
+  const damaged = own === null ? sql`'damaged'` : sql`null::text`;
   const result = await db.execute<{ week_start: string; kind: string; crates: string | number }>(sql`
     with ${weeksCte(timeZone, weeks)},
     now_by_kind as (
       select kind, sum(crates)::bigint as crates from (
-        select ${holderKindOf(sql`holder`)} as kind, balance::bigint as crates from crate_balances
+        select ${kindOf(sql`holder`)} as kind, balance::bigint as crates from crate_balances
         union all
-        select 'damaged', coalesce(sum(quantity), 0)::bigint from crate_movements where kind = 'damage'
+        select ${damaged}, coalesce(sum(quantity), 0)::bigint from crate_movements where kind = 'damage'
       ) k
       where kind is not null
       group by kind
@@ -41,9 +58,9 @@ export async function holdingsByWeek(db: Executor, timeZone: string, weeks: numb
         sum(x.delta)::bigint as delta
       from crate_movements m
       cross join lateral (values
-        (${holderKindOf(sql`m.to_holder`)}, m.quantity),
-        (${holderKindOf(sql`m.from_holder`)}, -m.quantity),
-        (case when m.kind = 'damage' then 'damaged' end, m.quantity)
+        (${kindOf(sql`m.to_holder`)}, m.quantity),
+        (${kindOf(sql`m.from_holder`)}, -m.quantity),
+        (case when m.kind = 'damage' then ${damaged} end, m.quantity)
       ) as x(kind, delta)
       where m.occurred_at >= (((select min(week_start) from weeks) + 7)::timestamp at time zone ${timeZone})
         and x.kind is not null

@@ -17,13 +17,17 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/insights/holdings',
     cached(
-      route('read:insights:any', 'Crates per kind of holder at the end of each week (this week: now), oldest first.', {
-        querystring: insightsWeeksQuery,
-        response: { 200: holdingsResponse },
-      }),
+      route(
+        'read:insights:own',
+        "Crates per kind of holder at the end of each week (this week: now), oldest first; an agent's own crates only.",
+        {
+          querystring: insightsWeeksQuery,
+          response: { 200: holdingsResponse },
+        },
+      ),
       FARM_DATA,
     ),
-    async (request) => service.holdings(app.db, app.config.farmTimezone, request.query.weeks),
+    async (request) => service.holdings(app.db, currentUser(request), app.config.farmTimezone, request.query.weeks),
   );
 
   app.get(
@@ -37,7 +41,12 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       FARM_DATA,
     ),
     async (request) =>
-      service.agentInsights(app.db, currentUser(request), app.config.farmTimezone, request.query.weeks),
+      service.agentInsights(
+        app.db,
+        currentUser(request),
+        { timeZone: app.config.farmTimezone, loanOverdueDays: app.config.loanOverdueDays },
+        request.query.weeks,
+      ),
   );
 
   app.get(

@@ -12,7 +12,8 @@ import {
 } from '../../../shared/insights.ts';
 import type { Executor } from '../../db/client.ts';
 import { addDays, farmToday } from '../../lib/farm-date.ts';
-import type { Caller } from '../../lib/ownership.ts';
+import { type Caller, ownMarketAgentId } from '../../lib/ownership.ts';
+import { overdueAtClientsByAgent } from '../clients/overdue.ts';
 import * as crates from '../crates/service.ts';
 import * as repo from './repository.ts';
 import * as rules from './rules.ts';
@@ -30,8 +31,15 @@ export function weekStarts(today: string, weeks: number): string[] {
   return Array.from({ length: weeks }, (_, i) => addDays(monday, -7 * (weeks - 1 - i)));
 }
 
-export async function holdings(db: Executor, timeZone: string, weeks: number): Promise<{ weeks: HoldingsWeek[] }> {
-  const rows = await repo.holdingsByWeek(db, timeZone, weeks);
+/** The farm's crates week by week; an agent's: only its own (full, empty, at its clients). */
+export async function holdings(
+  db: Executor,
+  caller: Caller,
+  timeZone: string,
+  weeks: number,
+): Promise<{ weeks: HoldingsWeek[] }> {
+  const own = caller.role === 'farm_store' ? undefined : ownMarketAgentId(caller);
+  const rows = await repo.holdingsByWeek(db, timeZone, weeks, own);
   const byWeek = new Map<string, Map<string, number>>();
   for (const r of rows) {
     const kinds = byWeek.get(r.weekStart) ?? new Map<string, number>();
@@ -80,16 +88,27 @@ function dayNumber(date: string): number {
   return Math.round((Date.parse(`${date}T00:00:00Z`) - EPOCH) / DAY_MS);
 }
 
+/** Every active agent's name and its crates overdue at clients (one grouped query each). */
+async function agentsWithOverdue(db: Executor, loanOverdueDays: number) {
+  const names = await repo.activeAgentNames(db);
+  const overdue = await overdueAtClientsByAgent(
+    db,
+    names.map((a) => a.id),
+    { overdueAfterDays: loanOverdueDays },
+  );
+  return names.map((a) => ({ ...a, overdueAtClients: overdue.get(a.id)?.crates ?? 0 }));
+}
+
 export async function agentInsights(
   db: Executor,
   caller: Caller,
-  timeZone: string,
+  { timeZone, loanOverdueDays }: { timeZone: string; loanOverdueDays: number },
   weeks: number,
 ): Promise<AgentInsightsResponse> {
   const today = farmToday(timeZone);
   const starts = weekStarts(today, weeks);
   const [names, flow, writeOffs, days] = await Promise.all([
-    repo.activeAgentNames(db),
+    agentsWithOverdue(db, loanOverdueDays),
     repo.agentFlowByWeek(db, timeZone, weeks),
     repo.agentWriteOffsByWeek(db, timeZone, weeks),
     repo.agentCrateDays(db, timeZone),
@@ -108,12 +127,17 @@ export async function agentInsights(
       agentName: a.agentName,
       businessName: a.businessName,
       turnaround: rules.turnaroundOf(matched.get(a.id) ?? { away: [], out: [] }),
+      overdueAtClients: a.overdueAtClients,
       weeks: own,
       lossFlagged: rules.lossFlagged(own, farmWeeks),
     };
   });
   // The farm as a whole: each agent's crates matched in its own queue, pooled crate by crate.
-  const farm = { turnaround: rules.turnaroundOf(...matched.values()), weeks: farmWeeks };
+  const farm = {
+    turnaround: rules.turnaroundOf(...matched.values()),
+    overdueAtClients: agents.reduce((sum, a) => sum + a.overdueAtClients, 0),
+    weeks: farmWeeks,
+  };
   const present = <T>(values: (T | null)[]) => values.filter((v): v is T => v !== null);
   const agentMedian = {
     turnaroundDays: rules.median(present(agents.map((a) => a.turnaround.medianDays))),
