@@ -102,3 +102,33 @@ for (const [width, viewport] of [
     await page.close();
   });
 }
+
+test('Market Agents: turnaround and losses per agent, grouped by business and sorted by a figure', async ({
+  browser,
+}) => {
+  const page = await newPage(browser, { viewport: PHONE });
+  await json(page.request.post('/api/auth/login', { data: { email: FARM, password: DEMO_PASSWORD } }));
+  await page.goto('/market-agents');
+  await settled(page, 'Market Agents');
+  const table = page.getByTestId('agent-insights');
+  await table.scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('agent-insight-row')).toHaveCount(4);
+  // The demo's two Mokoena Agri Traders agents share a group.
+  const group = table.locator('tbody').filter({ hasText: 'Mokoena Agri Traders' });
+  await expect(group.getByTestId('agent-insight-row')).toHaveCount(2);
+  await expectAccessible(page, 'Market Agents, turnaround and losses (375 px)');
+
+  const figures = await json<{ agents: { agentName: string; businessName: string; overdueAtClients: number }[] }>(
+    page.request.get('/api/insights/agents?weeks=12'),
+  );
+  const sipho = figures.agents.find((a) => a.agentName === 'Sipho Dlamini')!;
+  const row = page.getByTestId('agent-insight-row').filter({ hasText: 'Sipho Dlamini' });
+  await expect(row.locator('[data-figure="overdue"]')).toHaveText(String(sipho.overdueAtClients));
+  await expect(row.locator('[data-figure="turnaround"]')).toHaveText(/\d+ days?/);
+
+  await page.getByLabel('Sort agents by').selectOption({ label: 'Crates still out' });
+  await expect(page.getByLabel('Sort agents by')).toHaveValue('stillOut');
+  await page.setViewportSize(DESKTOP);
+  await expectAccessible(page, 'Market Agents, turnaround and losses (desktop)');
+  await page.close();
+});

@@ -1,7 +1,12 @@
 // The farm's insights (decision 070): the weekly holdings and next week's forecast. Asked only once the
 // dashboard's first figures are in (the section mounts after them); live updates keep them true.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ForecastResponse, type HoldingsResponse, INSIGHT_WEEKS } from '../../../../shared/insights.ts';
+import {
+  type AgentInsightsResponse,
+  type ForecastResponse,
+  type HoldingsResponse,
+  INSIGHT_WEEKS,
+} from '../../../../shared/insights.ts';
 import { api } from '../../../lib/api-client.ts';
 import { tagged } from '../../../lib/query-tags.ts';
 
@@ -27,3 +32,15 @@ export const forecastQueryOptions = () =>
 
 export const useHoldings = () => useQuery(holdingsQueryOptions());
 export const useForecast = () => useQuery(forecastQueryOptions());
+
+export const AGENT_INSIGHTS_PATH = `/api/insights/agents?weeks=${INSIGHT_WEEKS}`;
+
+export const agentInsightsQueryOptions = () =>
+  queryOptions({
+    queryKey: [AGENT_INSIGHTS_PATH],
+    queryFn: () => api.get<AgentInsightsResponse>(AGENT_INSIGHTS_PATH),
+    refetchInterval: false,
+    meta: tagged('crates', 'transmissions', 'clients', 'users'),
+  });
+
+export const useAgentInsights = () => useQuery(agentInsightsQueryOptions());

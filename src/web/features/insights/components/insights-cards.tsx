@@ -113,7 +113,7 @@ function HoldingsChart({ weeks, t }: { weeks: HoldingsWeek[]; t: T }) {
 function HoldingsTable({ weeks, t }: { weeks: HoldingsWeek[]; t: T }) {
   return (
     // Wider than a phone: a region that scrolls sideways, reachable by keyboard (axe: scrollable-region-focusable).
-    <Box tabIndex={0} role="region" aria-label={t('insights.holdingsTableCaption')} style={{ overflowX: 'auto' }}>
+    <Box tabIndex={0} role="region" aria-label={t('insights.holdingsTableRegion')} style={{ overflowX: 'auto' }}>
       <Table striped withTableBorder miw={720} data-testid="holdings-table">
         <Table.Caption>{t('insights.holdingsTableCaption')}</Table.Caption>
         <Table.Thead>
