@@ -17,19 +17,20 @@ function weeksCte(timeZone: string, weeks: number): SQL {
 const weekOf = (at: SQL, timeZone: string) =>
   sql`to_char(date_trunc('week', ${at} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
 
-export type HoldingRow = { weekStart: string; kind: string; crates: number };
+/** Crates of one kind: now (`weekStart` null), or the net movement of one week. */
+export type HoldingRow = { weekStart: string | null; kind: string; crates: number };
 
 /** One agent's holders: its full and empty crates and its clients' (crate_balances names them by id). */
-const agentHolders = (marketAgentId: number) => sql`(
+const agentHolders = (marketAgentId: number) => sql`
   select holder from crate_balances where market_agent_id = ${marketAgentId}
   union all
-  select b.holder from crate_balances b join clients c on c.id = b.client_id where c.market_agent_id = ${marketAgentId}
-)`;
+  select b.holder from crate_balances b join clients c on c.id = b.client_id where c.market_agent_id = ${marketAgentId}`;
 
 /**
- * Crates per kind of holder at the end of each week (this week: now), plus 'damaged', the part of the
- * write-off account marked damaged. Each is today's balance less what moved after the week ended: the
- * balances are one row per holder, and only the movements of the weeks shown are read (by date). With
+ * Crates per kind of holder now (rows with `weekStart` null), and the net movement per kind in each
+ * week after the first of the `weeks` shown (rows with the week's Monday), plus 'damaged', the part of
+ * the write-off account marked damaged: the balances are one row per holder, and only the movements of
+ * the weeks shown are read (by date). The service takes each week's end from these. With
  * `marketAgentId`, only that agent's holders (its full and empty crates, its clients').
  */
 export async function holdingsByWeek(
@@ -38,39 +39,33 @@ export async function holdingsByWeek(
   weeks: number,
   marketAgentId?: number,
 ): Promise<HoldingRow[]> {
-  const own = marketAgentId === undefined ? null : agentHolders(marketAgentId);
-  const kindOf = (holder: SQL) =>
-    own === null ? holderKindOf(holder) : sql`case when ${holder} in ${own} then ${holderKindOf(holder)} end`;
-  const damaged = own === null ? sql`'damaged'` : sql`null::text`;
-  const result = await db.execute<{ week_start: string; kind: string; crates: string | number }>(sql`
-    with ${weeksCte(timeZone, weeks)},
-    now_by_kind as (
-      select kind, sum(crates)::bigint as crates from (
-        select ${kindOf(sql`holder`)} as kind, balance::bigint as crates from crate_balances
-        union all
-        select ${damaged}, coalesce(sum(quantity), 0)::bigint from crate_movements where kind = 'damage'
-      ) k
-      where kind is not null
-      group by kind
-    ),
-    moved as (
-      select date_trunc('week', m.occurred_at at time zone ${timeZone})::date as week_start, x.kind,
-        sum(x.delta)::bigint as delta
+  const farmWide = marketAgentId === undefined;
+  const own = farmWide ? sql`select null::text as holder where false` : agentHolders(marketAgentId);
+  const ownOnly = (holder: SQL) => (farmWide ? sql`` : sql`join own o on o.holder = ${holder}`);
+  // The end of the first week shown: what moved before it is in every week's figure.
+  const start = sql`((date_trunc('week', now() at time zone ${timeZone})::date - ${(weeks - 2) * 7}::int)::timestamp
+    at time zone ${timeZone})`;
+  const week = sql`to_char(date_trunc('week', m.occurred_at at time zone ${timeZone}), 'YYYY-MM-DD')`;
+  const damaged = farmWide
+    ? sql`union all select ${week}, 'damaged', m.quantity
+        from crate_movements m where m.kind = 'damage' and m.occurred_at >= ${start}
+      union all select null, 'damaged', quantity from crate_movements where kind = 'damage'`
+    : sql``;
+  const result = await db.execute<{ week_start: string | null; kind: string; crates: string | number }>(sql`
+    with own as (${own})
+    select week_start, kind, sum(delta)::bigint as crates from (
+      select null::text as week_start, ${holderKindOf(sql`b.holder`)} as kind, b.balance as delta
+      from crate_balances b ${ownOnly(sql`b.holder`)}
+      union all
+      select ${week}, ${holderKindOf(sql`x.holder`)}, x.delta
       from crate_movements m
-      cross join lateral (values
-        (${kindOf(sql`m.to_holder`)}, m.quantity),
-        (${kindOf(sql`m.from_holder`)}, -m.quantity),
-        (case when m.kind = 'damage' then ${damaged} end, m.quantity)
-      ) as x(kind, delta)
-      where m.occurred_at >= (((select min(week_start) from weeks) + 7)::timestamp at time zone ${timeZone})
-        and x.kind is not null
-      group by 1, 2
-    )
-    select to_char(w.week_start, 'YYYY-MM-DD') as week_start, n.kind,
-      (n.crates - coalesce((select sum(d.delta) from moved d
-        where d.kind = n.kind and d.week_start > w.week_start), 0))::bigint as crates
-    from weeks w cross join now_by_kind n
-    order by w.week_start`);
+      cross join lateral (values (m.to_holder, m.quantity), (m.from_holder, -m.quantity)) as x(holder, delta)
+      ${ownOnly(sql`x.holder`)}
+      where m.occurred_at >= ${start}
+      ${damaged}
+    ) y
+    where kind is not null
+    group by 1, 2`);
   return result.rows.map((r) => ({ weekStart: r.week_start, kind: r.kind, crates: Number(r.crates) }));
 }
 

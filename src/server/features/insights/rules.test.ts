@@ -6,6 +6,7 @@ import {
   backtestWape,
   firstActiveWeek,
   forecastNextWeek,
+  holdingsAtWeekEnds,
   lossFlagged,
   lossWeek,
   MIN_HISTORY_WEEKS,
@@ -150,5 +151,30 @@ describe('the forecast', () => {
     expect(stockLastsDays(900, 0)).toBeNull();
     expect(stockLastsDays(900, -5)).toBeNull();
     expect(stockLastsDays(900, null)).toBeNull();
+  });
+});
+
+describe('holdingsAtWeekEnds', () => {
+  it('takes each later week’s movements off the crates now', () => {
+    const now = new Map([
+      ['farm', 70],
+      ['agentsFull', 30],
+    ]);
+    const moved = new Map([
+      [
+        'w3',
+        new Map([
+          ['farm', -10],
+          ['agentsFull', 10],
+        ]),
+      ],
+      ['w2', new Map([['farm', 5]])],
+    ]);
+    const ends = holdingsAtWeekEnds(['w1', 'w2', 'w3'], now, moved);
+    expect(ends.map((m) => Object.fromEntries(m))).toEqual([
+      { farm: 75, agentsFull: 20 },
+      { farm: 80, agentsFull: 20 },
+      { farm: 70, agentsFull: 30 },
+    ]);
   });
 });

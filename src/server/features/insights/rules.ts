@@ -174,3 +174,21 @@ export function stockLastsDays(stock: number, netOutPerDay: number | null): numb
   if (netOutPerDay === null || netOutPerDay <= 0) return null;
   return Math.max(0, Math.floor(stock / netOutPerDay));
 }
+
+/**
+ * Each week's crates per kind at its end, from the crates now and each later week's net movement:
+ * the end of week w is now less everything that moved in the weeks after w. `weekStarts` oldest first.
+ */
+export function holdingsAtWeekEnds(
+  weekStarts: readonly string[],
+  now: ReadonlyMap<string, number>,
+  moved: ReadonlyMap<string, ReadonlyMap<string, number>>,
+): Map<string, number>[] {
+  const out: Map<string, number>[] = [];
+  const running = new Map(now);
+  for (let i = weekStarts.length - 1; i >= 0; i--) {
+    out[i] = new Map(running);
+    for (const [kind, delta] of moved.get(weekStarts[i]!) ?? []) running.set(kind, (running.get(kind) ?? 0) - delta);
+  }
+  return out;
+}

@@ -40,15 +40,17 @@ export async function holdings(
 ): Promise<{ weeks: HoldingsWeek[] }> {
   const own = caller.role === 'farm_store' ? undefined : ownMarketAgentId(caller);
   const rows = await repo.holdingsByWeek(db, timeZone, weeks, own);
-  const byWeek = new Map<string, Map<string, number>>();
+  const now = new Map<string, number>();
+  const moved = new Map<string, Map<string, number>>();
   for (const r of rows) {
-    const kinds = byWeek.get(r.weekStart) ?? new Map<string, number>();
-    kinds.set(r.kind, r.crates);
-    byWeek.set(r.weekStart, kinds);
+    if (r.weekStart === null) now.set(r.kind, r.crates);
+    else moved.set(r.weekStart, (moved.get(r.weekStart) ?? new Map()).set(r.kind, r.crates));
   }
+  const starts = weekStarts(farmToday(timeZone), weeks);
+  const ends = rules.holdingsAtWeekEnds(starts, now, moved);
   return {
-    weeks: weekStarts(farmToday(timeZone), weeks).map((weekStart) => {
-      const k = byWeek.get(weekStart) ?? new Map<string, number>();
+    weeks: starts.map((weekStart, i) => {
+      const k = ends[i]!;
       const damaged = k.get('damaged') ?? 0;
       const figures = {
         farm: k.get('farm') ?? 0,
