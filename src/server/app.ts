@@ -30,6 +30,7 @@ import farmNameRoutes from './features/farm-name/routes.ts';
 import healthRoutes from './features/health/routes.ts';
 import housekeepingJobs from './features/housekeeping/jobs.ts';
 import importRoutes from './features/imports/routes.ts';
+import insightsRoutes from './features/insights/routes.ts';
 import outboxJobs from './features/outbox/jobs.ts';
 import outboxRoutes from './features/outbox/routes.ts';
 import pricingRoutes from './features/pricing/routes.ts';
@@ -187,6 +188,7 @@ export async function buildApp({
   await app.register(farmNameRoutes, { prefix: '/api' });
   await app.register(produceListsRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });
+  await app.register(insightsRoutes, { prefix: '/api' });
   await app.register(pricingRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(outboxRoutes, { prefix: '/api' });

@@ -31,8 +31,8 @@ const publicFeatureFiles: { file: RegExp; from: RegExp; why: string }[] = [
   },
   {
     file: /^server\/features\/clients\/overdue\.ts$/,
-    from: /^server\/features\/(agent-records|reports)\//,
-    why: "the overdue-loan rule (decision 018) read across agents: the farm's agent list and the weekly e-mail (054)",
+    from: /^server\/features\/(agent-records|reports|insights)\//,
+    why: "the overdue-loan rule (decision 018) read across agents: the farm's agent list, the weekly e-mail (054), the insights (070)",
   },
   {
     file: /^server\/features\/[^/]+\/invariant\.ts$/,

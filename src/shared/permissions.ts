@@ -24,6 +24,8 @@ const table = {
   'read:farm-store:own': ['farm_store'],
   'read:dashboard:own': ['farm_store', 'market_agent', 'supplier'],
   'read:farm-metrics:any': ['farm_store'],
+  /** Crates at a glance (decision 070): the farm store every agent's figures, an agent only its own. */
+  'read:insights:own': ['farm_store', 'market_agent'],
   'update:pricing:any': ['farm_store'],
   'read:contact-message:any': ['farm_store'],
   'update:contact-message:any': ['farm_store'],

@@ -850,6 +850,28 @@ export async function buildAccessWorld(app: App) {
       },
     }),
     row('GET /api/dashboard/farm-metrics', get('/api/dashboard/farm-metrics'), [401, 200, 403, 403, 403, 403, 403]),
+    row('GET /api/insights/holdings', get('/api/insights/holdings?weeks=4'), [401, 200, 200, 200, 403, 403, 403], {
+      ownership: "an agent gets only its own crates, none of the farm's",
+      check: (res, c) => {
+        const farmCrates = res.json().weeks.reduce((sum: number, w: { farm: number }) => sum + w.farm, 0);
+        if (c.marketAgentId !== undefined && farmCrates !== 0) fail(`${c.name} got the farm's stock`);
+      },
+    }),
+    row('GET /api/insights/agents', get('/api/insights/agents?weeks=4'), [401, 200, 200, 200, 403, 403, 403], {
+      ownership: 'an agent gets only its own row',
+      check: (res, c) => {
+        const ids = res.json().agents.map((a: { marketAgentId: number }) => a.marketAgentId);
+        if (c.marketAgentId !== undefined && (ids.length !== 1 || ids[0] !== c.marketAgentId)) {
+          fail(`${c.name} got agent rows ${ids.join(', ')}`);
+        }
+      },
+    }),
+    row('GET /api/insights/forecast', get('/api/insights/forecast'), [401, 200, 200, 200, 403, 403, 403], {
+      ownership: 'an agent gets only its own row and no farm stock',
+      check: (res, c) => {
+        if (c.marketAgentId !== undefined && res.json().farm !== null) fail(`${c.name} got the farm's stock`);
+      },
+    }),
     row('GET /api/public/farm-metrics', get('/api/public/farm-metrics'), [200, 200, 200, 200, 200, 200, 200]),
     row('GET /api/pepper-pricing', get('/api/pepper-pricing'), [200, 200, 200, 200, 200, 200, 200]),
     row('GET /api/pepper-pricing/history', get('/api/pepper-pricing/history'), [200, 200, 200, 200, 200, 200, 200]),

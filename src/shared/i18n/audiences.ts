@@ -5,6 +5,7 @@ export const FARM_AND_SUPPLIER_NAMESPACES = [
   'agents',
   'audit',
   'farm-name',
+  'insights',
   'integrations',
   'pricing',
   'suppliers',

@@ -1,5 +1,6 @@
-// DEMO=1: crates for the demo farm — opening stock, agents in both markets, twelve weeks of
-// shipments and returns (backdated so the dashboard chart has data), pending ones and a flagged count.
+// DEMO=1: crates for the demo farm — opening stock, agents in both markets, fourteen weeks of
+// shipments and returns (backdated so the dashboard's charts and the forecast, which needs twelve
+// complete weeks, have data: decision 070), pending ones and a flagged count.
 import type { Db } from '../../db/client.ts';
 import { DEFAULT_FARM_TIMEZONE, farmToday } from '../../lib/farm-date.ts';
 import type { Caller } from '../../lib/ownership.ts';
@@ -10,6 +11,8 @@ import { adjustStock, enterOpeningBalance } from '../crates/service.ts';
 import { acknowledgeTransmission, createTransmission } from './service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
+/** Weeks of shipments and returns before this one. */
+const HISTORY_WEEKS = 14;
 
 export const demoExtraAgents = [
   {
@@ -57,13 +60,13 @@ export async function seedDemoCrates(
 ) {
   const farm: FarmStore = { id: farmUserId, role: 'farm_store', marketAgentId: null, supplierId: null };
   const demoAgents = await registerDemoAgents(db, agentUserId, password);
-  await openDemoStock(db, farm, demoAgents);
+  await openDemoStock(db, farm, demoAgents, new Date(now.getTime() - HISTORY_WEEKS * 7 * DAY - 2 * DAY));
   await saveDemoBankDetails(db, demoAgents);
 
   const today = farmToday(DEFAULT_FARM_TIMEZONE, now);
   const cycleIds: number[] = [];
-  // Weeks 11 … 1 ago: a shipment to each agent early in the week, a return of empties later on.
-  for (let week = 11; week >= 1; week--) {
+  // Weeks 14 … 1 ago: a shipment to each agent early in the week, a return of empties later on.
+  for (let week = HISTORY_WEEKS; week >= 1; week--) {
     const cycle = demoCycle(week, now);
     if (cycle) cycleIds.push((await billing.createCycle(db, cycle, { today, caller: farm })).id);
     for (const [i, agent] of demoAgents.entries()) await shipAndReturn(db, farm, agent, { week, i, now });
@@ -116,16 +119,22 @@ async function registerDemoAgents(db: Db, agentUserId: number, password: string)
   return demoAgents;
 }
 
-async function openDemoStock(db: Db, farm: FarmStore, demoAgents: DemoAgent[]) {
-  await adjustStock(db, farm, { quantity: 5000, reason: 'Opening stock (demo farm)' });
-  await adjustStock(db, farm, { quantity: -40, reason: 'Cracked crates found at stock-take' });
+/** The farm's stock and the agents' crates on paper, booked at `at` (before the history, so every week adds up). */
+async function openDemoStock(db: Db, farm: FarmStore, demoAgents: DemoAgent[], at: Date) {
+  await adjustStock(db, farm, { quantity: 5000, reason: 'Opening stock (demo farm)' }, { at });
+  await adjustStock(db, farm, { quantity: -40, reason: 'Cracked crates found at stock-take' }, { at });
   // Empties on paper when the farm started using the app: what the agents return from.
   for (const [i, agent] of demoAgents.entries()) {
-    await enterOpeningBalance(db, farm, {
-      marketAgentId: agent.id,
-      fullCrates: 20 + 10 * i,
-      emptyCrates: 300 - 20 * i,
-    });
+    await enterOpeningBalance(
+      db,
+      farm,
+      {
+        marketAgentId: agent.id,
+        fullCrates: 20 + 10 * i,
+        emptyCrates: 320 - 20 * i,
+      },
+      { at },
+    );
   }
 }
 

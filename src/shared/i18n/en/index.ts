@@ -21,6 +21,7 @@ import exports from './exports.json' with { type: 'json' };
 import farmName from './farm-name.json' with { type: 'json' };
 import glossary from './glossary.json' with { type: 'json' };
 import imports from './imports.json' with { type: 'json' };
+import insights from './insights.json' with { type: 'json' };
 import integrations from './integrations.json' with { type: 'json' };
 import landing from './landing.json' with { type: 'json' };
 import languages from './languages.json' with { type: 'json' };
@@ -54,6 +55,7 @@ export default {
   glossary,
   'farm-name': farmName,
   imports,
+  insights,
   integrations,
   landing,
   languages,

@@ -11,6 +11,7 @@ import { MarketAgentsPage } from '../../features/agents/pages/market-agents-page
 import { ClientsPage } from '../../features/clients/pages/clients-page.tsx';
 import { AgentDamagedCrates } from '../../features/evidence/components/damaged-crates-dialog.tsx';
 import { EvidencePhotos } from '../../features/evidence/components/evidence-photos.tsx';
+import { AgentInsightsCard } from '../../features/insights/components/agent-insights-card.tsx';
 import { AgentStockTake } from '../../features/stock-takes/components/agent-stock-take.tsx';
 import { AgentStockTakes } from '../../features/stock-takes/components/agent-stock-take-history.tsx';
 import { FarmStockTakes } from '../../features/stock-takes/components/farm-stock-takes.tsx';
@@ -57,6 +58,8 @@ export function MarketAgentsWithStockTakes() {
   return (
     <Stack gap="lg">
       <MarketAgentsPage agentActions={canRead ? agentActionsOf : undefined} />
+      {/* Turnaround and losses per agent against the farm's (decision 070). */}
+      {userHasPermission(user, 'read:market-agent:any') && <AgentInsightsCard />}
       {canRead && (
         <FarmStockTakes
           differenceExtra={(line) => (

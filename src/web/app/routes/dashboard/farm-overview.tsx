@@ -1,5 +1,6 @@
 // The farm store dashboard tab: farm metrics (every 2 s), send crates, recent transmissions (every
-// 5 s), the suppliers' cards and the crate charts, loaded when they scroll near. The tab shows once
+// 5 s), the suppliers' cards and the crate charts, loaded when they scroll near, and the insights
+// (decision 070), loaded after the first figures. The tab shows once
 // the first answers of its cards are in, and then all at once (decision 031). The tiles reconcile: the first row is where the crates in
 // circulation are, the second the crate account that the settings tab's stock history itemises.
 import { Alert, Grid, SimpleGrid, Stack } from '@mantine/core';
@@ -11,6 +12,7 @@ import { SectionLoader } from '../../../components/status-screens.tsx';
 import { farmMetricsQueryOptions, useFarmMetrics } from '../../../features/dashboard/api/get-farm-metrics.ts';
 import { crateAccount } from '../../../features/dashboard/components/crate-account.ts';
 import { LazyCrateCharts } from '../../../features/dashboard/components/lazy-crate-charts.tsx';
+import { LazyInsights } from '../../../features/insights/components/lazy-insights.tsx';
 import { crateRequestsQueryOptions, useCrateRequests } from '../../../features/suppliers/api/get-crate-requests.ts';
 import { marketOffersQueryOptions, useMarketOffers } from '../../../features/suppliers/api/get-market-offers.ts';
 import { pendingSuppliersQueryOptions, usePendingSuppliers } from '../../../features/suppliers/api/get-suppliers.ts';
@@ -106,6 +108,11 @@ function FarmOverviewContent() {
       </Grid>
       {suppliers}
       {m && <LazyCrateCharts metrics={m} />}
+      {m && (
+        <BelowTheFold estimate={900}>
+          <LazyInsights />
+        </BelowTheFold>
+      )}
     </Stack>
   );
 }

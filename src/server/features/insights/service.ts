@@ -1,0 +1,196 @@
+// Crates at a glance (issue 40, decision 070): the weekly holdings, each agent's turnaround and losses
+// against the farm's, and next week's forecast. The farm store sees every agent; an agent only its own
+// row beside the farm's figures, never another agent's name.
+import {
+  type AgentForecast,
+  type AgentInsight,
+  type AgentInsightsResponse,
+  type ForecastResponse,
+  type HoldingsWeek,
+  holdingKinds,
+  type LossWeek,
+} from '../../../shared/insights.ts';
+import type { Executor } from '../../db/client.ts';
+import { addDays, farmToday } from '../../lib/farm-date.ts';
+import { type Caller, ownMarketAgentId } from '../../lib/ownership.ts';
+import { overdueAtClientsByAgent } from '../clients/overdue.ts';
+import * as crates from '../crates/service.ts';
+import * as repo from './repository.ts';
+import * as rules from './rules.ts';
+
+/** Weeks of history the forecast reads (complete weeks before this one). */
+export const FORECAST_HISTORY_WEEKS = 26;
+
+const EPOCH = Date.UTC(2000, 0, 1);
+const DAY_MS = 86_400_000;
+
+/** This week's Monday and the `weeks - 1` before it, oldest first (YYYY-MM-DD, farm calendar). */
+export function weekStarts(today: string, weeks: number): string[] {
+  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+  const monday = addDays(today, -weekday);
+  return Array.from({ length: weeks }, (_, i) => addDays(monday, -7 * (weeks - 1 - i)));
+}
+
+/** The farm's crates week by week; an agent's: only its own (full, empty, at its clients). */
+export async function holdings(
+  db: Executor,
+  caller: Caller,
+  timeZone: string,
+  weeks: number,
+): Promise<{ weeks: HoldingsWeek[] }> {
+  const own = caller.role === 'farm_store' ? undefined : ownMarketAgentId(caller);
+  const rows = await repo.holdingsByWeek(db, timeZone, weeks, own);
+  const now = new Map<string, number>();
+  const moved = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    if (r.weekStart === null) now.set(r.kind, r.crates);
+    else moved.set(r.weekStart, (moved.get(r.weekStart) ?? new Map()).set(r.kind, r.crates));
+  }
+  const starts = weekStarts(farmToday(timeZone), weeks);
+  const ends = rules.holdingsAtWeekEnds(starts, now, moved);
+  return {
+    weeks: starts.map((weekStart, i) => {
+      const k = ends[i]!;
+      const damaged = k.get('damaged') ?? 0;
+      const figures = {
+        farm: k.get('farm') ?? 0,
+        inTransit: k.get('inTransit') ?? 0,
+        agentsFull: k.get('agentsFull') ?? 0,
+        agentsEmpty: k.get('agentsEmpty') ?? 0,
+        atClients: k.get('atClients') ?? 0,
+        withSuppliers: k.get('withSuppliers') ?? 0,
+        missing: (k.get('writtenOff') ?? 0) - damaged,
+        damaged,
+      };
+      const total = holdingKinds.reduce((sum, kind) => sum + figures[kind], 0);
+      return { weekStart, ...figures, total };
+    }),
+  };
+}
+
+/** Each agent's loss weeks over `starts`, from the week rows of two queries. */
+function lossWeeksByAgent(
+  starts: string[],
+  flow: repo.AgentWeekRow[],
+  writeOffs: { agent: number; weekStart: string; writtenOff: number }[],
+): Map<number, LossWeek[]> {
+  const key = (agent: number, week: string) => `${agent}/${week}`;
+  const received = new Map(flow.map((r) => [key(r.agent, r.weekStart), r.received]));
+  const lost = new Map(writeOffs.map((r) => [key(r.agent, r.weekStart), r.writtenOff]));
+  const agents = new Set([...flow.map((r) => r.agent), ...writeOffs.map((r) => r.agent)]);
+  return new Map(
+    [...agents].map((agent) => [
+      agent,
+      starts.map((w) => rules.lossWeek(w, received.get(key(agent, w)) ?? 0, lost.get(key(agent, w)) ?? 0)),
+    ]),
+  );
+}
+
+function dayNumber(date: string): number {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - EPOCH) / DAY_MS);
+}
+
+/** Every active agent's name and its crates overdue at clients (one grouped query each). */
+async function agentsWithOverdue(db: Executor, loanOverdueDays: number) {
+  const names = await repo.activeAgentNames(db);
+  const overdue = await overdueAtClientsByAgent(
+    db,
+    names.map((a) => a.id),
+    { overdueAfterDays: loanOverdueDays },
+  );
+  return names.map((a) => ({ ...a, overdueAtClients: overdue.get(a.id)?.crates ?? 0 }));
+}
+
+export async function agentInsights(
+  db: Executor,
+  caller: Caller,
+  { timeZone, loanOverdueDays }: { timeZone: string; loanOverdueDays: number },
+  weeks: number,
+): Promise<AgentInsightsResponse> {
+  const today = farmToday(timeZone);
+  const starts = weekStarts(today, weeks);
+  const [names, flow, writeOffs, days] = await Promise.all([
+    agentsWithOverdue(db, loanOverdueDays),
+    repo.agentFlowByWeek(db, timeZone, weeks),
+    repo.agentWriteOffsByWeek(db, timeZone, weeks),
+    repo.agentCrateDays(db, timeZone),
+  ]);
+  const losses = lossWeeksByAgent(starts, flow, writeOffs);
+  const farmWeeks = rules.sumLossWeeks(starts, [...losses.values()]);
+  const noLoss = starts.map((w) => rules.lossWeek(w, 0, 0));
+  const todayNumber = dayNumber(today);
+  const byAgent = new Map<number, repo.AgentDayRow[]>();
+  for (const d of days) byAgent.set(d.agent, [...(byAgent.get(d.agent) ?? []), d]);
+  const matched = new Map([...byAgent].map(([id, rows]) => [id, rules.matchedCrates(rows, todayNumber)]));
+  const agents: AgentInsight[] = names.map((a) => {
+    const own = losses.get(a.id) ?? noLoss;
+    return {
+      marketAgentId: a.id,
+      agentName: a.agentName,
+      businessName: a.businessName,
+      turnaround: rules.turnaroundOf(matched.get(a.id) ?? { away: [], out: [] }),
+      overdueAtClients: a.overdueAtClients,
+      weeks: own,
+      lossFlagged: rules.lossFlagged(own, farmWeeks),
+    };
+  });
+  // The farm as a whole: each agent's crates matched in its own queue, pooled crate by crate.
+  const farm = {
+    turnaround: rules.turnaroundOf(...matched.values()),
+    overdueAtClients: agents.reduce((sum, a) => sum + a.overdueAtClients, 0),
+    weeks: farmWeeks,
+  };
+  const present = <T>(values: (T | null)[]) => values.filter((v): v is T => v !== null);
+  const agentMedian = {
+    turnaroundDays: rules.median(present(agents.map((a) => a.turnaround.medianDays))),
+    lossRate: rules.median(present(agents.map((a) => rules.overallLossRate(a.weeks)))),
+  };
+  const visible =
+    caller.role === 'farm_store' ? agents : agents.filter((a) => a.marketAgentId === caller.marketAgentId);
+  return { farm, agentMedian, agents: visible };
+}
+
+export async function forecast(db: Executor, caller: Caller, timeZone: string): Promise<ForecastResponse> {
+  const today = farmToday(timeZone);
+  const starts = weekStarts(today, FORECAST_HISTORY_WEEKS + 1);
+  const history = starts.slice(0, -1);
+  const [names, flow, stock] = await Promise.all([
+    repo.activeAgentNames(db),
+    repo.agentFlowByWeek(db, timeZone, FORECAST_HISTORY_WEEKS + 1),
+    caller.role === 'farm_store' ? crates.farmStock(db) : Promise.resolve(0),
+  ]);
+  const rows = new Map(flow.map((r) => [`${r.agent}/${r.weekStart}`, r]));
+  const agents: AgentForecast[] = names.map((a) => {
+    const sent = history.map((w) => rows.get(`${a.id}/${w}`)?.sent ?? 0);
+    const returned = history.map((w) => rows.get(`${a.id}/${w}`)?.returned ?? 0);
+    const from = rules.firstActiveWeek(sent, returned);
+    return {
+      marketAgentId: a.id,
+      agentName: a.agentName,
+      businessName: a.businessName,
+      sent: rules.forecastNextWeek(sent, from),
+      returned: rules.forecastNextWeek(returned, from),
+    };
+  });
+  const method = rules.FORECAST_METHOD;
+  // Forecast from complete weeks, for the week after this one.
+  const weekStart = addDays(starts[starts.length - 1]!, 7);
+  if (caller.role !== 'farm_store') {
+    return { weekStart, method, agents: agents.filter((a) => a.marketAgentId === caller.marketAgentId), farm: null };
+  }
+  const forecasts = agents.flatMap((a) => (a.sent.status === 'forecast' ? [a] : []));
+  const netOutPerWeek = forecasts.reduce(
+    (sum, a) =>
+      sum +
+      (a.sent.status === 'forecast' ? a.sent.nextWeek : 0) -
+      (a.returned.status === 'forecast' ? a.returned.nextWeek : 0),
+    0,
+  );
+  const netOutPerDay = forecasts.length === 0 ? null : netOutPerWeek / 7;
+  return {
+    weekStart,
+    method,
+    agents,
+    farm: { stock, netOutPerDay, stockLastsDays: rules.stockLastsDays(stock, netOutPerDay) },
+  };
+}
