@@ -12,6 +12,7 @@ import { formatCount, formatDate } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/use-t.ts';
 import { useForecast, useHoldings } from '../api/get-insights.ts';
 import { holdingSeries, holdingsCsv, saveText } from './holdings-figures.ts';
+import { stockRunsLow } from './stock-lasts.ts';
 
 type T = ReturnType<typeof useT>;
 
@@ -162,6 +163,7 @@ function forecastText(t: T, f: Forecast) {
 function stockLine(t: T, farm: NonNullable<ForecastResponse['farm']>) {
   if (farm.netOutPerDay === null) return t('insights.stockNoForecast');
   if (farm.stockLastsDays === null) return t('insights.stockNotRunningDown');
+  if (!stockRunsLow(farm.stockLastsDays)) return t('insights.stockLastsLong', { days: farm.stockLastsDays });
   return t('insights.stockLasts', { days: farm.stockLastsDays });
 }
 
@@ -184,7 +186,7 @@ function ForecastCard() {
             {t('insights.forecastIntro', { week: formatDate(f.weekStart) })}
           </Text>
           {f.farm && (
-            <Alert color={f.farm.stockLastsDays === null ? 'gray' : 'orange'} data-testid="stock-lasts">
+            <Alert color={stockRunsLow(f.farm.stockLastsDays) ? 'orange' : 'gray'} data-testid="stock-lasts">
               {stockLine(t, f.farm)}
             </Alert>
           )}
