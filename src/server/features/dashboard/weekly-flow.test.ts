@@ -21,9 +21,14 @@ const agentCaller = {
 };
 
 /** Midnight starting the Monday `weeksAgo` weeks before this week's, in `timeZone`. */
+const JOHANNESBURG = 'Africa/Johannesburg';
+
 async function weekStart(timeZone: string, weeksAgo: number): Promise<Date> {
+  // The Monday is the farm's (Johannesburg's) this week, less `weeksAgo` weeks; its midnight is
+  // `timeZone`'s. Taking the Monday from `timeZone`'s own calendar would move with the clock: from
+  // Sunday 10:15 UTC Chatham is already in the next week, and its Monday would be a week later.
   const result = await app.db.execute<{ at: string | Date }>(sql`
-    select ((date_trunc('week', now() at time zone ${timeZone})::date - ${weeksAgo * 7}::int)::timestamp
+    select ((date_trunc('week', now() at time zone ${JOHANNESBURG})::date - ${weeksAgo * 7}::int)::timestamp
       at time zone ${timeZone}) as at`);
   return new Date(result.rows[0].at);
 }
@@ -71,7 +76,6 @@ async function weeklyFromLedger(timeZone: string) {
   return result.rows.map((r) => ({ weekStart: r.week_start, sent: Number(r.sent), returned: Number(r.returned) }));
 }
 
-const JOHANNESBURG = 'Africa/Johannesburg';
 // Kathmandu is UTC+5:45, St John's −3:30 (−2:30 in summer), Chatham +12:45 (+13:45 in summer).
 const ZONES = [JOHANNESBURG, 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham', 'UTC'];
 
