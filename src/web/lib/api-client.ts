@@ -160,7 +160,13 @@ export async function downloadFile(
   const res = await send(method, path, body, options.accept);
   const disposition = res.headers.get('content-disposition') ?? '';
   const name = options.name ?? /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await res.blob());
+  saveBlob(await res.blob(), name);
+  return name;
+}
+
+/** Offers `blob` to the browser as a file download named `name`. */
+export function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
@@ -168,5 +174,4 @@ export async function downloadFile(
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return name;
 }

@@ -1,6 +1,8 @@
 // The weekly holdings as the chart, the table and the CSV show them: one list of series in one order,
 // so the three always say the same figures (decision 070).
+
 import { type HoldingKind, type HoldingsWeek, holdingKinds } from '../../../../shared/insights.ts';
+import { saveBlob } from '../../../lib/api-client.ts';
 
 /** Each series' catalogue key and colour, in the chart's stacking order (bottom first). */
 export const holdingSeries: readonly { kind: HoldingKind; label: string; color: string }[] = [
@@ -32,12 +34,5 @@ export function holdingsCsv(weeks: readonly HoldingsWeek[], headers: { week: str
 
 /** Offers `text` to the browser as a file download. */
 export function saveText(text: string, fileName: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([text], { type }), fileName);
 }
