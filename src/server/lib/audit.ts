@@ -1,15 +1,16 @@
 // The audit trail's one writer (DESIGN §6, decision 027): audit(tx, note) appends who did what to which
 // record, in the caller's transaction. Who, the address, the route and the route's default action and
-// record come from the request's audit scope, which the audit plugin opens for every mutation
-// (AsyncLocalStorage), so a service names only what it knows better: the record it created, a summary.
+// record come from the request's audit scope, which the audit plugin puts in the write context of every
+// mutation (lib/write-context.ts) and the transaction carries, so a service names only what it knows
+// better: the record it created, a summary.
 // recordChange() calls audit() for every write, so a write that says what changed is also audited.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import type { Role } from '../../shared/auth.ts';
 import type { Executor } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
+import { type AuditActor, type AuditScope, writeContextOf } from './write-context.ts';
 
-export type AuditActor = { id: number; role: Role };
+export type { AuditActor, AuditScope };
+
 export type AuditRecord = { type: string; id: number | null };
 
 /** What a write says about itself; everything left out comes from the request's scope. */
@@ -24,32 +25,9 @@ export type AuditNote = {
   actor?: AuditActor | null;
 };
 
-/** One request's audit context, opened by the audit plugin before the handler runs. */
-export type AuditScope = {
-  /** 'PUT /api/transmissions/:id/acknowledge' */
-  route: string;
-  address: string;
-  /** The route's action (its `audited()` options, lib/route-options.ts). */
-  action: string;
-  /** The route's record: its type, and the id from the path or the caller's own ('self'). */
-  record: { type: string | null; id: number | 'self' | null };
-  /** The signed-in caller, read when a row is written (a public route may have loaded its session). */
-  actor: () => AuditActor | null;
-  /** The API token the caller came with, if any: each row names it (decision 063). */
-  token?: () => { id: number; name: string } | null;
-  /** Rows appended for this request so far (committed or not). */
-  written: number;
-  /** A security event already accounts for this request's refusal (its row may be throttled away). */
-  accounted: boolean;
-};
-
-const scopes = new AsyncLocalStorage<AuditScope>();
-
-/** Runs `fn` (and everything it starts) inside the request's audit scope. */
-export const runInAuditScope = <T>(scope: AuditScope, fn: () => T): T => scopes.run(scope, fn);
-
-/** The current request's audit scope, if any. */
-export const auditScope = (): AuditScope | undefined => scopes.getStore();
+/** The audit scope of the request whose write context `executor` carries, if any. */
+export const auditScopeOf = (executor: Executor): AuditScope | undefined =>
+  writeContextOf(executor)?.audit ?? undefined;
 
 export const SUMMARY_MAX = 500;
 
@@ -68,11 +46,11 @@ function summaryOf(summary: string, scope: AuditScope | undefined): string {
 }
 
 /**
- * Appends one audit row in `tx` (the change's own transaction). Outside a request (a scheduled job,
- * start-up, a test calling a service) a row is written only when the note names its action.
+ * Appends one audit row in `tx` (the change's own transaction). Outside a request's write context (a
+ * scheduled job, start-up, a test calling a service) a row is written only when the note names its action.
  */
 export async function audit(tx: Executor, note: AuditNote = {}): Promise<void> {
-  const scope = scopes.getStore();
+  const scope = auditScopeOf(tx);
   if (!scope && !note.action) return;
   const actor = note.actor !== undefined ? note.actor : (scope?.actor() ?? null);
   const record = recordOf(note.record, scope, actor);
@@ -116,7 +94,7 @@ export async function auditEvent(
     route?: string;
   },
 ): Promise<void> {
-  const scope = scopes.getStore();
+  const scope = auditScopeOf(db);
   const actorId = event.actorId ?? null;
   await db.insert(auditLog).values({
     userId: actorId,

@@ -2,24 +2,20 @@
 // scopes changed (domain tags) and who may see them (audiences). The row is the replay log for
 // reconnecting streams; the pg_notify in the same transaction is delivered only on commit, to every
 // app instance listening on the database (PGlite: this process), which tells its open streams.
-// Inside a request the same call appends the audit row (lib/audit.ts, decision 027).
-import { AsyncLocalStorage } from 'node:async_hooks';
+// Inside a request the same call appends the audit row (lib/audit.ts, decision 027) and marks the
+// request's Idempotency-Key booked: both read the write context its transaction carries.
 import { sql } from 'drizzle-orm';
 import type { ChangeTag } from '../../shared/change-tags.ts';
 import type { Executor } from '../db/client.ts';
 import { changeEvents } from '../db/schema/index.ts';
 import { type AuditNote, audit } from './audit.ts';
 import { markKeyBooked } from './idempotency.ts';
+import { type Audience, type ChangeEvent, writeContextOf } from './write-context.ts';
+
+export type { Audience, ChangeEvent };
 
 /** The LISTEN/NOTIFY channel every instance listens on. */
 export const CHANGES_CHANNEL = 'cratekeeper_changes';
-
-/**
- * Who may see a change: the farm store role, every market agent (one word however many agents there
- * are: a list of every agent's id outgrew pg_notify's 8000-byte payload), one user (an agent or a
- * supplier), or every signed-in user.
- */
-export type Audience = 'farm_store' | 'market_agent' | 'public' | `user:${number}`;
 
 export const audiences = {
   farmStore: 'farm_store',
@@ -27,17 +23,6 @@ export const audiences = {
   public: 'public',
   user: (userId: number) => `user:${userId}`,
 } as const satisfies Record<string, Audience | ((id: number) => Audience)>;
-
-export type ChangeEvent = { id: number; tags: ChangeTag[]; audience: Audience[] };
-
-const recorded = new AsyncLocalStorage<ChangeEvent[]>();
-
-/**
- * Runs `fn` (a request's handler) collecting into `into` every change it records, so the instance that
- * made them can apply them to its read cache as soon as they committed, before their notification
- * comes round (a caller always reads its own writes).
- */
-export const collectChanges = <T>(into: ChangeEvent[], fn: () => T): T => recorded.run(into, fn);
 
 const recordedListeners = new Set<(event: ChangeEvent) => void>();
 
@@ -52,8 +37,8 @@ export function onChangeRecorded(listener: (event: ChangeEvent) => void): () => 
 
 /**
  * Records that `tags` changed for `audience`, in the caller's transaction: nothing is published if it
- * rolls back. Call it once per write with every tag and audience the write touched. Inside a request it
- * also appends the write's audit row: the route's action and record unless `audit` names them, with
+ * rolls back. Call it once per write with every tag and audience the write touched. In a request's
+ * transaction (lib/write-context.ts) it also appends the write's audit row: the route's action and record unless `audit` names them, with
  * its summary; `audit: false` for a change that is no one's action (an e-mail's delivery status).
  */
 export async function recordChange(
@@ -67,7 +52,8 @@ export async function recordChange(
   const [row] = await tx.insert(changeEvents).values({ tags, audience }).returning({ id: changeEvents.id });
   const event: ChangeEvent = { id: row.id, tags, audience: audience as Audience[] };
   await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(event)})`);
-  recorded.getStore()?.push(event);
+  // The instance that made it applies it to its read cache once answered (a caller reads its own writes).
+  writeContextOf(tx)?.changes.push(event);
   for (const listener of recordedListeners) listener(event);
   if (change.audit !== false) await audit(tx, change.audit);
 }

@@ -3,13 +3,15 @@
 // marked booked inside the transaction that books the change (recordChange calls markKeyBooked), and
 // given the first answer once it is sent. A repeat gets that answer; a key whose change was booked
 // never runs again, whatever happened to its answer.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEEP_DAYS, idempotencyMessages } from '../../shared/idempotency.ts';
 import type { Executor } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { conflict } from './http-error.ts';
+import { type Claim, writeContextOf } from './write-context.ts';
+
+export type { Claim };
 
 /**
  * How long an attempt holds its key without booking before a repeat may take the key over (its
@@ -25,9 +27,6 @@ export const isMutation = (method: string) => MUTATIONS.has(method);
 /** Does a route take an Idempotency-Key? Every mutation that needs a signed-in caller. */
 export const takesIdempotencyKey = (method: string, access: string | undefined): boolean =>
   isMutation(method) && access !== undefined && access !== 'public';
-
-/** One attempt's hold on a key; `open` while its request is being handled. */
-export type Claim = { userId: number; key: string; token: string; open: boolean };
 
 /** A kept answer, as it goes out again. */
 export type KeptAnswer = { statusCode: number; headers: Record<string, string>; body: string | Buffer };
@@ -50,21 +49,17 @@ export function requestFingerprint(method: string, url: string, body: unknown): 
     .digest('hex');
 }
 
-const claims = new AsyncLocalStorage<Claim>();
-
-/** Runs `fn` (a request's handler and everything it awaits) holding `claim`. */
-export const runWithClaim = <T>(claim: Claim, fn: () => T): T => claims.run(claim, fn);
-
 const ofKey = (userId: number, key: string) => and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
 const heldBy = (claim: Claim) => and(ofKey(claim.userId, claim.key), eq(idempotencyKeys.claim, claim.token));
 
 /**
- * In the transaction that books a change (called by recordChange): marks the request's key booked, so
+ * In the transaction that books a change (called by recordChange): marks the key of the request whose
+ * write context the transaction carries booked, so
  * the booking and the mark commit or roll back together. An attempt whose key was taken over meanwhile
  * is refused here, and its transaction books nothing. Without a key this does nothing.
  */
 export async function markKeyBooked(tx: Executor): Promise<void> {
-  const claim = claims.getStore();
+  const claim = writeContextOf(tx)?.claim;
   if (!claim?.open) return;
   const marked = await tx
     .update(idempotencyKeys)

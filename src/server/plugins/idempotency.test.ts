@@ -23,7 +23,8 @@ import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { audiences, recordChange } from '../lib/changes.ts';
-import { claimKey, releaseKey, requestFingerprint, runWithClaim } from '../lib/idempotency.ts';
+import { type Claim, claimKey, releaseKey, requestFingerprint } from '../lib/idempotency.ts';
+import { newWriteContext, writingWith } from '../lib/write-context.ts';
 import { PURGE_IDEMPOTENCY_KEYS_JOB } from './idempotency.ts';
 
 const app = await buildTestApp();
@@ -38,6 +39,8 @@ const withKey = (account: Account, key: string, opts: InjectOptions) =>
 
 /** Every table's digest: a repeat must leave all of them as they were. */
 const everyTable = () => fingerprint(app.db);
+/** The database as a request holding `claim` writes to it (lib/write-context.ts). */
+const holding = (claim: Claim) => writingWith(app.db, { ...newWriteContext(), claim });
 
 const clientBody = (name = 'Thabo') => ({
   businessName: 'Fresh Greens',
@@ -306,8 +309,8 @@ describe('a repeat while the first is still being handled', () => {
     await app.db.update(idempotencyKeys).set({ claim: 'the-repeat' }).where(eq(idempotencyKeys.key, key));
     const before = await everyTable();
     await expect(
-      runWithClaim(outcome.claim, () =>
-        app.db.transaction((tx) => recordChange(tx, { tags: ['clients'], audience: [audiences.farmStore] })),
+      holding(outcome.claim).transaction((tx) =>
+        recordChange(tx, { tags: ['clients'], audience: [audiences.farmStore] }),
       ),
     ).rejects.toMatchObject({ statusCode: 409, message: idempotencyMessages.takenOver });
     expect(await everyTable()).toEqual(before);
@@ -374,8 +377,8 @@ describe('failures', () => {
     });
     if (outcome.kind !== 'run') throw new Error(outcome.kind);
     // The attempt booked (a change recorded in its transaction), then answered 500: onSend lets go.
-    await runWithClaim(outcome.claim, () =>
-      app.db.transaction((tx) => recordChange(tx, { tags: ['clients'], audience: [audiences.farmStore] })),
+    await holding(outcome.claim).transaction((tx) =>
+      recordChange(tx, { tags: ['clients'], audience: [audiences.farmStore] }),
     );
     outcome.claim.open = false;
     await releaseKey(app.db, outcome.claim);
@@ -391,17 +394,15 @@ describe('failures', () => {
     const outcome = await claimKey(app.db, { userId: agent.user.id, key, fingerprint: 'f' });
     if (outcome.kind !== 'run') throw new Error(outcome.kind);
     await expect(
-      runWithClaim(outcome.claim, () =>
-        app.db.transaction(async (tx) => {
-          await recordChange(tx, { tags: ['clients'], audience: [audiences.farmStore] });
-          throw new Error('refused after the change was recorded');
-        }),
-      ),
+      holding(outcome.claim).transaction(async (tx) => {
+        await recordChange(tx, { tags: ['clients'], audience: [audiences.farmStore] });
+        throw new Error('refused after the change was recorded');
+      }),
     ).rejects.toThrow('refused');
     const [row] = await app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     expect(row.bookedAt).toBeNull();
-    await runWithClaim(outcome.claim, () =>
-      app.db.transaction((tx) => recordChange(tx, { tags: ['clients'], audience: [audiences.farmStore] })),
+    await holding(outcome.claim).transaction((tx) =>
+      recordChange(tx, { tags: ['clients'], audience: [audiences.farmStore] }),
     );
     const [marked] = await app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     expect(marked.bookedAt).not.toBeNull();

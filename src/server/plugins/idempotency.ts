@@ -16,7 +16,6 @@ import {
 import type { Db } from '../db/client.ts';
 import { badRequest, HttpError } from '../lib/http-error.ts';
 import {
-  type Claim,
   type ClaimOutcome,
   claimKey,
   deleteExpiredKeys,
@@ -25,7 +24,6 @@ import {
   keepAnswer,
   releaseKey,
   requestFingerprint,
-  runWithClaim,
   takesIdempotencyKey,
 } from '../lib/idempotency.ts';
 import { CHANGE_ID_HEADER, CHANGE_IDS_HEADER, CHANGE_TAGS_HEADER } from './read-cache.ts';
@@ -51,8 +49,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The checked Idempotency-Key of a signed-in caller's mutation, with its request's fingerprint. */
     idempotency: { key: string; fingerprint: string | null } | null;
-    /** This attempt's hold on its key while the handler runs and until its answer is kept. */
-    idempotencyClaim: Claim | null;
   }
 }
 
@@ -110,8 +106,9 @@ function claimOrAnswer(db: Db, request: FastifyRequest, reply: FastifyReply, don
   const userId = request.sessionUser.id;
   claimKey(db, { userId, key: sent.key, fingerprint: sent.fingerprint }).then((outcome) => {
     if (outcome.kind === 'run') {
-      request.idempotencyClaim = outcome.claim;
-      runWithClaim(outcome.claim, done);
+      // recordChange marks the key booked in the transaction that books the change (request.db's).
+      request.write!.claim = outcome.claim;
+      done();
     } else if (outcome.kind === 'replay') {
       replay(reply, outcome.answer); // answered: the handler does not run
     } else {
@@ -122,9 +119,9 @@ function claimOrAnswer(db: Db, request: FastifyRequest, reply: FastifyReply, don
 
 /** Ends the request's hold on its key: keeps `answer`, or lets go of the key when there is none. */
 async function endAttempt(db: Db, request: FastifyRequest, answer: KeptAnswer | null) {
-  const claim = request.idempotencyClaim;
+  const claim = request.write?.claim;
   if (!claim) return;
-  request.idempotencyClaim = null;
+  request.write!.claim = null;
   claim.open = false;
   try {
     if (answer) await keepAnswer(db, claim, answer);
@@ -137,7 +134,6 @@ async function endAttempt(db: Db, request: FastifyRequest, answer: KeptAnswer | 
 
 async function idempotencyPlugin(app: FastifyInstance) {
   app.decorateRequest('idempotency', null);
-  app.decorateRequest('idempotencyClaim', null);
 
   // After the guard (a signed-out caller gets 401, never a 400 about the header).
   app.addHook('onRequest', async (request) => {

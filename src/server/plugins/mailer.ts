@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
-import type { Executor } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import { audiences, recordChange } from '../lib/changes.ts';
 import {
   claimDue,
@@ -52,8 +52,11 @@ export type MailServerState = { mailServer: 'none' | 'unknown' | 'up' | 'down'; 
 export type QueuedMail = { row: OutboxListRow; deliver: () => Promise<void> };
 
 export interface Mailer {
-  /** Records the message and starts its delivery; resolves once it is in the outbox. */
-  send(message: MailMessage): Promise<OutboxListRow>;
+  /**
+   * Records the message and starts its delivery; resolves once it is in the outbox. Written through
+   * `db`, the caller's handle: a request's carries its write context, so the e-mail is audited as its.
+   */
+  send(message: MailMessage, db?: Db): Promise<OutboxListRow>;
   /**
    * Records the message within the caller's transaction `tx` (with whatever else the caller writes
    * there, e.g. a claim that makes it once-only); call deliver() after the commit, never before.
@@ -249,10 +252,10 @@ async function mailerPlugin(app: FastifyInstance) {
   }
 
   const mailer: Mailer = {
-    async send(message) {
+    async send(message, db = app.db) {
       // Composed before the transaction opens: a PDF attachment takes a moment.
       const composed = await compose(message);
-      const queued = await app.db.transaction((tx) => queueComposed(tx, message, composed));
+      const queued = await db.transaction((tx) => queueComposed(tx, message, composed));
       await queued.deliver();
       return queued.row;
     },

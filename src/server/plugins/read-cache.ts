@@ -10,7 +10,7 @@ import { constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ChangeTag } from '../../shared/change-tags.ts';
-import { type ChangeEvent, collectChanges, onChangeRecorded } from '../lib/changes.ts';
+import { onChangeRecorded } from '../lib/changes.ts';
 import { farmToday } from '../lib/farm-date.ts';
 import {
   type CachedAnswer,
@@ -53,8 +53,6 @@ declare module 'fastify' {
     cacheFill: { finish(answer: { body: string; contentType: string } | null): CachedAnswer | null } | null;
     /** Answered from the cache (its ETag is already set). */
     cacheServed: boolean;
-    /** The change events this mutation recorded (committed by the time its answer is sent). */
-    changesMade: ChangeEvent[] | null;
   }
 }
 
@@ -118,7 +116,7 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, answer: Cached
  * or 304 when the caller already holds it.
  */
 function afterAnswer(cache: ReadCache<SessionUser>, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  const made = request.changesMade;
+  const made = request.write?.changes;
   if (made && made.length > 0) {
     for (const event of made) cache.apply(event);
     if (reply.statusCode < 300) {
@@ -147,7 +145,6 @@ async function readCachePlugin(app: FastifyInstance, opts: ReadCacheOptions) {
   app.decorate('readCache', cache);
   app.decorateRequest('cacheFill', null);
   app.decorateRequest('cacheServed', false);
-  app.decorateRequest('changesMade', null);
   const today = farmDayClock(app.config.farmTimezone);
   app.decorate('cachedRoutes', []);
   app.addHook('onRoute', (route) => {
@@ -158,12 +155,6 @@ async function readCachePlugin(app: FastifyInstance, opts: ReadCacheOptions) {
   // Writes made in this process keep their scopes out of the cache until their commit is heard.
   const stopListening = onChangeRecorded((event) => cache.recorded(event));
   app.addHook('onClose', async () => stopListening());
-
-  app.addHook('preHandler', (request, _reply, done) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return done();
-    request.changesMade = [];
-    collectChanges(request.changesMade, done);
-  });
 
   app.addHook('preHandler', async (request, reply) => {
     const policy = request.routeOptions.config?.cache;

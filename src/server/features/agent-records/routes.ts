@@ -22,11 +22,11 @@ const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/me', route.farmRead('read:market-agent:own', marketAgentSchema), async (request) =>
-    records.ownMarketAgent(app.db, currentUser(request), farmToday(app.config.farmTimezone), settings),
+    records.ownMarketAgent(request.db, currentUser(request), farmToday(app.config.farmTimezone), settings),
   );
 
   app.get('/earnings', route.farmRead('read:earnings:own', earningsResponse), async (request) =>
-    records.earningsForAgent(app.db, ownMarketAgentId(currentUser(request))),
+    records.earningsForAgent(request.db, ownMarketAgentId(currentUser(request))),
   );
 
   app.get('/for-transmission', route.farmRead('read:market-agent:any', agentsForTransmissionResponse), async () =>

@@ -22,7 +22,7 @@ const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: apiTokenList },
       }),
     ),
-    async (request) => service.listTokens(app.db, currentUser(request)),
+    async (request) => service.listTokens(request.db, currentUser(request)),
   );
 
   app.post(
@@ -38,7 +38,7 @@ const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       created('api-token.create', 'api-token'),
     ),
     async (request, reply) =>
-      reply.status(201).send(await service.createToken(app.db, currentUser(request), request.body)),
+      reply.status(201).send(await service.createToken(request.db, currentUser(request), request.body)),
   );
 
   app.delete(
@@ -53,7 +53,7 @@ const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       byPath('api-token.revoke', 'api-token'),
     ),
     async (request) => {
-      await service.revokeToken(app.db, currentUser(request), request.params.id);
+      await service.revokeToken(request.db, currentUser(request), request.params.id);
       return { message: english('errors.tokenRevoked') };
     },
   );

@@ -1,12 +1,11 @@
 // Opens the audit scope of every /api mutation (decision 027): who is calling, from which address,
 // through which route, and the route's default action and record — declared by the route itself with
-// `audited()` (lib/route-options.ts) — so that recordChange() and audit() in the route's transaction
-// can append the audit row without being told. A mutation route that declares none stops the app at
+// `audited()` (lib/route-options.ts) — kept in the request's write context (lib/write-context.ts), so
+// that recordChange() and audit() in a transaction on `request.db` append the audit row unasked. A mutation route that declares none stops the app at
 // start. Also records every 429 that no security event accounted for (rate-limit trips, DESIGN §6).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAX_ID } from '../../../shared/fields.ts';
-import { type AuditScope, runInAuditScope } from '../../lib/audit.ts';
 import type { RouteAudit } from '../../lib/route-options.ts';
 import { SESSION_COOKIE } from '../../lib/sessions.ts';
 import { recordRateLimitTrip } from './service.ts';
@@ -15,10 +14,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api mutation route with its declared audit defaults (the coverage test walks this). */
     routeAudits: Map<string, RouteAudit | null>;
-  }
-  interface FastifyRequest {
-    /** The request's audit scope (a mutation of /api), or null. */
-    auditScope: AuditScope | null;
   }
 }
 
@@ -55,7 +50,6 @@ function collectRouteAudits(app: FastifyInstance) {
 }
 
 async function auditPlugin(app: FastifyInstance) {
-  app.decorateRequest('auditScope', null);
   collectRouteAudits(app);
 
   // After the auth plugin's guard: a refused caller never gets this far.
@@ -63,13 +57,13 @@ async function auditPlugin(app: FastifyInstance) {
     if (READS.has(request.method)) return;
     const route = routeKey(request);
     const defaults = route ? request.routeOptions.config.audit : null;
-    if (!route || !defaults) return;
+    if (!route || !defaults || !request.write) return;
     // A public route (sign-out, the contact form) still knows who is signed in, if anyone.
     if (request.routeOptions.config?.access === 'public' && request.cookies[SESSION_COOKIE]) {
       await request.loadSession();
     }
     const { id } = defaults;
-    request.auditScope = {
+    request.write.audit = {
       route,
       address: request.ip,
       action: defaults.action,
@@ -81,17 +75,10 @@ async function auditPlugin(app: FastifyInstance) {
     };
   });
 
-  // The handler (and everything it awaits) runs inside the scope. Entered here rather than in onRequest
-  // because a request body is read in the socket's async context, which would leave the scope behind.
-  app.addHook('preHandler', (request, _reply, done) => {
-    if (request.auditScope) runInAuditScope(request.auditScope, done);
-    else done();
-  });
-
   // Before the answer goes out, so the row exists once the caller has its 429.
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode !== 429) return payload;
-    const scope = request.auditScope;
+    const scope = request.write?.audit;
     if (scope && (scope.written > 0 || scope.accounted)) return payload;
     const route = routeKey(request) ?? `${request.method} ${request.url.split('?')[0].slice(0, 200)}`;
     await recordRateLimitTrip(
@@ -100,7 +87,7 @@ async function auditPlugin(app: FastifyInstance) {
         route,
         address: request.ip,
         actorId: request.sessionUser?.id ?? null,
-        token: request.auditScope ? null : (request.sessionUser?.token ?? null),
+        token: request.sessionUser?.token ?? null,
       },
     );
     return payload;

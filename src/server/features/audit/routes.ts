@@ -17,7 +17,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       'The audit trail, newest first: ?userId= (who), ?action=, ?from= and ?to= (farm days, inclusive), ?limit= and ?before=<id>.',
       { querystring: auditListQuery, response: { 200: auditList } },
     ),
-    async (request) => service.listEntries(app.db, request.query, app.config.farmTimezone),
+    async (request) => service.listEntries(request.db, request.query, app.config.farmTimezone),
   );
 
   app.get(
@@ -39,7 +39,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
-        .send(service.auditCsv({ db: app.db, log: request.log }, request.query, app.config.farmTimezone));
+        .send(service.auditCsv({ db: request.db, log: request.log }, request.query, app.config.farmTimezone));
     },
   );
 };

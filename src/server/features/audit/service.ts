@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AUDIT_CSV_COLUMNS, type AuditEntry, type AuditFilter, auditActionLabels } from '../../../shared/audit.ts';
 import { roles } from '../../../shared/auth.ts';
 import type { Executor } from '../../db/client.ts';
-import { auditEvent, auditScope } from '../../lib/audit.ts';
+import { auditEvent, auditScopeOf } from '../../lib/audit.ts';
 import { csvStream, farmTimestamp } from '../../lib/csv.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import * as repo from './repository.ts';
@@ -103,7 +103,7 @@ export type SecurityAuditEvent = {
  * kind per 15 minutes. Never throws: the answer to the caller does not depend on it.
  */
 export async function auditSecurityEvent(deps: Deps, event: SecurityAuditEvent): Promise<void> {
-  const scope = auditScope();
+  const scope = auditScopeOf(deps.db);
   if (scope) scope.accounted = true;
   try {
     if (

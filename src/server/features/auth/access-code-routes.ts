@@ -28,7 +28,7 @@ const accessCodeRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
       created('farm-access-code.rotate', 'setting'),
     ),
-    async () => rotateFarmAccessCode(app.db, app.config.farmAccessCode),
+    async (request) => rotateFarmAccessCode(request.db, app.config.farmAccessCode),
   );
 };
 

@@ -36,8 +36,8 @@ type Api = Parameters<FastifyPluginAsyncZod>[0];
 /** What the service's security notices need: the database, the mailer, the request's log. */
 const securityOf =
   (app: Api) =>
-  (request: { log: SecurityDeps['log'] }): SecurityDeps => ({
-    db: app.db,
+  (request: { log: SecurityDeps['log']; db: SecurityDeps['db'] }): SecurityDeps => ({
+    db: request.db,
     mailer: app.mailer,
     log: request.log,
     timeZone: app.config.farmTimezone,
@@ -51,7 +51,7 @@ function registrationRoutes(app: Api) {
     reply: Parameters<typeof setSessionCookie>[1],
     user: { id: number; credentialVersion: number },
   ) => {
-    const session = await app.db.transaction(async (tx) => {
+    const session = await request.db.transaction(async (tx) => {
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await endPreviousSession(tx, previous);
       return createSession(tx, user, app.config.sessionTtlHours);
@@ -68,11 +68,11 @@ function registrationRoutes(app: Api) {
       created('user.register', 'user'),
     ),
     async (request, reply) => {
-      if (!(await consumeRateLimit(app.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
+      if (!(await consumeRateLimit(request.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
         throw tooManyRequests(english('errors.tooManyRegistrations'));
       }
       // A new account speaks the language its screens were in (the app sends it as Accept-Language).
-      const user = await registerAccount(app.db, request.body, app.config.farmAccessCode, requestLanguage(request));
+      const user = await registerAccount(request.db, request.body, app.config.farmAccessCode, requestLanguage(request));
       await startSession(request, reply, user);
       return { user: toUserDto(user) };
     },
@@ -90,10 +90,10 @@ function registrationRoutes(app: Api) {
       created('supplier.register', 'user'),
     ),
     async (request, reply) => {
-      if (!(await consumeRateLimit(app.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
+      if (!(await consumeRateLimit(request.db, `register:ip:${request.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600))) {
         throw tooManyRequests(english('errors.tooManyRegistrations'));
       }
-      const user = await registerSupplier(app.db, request.body, requestLanguage(request));
+      const user = await registerSupplier(request.db, request.body, requestLanguage(request));
       return reply.status(201).send({ user: toUserDto(user), message: supplierMessages.registered });
     },
   );
@@ -135,7 +135,7 @@ function sessionRoutes(app: Api) {
       const token = request.cookies[SESSION_COOKIE];
       // The 'users' change makes every instance close this session's event streams.
       if (token) {
-        await app.db.transaction(async (tx) => {
+        await request.db.transaction(async (tx) => {
           const userId = await deleteSession(tx, token);
           if (userId) await recordChange(tx, { tags: ['users'], audience: [audiences.user(userId)] });
         });
@@ -146,14 +146,14 @@ function sessionRoutes(app: Api) {
   );
 
   app.get('/me', beforeOwnPassword(route('signed-in', { response: { 200: userResponse } })), async (request) => {
-    const user = await repo.findUserById(app.db, currentUser(request).id);
+    const user = await repo.findUserById(request.db, currentUser(request).id);
     return { user: toUserDto(user!) };
   });
 
   // The client's session check: 200 either way, so a signed-out visitor's browser logs no error.
   app.get('/session', route('public', { response: { 200: sessionResponse } }), async (request) => {
     const session = await request.loadSession();
-    const user = session ? await repo.findUserById(app.db, session.id) : null;
+    const user = session ? await repo.findUserById(request.db, session.id) : null;
     if (user) return { user: toUserDto(user) };
     // Nobody: and why, when this browser's session ended without a sign-out (decision 040).
     const reason = await request.sessionEndReason();
@@ -169,7 +169,9 @@ function languageRoutes(app: Api) {
       beforeOwnPassword(route('signed-in', { body: languageBody, response: { 200: userResponse } })),
       own('user.language'),
     ),
-    async (request) => ({ user: toUserDto(await setLanguage(app.db, currentUser(request), request.body.language)) }),
+    async (request) => ({
+      user: toUserDto(await setLanguage(request.db, currentUser(request), request.body.language)),
+    }),
   );
 }
 

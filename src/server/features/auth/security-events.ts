@@ -77,7 +77,7 @@ async function noticeToFarm(deps: SecurityDeps, event: SecurityEvent, user: NonN
     .orderBy(users.id);
   if (recipients.length === 0) return;
   const message = securityNotice(event, user, deps.timeZone);
-  for (const recipient of recipients) await deps.mailer.send({ to: recipient.email, ...message });
+  for (const recipient of recipients) await deps.mailer.send({ to: recipient.email, ...message }, deps.db);
 }
 
 export function securityNotice(

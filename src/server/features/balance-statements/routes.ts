@@ -1,6 +1,7 @@
 // /api/balance-statements (decision 064): the farm store issues a month's statements and resolves
 // disputes; an agent confirms or disputes its own. /api/clients/{id}/statement-links: an agent's link
 // for a client. /s/{token}: the client's read-only page, rendered here (no /api, no sign-in).
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,6 +16,7 @@ import {
 } from '../../../shared/balance-statements.ts';
 import { EVIDENCE_MAX_BYTES, evidenceMessages } from '../../../shared/evidence.ts';
 import { idParam, idParams } from '../../../shared/fields.ts';
+import type { Db } from '../../db/client.ts';
 import { base64Upload } from '../../lib/base64-upload.ts';
 import { readFarmName } from '../../lib/farm-name.ts';
 import { audited, byPath, created, routeOptions } from '../../lib/route-options.ts';
@@ -36,11 +38,11 @@ const wantsPdf = (accept: string | undefined) => {
 // Long: the statements' route table, one declaration per endpoint.
 export const balanceStatementRoutes: FastifyPluginAsyncZod = async (app) => {
   // The farm's name read on each use: the Settings field changes it at once (decision 067).
-  const deps = async () => ({
-    db: app.db,
+  const deps = async (request: { db: Db }) => ({
+    db: request.db,
     mailer: app.mailer,
     timeZone: app.config.farmTimezone,
-    farmName: await readFarmName(app.db, app.config.farmName),
+    farmName: await readFarmName(request.db, app.config.farmName),
   });
 
   app.post(
@@ -54,7 +56,7 @@ export const balanceStatementRoutes: FastifyPluginAsyncZod = async (app) => {
       created('balance-statement.issue', 'balance-statement'),
     ),
     async (request, reply) =>
-      reply.status(201).send(await service.issueStatements(await deps(), currentUser(request), request.body)),
+      reply.status(201).send(await service.issueStatements(await deps(request), currentUser(request), request.body)),
   );
 
   app.get(
@@ -67,7 +69,7 @@ export const balanceStatementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: balanceStatementListResponse },
       },
     ),
-    async (request) => service.listStatements(app.db, currentUser(request), request.query.month),
+    async (request) => service.listStatements(request.db, currentUser(request), request.query.month),
   );
 
   app.get(
@@ -85,13 +87,13 @@ export const balanceStatementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = currentUser(request);
       if (wantsPdf(request.headers.accept)) {
-        const pdf = await service.statementPdf(await deps(), caller, request.params.id);
+        const pdf = await service.statementPdf(await deps(request), caller, request.params.id);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="crate-statement-${request.params.id}.pdf"`)
           .send(pdf as never); // bytes go out as they are, past the JSON schema
       }
-      return service.getStatement(app.db, caller, request.params.id);
+      return service.getStatement(request.db, caller, request.params.id);
     },
   );
 
@@ -101,7 +103,7 @@ export const balanceStatementRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The agent's answer to a statement (confirm, dispute) and the farm store's resolution of a dispute. */
 function answerRoutes(
   app: Parameters<FastifyPluginAsyncZod>[0],
-  deps: () => Promise<Parameters<typeof service.resolveStatement>[0]>,
+  deps: (request: { db: Db }) => Promise<Parameters<typeof service.resolveStatement>[0]>,
 ) {
   const answer = { params: idParams(), response: { 200: balanceStatementSchema }, refusals: [404, 409] as const };
 
@@ -111,7 +113,7 @@ function answerRoutes(
       route('answer:balance-statement:own', 'The agent confirms its statement: the figures are agreed.', answer),
       byPath('balance-statement.confirm', 'balance-statement'),
     ),
-    async (request) => service.confirmStatement(app.db, currentUser(request), request.params.id),
+    async (request) => service.confirmStatement(request.db, currentUser(request), request.params.id),
   );
 
   app.put(
@@ -127,7 +129,7 @@ function answerRoutes(
       },
       byPath('balance-statement.dispute', 'balance-statement'),
     ),
-    async (request) => service.disputeStatement(app.db, currentUser(request), request.params.id, request.body),
+    async (request) => service.disputeStatement(request.db, currentUser(request), request.params.id, request.body),
   );
 
   app.put(
@@ -140,7 +142,8 @@ function answerRoutes(
       ),
       byPath('balance-statement.resolve', 'balance-statement'),
     ),
-    async (request) => service.resolveStatement(await deps(), currentUser(request), request.params.id, request.body),
+    async (request) =>
+      service.resolveStatement(await deps(request), currentUser(request), request.params.id, request.body),
   );
 }
 
@@ -164,7 +167,7 @@ export const statementLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request, reply) =>
       reply.status(201).send(
-        await links.createLink(app.db, currentUser(request), request.params.id, {
+        await links.createLink(request.db, currentUser(request), request.params.id, {
           origin: `${request.protocol}://${request.host}`,
           loanOverdueDays: app.config.loanOverdueDays,
         }),
@@ -182,7 +185,7 @@ export const statementLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       byPath('statement-link.revoke', 'statement-link', 'linkId'),
     ),
     async (request) => {
-      await links.revokeLink(app.db, currentUser(request), request.params.id, request.params.linkId, {
+      await links.revokeLink(request.db, currentUser(request), request.params.id, request.params.linkId, {
         loanOverdueDays: app.config.loanOverdueDays,
       });
       return { id: request.params.linkId, revoked: true as const };
@@ -197,9 +200,9 @@ export const statementLinkRoutes: FastifyPluginAsyncZod = async (app) => {
 export const statementPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/s/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const token = (request.params as { '*': string })['*'];
-    const page = await links.linkPage(app.db, token, {
+    const page = await links.linkPage(request.db, token, {
       address: request.ip,
-      farmName: await readFarmName(app.db, app.config.farmName),
+      farmName: await readFarmName(request.db, app.config.farmName),
       timeZone: app.config.farmTimezone,
       language: requestLanguage(request),
     });

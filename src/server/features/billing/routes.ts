@@ -71,7 +71,7 @@ function cycleReadRoutes(app: Api) {
     app.get(
       path,
       cached(route('read:billing:any', description, { response: { 200: billingCycleOrNull } }), FARM_DATA),
-      async (request, reply) => reply.send(await cycleOf(app.db, asking(request))),
+      async (request, reply) => reply.send(await cycleOf(request.db, asking(request))),
     );
   }
 
@@ -84,13 +84,13 @@ function cycleReadRoutes(app: Api) {
       }),
       FARM_DATA,
     ),
-    async (request) => billing.listCycles(app.db, request.query, asking(request)),
+    async (request) => billing.listCycles(request.db, request.query, asking(request)),
   );
 
   app.get(
     '/cycles/:cycleId',
     cached(route('read:billing:any', { params: cycleIdParams, response: { 200: billingCycleSchema } }), FARM_DATA),
-    async (request) => billing.cycleById(app.db, request.params.cycleId, asking(request)),
+    async (request) => billing.cycleById(request.db, request.params.cycleId, asking(request)),
   );
 
   app.get(
@@ -102,7 +102,7 @@ function cycleReadRoutes(app: Api) {
       }),
       FARM_DATA,
     ),
-    async (request) => billing.unbilledReturns(app.db, request.query.limit),
+    async (request) => billing.unbilledReturns(request.db, request.query.limit),
   );
 
   app.get(
@@ -115,7 +115,7 @@ function cycleReadRoutes(app: Api) {
       ),
       FARM_DATA,
     ),
-    async (request) => billing.listRecords(app.db, request.params.cycleId, request.query, asking(request)),
+    async (request) => billing.listRecords(request.db, request.params.cycleId, request.query, asking(request)),
   );
 }
 
@@ -129,7 +129,8 @@ function cycleWriteRoutes(app: Api) {
       route('manage:billing:any', { body: createCycleBody, response: { 201: billingCycleSchema } }),
       created('billing.create-cycle', 'billing-cycle'),
     ),
-    async (request, reply) => reply.status(201).send(await billing.createCycle(app.db, request.body, asking(request))),
+    async (request, reply) =>
+      reply.status(201).send(await billing.createCycle(request.db, request.body, asking(request))),
   );
 
   app.post(
@@ -145,7 +146,7 @@ function cycleWriteRoutes(app: Api) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await billing.recordPayment(app.db, request.params.cycleId, request.body, asking(request))),
+        .send(await billing.recordPayment(request.db, request.params.cycleId, request.body, asking(request))),
   );
 }
 
@@ -163,7 +164,7 @@ function payoutRoutes(app: Api) {
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await billing.payoutSummary(app.db, request.params.cycleId, asking(request))),
+        .send(await billing.payoutSummary(request.db, request.params.cycleId, asking(request))),
   );
 
   app.get(
@@ -174,7 +175,7 @@ function payoutRoutes(app: Api) {
       { params: cycleIdParams, response: { 200: z.string() }, produces: ['text/csv'] },
     ),
     async (request, reply) => {
-      const { cycle, csv } = await billing.payoutCsv(app.db, request.params.cycleId);
+      const { cycle, csv } = await billing.payoutCsv(request.db, request.params.cycleId);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${payoutFileName(cycle)}"`)
@@ -206,7 +207,7 @@ export const agentBillingRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request) =>
       billing.earningsHistory(
-        app.db,
+        request.db,
         ownMarketAgentId(currentUser(request)),
         request.query,
         farmToday(app.config.farmTimezone),
@@ -217,7 +218,7 @@ export const agentBillingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/bank-details',
     route('read:bank-details:own', { response: { 200: bankDetailsSchema } }),
     async (request, reply) =>
-      reply.header('cache-control', 'no-store').send(await billing.bankDetailsOf(app.db, currentUser(request))),
+      reply.header('cache-control', 'no-store').send(await billing.bankDetailsOf(request.db, currentUser(request))),
   );
 
   app.put(
@@ -229,6 +230,6 @@ export const agentBillingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await billing.saveBankDetails(app.db, currentUser(request), request.body)),
+        .send(await billing.saveBankDetails(request.db, currentUser(request), request.body)),
   );
 };

@@ -36,17 +36,17 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
       FARM_DATA,
     ),
-    async (request) => service.listClients(app.db, currentUser(request), request.query, settings),
+    async (request) => service.listClients(request.db, currentUser(request), request.query, settings),
   );
 
   app.get('/:id', route('read:client:own', { params: idParams(), response: { 200: clientSchema } }), async (request) =>
-    service.getClient(app.db, currentUser(request), request.params.id, settings),
+    service.getClient(request.db, currentUser(request), request.params.id, settings),
   );
 
   app.get(
     '/:id/statement',
     route('read:client:own', { params: idParams(), response: { 200: clientStatementResponse } }),
-    async (request) => service.clientStatement(app.db, currentUser(request), request.params.id, settings),
+    async (request) => service.clientStatement(request.db, currentUser(request), request.params.id, settings),
   );
 
   app.post(
@@ -56,7 +56,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       created('client.create', 'client'),
     ),
     async (request, reply) =>
-      reply.status(201).send(await service.createClient(app.db, currentUser(request), request.body, settings)),
+      reply.status(201).send(await service.createClient(request.db, currentUser(request), request.body, settings)),
   );
 
   app.patch(
@@ -65,7 +65,8 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       route('manage:client:own', { params: idParams(), body: updateClientBody, response: { 200: clientSchema } }),
       byPath('client.update', 'client'),
     ),
-    async (request) => service.updateClient(app.db, currentUser(request), request.params.id, request.body, settings),
+    async (request) =>
+      service.updateClient(request.db, currentUser(request), request.params.id, request.body, settings),
   );
 };
 
@@ -74,11 +75,11 @@ export const clientTransactionRoutes: FastifyPluginAsyncZod = async (app) => {
   const list = { 200: clientTransactionListResponse };
 
   app.get('/', route('read:client:own', { querystring: transactionQuery, response: list }), async (request) =>
-    service.listTransactions(app.db, currentUser(request), request.query, settings),
+    service.listTransactions(request.db, currentUser(request), request.query, settings),
   );
 
   app.get('/open', route('read:client:own', { querystring: transactionQuery, response: list }), async (request) =>
-    service.listTransactions(app.db, currentUser(request), { ...request.query, openOnly: true }, settings),
+    service.listTransactions(request.db, currentUser(request), { ...request.query, openOnly: true }, settings),
   );
 
   app.post(
@@ -88,7 +89,7 @@ export const clientTransactionRoutes: FastifyPluginAsyncZod = async (app) => {
       created('loan.lend', 'client-transaction'),
     ),
     async (request, reply) =>
-      reply.status(201).send(await service.lendCrates(app.db, currentUser(request), request.body, settings)),
+      reply.status(201).send(await service.lendCrates(request.db, currentUser(request), request.body, settings)),
   );
 
   const returnRoute = route('manage:client:own', {
@@ -99,11 +100,11 @@ export const clientTransactionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The dashboard's variant (spec §7): quantityReturned and notes.
   app.put('/:id/return', audited(returnRoute, byPath('loan.return', 'client-transaction')), async (request) =>
-    service.returnCrates(app.db, currentUser(request), request.params.id, request.body, settings),
+    service.returnCrates(request.db, currentUser(request), request.params.id, request.body, settings),
   );
 
   // The clients page's variant: the same return (quantityReturned, the crates handed back now).
   app.put('/:id', audited(returnRoute, byPath('loan.return', 'client-transaction')), async (request) =>
-    service.returnCrates(app.db, currentUser(request), request.params.id, request.body, settings),
+    service.returnCrates(request.db, currentUser(request), request.params.id, request.body, settings),
   );
 };

@@ -25,7 +25,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       created('contact.send', 'contact-message'),
     ),
     async (request, reply) => {
-      const deps = { db: app.db, mailer: app.mailer, log: request.log, timeZone: app.config.farmTimezone };
+      const deps = { db: request.db, mailer: app.mailer, log: request.log, timeZone: app.config.farmTimezone };
       const message = await receiveContactMessage(deps, request.body, request.ip);
       return reply.status(201).send({ id: message.id, message: contactMessages.sent });
     },
@@ -34,7 +34,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contact-messages',
     route('read:contact-message:any', { querystring: contactMessagesQuery, response: { 200: contactMessageList } }),
-    async (request) => repo.listContactMessages(app.db, request.query),
+    async (request) => repo.listContactMessages(request.db, request.query),
   );
 
   app.get(
@@ -53,7 +53,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       byPath('contact.mark', 'contact-message'),
     ),
-    async (request) => markContactMessage(app.db, request.params.id, request.body.isRead),
+    async (request) => markContactMessage(request.db, request.params.id, request.body.isRead),
   );
 };
 

@@ -60,7 +60,7 @@ export async function receiveContactMessage({ db, mailer, log, timeZone }: Deps,
   try {
     const email = contactEmail(message, timeZone);
     for (const recipient of await repo.farmStoreRecipients(db)) {
-      await mailer.send({ to: recipient.email, replyTo: message.email, ...email });
+      await mailer.send({ to: recipient.email, replyTo: message.email, ...email }, db);
     }
   } catch (err) {
     log.error({ err, contactMessageId: message.id }, 'could not queue the contact message e-mail');

@@ -23,21 +23,21 @@ const farmStoreRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stock-adjustments',
     route('read:stock:any', { querystring: transmissionListQuery, response: { 200: stockEntryListResponse } }),
-    async (request) => service.listStockEntries(app.db, request.query),
+    async (request) => service.listStockEntries(request.db, request.query),
   );
 
   app.post(
     '/stock-adjustments',
     audited(stockChange(stockAdjustmentBody, stockAdjustmentResponse), created('stock.adjust', 'crate-movement')),
     async (request, reply) =>
-      reply.status(201).send(await service.adjustStock(app.db, currentUser(request), request.body)),
+      reply.status(201).send(await service.adjustStock(request.db, currentUser(request), request.body)),
   );
 
   app.post(
     '/opening-balances',
     audited(stockChange(openingBalanceBody, openingBalanceResponse), created('stock.opening-balance', 'market-agent')),
     async (request, reply) =>
-      reply.status(201).send(await service.enterOpeningBalance(app.db, currentUser(request), request.body)),
+      reply.status(201).send(await service.enterOpeningBalance(request.db, currentUser(request), request.body)),
   );
 };
 

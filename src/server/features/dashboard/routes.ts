@@ -17,7 +17,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dashboard',
     cached(dashboard('read:dashboard:own', { response: { 200: dashboardResponse } }), FARM_DATA),
     async (request) =>
-      service.dashboardFor(app.db, currentUser(request), farmToday(app.config.farmTimezone), {
+      service.dashboardFor(request.db, currentUser(request), farmToday(app.config.farmTimezone), {
         loanOverdueDays: app.config.loanOverdueDays,
       }),
   );
@@ -33,7 +33,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     cached(farmStore('read:farm-store:own', { response: { 200: farmStoreMeResponse } }), FARM_DATA),
     async (request) => {
       const user = currentUser(request);
-      const summary = await service.farmStoreSummary(app.db, user);
+      const summary = await service.farmStoreSummary(request.db, user);
       return {
         user: {
           id: user.id,

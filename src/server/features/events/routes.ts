@@ -158,7 +158,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const { write, goLive } = openStream(app.changeHub, reply, user);
       const sent = new Set<number>();
       try {
-        await replayMissed(app.db, write, rawLastId, { userId: user.id, role: user.role }, sent);
+        await replayMissed(request.db, write, rawLastId, { userId: user.id, role: user.role }, sent);
       } catch (err) {
         request.log.warn({ err }, 'could not replay change events');
         write('event: refetch-all\ndata: {}\n\n');

@@ -39,7 +39,7 @@ const evidenceRoutes: FastifyPluginAsyncZod = async (app) => {
       created('evidence.attach', 'evidence'),
     ),
     async (request, reply) =>
-      reply.status(201).send(await service.attachEvidence(app.db, currentUser(request), request.body)),
+      reply.status(201).send(await service.attachEvidence(request.db, currentUser(request), request.body)),
   );
 
   app.get(
@@ -49,7 +49,7 @@ const evidenceRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: evidenceListResponse },
     }),
     async (request) =>
-      service.listEvidence(app.db, currentUser(request), request.query.recordKind, request.query.recordId),
+      service.listEvidence(request.db, currentUser(request), request.query.recordKind, request.query.recordId),
   );
 
   app.get(
@@ -59,7 +59,7 @@ const evidenceRoutes: FastifyPluginAsyncZod = async (app) => {
       "An agent's damaged-crate entries (its clients' returns and its returned empties), newest first, each with the record its photos belong to: the farm store's for any agent, an agent's for itself (another agent's: 404).",
       { querystring: damagedCratesQuery, response: { 200: damagedCratesPageSchema }, refusals: [404] },
     ),
-    async (request) => service.listDamagedCrates(app.db, currentUser(request), request.query),
+    async (request) => service.listDamagedCrates(request.db, currentUser(request), request.query),
   );
 
   app.get(
@@ -70,7 +70,7 @@ const evidenceRoutes: FastifyPluginAsyncZod = async (app) => {
       produces: ['image/jpeg', 'image/png', 'image/webp'],
     }),
     async (request, reply) => {
-      const { contentType, bytes } = await service.evidencePhoto(app.db, currentUser(request), request.params.id);
+      const { contentType, bytes } = await service.evidencePhoto(request.db, currentUser(request), request.params.id);
       return reply
         .header('Content-Type', contentType)
         .header('Cache-Control', 'private, max-age=3600')

@@ -38,7 +38,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const timeZone = app.config.farmTimezone;
         const csv = await exports.exportCsv(
-          { db: app.db, log: request.log, timeZone },
+          { db: request.db, log: request.log, timeZone },
           kind,
           currentUser(request),
           request.query,

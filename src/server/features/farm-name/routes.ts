@@ -25,7 +25,7 @@ const farmNameRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       created('farm-name.update', 'setting'),
     ),
-    async (request) => saveFarmName(app.db, request.body.name),
+    async (request) => saveFarmName(request.db, request.body.name),
   );
 };
 

@@ -44,7 +44,7 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: z.object({ limit: limitQuery(20) }),
       response: { 200: importListResponse },
     }),
-    async (request) => service.listImports(app.db, request.query.limit),
+    async (request) => service.listImports(request.db, request.query.limit),
   );
 
   app.post(
@@ -60,7 +60,7 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       null,
     ),
-    async (request) => service.preview(app.db, request.body),
+    async (request) => service.preview(request.db, request.body),
   );
 
   app.post(
@@ -78,7 +78,7 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request, reply: FastifyReply) => {
       try {
-        const result = await service.commit(app.db, currentUser(request), request.body, {
+        const result = await service.commit(request.db, currentUser(request), request.body, {
           timeZone: app.config.farmTimezone,
         });
         // New agents' first passwords are in this answer only: no cache may keep it.

@@ -27,7 +27,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
       FARM_DATA,
     ),
-    async (request) => service.holdings(app.db, currentUser(request), app.config.farmTimezone, request.query.weeks),
+    async (request) => service.holdings(request.db, currentUser(request), app.config.farmTimezone, request.query.weeks),
   );
 
   app.get(
@@ -42,7 +42,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request) =>
       service.agentInsights(
-        app.db,
+        request.db,
         currentUser(request),
         { timeZone: app.config.farmTimezone, loanOverdueDays: app.config.loanOverdueDays },
         request.query.weeks,
@@ -59,7 +59,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
       FARM_DATA,
     ),
-    async (request) => service.forecast(app.db, currentUser(request), app.config.farmTimezone),
+    async (request) => service.forecast(request.db, currentUser(request), app.config.farmTimezone),
   );
 };
 

@@ -23,7 +23,8 @@ const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/outbox',
     route('read:outbox:any', { querystring: outboxQuery, response: { 200: outboxList } }),
-    async (request) => (await listOutbox(app.db, request.query)).map((row) => ({ ...row, status: outboxStatus(row) })),
+    async (request) =>
+      (await listOutbox(request.db, request.query)).map((row) => ({ ...row, status: outboxStatus(row) })),
   );
 };
 

@@ -43,7 +43,7 @@ const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: historyQuery,
       response: { 200: historyList },
     }),
-    async (request) => priceHistory(app.db, request.query, today()),
+    async (request) => priceHistory(request.db, request.query, today()),
   );
 
   app.get(
@@ -55,12 +55,17 @@ const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [429],
     }),
     async (request, reply) => {
-      if (!(await consumeRateLimit(app.db, `price-export:ip:${request.ip}`, EXPORTS_PER_IP, EXPORT_WINDOW_SECONDS))) {
+      if (
+        !(await consumeRateLimit(request.db, `price-export:ip:${request.ip}`, EXPORTS_PER_IP, EXPORT_WINDOW_SECONDS))
+      ) {
         throw tooManyRequests(pricingMessages.tooManyExports);
       }
       const day = today();
       const { months } = request.query;
-      const [current, history] = await Promise.all([repo.listPricing(app.db), priceHistory(app.db, { months }, day)]);
+      const [current, history] = await Promise.all([
+        repo.listPricing(request.db),
+        priceHistory(request.db, { months }, day),
+      ]);
       const report = renderPriceReport({
         months,
         today: day,
@@ -88,7 +93,7 @@ const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       byPath('pricing.update', 'pepper-pricing'),
     ),
-    async (request) => updatePrice(app.db, request.params.id, request.body, today()),
+    async (request) => updatePrice(request.db, request.params.id, request.body, today()),
   );
 };
 

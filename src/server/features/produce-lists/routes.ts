@@ -25,7 +25,7 @@ const produceListsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       created('produce-lists.update', 'setting'),
     ),
-    async (request) => saveProduceLists(app.db, request.body),
+    async (request) => saveProduceLists(request.db, request.body),
   );
 };
 

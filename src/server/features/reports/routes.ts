@@ -1,5 +1,6 @@
 // /api/reports and /api/notifications/weekly-reports (spec §7 Billing, reports, dashboard): the
 // screen's figures, the PDF (or the billing statement), e-mailing reports and the weekly summaries.
+
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +16,7 @@ import {
   weeklyPreviewSchema,
   weeklySummarySchema,
 } from '../../../shared/reports.ts';
+import type { Db } from '../../db/client.ts';
 import { readFarmName } from '../../lib/farm-name.ts';
 import { ownMarketAgentId } from '../../lib/ownership.ts';
 import { audited, created, routeOptions } from '../../lib/route-options.ts';
@@ -30,12 +32,12 @@ const DOCUMENT_CSP =
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { farmTimezone: timeZone } = app.config;
   // The farm's name read on each use: the Settings field changes it at once (decision 067).
-  const deps = async () => ({
-    db: app.db,
+  const deps = async (request: { db: Db }) => ({
+    db: request.db,
     mailer: app.mailer,
     timeZone,
     log: app.log,
-    farmName: await readFarmName(app.db, app.config.farmName),
+    farmName: await readFarmName(request.db, app.config.farmName),
     loanOverdueDays: app.config.loanOverdueDays,
   });
 
@@ -51,7 +53,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request) => {
       const { selectedAgentId, ...range } = request.query;
-      return service.buildSummary(await deps(), { ...range, agentId: selectedAgentId });
+      return service.buildSummary(await deps(request), { ...range, agentId: selectedAgentId });
     },
   );
 
@@ -60,7 +62,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     route('read:report:own', "The signed-in agent's own last 7 days: the summary its weekly e-mail carries.", {
       response: { 200: weeklySummarySchema },
     }),
-    async (request) => service.weeklySummary(await deps(), ownMarketAgentId(currentUser(request))),
+    async (request) => service.weeklySummary(await deps(request), ownMarketAgentId(currentUser(request))),
   );
 
   // Makes a document rather than reading a resource, so it is not a read: permission.
@@ -74,14 +76,17 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
       null,
     ),
-    async (request, reply) => sendReportDocument(reply, await deps(), request.body),
+    async (request, reply) => sendReportDocument(reply, await deps(request), request.body),
   );
 
   reportMailRoutes(app, deps);
 };
 
+/** What a report route's service needs, through the request's database handle. */
+type DepsOf = (request: { db: Db }) => Promise<service.ReportDeps>;
+
 /** The e-mail sends (decision 046): each answers what became of its e-mails and has a preview that sends nothing. */
-function reportMailRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps: () => Promise<service.ReportDeps>) {
+function reportMailRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps: DepsOf) {
   app.post(
     '/reports/email',
     audited(
@@ -92,7 +97,7 @@ function reportMailRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps: () =>
       ),
       created('email.queue', 'email'),
     ),
-    async (request) => ({ reportData: await service.emailReport(await deps(), request.body) }),
+    async (request) => ({ reportData: await service.emailReport(await deps(request), request.body) }),
   );
 
   app.post(
@@ -105,10 +110,12 @@ function reportMailRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps: () =>
       ),
       null,
     ),
-    async (request) => service.emailReportPreview(await deps(), request.body),
+    async (request) => service.emailReportPreview(await deps(request), request.body),
   );
 
-  const sendWeekly = async () => ({ reportData: await service.sendWeeklyReports(await deps()) });
+  const sendWeekly = async (request: { db: Db }) => ({
+    reportData: await service.sendWeeklyReports(await deps(request)),
+  });
   for (const url of ['/reports/weekly', '/notifications/weekly-reports']) {
     app.post(
       url,
@@ -134,7 +141,7 @@ function reportMailRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps: () =>
       ),
       null,
     ),
-    async () => service.weeklyPreview(await deps()),
+    async (request) => service.weeklyPreview(await deps(request)),
   );
 }
 

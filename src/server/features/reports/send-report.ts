@@ -52,11 +52,14 @@ export async function emailReport(
       deps.farmName,
       recipient.language,
     );
-    const row = await deps.mailer.send({
-      to: recipient.email,
-      ...reportEmail(recipient, summary, request.reportType),
-      attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
-    });
+    const row = await deps.mailer.send(
+      {
+        to: recipient.email,
+        ...reportEmail(recipient, summary, request.reportType),
+        attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
+      },
+      deps.db,
+    );
     ids.push(row.id);
   }
   return { recipientCount: recipients.length, delivery: await deps.mailer.delivery(ids, waitMs) };

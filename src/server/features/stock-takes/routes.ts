@@ -34,7 +34,7 @@ const stockTakeRoutes: FastifyPluginAsyncZod = async (app) => {
       created('stock-take.start', 'stock-take'),
     ),
     async (request, reply) =>
-      reply.status(201).send(await service.startStockTake(app.db, currentUser(request), request.body)),
+      reply.status(201).send(await service.startStockTake(request.db, currentUser(request), request.body)),
   );
 
   app.get(
@@ -43,7 +43,7 @@ const stockTakeRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: stockTakeCountsQuery,
       response: { 200: stockTakeCountListResponse },
     }),
-    async (request) => service.listCounts(app.db, request.query.state !== 'all'),
+    async (request) => service.listCounts(request.db, request.query.state !== 'all'),
   );
 
   app.get(
@@ -51,19 +51,19 @@ const stockTakeRoutes: FastifyPluginAsyncZod = async (app) => {
     route('read:stock-take:own', "The agent's count waiting for it and what to count, prefilled.", {
       response: { 200: currentStockTakeResponse },
     }),
-    async (request) => service.currentCount(app.db, currentUser(request)),
+    async (request) => service.currentCount(request.db, currentUser(request)),
   );
 
   app.put(
     '/counts/:id/submit',
     audited(countChange('submit:stock-take:own', submitCountBody), byPath('stock-take.count', 'stock-take-count')),
-    async (request) => service.submitCount(app.db, currentUser(request), request.params.id, request.body),
+    async (request) => service.submitCount(request.db, currentUser(request), request.params.id, request.body),
   );
 
   app.put(
     '/lines/:id/resolve',
     audited(countChange('resolve:stock-take:any', resolveLineBody), byPath('stock-take.resolve', 'stock-take-line')),
-    async (request) => service.resolveLine(app.db, currentUser(request), request.params.id, request.body),
+    async (request) => service.resolveLine(request.db, currentUser(request), request.params.id, request.body),
   );
 
   app.get(
@@ -72,7 +72,7 @@ const stockTakeRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParams(),
       response: { 200: agentStockTakeHistoryResponse },
     }),
-    async (request) => service.agentHistory(app.db, request.params.id),
+    async (request) => service.agentHistory(request.db, request.params.id),
   );
 };
 

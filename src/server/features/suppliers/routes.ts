@@ -37,7 +37,7 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // --- the supplier's own ---
   app.get('/me', route.farmRead('read:supplier:own', supplierWithCratesSchema), async (request) =>
-    service.mySupplier(app.db, currentUser(request)),
+    service.mySupplier(request.db, currentUser(request)),
   );
 
   app.patch(
@@ -46,15 +46,15 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
       route('update:supplier:own', { body: updateSupplierBody, response: { 200: supplierWithCratesSchema } }),
       own('supplier.update-profile'),
     ),
-    async (request) => service.updateMySupplier(app.db, currentUser(request), request.body),
+    async (request) => service.updateMySupplier(request.db, currentUser(request), request.body),
   );
 
   app.get('/metrics', route.farmRead('read:supplier:own', supplierMetricsSchema), async (request) =>
-    service.metricsFor(app.db, currentUser(request)),
+    service.metricsFor(request.db, currentUser(request)),
   );
 
   app.get('/offers', pageRead('read:offer:own', offerSchema), async (request) =>
-    service.listMyOffers(app.db, currentUser(request), request.query),
+    service.listMyOffers(request.db, currentUser(request), request.query),
   );
 
   app.post(
@@ -64,7 +64,7 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
       created('offer.create', 'produce-offer'),
     ),
     async (request, reply) =>
-      reply.status(201).send(await service.createOffer(app.db, currentUser(request), request.body)),
+      reply.status(201).send(await service.createOffer(request.db, currentUser(request), request.body)),
   );
 
   app.patch(
@@ -73,11 +73,11 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
       route('manage:offer:own', { params: offerIdParams, body: updateOfferBody, response: { 200: offerSchema } }),
       byPath('offer.update', 'produce-offer'),
     ),
-    async (request) => service.updateOffer(app.db, currentUser(request), request.params.id, request.body),
+    async (request) => service.updateOffer(request.db, currentUser(request), request.params.id, request.body),
   );
 
   app.get('/tenders', pageRead('read:tender:own', tenderSchema), async (request) =>
-    service.listMyTenders(app.db, currentUser(request), request.query),
+    service.listMyTenders(request.db, currentUser(request), request.query),
   );
 
   for (const [action, answer] of [
@@ -90,7 +90,7 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
         route('respond:tender:own', { params: tenderIdParams, response: { 200: tenderSchema } }),
         byPath(`tender.${action}`, 'tender'),
       ),
-      async (request) => service.answerTender(app.db, currentUser(request), request.params.id, answer),
+      async (request) => service.answerTender(request.db, currentUser(request), request.params.id, answer),
     );
   }
 
@@ -104,23 +104,23 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       FARM_DATA,
     ),
-    async (request) => service.listCrateRequests(app.db, currentUser(request), request.query),
+    async (request) => service.listCrateRequests(request.db, currentUser(request), request.query),
   );
 };
 
 /** The farm store's approval: every supplier, the pending and rejected ones, approve and reject. */
 function approvalRoutes(app: Parameters<FastifyPluginAsyncZod>[0]) {
   app.get('/', pageRead('read:supplier:any', supplierWithCratesSchema), async (request) =>
-    service.listSuppliers(app.db, currentUser(request), request.query),
+    service.listSuppliers(request.db, currentUser(request), request.query),
   );
 
   app.get('/pending', pageRead('read:supplier:any', supplierWithCratesSchema), async (request) =>
-    service.listSuppliers(app.db, currentUser(request), { ...request.query, status: 'pending' }),
+    service.listSuppliers(request.db, currentUser(request), { ...request.query, status: 'pending' }),
   );
 
   // Rejected suppliers, so a rejection can be reversed (approve) from the farm store's card (decision 039).
   app.get('/rejected', pageRead('read:supplier:any', supplierWithCratesSchema), async (request) =>
-    service.listSuppliers(app.db, currentUser(request), { ...request.query, status: 'rejected' }),
+    service.listSuppliers(request.db, currentUser(request), { ...request.query, status: 'rejected' }),
   );
 
   for (const [action, status] of [
@@ -133,7 +133,7 @@ function approvalRoutes(app: Parameters<FastifyPluginAsyncZod>[0]) {
         route('approve:supplier:any', { params: supplierIdParams, response: { 200: supplierWithCratesSchema } }),
         byPath(`supplier.${action}`, 'supplier'),
       ),
-      async (request) => service.setSupplierStatus(app.db, request.params.id, status, currentUser(request)),
+      async (request) => service.setSupplierStatus(request.db, request.params.id, status, currentUser(request)),
     );
   }
 }
@@ -143,7 +143,7 @@ export default supplierRoutes;
 /** /api/produce-offers and /api/tenders: the farm store's side of tendering (decision 021). */
 export const tenderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/produce-offers', pageRead('read:offer:any', marketOfferSchema), async (request) =>
-    service.listMarketOffers(app.db, currentUser(request), request.query),
+    service.listMarketOffers(request.db, currentUser(request), request.query),
   );
 
   app.get(
@@ -156,7 +156,7 @@ export const tenderRoutes: FastifyPluginAsyncZod = async (app) => {
       FARM_DATA,
     ),
     async (request) =>
-      service.listAllTenders(app.db, { ...request.query, pendingOnly: request.query.status === 'pending' }),
+      service.listAllTenders(request.db, { ...request.query, pendingOnly: request.query.status === 'pending' }),
   );
 
   app.post(
@@ -166,6 +166,6 @@ export const tenderRoutes: FastifyPluginAsyncZod = async (app) => {
       created('tender.create', 'tender'),
     ),
     async (request, reply) =>
-      reply.status(201).send(await service.openTender(app.db, currentUser(request), request.body)),
+      reply.status(201).send(await service.openTender(request.db, currentUser(request), request.body)),
   );
 };

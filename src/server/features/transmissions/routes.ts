@@ -38,29 +38,29 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/', transmissionList('read:transmission:own', transmissionListQuery), async (request) =>
-    service.listTransmissions(app.db, currentUser(request), request.query),
+    service.listTransmissions(request.db, currentUser(request), request.query),
   );
 
   app.get('/recent', transmissionList('read:transmission:own', recentTransmissionsQuery), async (request) =>
-    service.listTransmissions(app.db, currentUser(request), { limit: request.query.limit }),
+    service.listTransmissions(request.db, currentUser(request), { limit: request.query.limit }),
   );
 
   app.get('/incoming', transmissionList('read:transmission:own', transmissionListQuery), async (request) =>
-    service.listIncoming(app.db, currentUser(request), request.query),
+    service.listIncoming(request.db, currentUser(request), request.query),
   );
 
   app.get('/pending-count', route.farmRead('read:transmission:own', pendingCountResponse), async (request) => ({
-    count: await service.countPendingFor(app.db, currentUser(request)),
+    count: await service.countPendingFor(request.db, currentUser(request)),
   }));
 
   // The sidebar's figures of what waits for the caller, by kind (decision 047); pending-count stays the
   // spec's single figure.
   app.get('/action-counts', route.farmRead('read:transmission:own', actionCountsResponse), async (request) =>
-    service.actionCountsFor(app.db, currentUser(request)),
+    service.actionCountsFor(request.db, currentUser(request)),
   );
 
   app.get('/flagged', transmissionList('read:transmission:any', flaggedTransmissionsQuery), async (request) =>
-    service.listFlagged(app.db, currentUser(request), request.query),
+    service.listFlagged(request.db, currentUser(request), request.query),
   );
 
   app.post(
@@ -72,7 +72,7 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
       created('transmission.create', 'transmission'),
     ),
     async (request, reply) => {
-      const created = await service.createTransmission(app.db, currentUser(request), request.body);
+      const created = await service.createTransmission(request.db, currentUser(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -89,7 +89,7 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request) =>
       service.acknowledgeTransmission(
-        app.db,
+        request.db,
         currentUser(request),
         request.params.id,
         request.body?.actualQuantity ?? null,
@@ -107,7 +107,7 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
       route('recall:transmission:own', { params: transmissionIdParams, response: { 200: transmissionSchema } }),
       byPath('transmission.recall', 'transmission'),
     ),
-    async (request) => service.recallTransmission(app.db, currentUser(request), request.params.id),
+    async (request) => service.recallTransmission(request.db, currentUser(request), request.params.id),
   );
 
   app.put(
@@ -121,7 +121,7 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
       byPath('transmission.resolve', 'transmission'),
     ),
     async (request) =>
-      service.resolveFlaggedTransmission(app.db, currentUser(request), request.params.id, request.body),
+      service.resolveFlaggedTransmission(request.db, currentUser(request), request.params.id, request.body),
   );
 };
 

@@ -28,7 +28,7 @@ const resetPassword = (
 ) =>
   service.resetPassword(
     {
-      db: app.db,
+      db: request.db,
       mailer: app.mailer,
       log: request.log,
       timeZone: app.config.farmTimezone,
@@ -45,9 +45,9 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const remove = route('manage:user:any', { params: userIdParams, response: { 200: userRemovedResponse } });
 
   for (const prefix of ['/admin/users', '/users']) {
-    app.get(prefix, list, async (request) => service.listUsers(app.db, request.query));
+    app.get(prefix, list, async (request) => service.listUsers(request.db, request.query));
     app.delete(`${prefix}/:id`, audited(remove, byPath('user.remove', 'user')), async (request) => {
-      await service.removeUser(app.db, request.params.id, currentUser(request).id);
+      await service.removeUser(request.db, request.params.id, currentUser(request).id);
       return { message: userMessages.removed };
     });
   }
@@ -60,7 +60,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       route('manage:user:any', { params: userIdParams, response: { 200: userRestoredResponse } }),
       byPath('user.restore', 'user'),
     ),
-    async (request) => ({ message: userMessages.restored, user: await service.restoreUser(app.db, request.params.id) }),
+    async (request) => ({
+      message: userMessages.restored,
+      user: await service.restoreUser(request.db, request.params.id),
+    }),
   );
 
   // The User Management screen: the admin types the new password.

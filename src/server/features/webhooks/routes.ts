@@ -42,7 +42,7 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       created('webhook.create', 'webhook'),
     ),
     async (request, reply) =>
-      reply.status(201).send(await service.registerWebhook(app.db, currentUser(request), request.body, settings)),
+      reply.status(201).send(await service.registerWebhook(request.db, currentUser(request), request.body, settings)),
   );
 
   app.delete(
@@ -57,7 +57,7 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       byPath('webhook.delete', 'webhook'),
     ),
     async (request) => {
-      await service.deleteWebhook(app.db, request.params.id);
+      await service.deleteWebhook(request.db, request.params.id);
       return { message: 'Webhook deleted' };
     },
   );
@@ -70,7 +70,7 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deliveryList },
       }),
     ),
-    async (request) => service.listDeliveries(app.db, request.params.id),
+    async (request) => service.listDeliveries(request.db, request.params.id),
   );
 
   app.post(
@@ -84,7 +84,7 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
       byPath('webhook.test', 'webhook'),
     ),
-    async (request, reply) => reply.status(202).send(await service.sendTest(app.db, request.params.id)),
+    async (request, reply) => reply.status(202).send(await service.sendTest(request.db, request.params.id)),
   );
 
   app.post(
@@ -99,7 +99,7 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       byPath('webhook.resend', 'webhook'),
     ),
     async (request, reply) =>
-      reply.status(202).send(await service.resendDelivery(app.db, request.params.id, request.params.deliveryId)),
+      reply.status(202).send(await service.resendDelivery(request.db, request.params.id, request.params.deliveryId)),
   );
 };
 
