@@ -111,16 +111,101 @@ export type StartOptions = {
   onSignedOut: () => void;
 };
 
-// Long: one signed-in user's runtime (queue, timers, listeners, channel) shares its state in one closure.
+/**
+ * The queue's runs, one at a time: a run asked for while one is under way runs once more after it; an
+ * unreachable server is tried again after RETRY_DELAYS_MS, one after another.
+ */
+function drainer(
+  queue: ChangeQueue,
+  { onSignedOut, isStopped }: { onSignedOut: () => void; isStopped: () => boolean },
+) {
+  let running = false;
+  let again = false;
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const runLater = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(), ms);
+  };
+  const settle = (stop: DrainStop, hadChanges: boolean) => {
+    setQueueStatus({ stoppedBy: stop === 'empty' ? null : stop });
+    if (stop === 'unreachable') runLater(RETRY_DELAYS_MS[Math.min(failures++, RETRY_DELAYS_MS.length - 1)]);
+    else if (stop !== 'offline') failures = 0;
+    if (stop === 'signed-out') onSignedOut();
+    if (stop === 'empty' && hadChanges) notifySuccess(t('offline.allSent'), t('offline.backOnline'));
+  };
+  const run = async () => {
+    if (isStopped()) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        const hadChanges = queueStatus().changes.length > 0;
+        const stop = await queue.drain();
+        if (isStopped()) return;
+        settle(stop, hadChanges);
+      } while (again && !isStopped());
+    } finally {
+      running = false;
+    }
+  };
+  return {
+    run,
+    runLater,
+    /** Back online: the retries start again from the shortest wait. */
+    online: () => {
+      failures = 0;
+      void run();
+    },
+    cancel: () => clearTimeout(timer),
+  };
+}
+
+/**
+ * What starts a run besides a change: the phone coming back online, the page shown again, another
+ * tab's change (BroadcastChannel), and a safety net every SAFETY_NET_MS. Going offline brings back the
+ * user's kept data. Returns the function that stops listening.
+ */
+function listenForRuns(
+  { queryClient, userId }: Pick<StartOptions, 'queryClient' | 'userId'>,
+  runs: ReturnType<typeof drainer>,
+  channel: BroadcastChannel | null,
+  refresh: () => Promise<void>,
+): () => void {
+  const onOffline = () => void restoreUserData(queryClient, userId);
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void runs.run();
+  };
+  window.addEventListener('online', runs.online);
+  window.addEventListener('offline', onOffline);
+  document.addEventListener('visibilitychange', onVisible);
+  if (channel) {
+    channel.onmessage = (event: MessageEvent<{ userId?: number }>) => {
+      if (event.data?.userId === userId) void refresh();
+    };
+  }
+  const safetyNet = setInterval(() => {
+    if (queueStatus().changes.length > 0 && queueStatus().stoppedBy !== 'refused') void runs.run();
+  }, SAFETY_NET_MS);
+  return () => {
+    clearInterval(safetyNet);
+    window.removeEventListener('online', runs.online);
+    window.removeEventListener('offline', onOffline);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+}
+
+/** Starts the signed-in user's runtime: its queue, the runs and what starts them, the service worker. */
 export function startOffline({ queryClient, userId, keepData, onSignedOut }: StartOptions): () => void {
   current?.stop();
   const stopKeeping = keepData ? keepUserData(queryClient, userId) : () => undefined;
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
   let stopped = false;
-  let running = false;
-  let again = false;
-  let failures = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
 
   const refresh = async () => {
     const changes = await queue.list();
@@ -142,81 +227,28 @@ export function startOffline({ queryClient, userId, keepData, onSignedOut }: Sta
     onSending: (id) => setQueueStatus({ sendingId: id }),
     onSent: (change) => showSent(queryClient, change),
   });
-
-  const runLater = (ms: number) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void run(), ms);
-  };
-  const settle = (stop: DrainStop, hadChanges: boolean) => {
-    setQueueStatus({ stoppedBy: stop === 'empty' ? null : stop });
-    if (stop === 'unreachable') runLater(RETRY_DELAYS_MS[Math.min(failures++, RETRY_DELAYS_MS.length - 1)]);
-    else if (stop !== 'offline') failures = 0;
-    if (stop === 'signed-out') onSignedOut();
-    if (stop === 'empty' && hadChanges) notifySuccess(t('offline.allSent'), t('offline.backOnline'));
-  };
-  const run = async () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    try {
-      do {
-        again = false;
-        const hadChanges = queueStatus().changes.length > 0;
-        const stop = await queue.drain();
-        if (stopped) return;
-        settle(stop, hadChanges);
-      } while (again && !stopped);
-    } finally {
-      running = false;
-    }
-  };
-
-  const onOnline = () => {
-    failures = 0;
-    void run();
-  };
-  // Gone offline: whatever this phone kept and the screens have not loaded this time comes back.
-  const onOffline = () => void restoreUserData(queryClient, userId);
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') void run();
-  };
-  window.addEventListener('online', onOnline);
-  window.addEventListener('offline', onOffline);
-  document.addEventListener('visibilitychange', onVisible);
-  if (channel) {
-    channel.onmessage = (event: MessageEvent<{ userId?: number }>) => {
-      if (event.data?.userId === userId) void refresh();
-    };
-  }
-  const safetyNet = setInterval(() => {
-    if (queueStatus().changes.length > 0 && queueStatus().stoppedBy !== 'refused') void run();
-  }, SAFETY_NET_MS);
+  const runs = drainer(queue, { onSignedOut, isStopped: () => stopped });
+  const stopListening = listenForRuns({ queryClient, userId }, runs, channel, refresh);
 
   const stop = () => {
     if (stopped) return;
     stopped = true;
-    clearTimeout(timer);
-    clearInterval(safetyNet);
-    window.removeEventListener('online', onOnline);
-    window.removeEventListener('offline', onOffline);
-    document.removeEventListener('visibilitychange', onVisible);
+    runs.cancel();
+    stopListening();
     channel?.close();
     stopKeeping();
     setQueueStatus({ changes: [], sendingId: null, stoppedBy: null });
     if (current === runtime) current = null;
     document.documentElement.dataset.offlineQueue = 'off';
   };
-  const runtime: Runtime = { userId, queue, run, runLater, stop };
+  const runtime: Runtime = { userId, queue, run: runs.run, runLater: runs.runLater, stop };
   current = runtime;
   // For end-to-end tests and support: is this page's queue of waiting changes running?
   document.documentElement.dataset.offlineQueue = 'on';
   for (const resolve of waiters.splice(0)) resolve(runtime);
 
   if (!navigator.onLine) void restoreUserData(queryClient, userId);
-  void refresh().then(run);
+  void refresh().then(runs.run);
   // The worker's first install downloads the whole app shell: not while the page itself still loads.
   if (document.readyState === 'complete') registerServiceWorker();
   else window.addEventListener('load', registerServiceWorker, { once: true });
