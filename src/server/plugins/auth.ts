@@ -78,43 +78,36 @@ export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
+/** The user as every request sees it, from a session's or a token's row. */
+type UserRow = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
+const requestUser = (
+  { user, marketAgentId, supplierId }: Pick<UserRow, 'user' | 'marketAgentId' | 'supplierId'>,
+  via: Pick<SessionUser, 'sessionId' | 'token'>,
+): SessionUser => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  role: user.role,
+  marketAgentId,
+  supplierId,
+  createdAt: user.createdAt,
+  mustChangePassword: user.mustChangePassword,
+  language: user.language,
+  ...via,
+});
+
 /** The session behind a cookie token, as the request sees it, with until when it holds. */
 async function readSession(app: FastifyInstance, token: string): Promise<(SessionUser & { expiresAt: Date }) | null> {
   const row = await findSessionUser(app.db, token);
   if (!row) return null;
-  return {
-    id: row.user.id,
-    name: row.user.name,
-    email: row.user.email,
-    role: row.user.role,
-    marketAgentId: row.marketAgentId,
-    supplierId: row.supplierId,
-    createdAt: row.user.createdAt,
-    mustChangePassword: row.user.mustChangePassword,
-    language: row.user.language,
-    sessionId: row.sessionId,
-    expiresAt: row.expiresAt,
-    token: null,
-  };
+  return { ...requestUser(row, { sessionId: row.sessionId, token: null }), expiresAt: row.expiresAt };
 }
 
 /** The token's owner, as the request sees it (never cached: a revocation or expiry holds at once). */
 async function readTokenUser(app: FastifyInstance, token: string): Promise<SessionUser | null> {
   const row = await findTokenUser(app.db, token);
   if (!row) return null;
-  return {
-    id: row.user.id,
-    name: row.user.name,
-    email: row.user.email,
-    role: row.user.role,
-    marketAgentId: row.marketAgentId,
-    supplierId: row.supplierId,
-    createdAt: row.user.createdAt,
-    mustChangePassword: row.user.mustChangePassword,
-    language: row.user.language,
-    sessionId: 0,
-    token: { id: row.tokenId, name: row.tokenName, scope: row.scope },
-  };
+  return requestUser(row, { sessionId: 0, token: { id: row.tokenId, name: row.tokenName, scope: row.scope } });
 }
 
 const READS = new Set(['GET', 'HEAD']);

@@ -1,6 +1,7 @@
 // Market agent queries: the agents with their crate balances in one query (no per-agent round trips).
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { sqlList } from '../../db/rows.ts';
 import { marketAgents, users } from '../../db/schema/index.ts';
 
 export type AgentRecord = {
@@ -130,4 +131,13 @@ export async function listAgentsWithCrates(
     createdAt: new Date(r.created_at),
     cratesReturned: Number(r.crates_returned),
   }));
+}
+
+/** Active agents among `ids` (all active agents when `ids` is undefined), with their user and name. */
+export async function activeAgents(db: Executor, ids?: number[]) {
+  const result = await db.execute<{ id: number; user_id: number; name: string }>(sql`
+    select a.id, a.user_id, u.name from market_agents a join users u on u.id = a.user_id
+    where u.is_active ${ids ? sql`and a.id in (${sqlList(ids)})` : sql``}
+    order by a.id`);
+  return result.rows.map((r) => ({ id: Number(r.id), userId: Number(r.user_id), name: r.name }));
 }

@@ -19,6 +19,9 @@ export async function findAgentByUserId(db: Executor, userId: number) {
 
 export const countActiveAgents = (db: Executor) => repo.countActiveAgents(db);
 
+/** Active agents among `ids` (all when undefined): id, user and name, by id (statements, stock takes). */
+export const activeAgents = repo.activeAgents;
+
 export async function agentsForTransmission(db: Executor) {
   const rows = await repo.listActiveAgents(db);
   return rows.map(({ isActive: _active, ...agent }) => agent);

@@ -1,11 +1,11 @@
 // Account rules: registration by role, sign-in with rate limits, password changes.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
-import { messages, type RegisterBody } from '../../../shared/auth.ts';
+import { messages, type RegisterBody, type Role } from '../../../shared/auth.ts';
 import { LANGUAGE_NAMES, type Language } from '../../../shared/i18n/languages.ts';
 import { type RegisterSupplierBody, registerSupplierBody, supplierDetailsRecord } from '../../../shared/suppliers.ts';
 import { userMessages } from '../../../shared/users.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
@@ -85,37 +85,46 @@ export async function registerAccount(
     const code = await readFarmAccessCode(db, configuredFarmCode);
     if (!code || body.farmAccessCode !== code) throw forbidden(messages.invalidFarmAccessCode);
   }
-  await refuseTakenEmail(db, body.email);
-  const passwordHash = await hashPassword(body.password);
+  const { name, email, password, role } = body;
+  return insertAccount(db, { name, email, password, role, language }, async (tx, user) => {
+    await recordChange(tx, {
+      tags: ['users'],
+      audience: [audiences.farmStore],
+      audit: { actor: user, record: user.id },
+    });
+    if (body.role === 'market_agent') {
+      const market = body.marketLocation ?? 'Other';
+      await repo.insertMarketAgent(tx, {
+        userId: user.id,
+        businessName: body.businessName,
+        marketName: market,
+        marketLocation: market,
+        location: marketCity[market] ?? market,
+        contactNumber: body.contactNumber ?? '',
+      });
+    }
+  });
+}
+
+/**
+ * A new account (its e-mail not taken, its password hashed) and, in the same transaction, what its
+ * role adds (`more`). Two registrations with one e-mail at the same moment: the unique index decides.
+ */
+async function insertAccount(
+  db: Db,
+  account: { name: string; email: string; password: string; role: Role; language: Language },
+  more: (tx: Tx, user: Awaited<ReturnType<typeof repo.insertUser>>) => Promise<void>,
+) {
+  await refuseTakenEmail(db, account.email);
+  const passwordHash = await hashPassword(account.password);
   try {
     return await db.transaction(async (tx) => {
-      const user = await repo.insertUser(tx, {
-        name: body.name,
-        email: body.email,
-        passwordHash,
-        role: body.role,
-        language,
-      });
-      await recordChange(tx, {
-        tags: ['users'],
-        audience: [audiences.farmStore],
-        audit: { actor: user, record: user.id },
-      });
-      if (body.role === 'market_agent') {
-        const market = body.marketLocation ?? 'Other';
-        await repo.insertMarketAgent(tx, {
-          userId: user.id,
-          businessName: body.businessName,
-          marketName: market,
-          marketLocation: market,
-          location: marketCity[market] ?? market,
-          contactNumber: body.contactNumber ?? '',
-        });
-      }
+      const { name, email, role, language } = account;
+      const user = await repo.insertUser(tx, { name, email, passwordHash, role, language });
+      await more(tx, user);
       return user;
     });
   } catch (err) {
-    // Two registrations with one e-mail at the same moment: the unique index decides.
     if (isUniqueViolation(err)) throw conflict(messages.emailTaken);
     throw err;
   }
@@ -150,33 +159,19 @@ function supplierSignUp(body: RegisterBody): RegisterSupplierBody {
  * bank detail, pending approval; only /register's route then signs in (spec §4).
  */
 export async function registerSupplier(db: Db, body: RegisterSupplierBody, language: Language = 'en') {
-  await refuseTakenEmail(db, body.email);
-  const passwordHash = await hashPassword(body.password);
-  try {
-    return await db.transaction(async (tx) => {
-      const user = await repo.insertUser(tx, {
-        name: body.name,
-        email: body.email,
-        passwordHash,
-        role: 'supplier',
-        language,
-      });
-      await repo.insertSupplier(tx, {
-        userId: user.id,
-        ...supplierDetailsRecord(body),
-        produceTypes: body.produceTypes ?? '',
-      });
-      await recordChange(tx, {
-        tags: ['users', 'suppliers'],
-        audience: [audiences.farmStore],
-        audit: { actor: user, record: user.id },
-      });
-      return user;
+  const { name, email, password } = body;
+  return insertAccount(db, { name, email, password, role: 'supplier', language }, async (tx, user) => {
+    await repo.insertSupplier(tx, {
+      userId: user.id,
+      ...supplierDetailsRecord(body),
+      produceTypes: body.produceTypes ?? '',
     });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(messages.emailTaken);
-    throw err;
-  }
+    await recordChange(tx, {
+      tags: ['users', 'suppliers'],
+      audience: [audiences.farmStore],
+      audit: { actor: user, record: user.id },
+    });
+  });
 }
 
 /** How the sign-in of one e-mail from one address is counted (decision 025). */

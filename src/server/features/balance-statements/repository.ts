@@ -65,14 +65,6 @@ function toRecord(r: Row): StatementRecord {
   };
 }
 
-export async function activeAgents(db: Executor, ids?: number[]) {
-  const result = await db.execute<{ id: number; user_id: number; name: string }>(sql`
-    select a.id, a.user_id, u.name from market_agents a join users u on u.id = a.user_id
-    where u.is_active ${ids ? sql`and a.id in (${sqlList(ids)})` : sql``}
-    order by a.id`);
-  return result.rows.map((r) => ({ id: Number(r.id), userId: Number(r.user_id), name: r.name }));
-}
-
 /** A month's first instant and the next month's, in the farm's time zone. */
 export async function monthWindow(db: Executor, month: string, timeZone: string) {
   const result = await db.execute<{ from: string; to: string; ended: boolean }>(sql`

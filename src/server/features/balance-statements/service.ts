@@ -23,6 +23,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.
 import { formatMonthIn, translatorFor } from '../../lib/i18n.ts';
 import type { Caller } from '../../lib/ownership.ts';
 import type { Mailer, QueuedMail } from '../../plugins/mailer.ts';
+import * as agentsService from '../agents/service.ts';
 import { agentMonthFigures, type MonthFigures } from '../crates/balances.ts';
 import { balancesOf, holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
 import * as evidence from '../evidence/service.ts';
@@ -71,7 +72,7 @@ export async function issueStatements(deps: StatementDeps, caller: Acting, body:
   if (!window.ended) throw badRequest(m.monthNotEnded, { month: m.monthNotEnded });
   const ids = body.marketAgentIds ? [...new Set(body.marketAgentIds)] : undefined;
   if (ids && ids.length === 0) throw badRequest(m.agentsRequired, { marketAgentIds: m.agentsRequired });
-  const agents = await repo.activeAgents(db, ids);
+  const agents = await agentsService.activeAgents(db, ids);
   if (ids && agents.length !== ids.length) throw badRequest(m.agentUnknown, { marketAgentIds: m.agentUnknown });
   if (agents.length === 0) throw conflict(m.noAgents);
   const names = (which: number[]) =>

@@ -4,15 +4,6 @@ import type { StockTakeCount, StockTakeLine } from '../../../shared/stock-takes.
 import type { Executor } from '../../db/client.ts';
 import { sqlList } from '../../db/rows.ts';
 
-/** Active agents among `ids` (all active agents when `ids` is undefined), with their user and name. */
-export async function activeAgents(db: Executor, ids?: number[]) {
-  const result = await db.execute<{ id: number; user_id: number; name: string }>(sql`
-    select a.id, a.user_id, u.name from market_agents a join users u on u.id = a.user_id
-    where u.is_active ${ids ? sql`and a.id in (${sqlList(ids)})` : sql``}
-    order by a.id`);
-  return result.rows.map((r) => ({ id: Number(r.id), userId: Number(r.user_id), name: r.name }));
-}
-
 /** Agents among `ids` with a count not yet resolved. */
 export async function agentsStillCounting(db: Executor, ids: number[]) {
   if (ids.length === 0) return [];

@@ -16,6 +16,7 @@ import { audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { type Caller, ownMarketAgentId } from '../../lib/ownership.ts';
 import { emitWebhookEvent } from '../../lib/webhook-outbox.ts';
+import * as agentsService from '../agents/service.ts';
 import * as clients from '../clients/service.ts';
 import { agentBalance, agentLosses, clientBalances } from '../crates/balances.ts';
 import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
@@ -44,7 +45,7 @@ const audienceOf = (count: { agentUserId: number }) => [audiences.farmStore, aud
 export async function startStockTake(db: Db, caller: Acting, body: { marketAgentIds?: number[] } | null | undefined) {
   const ids = body?.marketAgentIds ? [...new Set(body.marketAgentIds)] : undefined;
   if (ids && ids.length === 0) throw badRequest(m.agentsRequired, { marketAgentIds: m.agentsRequired });
-  const agents = await repo.activeAgents(db, ids);
+  const agents = await agentsService.activeAgents(db, ids);
   if (ids && agents.length !== ids.length) throw badRequest(m.agentUnknown, { marketAgentIds: m.agentUnknown });
   if (agents.length === 0) throw conflict(m.noAgents);
   const id = await db
@@ -267,7 +268,7 @@ async function bookDifference(tx: Executor, line: repo.LineRecord, agentId: numb
 
 /** One agent's stock-take history and loss rate (the Market Agents screen). */
 export async function agentHistory(db: Db, marketAgentId: number): Promise<AgentStockTakeHistory> {
-  const agents = await repo.activeAgents(db, [marketAgentId]);
+  const agents = await agentsService.activeAgents(db, [marketAgentId]);
   const [counts, losses] = await Promise.all([
     repo.listCounts(db, { marketAgentId, limit: 50 }),
     agentLosses(db, marketAgentId),
