@@ -8,21 +8,20 @@
 // in flight. On PGlite (a DATA_DIR of its own) or PostgreSQL (TEST_DB=postgres: a database cloned from
 // the migrated template for this test).
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, expect, inject, it } from 'vitest';
 import { freePort } from '../../tests/support/ports.ts';
+import { startServerProcess } from '../../tests/support/server-process.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { checkLedgerInvariant } from './features/invariant/service.ts';
 import { addDays, DEFAULT_FARM_TIMEZONE, farmToday } from './lib/farm-date.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FARM_CODE = 'CRASH-FARM-CODE';
 /** Kills under load, then a last round that is killed too before the data is read. */
 const KILLS = 3;
@@ -63,7 +62,8 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 
 let server: ChildProcess | null = null;
-let output = '';
+/** What the running server printed. */
+let printed = () => '';
 const killNow = () => {
   if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
 };
@@ -76,27 +76,19 @@ afterAll(async () => {
 });
 
 function start() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
+  const started = startServerProcess(
+    {
       PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir || join(tmpdir(), 'cratekeeper-crash-unused'),
       DATABASE_URL: databaseUrl,
       FARM_ACCESS_CODE: FARM_CODE,
       LOG_LEVEL: 'warn',
-      BACKUP_CRON: 'off',
       WEB_DIR: join(tmpdir(), 'cratekeeper-crash-no-client'),
     },
-  });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+    4000,
+  );
+  const { child } = started;
+  printed = started.output;
   server = child;
   return child;
 }
@@ -113,7 +105,7 @@ async function kill() {
 async function healthy(child: ChildProcess, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${printed()}`);
     try {
       const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) });
       if (res.status === 200) return;
@@ -122,7 +114,7 @@ async function healthy(child: ChildProcess, timeoutMs = 120_000) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no healthy server within ${timeoutMs} ms:\n${output}`);
+  throw new Error(`no healthy server within ${timeoutMs} ms:\n${printed()}`);
 }
 
 // ---- HTTP as the farm store and the agents ----
@@ -295,7 +287,7 @@ it('keeps every write answered 2xx through SIGKILLs under load, and the ledger a
     const tooLong = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         stopped = true;
-        reject(new Error(`only ${ackedThisRound} of ${writes} writes acknowledged in 120 s:\n${output}`));
+        reject(new Error(`only ${ackedThisRound} of ${writes} writes acknowledged in 120 s:\n${printed()}`));
       }, 120_000);
     });
     try {
@@ -306,7 +298,7 @@ it('keeps every write answered 2xx through SIGKILLs under load, and the ledger a
       await kill();
       await Promise.all(workers);
     }
-    if (server?.signalCode !== 'SIGKILL') throw new Error(`the server was not killed:\n${output}`);
+    if (server?.signalCode !== 'SIGKILL') throw new Error(`the server was not killed:\n${printed()}`);
   }
 
   for (let k = 0; k <= KILLS; k++) {

@@ -3,20 +3,20 @@
 // is answered in full, an open event stream gets a short retry hint and ends, nothing new is accepted,
 // and the process exits 0 well within 10 s. Run once, on the PGlite pass (shutdown does not depend on
 // the database; the PostgreSQL pass reports it skipped).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../../tests/support/ports.ts';
+import { startServerProcess } from '../../tests/support/server-process.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const onPostgres = process.env.TEST_DB === 'postgres';
 
 let server: ChildProcess | null = null;
-let output = '';
+/** What the running server printed. */
+let output = { output: () => '', forget: () => {} };
 const dataDir = mkdtempSync(join(tmpdir(), 'cratekeeper-shutdown-'));
 afterAll(() => {
   if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
@@ -27,11 +27,11 @@ afterAll(() => {
 async function logged(pattern: RegExp, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (pattern.test(output)) return;
-    if (server?.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    if (pattern.test(output.output())) return;
+    if (server?.exitCode !== null) throw new Error(`the server exited:\n${output.output()}`);
     await new Promise((r) => setTimeout(r, 20));
   }
-  throw new Error(`the server never logged ${pattern}:\n${output.slice(-3000)}`);
+  throw new Error(`the server never logged ${pattern}:\n${output.output().slice(-3000)}`);
 }
 
 /** GET /api/events as a browser: the raw text it receives, and when the stream ends. */
@@ -57,27 +57,16 @@ it.skipIf(onPostgres)(
   async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        FARM_ACCESS_CODE: 'SHUTDOWN-FARM',
-        // debug: the server says when a request has arrived, so the signal comes while it is in flight.
-        LOG_LEVEL: 'debug',
-        BACKUP_CRON: 'off',
-      },
+    const started = startServerProcess({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      FARM_ACCESS_CODE: 'SHUTDOWN-FARM',
+      // debug: the server says when a request has arrived, so the signal comes while it is in flight.
+      LOG_LEVEL: 'debug',
     });
-    const keep = (chunk: Buffer) => {
-      output += chunk.toString();
-    };
-    server.stdout?.on('data', keep);
-    server.stderr?.on('data', keep);
+    server = started.child;
+    output = started;
     await logged(/Cratekeeper is running/);
 
     const register = await fetch(`${base}/api/auth/register`, {
@@ -98,7 +87,7 @@ it.skipIf(onPostgres)(
     expect((await fetch(`${base}/api/ready`)).status).toBe(200);
 
     // A sign-in (argon2 at its real cost: tens of milliseconds) is in flight when the signal comes.
-    output = '';
+    output.forget();
     const signIn = fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', connection: 'close' },
@@ -122,7 +111,7 @@ it.skipIf(onPostgres)(
     expect(code).toBe(0);
     expect(at - signalled).toBeLessThan(10_000);
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
-    expect(output).toContain('SIGTERM received, shutting down');
+    expect(output.output()).toContain('SIGTERM received, shutting down');
   },
   180_000,
 );
