@@ -93,6 +93,8 @@ export type AgentInsight = z.infer<typeof agentInsightSchema>;
  * its own row, never another agent's name).
  */
 export const agentInsightsResponse = z.object({
+  /** LOAN_OVERDUE_DAYS: a loan open longer than this many whole days is overdue. */
+  overdueAfterDays: z.number(),
   farm: z.object({ turnaround: turnaroundSchema, overdueAtClients: z.number(), weeks: z.array(lossWeekSchema) }),
   /**
    * The median agent, figure by figure (what an agent compares itself with, never another agent's name):

@@ -187,6 +187,7 @@ describe('GET /api/insights/agents', () => {
     expect(median.weeks[10]).toEqual({ weekStart: monday(1), lossRate: 0.12 });
     expect(median.weeks[11].lossRate).toBeNull();
     expect(res.json().farm.weeks).toHaveLength(12);
+    expect(res.json().overdueAfterDays).toBe(app.config.loanOverdueDays);
   });
 
   it('refuses suppliers and bad weeks', async () => {

@@ -169,7 +169,7 @@ export async function everyAgentsInsights(
     overdueAtClients: agents.reduce((sum, a) => sum + a.overdueAtClients, 0),
     weeks: farmWeeks,
   };
-  return { farm, agentMedian: medianAgent(agents, starts), agents };
+  return { overdueAfterDays: loanOverdueDays, farm, agentMedian: medianAgent(agents, starts), agents };
 }
 
 export async function forecast(db: Executor, caller: Caller, timeZone: string): Promise<ForecastResponse> {
