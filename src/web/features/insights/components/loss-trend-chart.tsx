@@ -25,7 +25,6 @@ export function LossTrendChart({ weeks, own, other }: { weeks: readonly TrendWee
       withLegend
       legendProps={{ verticalAlign: 'bottom', wrapperStyle: { paddingTop: 8 } }}
       connectNulls={false}
-      unit=" %"
       valueFormatter={(value) => `${value.toFixed(1)} %`}
       role="figure"
       aria-label={t('components.lossTrendChartLabel', { own, other })}
