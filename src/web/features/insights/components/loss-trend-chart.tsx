@@ -25,6 +25,7 @@ export function LossTrendChart({ weeks, own, other }: { weeks: readonly TrendWee
       withLegend
       legendProps={{ verticalAlign: 'bottom', wrapperStyle: { paddingTop: 8 } }}
       connectNulls={false}
+      curveType="linear"
       valueFormatter={(value) => `${value.toFixed(1)} %`}
       role="figure"
       aria-label={t('components.lossTrendChartLabel', { own, other })}

@@ -86,8 +86,10 @@ function MyFigures({ t, own, data }: { t: T; own: AgentInsight; data: AgentInsig
   return (
     <Stack gap="sm">
       {own.lossFlagged && (
-        <Alert color="orange" title={t('my-insights.flaggedTitle')} data-testid="my-loss-flag">
-          {t('my-insights.flagged')}
+        <Alert color="orange" variant="light" data-testid="my-loss-flag">
+          {/* Not the Alert's title: its orange text is below WCAG contrast on the tint. */}
+          <Text fw={700}>{t('my-insights.flaggedTitle')}</Text>
+          <Text size="sm">{t('my-insights.flagged')}</Text>
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
