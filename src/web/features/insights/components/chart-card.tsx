@@ -23,6 +23,44 @@ type ChartCardProps = {
   table: ReactNode;
 };
 
+type View = 'chart' | 'table';
+
+/** Chart or table, and the CSV: thumb-sized (44 px). */
+function ChartControls({
+  view,
+  setView,
+  download,
+}: {
+  view: View;
+  setView: (view: View) => void;
+  download: (() => void) | null;
+}) {
+  const t = useT();
+  return (
+    <Group gap="sm">
+      <SegmentedControl
+        aria-label={t('components.chartView')}
+        value={view}
+        onChange={(v) => setView(v === 'table' ? 'table' : 'chart')}
+        data={[
+          { value: 'chart', label: t('components.chartViewChart') },
+          { value: 'table', label: t('components.chartViewTable') },
+        ]}
+        styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center' } }}
+      />
+      <Button
+        variant="default"
+        mih={44}
+        leftSection={<IconDownload size={18} aria-hidden />}
+        onClick={download ?? undefined}
+        disabled={download === null}
+      >
+        {t('components.chartDownloadCsv')}
+      </Button>
+    </Group>
+  );
+}
+
 export function ChartCard({
   id,
   title,
@@ -35,8 +73,7 @@ export function ChartCard({
   chart,
   table,
 }: ChartCardProps) {
-  const t = useT();
-  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const [view, setView] = useState<View>('chart');
   const placeholder = <Skeleton h={height} />;
   return (
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby={id}>
@@ -51,27 +88,7 @@ export function ChartCard({
             </Text>
           )}
         </div>
-        <Group gap="sm">
-          <SegmentedControl
-            aria-label={t('components.chartView')}
-            value={view}
-            onChange={(v) => setView(v === 'table' ? 'table' : 'chart')}
-            data={[
-              { value: 'chart', label: t('components.chartViewChart') },
-              { value: 'table', label: t('components.chartViewTable') },
-            ]}
-            styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center' } }}
-          />
-          <Button
-            variant="default"
-            mih={44}
-            leftSection={<IconDownload size={18} aria-hidden />}
-            onClick={download ?? undefined}
-            disabled={download === null}
-          >
-            {t('components.chartDownloadCsv')}
-          </Button>
-        </Group>
+        <ChartControls view={view} setView={setView} download={download} />
       </Group>
       {choice}
       {failed ? (
