@@ -6,7 +6,7 @@
 // median, never another agent's name, its trend's table matching the API, in isiZulu too.
 import { readFile } from 'node:fs/promises';
 import type { AgentInsightsResponse, ForecastResponse, HoldingsResponse } from '../../src/shared/insights.ts';
-import { DESKTOP, expectAccessible, PHONE, settled } from './support/a11y.ts';
+import { DESKTOP, expectAccessible, expectNoSidewaysScroll, PHONE, settled } from './support/a11y.ts';
 import { json } from './support/api.ts';
 import { newPage } from './support/crates.ts';
 import { expect, type Page, test } from './support/test.ts';
@@ -191,6 +191,7 @@ test("the agent's own figures against the farm's median, its loss-rate table, in
   const zulu = page.getByRole('region', { name: 'Amabhokisi akho aqhathaniswa kanjani' });
   await zulu.scrollIntoViewIfNeeded();
   await expect(zulu.getByTestId('my-loss-flag')).toContainText('Ulahlekelwa amabhokisi');
+  await expectNoSidewaysScroll(page, "agent's own insights in isiZulu (375 px)");
   await json(page.request.put('/api/auth/me/language', { data: { language: 'en' } }));
   await page.close();
 });

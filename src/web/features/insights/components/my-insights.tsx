@@ -14,7 +14,7 @@ import { percentText } from './loss-trend-figures.ts';
 
 type T = ReturnType<typeof useT>;
 
-/** A median of two agents can fall between whole numbers: one decimal is enough. */
+/** A median of two agents' crates can fall between whole numbers: one decimal (written like the percents). */
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
 export default function MyInsights() {
@@ -79,7 +79,8 @@ function Figure({ name, label, value, median }: { name: string; label: string; v
 
 function MyFigures({ t, own, data }: { t: T; own: AgentInsight; data: AgentInsightsResponse }) {
   const none = t('my-insights.none');
-  const days = (d: number | null) => (d === null ? none : t('my-insights.days', { days: oneDecimal(d) }));
+  // Whole days: a median of two agents' medians can fall on a half day.
+  const days = (d: number | null) => (d === null ? none : t('my-insights.days', { days: Math.round(d) }));
   const median = (value: string) => t('my-insights.medianIs', { value });
   const m = data.agentMedian;
   const { turnaround } = own;
