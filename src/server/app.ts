@@ -30,6 +30,7 @@ import farmNameRoutes from './features/farm-name/routes.ts';
 import healthRoutes from './features/health/routes.ts';
 import housekeepingJobs from './features/housekeeping/jobs.ts';
 import importRoutes from './features/imports/routes.ts';
+import insightJobs from './features/insights/jobs.ts';
 import insightsRoutes from './features/insights/routes.ts';
 import outboxJobs from './features/outbox/jobs.ts';
 import outboxRoutes from './features/outbox/routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp({
   await app.register(housekeepingJobs);
   await app.register(outboxJobs);
   await app.register(reportJobs);
+  await app.register(insightJobs);
   await app.register(statementJobs);
   await app.register(backupJobs);
   await app.register(webhookJobs, { schedules });

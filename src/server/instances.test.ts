@@ -11,6 +11,7 @@ import { buildTestApp, testConfig } from '../../tests/support/test-app.ts';
 import { registerAgent, send } from '../../tests/support/transmissions.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
+import { FARM_WEEKLY_EMAIL_JOB } from './features/insights/jobs.ts';
 import { addDays, farmToday } from './lib/farm-date.ts';
 import { OUTBOX_RETRY_JOB } from './plugins/mailer.ts';
 import { CHANGE_ID_HEADER, SEEN_CHANGE_HEADER } from './plugins/read-cache.ts';
@@ -89,7 +90,7 @@ twoInstances('two instances on one PostgreSQL', async () => {
   });
 
   it('a scheduled job runs once for a slot, whichever instance wakes first', async () => {
-    for (const name of ['weekly-reports', OUTBOX_RETRY_JOB]) {
+    for (const name of ['weekly-reports', FARM_WEEKLY_EMAIL_JOB, OUTBOX_RETRY_JOB]) {
       const slot = new Date('2026-03-02T04:00:00Z');
       const outcomes = await Promise.all([a.jobs.runNow(name, slot), b.jobs.runNow(name, slot)]);
       expect(

@@ -93,9 +93,20 @@ export type AgentInsight = z.infer<typeof agentInsightSchema>;
  * its own row, never another agent's name).
  */
 export const agentInsightsResponse = z.object({
+  /** LOAN_OVERDUE_DAYS: a loan open longer than this many whole days is overdue. */
+  overdueAfterDays: z.number(),
   farm: z.object({ turnaround: turnaroundSchema, overdueAtClients: z.number(), weeks: z.array(lossWeekSchema) }),
-  /** The median over agents of their turnaround and of their loss rate over the weeks asked for. */
-  agentMedian: z.object({ turnaroundDays: z.number().nullable(), lossRate: z.number().nullable() }),
+  /**
+   * The median agent, figure by figure (what an agent compares itself with, never another agent's name):
+   * turnaround, crates overdue at clients, loss rate over the weeks asked for, and each week's loss rate
+   * (over the agents that received crates that week).
+   */
+  agentMedian: z.object({
+    turnaroundDays: z.number().nullable(),
+    overdueAtClients: z.number().nullable(),
+    lossRate: z.number().nullable(),
+    weeks: z.array(z.object({ weekStart: z.string(), lossRate: z.number().nullable() })),
+  }),
   agents: z.array(agentInsightSchema),
 });
 export type AgentInsightsResponse = z.infer<typeof agentInsightsResponse>;

@@ -1,16 +1,19 @@
 // Crates at a glance on the demo farm (issue 40, decision 070): the farm dashboard's weekly chart of
 // where the crates were renders with data, its table view shows the figures the chart draws (the API's),
 // its CSV holds the same, and the forecast card gives each agent next week's crates with the error and
-// the farm's stock line. At 375 px and on a desktop, with axe.
+// the farm's stock line. At 375 px and on a desktop, with axe. Market Agents' loss-rate trend starts on
+// the agent marked "Losing crates"; that agent's own dashboard shows its figures against the farm's
+// median, never another agent's name, its trend's table matching the API, in isiZulu too.
 import { readFile } from 'node:fs/promises';
-import type { ForecastResponse, HoldingsResponse } from '../../src/shared/insights.ts';
-import { DESKTOP, expectAccessible, PHONE, settled } from './support/a11y.ts';
+import type { AgentInsightsResponse, ForecastResponse, HoldingsResponse } from '../../src/shared/insights.ts';
+import { DESKTOP, expectAccessible, expectNoSidewaysScroll, PHONE, settled } from './support/a11y.ts';
 import { json } from './support/api.ts';
 import { newPage } from './support/crates.ts';
 import { expect, type Page, test } from './support/test.ts';
 
 const DEMO_PASSWORD = 'demo1234';
 const FARM = 'farm@demo.cratekeeper';
+const BOTHA = 'agent.botha@demo.cratekeeper';
 const KINDS = ['farm', 'inTransit', 'agentsFull', 'agentsEmpty', 'atClients', 'withSuppliers', 'missing', 'damaged'];
 
 /** The spec's farm holds the demo farm: restarted once with DEMO=1 on its still empty database. */
@@ -126,9 +129,69 @@ test('Market Agents: turnaround and losses per agent, grouped by business and so
   await expect(row.locator('[data-figure="overdue"]')).toHaveText(String(sipho.overdueAtClients));
   await expect(row.locator('[data-figure="turnaround"]')).toHaveText(/\d+ days?/);
 
+  // The loss-rate trend starts on the agent marked "Losing crates" (the demo's Johan Botha).
+  const trend = page.getByRole('region', { name: 'Loss rate week by week' });
+  await trend.scrollIntoViewIfNeeded();
+  await expect(trend.getByLabel('Agent shown').locator('option:checked')).toHaveText('Johan Botha — Losing crates');
+  await expect(trend.getByRole('figure').locator('path.recharts-line-curve').first()).toBeVisible();
+
   await page.getByLabel('Sort agents by').selectOption({ label: 'Crates still out' });
   await expect(page.getByLabel('Sort agents by')).toHaveValue('stillOut');
   await page.setViewportSize(DESKTOP);
   await expectAccessible(page, 'Market Agents, turnaround and losses (desktop)');
+  await page.close();
+});
+
+test("the agent's own figures against the farm's median, its loss-rate table, in isiZulu too (375 px)", async ({
+  browser,
+}) => {
+  const page = await newPage(browser, { viewport: PHONE, acceptDownloads: true });
+  await json(page.request.post('/api/auth/login', { data: { email: BOTHA, password: DEMO_PASSWORD } }));
+  const mine = await json<AgentInsightsResponse>(page.request.get('/api/insights/agents?weeks=12'));
+  expect(mine.agents.map((a) => a.agentName)).toEqual(['Johan Botha']);
+  await page.goto('/');
+  await settled(page, 'Market Agent Dashboard');
+  // At the foot of the dashboard, loaded when it comes near.
+  const figures = page.getByRole('region', { name: 'How your crates compare' });
+  await figures.scrollIntoViewIfNeeded();
+  await expect(figures.getByTestId('my-loss-flag')).toContainText('Losing crates');
+  await expect(figures.locator('[data-figure="overdue"] [data-value]')).toHaveText(
+    String(mine.agents[0]!.overdueAtClients),
+  );
+  await expect(figures.locator('[data-figure="turnaround"] [data-median]')).toHaveText(/^Farm median: /);
+  await expect(figures.getByTestId('my-forecast')).toContainText(/Crates coming to you\s*\d+ \(error \d+ %\)/);
+  const trend = page.getByRole('region', { name: 'Your loss rate week by week' });
+  await trend.scrollIntoViewIfNeeded();
+  await expect(trend.getByRole('figure').locator('path.recharts-line-curve').first()).toBeVisible();
+  await expectAccessible(page, "agent's own insights, chart (375 px)");
+
+  // The table says the chart's figures: the agent's rate and the median agent's, week by week.
+  await trend.getByText('Table', { exact: true }).click();
+  const rows = trend.getByTestId('loss-trend-table').locator('tbody tr');
+  await expect(rows).toHaveCount(12);
+  const pct = (rate: number | null) => (rate === null ? '—' : `${(Math.round(rate * 1000) / 10).toFixed(1)} %`);
+  for (const [i, m] of mine.agentMedian.weeks.entries()) {
+    await expect(rows.nth(i).locator('[data-line="own"]')).toHaveText(pct(mine.agents[0]!.weeks[i]!.lossRate));
+    await expect(rows.nth(i).locator('[data-line="other"]')).toHaveText(pct(m.lossRate));
+  }
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    trend.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('my-loss-rate.csv');
+  await expectAccessible(page, "agent's own insights, table (375 px)");
+  // Never another agent's name.
+  for (const other of ['Sipho Dlamini', 'Lerato Mokoena', 'Naledi Khumalo']) {
+    await expect(page.getByText(other)).toHaveCount(0);
+  }
+
+  // In the agent's language: the same section in isiZulu.
+  await json(page.request.put('/api/auth/me/language', { data: { language: 'zu' } }));
+  await page.reload();
+  const zulu = page.getByRole('region', { name: 'Amabhokisi akho aqhathaniswa kanjani' });
+  await zulu.scrollIntoViewIfNeeded();
+  await expect(zulu.getByTestId('my-loss-flag')).toContainText('Ulahlekelwa amabhokisi');
+  await expectNoSidewaysScroll(page, "agent's own insights in isiZulu (375 px)");
+  await json(page.request.put('/api/auth/me/language', { data: { language: 'en' } }));
   await page.close();
 });

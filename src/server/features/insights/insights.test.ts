@@ -178,8 +178,16 @@ describe('GET /api/insights/agents', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().agents.map((r: { marketAgentId: number }) => r.marketAgentId)).toEqual([b.marketAgentId]);
     expect(res.body).not.toContain('Alpha Fresh');
-    expect(res.json().agentMedian.turnaroundDays).toBe(60);
+    // The median agent, figure by figure: of A's 7 overdue crates and B's none, a median of two.
+    const median = res.json().agentMedian;
+    expect(median).toMatchObject({ turnaroundDays: 60, overdueAtClients: 3.5 });
+    expect(median.weeks).toHaveLength(12);
+    // Two weeks ago A lost 12 of 100 and B none of 60; last week only A received crates.
+    expect(median.weeks[9]).toEqual({ weekStart: monday(2), lossRate: 0.06 });
+    expect(median.weeks[10]).toEqual({ weekStart: monday(1), lossRate: 0.12 });
+    expect(median.weeks[11].lossRate).toBeNull();
     expect(res.json().farm.weeks).toHaveLength(12);
+    expect(res.json().overdueAfterDays).toBe(app.config.loanOverdueDays);
   });
 
   it('refuses suppliers and bad weeks', async () => {

@@ -181,3 +181,26 @@ export async function activeAgentNames(db: Executor): Promise<AgentName[]> {
     order by a.agent_number, a.id`);
   return result.rows.map((r) => ({ id: Number(r.id), agentName: r.agent_name, businessName: r.business_name }));
 }
+
+/** The active farm store accounts, who get the farm's weekly e-mail, in the language each chose. */
+export async function farmStoreReaders(db: Executor) {
+  const result = await db.execute<{ name: string; email: string; language: string | null }>(sql`
+    select name, email, language from users where role = 'farm_store' and is_active order by id`);
+  return result.rows;
+}
+
+/**
+ * Claims the farm's weekly e-mail for the week starting `weekStart`, in the caller's transaction: true
+ * when this call claimed it, false when that week (or a later one) was claimed already. A second claim
+ * of the same week waits for the first's transaction and then finds it done, so the e-mail goes out
+ * once per week however many instances or runs ask.
+ */
+export async function claimFarmWeeklyEmail(db: Executor, weekStart: string): Promise<boolean> {
+  const result = await db.execute<{ key: string }>(sql`
+    insert into settings (key, value) values (${FARM_WEEKLY_EMAIL_KEY}, ${weekStart})
+    on conflict (key) do update set value = excluded.value where settings.value < excluded.value
+    returning key`);
+  return result.rows.length === 1;
+}
+
+const FARM_WEEKLY_EMAIL_KEY = 'insights:farm-weekly-email:last-week';

@@ -5,6 +5,7 @@ import {
   BACKTEST_WEEKS,
   backtestWape,
   firstActiveWeek,
+  flaggedWeeks,
   forecastNextWeek,
   holdingsAtWeekEnds,
   lossFlagged,
@@ -12,6 +13,7 @@ import {
   MIN_HISTORY_WEEKS,
   matchTurnaround,
   median,
+  medianLossWeeks,
   overallLossRate,
   smooth,
   stockLastsDays,
@@ -95,6 +97,27 @@ describe('loss rates', () => {
     expect(lossFlagged(few, farm)).toBe(false);
     const atTwice = [lossWeek('a', 500, 20), lossWeek('b', 500, 20)]; // 4 %: not more than twice 2 %
     expect(lossFlagged(atTwice, farm)).toBe(false);
+  });
+
+  it('names the latest two weeks running over the line', () => {
+    const farm = ['a', 'b', 'c', 'd'].map((w) => lossWeek(w, 1000, 20));
+    const agent = [lossWeek('a', 100, 10), lossWeek('b', 100, 12), lossWeek('c', 100, 15), lossWeek('d', 100, 1)];
+    expect(flaggedWeeks(agent, farm)?.map((w) => w.weekStart)).toEqual(['b', 'c']);
+    expect(flaggedWeeks(agent.slice(3), farm.slice(3))).toBeNull();
+  });
+
+  it("gives the median agent's loss rate week by week, over the agents that received crates", () => {
+    const weeks = ['a', 'b', 'c'];
+    const series = [
+      [lossWeek('a', 100, 1), lossWeek('b', 100, 10), lossWeek('c', 0, 0)],
+      [lossWeek('a', 100, 3), lossWeek('b', 0, 2), lossWeek('c', 0, 0)],
+      [lossWeek('a', 100, 5), lossWeek('b', 50, 1), lossWeek('c', 0, 0)],
+    ];
+    expect(medianLossWeeks(weeks, series)).toEqual([
+      { weekStart: 'a', lossRate: 0.03 },
+      { weekStart: 'b', lossRate: (0.1 + 0.02) / 2 },
+      { weekStart: 'c', lossRate: null },
+    ]);
   });
 });
 

@@ -116,9 +116,34 @@ function overTheLine(agent: LossWeek, farm: LossWeek | undefined): boolean {
   return agent.lossRate > FLAG_RATE_MULTIPLE * farmRate;
 }
 
+/**
+ * The latest two weeks running in which an agent's loss was over the line (the same weeks as the
+ * farm's), oldest first; null when there are none.
+ */
+export function flaggedWeeks(agent: readonly LossWeek[], farm: readonly LossWeek[]): [LossWeek, LossWeek] | null {
+  for (let i = agent.length - 1; i > 0; i--) {
+    if (overTheLine(agent[i]!, farm[i]) && overTheLine(agent[i - 1]!, farm[i - 1])) return [agent[i - 1]!, agent[i]!];
+  }
+  return null;
+}
+
 /** An agent whose loss is over the line in two weeks running (the same weeks as the farm's). */
 export function lossFlagged(agent: readonly LossWeek[], farm: readonly LossWeek[]): boolean {
-  return agent.some((week, i) => i > 0 && overTheLine(week, farm[i]) && overTheLine(agent[i - 1]!, farm[i - 1]));
+  return flaggedWeeks(agent, farm) !== null;
+}
+
+/**
+ * The median agent's loss rate week by week: in each week, the median of the rates of the agents that
+ * received crates that week (null when none did).
+ */
+export function medianLossWeeks(
+  weekStarts: readonly string[],
+  series: readonly (readonly LossWeek[])[],
+): { weekStart: string; lossRate: number | null }[] {
+  return weekStarts.map((weekStart, i) => ({
+    weekStart,
+    lossRate: median(series.flatMap((s) => (s[i]?.lossRate == null ? [] : [s[i]!.lossRate!]))),
+  }));
 }
 
 /** Decision 070: the smoothing constant, the weeks backtested and the history a forecast needs. */

@@ -101,10 +101,39 @@ async function agentsWithOverdue(db: Executor, loanOverdueDays: number) {
   return names.map((a) => ({ ...a, overdueAtClients: overdue.get(a.id)?.crates ?? 0 }));
 }
 
+const present = <T>(values: (T | null)[]) => values.filter((v): v is T => v !== null);
+
+/** The median agent, figure by figure: all an agent learns of the others (decision 070). */
+function medianAgent(agents: readonly AgentInsight[], starts: string[]): AgentInsightsResponse['agentMedian'] {
+  return {
+    turnaroundDays: rules.median(present(agents.map((a) => a.turnaround.medianDays))),
+    overdueAtClients: rules.median(agents.map((a) => a.overdueAtClients)),
+    lossRate: rules.median(present(agents.map((a) => rules.overallLossRate(a.weeks)))),
+    weeks: rules.medianLossWeeks(
+      starts,
+      agents.map((a) => a.weeks),
+    ),
+  };
+}
+
+export type InsightOptions = { timeZone: string; loanOverdueDays: number };
+
+/** The farm store's view; an agent gets only its own row beside the farm's and the median agent's. */
 export async function agentInsights(
   db: Executor,
   caller: Caller,
-  { timeZone, loanOverdueDays }: { timeZone: string; loanOverdueDays: number },
+  options: InsightOptions,
+  weeks: number,
+): Promise<AgentInsightsResponse> {
+  const all = await everyAgentsInsights(db, options, weeks);
+  if (caller.role === 'farm_store') return all;
+  return { ...all, agents: all.agents.filter((a) => a.marketAgentId === caller.marketAgentId) };
+}
+
+/** Every active agent's turnaround and losses, the farm's and the median agent's. */
+export async function everyAgentsInsights(
+  db: Executor,
+  { timeZone, loanOverdueDays }: InsightOptions,
   weeks: number,
 ): Promise<AgentInsightsResponse> {
   const today = farmToday(timeZone);
@@ -140,14 +169,7 @@ export async function agentInsights(
     overdueAtClients: agents.reduce((sum, a) => sum + a.overdueAtClients, 0),
     weeks: farmWeeks,
   };
-  const present = <T>(values: (T | null)[]) => values.filter((v): v is T => v !== null);
-  const agentMedian = {
-    turnaroundDays: rules.median(present(agents.map((a) => a.turnaround.medianDays))),
-    lossRate: rules.median(present(agents.map((a) => rules.overallLossRate(a.weeks)))),
-  };
-  const visible =
-    caller.role === 'farm_store' ? agents : agents.filter((a) => a.marketAgentId === caller.marketAgentId);
-  return { farm, agentMedian, agents: visible };
+  return { overdueAfterDays: loanOverdueDays, farm, agentMedian: medianAgent(agents, starts), agents };
 }
 
 export async function forecast(db: Executor, caller: Caller, timeZone: string): Promise<ForecastResponse> {

@@ -35,6 +35,10 @@ it('DEMO=1 gives agents in both markets, weeks of shipments and returns, a flagg
   expect(current.totalCratesReturned).toBeGreaterThan(0);
   expect(last.totalCratesReturned).toBeGreaterThan(current.totalCratesReturned);
   expect((await agent('/api/market-agents/earnings')).json().totalEarnings).not.toBe('0.00');
+  // The loss-rate charts have figures, and one agent is marked "Losing crates" (decision 070).
+  const insights = (await farm('/api/insights/agents?weeks=12')).json();
+  const marked = insights.agents.filter((a: { lossFlagged: boolean }) => a.lossFlagged);
+  expect(marked.map((a: { agentName: string }) => a.agentName)).toEqual(['Johan Botha']);
   const publicMetrics = (await app.inject({ method: 'GET', url: '/api/public/farm-metrics' })).json();
   expect(publicMetrics.totalCrates).toBeGreaterThan(5000);
 });

@@ -1,6 +1,7 @@
 // DEMO=1: crates for the demo farm — opening stock, agents in both markets, fourteen weeks of
 // shipments and returns (backdated so the dashboard's charts and the forecast, which needs twelve
-// complete weeks, have data: decision 070), pending ones and a flagged count.
+// complete weeks, have data: decision 070), damaged crates in some returns, pending ones and a flagged
+// count.
 import type { Db } from '../../db/client.ts';
 import { DEFAULT_FARM_TIMEZONE, farmToday } from '../../lib/farm-date.ts';
 import type { Caller } from '../../lib/ownership.ts';
@@ -201,5 +202,21 @@ async function shipAndReturn(
     },
     { at: returnedAt },
   );
-  await acknowledgeTransmission(db, farm, back.id, null, { at: new Date(returnedAt.getTime() + 4 * 3_600_000) });
+  const damaged = demoDamage(week, i);
+  await acknowledgeTransmission(db, farm, back.id, null, {
+    at: new Date(returnedAt.getTime() + 4 * 3_600_000),
+    ...(damaged > 0 ? { damage: { quantity: damaged, reason: 'Split on the truck' } } : {}),
+  });
+}
+
+/**
+ * Crates the farm finds damaged in a return, so the loss-rate charts have figures (decision 070): a
+ * crate or two now and then from week 6 back, and 12 in each of Johan Botha's (the third agent's)
+ * returns 3 and 2 weeks ago, which marks him "Losing crates". Each return falls in the calendar week
+ * of its shipment or the next one, and every calendar week has one shipment per agent, so those two
+ * weeks are two weeks running with crates received, whatever day the demo starts on.
+ */
+function demoDamage(week: number, i: number): number {
+  if (i === 2 && (week === 3 || week === 2)) return 12;
+  return week >= 6 && (week + i) % 5 === 0 ? 1 + (week % 2) : 0;
 }

@@ -21,6 +21,7 @@ import imports from './imports.json' with { type: 'json' };
 import landing from './landing.json' with { type: 'json' };
 import languages from './languages.json' with { type: 'json' };
 import mail from './mail.json' with { type: 'json' };
+import myInsights from './my-insights.json' with { type: 'json' };
 import offline from './offline.json' with { type: 'json' };
 import outbox from './outbox.json' with { type: 'json' };
 import reports from './reports.json' with { type: 'json' };
@@ -47,6 +48,7 @@ export default {
   landing,
   languages,
   mail,
+  'my-insights': myInsights,
   offline,
   outbox,
   reports,

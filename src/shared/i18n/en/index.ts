@@ -26,6 +26,7 @@ import integrations from './integrations.json' with { type: 'json' };
 import landing from './landing.json' with { type: 'json' };
 import languages from './languages.json' with { type: 'json' };
 import mail from './mail.json' with { type: 'json' };
+import myInsights from './my-insights.json' with { type: 'json' };
 import offline from './offline.json' with { type: 'json' };
 import outbox from './outbox.json' with { type: 'json' };
 import pricing from './pricing.json' with { type: 'json' };
@@ -60,6 +61,7 @@ export default {
   landing,
   languages,
   mail,
+  'my-insights': myInsights,
   offline,
   outbox,
   pricing,

@@ -12,6 +12,7 @@ import { ClientsPage } from '../../features/clients/pages/clients-page.tsx';
 import { AgentDamagedCrates } from '../../features/evidence/components/damaged-crates-dialog.tsx';
 import { EvidencePhotos } from '../../features/evidence/components/evidence-photos.tsx';
 import { AgentInsightsCard } from '../../features/insights/components/agent-insights-card.tsx';
+import { FarmLossTrend } from '../../features/insights/components/farm-loss-trend.tsx';
 import { AgentStockTake } from '../../features/stock-takes/components/agent-stock-take.tsx';
 import { AgentStockTakes } from '../../features/stock-takes/components/agent-stock-take-history.tsx';
 import { FarmStockTakes } from '../../features/stock-takes/components/farm-stock-takes.tsx';
@@ -58,8 +59,13 @@ export function MarketAgentsWithStockTakes() {
   return (
     <Stack gap="lg">
       <MarketAgentsPage agentActions={canRead ? agentActionsOf : undefined} />
-      {/* Turnaround and losses per agent against the farm's (decision 070). */}
-      {userHasPermission(user, 'read:market-agent:any') && <AgentInsightsCard />}
+      {/* Turnaround and losses per agent against the farm's, and one agent's weekly loss rate (decision 070). */}
+      {userHasPermission(user, 'read:market-agent:any') && (
+        <>
+          <AgentInsightsCard />
+          <FarmLossTrend />
+        </>
+      )}
       {canRead && (
         <FarmStockTakes
           differenceExtra={(line) => (

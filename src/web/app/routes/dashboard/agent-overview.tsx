@@ -1,7 +1,8 @@
 // The market agent dashboard tab: deliveries waiting to be counted on top, the agent's main jobs as
 // links (decision 044), then earnings in rand
 // (every 5 s) with what was paid and is owed, a reminder to add bank details while money is owed
-// without them, the agent's crates, and the 5 most recent transmissions (every 3 s).
+// without them, the agent's crates, the 5 most recent transmissions (every 3 s), and last how its
+// crates compare with the farm's median agent (decision 070).
 //
 // The tab shows once the first answers that shape its top are in (deliveries to count, earnings and
 // bank details for the reminder, the crate counts, the clients with crates out): shown earlier, the
@@ -22,6 +23,7 @@ import { earningsHistoryQueryOptions, useEarningsHistory } from '../../../featur
 import { BankDetailsReminder } from '../../../features/billing/components/bank-details-reminder.tsx';
 import { EarningsHistoryCard } from '../../../features/billing/components/earnings-history-card.tsx';
 import { clientsQueryOptions, useClients } from '../../../features/clients/api/get-clients.ts';
+import { LazyMyInsights } from '../../../features/insights/components/lazy-insights.tsx';
 import {
   incomingTransmissionsQueryOptions,
   useIncomingTransmissions,
@@ -53,6 +55,10 @@ const listsBelow = (
     </BelowTheFold>
     <BelowTheFold estimate={640}>
       <RecentTransmissionsCard role="market_agent" />
+    </BelowTheFold>
+    {/* A weekly look, not a daily job: last, after the spec's lists (decision 070). */}
+    <BelowTheFold estimate={900}>
+      <LazyMyInsights />
     </BelowTheFold>
   </>
 );

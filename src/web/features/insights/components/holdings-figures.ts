@@ -1,6 +1,7 @@
 // The weekly holdings as the chart, the table and the CSV show them: one list of series in one order,
-// so the three always say the same figures (decision 070).
+// so the three always say the same figures (decision 070); the CSV and week labels every chart uses.
 
+import dayjs from 'dayjs';
 import { type HoldingKind, type HoldingsWeek, holdingKinds } from '../../../../shared/insights.ts';
 import { saveBlob } from '../../../lib/api-client.ts';
 
@@ -22,6 +23,11 @@ const field = (value: string | number) => {
   return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
+/** Lines of fields as CSV text, each line ended by CRLF. */
+export function csvText(lines: readonly (readonly (string | number)[])[]) {
+  return `${lines.map((line) => line.map(field).join(',')).join('\r\n')}\r\n`;
+}
+
 /**
  * The CSV of the figures: a header of `headers` (the week's, each series', the total's), then one line
  * per week with its Monday as YYYY-MM-DD.
@@ -29,7 +35,13 @@ const field = (value: string | number) => {
 export function holdingsCsv(weeks: readonly HoldingsWeek[], headers: { week: string; kinds: string[]; total: string }) {
   const lines = [[headers.week, ...headers.kinds, headers.total]];
   for (const w of weeks) lines.push([w.weekStart, ...holdingKinds.map((k) => String(w[k])), String(w.total)]);
-  return `${lines.map((line) => line.map(field).join(',')).join('\r\n')}\r\n`;
+  return csvText(lines);
+}
+
+/** "3 Nov": a week's Monday on a chart's axis, in the language shown (`t` gives `dates.months`). */
+export function weekLabel(t: (key: string) => string, weekStart: string) {
+  const day = dayjs(weekStart);
+  return `${day.date()} ${t('dates.months').split(' ')[day.month()]}`;
 }
 
 /** Offers `text` to the browser as a file download. */

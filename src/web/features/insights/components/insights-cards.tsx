@@ -3,24 +3,16 @@
 // table, and their CSV) and next week's crates per agent with the forecast's error and the stock line.
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
-import { Alert, Box, Button, Card, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { useState } from 'react';
+import { Alert, Box, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { AgentForecast, Forecast, ForecastResponse, HoldingsWeek } from '../../../../shared/insights.ts';
 import { formatCount, formatDate } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/use-t.ts';
 import { useForecast, useHoldings } from '../api/get-insights.ts';
-import { holdingSeries, holdingsCsv, saveText } from './holdings-figures.ts';
+import { ChartCard } from './chart-card.tsx';
+import { holdingSeries, holdingsCsv, saveText, weekLabel } from './holdings-figures.ts';
 import { stockRunsLow } from './stock-lasts.ts';
 
 type T = ReturnType<typeof useT>;
-
-/** "3 Nov": a week's Monday on the chart's axis and in the table. */
-function weekLabel(t: T, weekStart: string) {
-  const day = dayjs(weekStart);
-  return `${day.date()} ${t('dates.months').split(' ')[day.month()]}`;
-}
 
 export default function InsightsCards() {
   return (
@@ -34,7 +26,6 @@ export default function InsightsCards() {
 function HoldingsCard() {
   const t = useT();
   const holdings = useHoldings();
-  const [view, setView] = useState<'chart' | 'table'>('chart');
   const weeks = holdings.data?.weeks ?? [];
   const download = () =>
     saveText(
@@ -46,48 +37,17 @@ function HoldingsCard() {
       t('insights.csvFileName'),
     );
   return (
-    <Card withBorder radius="md" p="lg" component="section" aria-labelledby="holdings-title">
-      <Group justify="space-between" align="flex-start" gap="sm" mb="sm">
-        <div>
-          <Title order={2} size="h4" id="holdings-title">
-            {t('insights.holdingsTitle')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('insights.holdingsIntro')}
-          </Text>
-        </div>
-        <Group gap="sm">
-          <SegmentedControl
-            aria-label={t('insights.view')}
-            value={view}
-            onChange={(v) => setView(v === 'table' ? 'table' : 'chart')}
-            data={[
-              { value: 'chart', label: t('insights.viewChart') },
-              { value: 'table', label: t('insights.viewTable') },
-            ]}
-            styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center' } }}
-          />
-          <Button
-            variant="default"
-            mih={44}
-            leftSection={<IconDownload size={18} aria-hidden />}
-            onClick={download}
-            disabled={weeks.length === 0}
-          >
-            {t('insights.downloadCsv')}
-          </Button>
-        </Group>
-      </Group>
-      {holdings.isError ? (
-        <Alert color="red">{t('insights.holdingsFailed')}</Alert>
-      ) : !holdings.data ? (
-        <Skeleton h={300} />
-      ) : view === 'chart' ? (
-        <HoldingsChart weeks={weeks} t={t} />
-      ) : (
-        <HoldingsTable weeks={weeks} t={t} />
-      )}
-    </Card>
+    <ChartCard
+      id="holdings-title"
+      title={t('insights.holdingsTitle')}
+      intro={t('insights.holdingsIntro')}
+      download={weeks.length === 0 ? null : download}
+      failed={holdings.isError ? t('insights.holdingsFailed') : null}
+      loading={!holdings.data}
+      height={300}
+      chart={<HoldingsChart weeks={weeks} t={t} />}
+      table={<HoldingsTable weeks={weeks} t={t} />}
+    />
   );
 }
 
