@@ -1,4 +1,4 @@
-// Visible English left in the client's code (decision 065, issue 37 item 5): every word a person sees
+// Visible English left in the client's code (decision 065): every word a person sees
 // comes from the catalogue (src/shared/i18n/<lang>/), through t('ns.key'). This finds what slipped:
 //   - text between JSX tags with a word in it:  <Text>Add First Client</Text>
 //   - a string given to a prop a person sees:   label="Business Name", aria-label='Close'

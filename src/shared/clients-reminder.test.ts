@@ -1,4 +1,4 @@
-// The WhatsApp reminder in the client's language (issue 37 item 4): the same catalogue messages as
+// The WhatsApp reminder in the client's language (decision 065): the same catalogue messages as
 // English, said by the client's translator; English unchanged when none is given.
 import { describe, expect, it } from 'vitest';
 import { reminderLink, reminderMessage } from './clients-labels.ts';

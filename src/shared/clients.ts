@@ -17,7 +17,7 @@ const m = clientMessages;
 
 const contactNumber = requiredText(m.contactNumberRequired, 40).refine(isPhoneNumber, m.contactNumberInvalid);
 const notes = multilineText(500, m.notesTooLong).optional().nullable();
-/** The language the client is written to in (issue 37): reminders and messages the agent sends it. */
+/** The language the client is written to in (decision 065): reminders and messages the agent sends it. */
 export const clientLanguage = z.enum(LANGUAGES, { error: m.languageInvalid });
 
 /** POST /api/clients (spec §5: business name, client name and contact number required). */

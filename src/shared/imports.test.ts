@@ -63,7 +63,7 @@ describe('guessMapping', () => {
   });
 });
 
-describe("a client's language as a sheet says it (issue 37)", () => {
+describe("a client's language as a sheet says it (decision 065)", () => {
   it('takes a code or the name, in any case', () => {
     expect(importedLanguage('zu')).toBe('zu');
     expect(importedLanguage(' ST ')).toBe('st');

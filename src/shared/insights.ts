@@ -1,4 +1,4 @@
-// Crates at a glance (issue 40, decision 070): where the crates were week by week, how long they stay
+// Crates at a glance (decision 070): where the crates were week by week, how long they stay
 // out and who loses them, and next week's crates with the forecast's measured error. Both sides.
 import { z } from 'zod';
 

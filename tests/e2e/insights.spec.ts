@@ -1,4 +1,4 @@
-// Crates at a glance on the demo farm (issue 40, decision 070): the farm dashboard's weekly chart of
+// Crates at a glance on the demo farm (decision 070): the farm dashboard's weekly chart of
 // where the crates were renders with data, its table view shows the figures the chart draws (the API's),
 // its CSV holds the same, and the forecast card gives each agent next week's crates with the error and
 // the farm's stock line. At 375 px and on a desktop, with axe. Market Agents' loss-rate trend starts on

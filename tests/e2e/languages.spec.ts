@@ -1,4 +1,4 @@
-// The agent's language follows the agent (issue 37, decision 065): chosen in Settings, kept on the
+// The agent's language follows the agent (decision 065): chosen in Settings, kept on the
 // user, so a new phone signs in in it; chosen before sign-in on the sign-in page, kept on the device;
 // a farm store and a supplier still see English.
 import { PHONE } from './support/a11y.ts';

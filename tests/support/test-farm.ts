@@ -1,5 +1,6 @@
-// One farm for the API tests (issue 38, item 5): the app on its own database clone, its farm store, the
-// market agents with their opening balances, a supplier if the file needs one, and the farm's stock —
+// One farm for the API tests (docs/architecture.md, Habits): the app on its own database clone, its farm
+// store, the market agents with their opening balances, a supplier if the file needs one, and the
+// farm's stock —
 // registered through the API, in that order, so every file starts from the same kind of farm.
 import type { App } from '../../src/server/app.ts';
 import type { Config } from '../../src/server/config.ts';

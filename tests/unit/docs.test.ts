@@ -110,3 +110,24 @@ describe("README's Find your way", () => {
     expect(scripts.test).toBeDefined();
   });
 });
+
+describe('code comments', () => {
+  /** Every source file under these folders (not node_modules, not built output). */
+  const sources = (dir: string): string[] =>
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sources(path);
+      return /\.(ts|tsx|mjs)$/.test(entry.name) ? [path] : [];
+    });
+  // "Issue 25 crates" is the farm's verb on a screen, not a citation.
+  const CITES_ISSUE = /\bissues? #?\d+\b(?! crates)/i;
+
+  it('cite decisions or docs/architecture.md, never issue numbers (issues are not in the repository)', () => {
+    const citing = ['src', 'tests', 'scripts', 'bench'].flatMap(sources).flatMap((path) =>
+      read(path)
+        .split('\n')
+        .flatMap((line, i) => (CITES_ISSUE.test(line) ? [`${path}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(citing, 'cite the decision record (decision NNN) instead').toEqual([]);
+  });
+});

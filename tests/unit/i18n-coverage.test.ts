@@ -1,4 +1,4 @@
-// No string slips through (decision 065, issue 37 item 5): the client shows no English literal outside
+// No string slips through (decision 065): the client shows no English literal outside
 // the catalogue, and every message the shared label files give the server to send (the refusals an
 // agent can get, spec §8) is an English catalogue message, so the server can say it in the caller's
 // language.

@@ -1,4 +1,4 @@
-// The billing, statement and report messages in every language (issue 37): each English key has its
+// The billing, statement and report messages in every language (decision 065): each English key has its
 // isiZulu, Sesotho and Afrikaans, with the same placeholders, and says 0, 1 and 2 crates without error.
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Each client's language (issue 37 item 4): given on create or update, one of en/zu/st/af (400
+// Each client's language (decision 065): given on create or update, one of en/zu/st/af (400
 // otherwise), returned in the answers, and the agent's own language when a new client names none.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A client's language in an import (issue 37 item 4): an optional Language column, a code (en, zu, st,
+// A client's language in an import (decision 065): an optional Language column, a code (en, zu, st,
 // af) or the language's name; another word is the row's problem; none given: English.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// /api/insights (issue 40, decision 070): where the crates were week by week, each agent's turnaround
+// /api/insights (decision 070): where the crates were week by week, each agent's turnaround
 // and losses, and next week's forecast. The farm store sees every agent; an agent its own row.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

@@ -1,4 +1,4 @@
-// Crates at a glance (issue 40, decision 070): the weekly holdings, each agent's turnaround and losses
+// Crates at a glance (decision 070): the weekly holdings, each agent's turnaround and losses
 // against the farm's, and next week's forecast. The farm store sees every agent; an agent only its own
 // row beside the farm's figures, never another agent's name.
 import {

@@ -13,7 +13,7 @@ import { setSessionEndReason } from './session-end.ts';
 export { SESSION_PATH };
 
 /**
- * Signed in, the screens speak the user's language (issue 37: a new phone signs in in the agent's
+ * Signed in, the screens speak the user's language (decision 065: a new phone signs in in the agent's
  * language), and this device remembers it for its next start.
  */
 function followUserLanguage(user: User | null) {
@@ -152,7 +152,7 @@ export function useChangePassword() {
 }
 
 /**
- * The signed-in user's language (issue 37): kept on the user, so the next phone they sign in on
+ * The signed-in user's language (decision 065): kept on the user, so the next phone they sign in on
  * starts in it. The session's user takes it at once; the caller switches the screens.
  */
 export function useChangeLanguage() {

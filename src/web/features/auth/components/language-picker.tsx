@@ -1,4 +1,4 @@
-// The language picker (issue 37 item 3): each language named in itself. Before sign-in the choice is
+// The language picker (decision 065): each language named in itself. Before sign-in the choice is
 // kept on this device; signed in, it is kept on the user (PUT /api/auth/me/language), so the next
 // phone they sign in on starts in it too.
 import { Card, NativeSelect } from '@mantine/core';

@@ -30,7 +30,7 @@ export function AuthPage() {
       <Text c="dimmed" ta="center" mb="lg" size="sm">
         {t('auth.tagline')}
       </Text>
-      {/* Before sign-in, the screens' language is this device's (issue 37 item 3). */}
+      {/* Before sign-in, the screens' language is this device's (decision 065). */}
       <Center mb="md">
         <DeviceLanguagePicker />
       </Center>

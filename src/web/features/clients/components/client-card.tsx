@@ -25,7 +25,7 @@ export function ActiveBadge({ isActive }: { isActive: boolean }) {
 /**
  * The reminder for a client with crates out (docs/decisions/018, 040): a wa.me link for a South
  * African mobile number, a call (tel:) for a landline or a foreign number, which WhatsApp can't reach.
- * The reminder is written in the client's language (issue 37 item 4), the button in the agent's.
+ * The reminder is written in the client's language (decision 065), the button in the agent's.
  */
 export function ReminderButton({ client, from }: { client: Client; from: string }) {
   const t = useT();

@@ -1,5 +1,5 @@
 // The details of a client (spec §5 Add client: the three first required), shared by the add, edit and
-// dashboard add-and-lend forms, and the language the agent writes to the client in (issue 37). The
+// dashboard add-and-lend forms, and the language the agent writes to the client in (decision 065). The
 // shared schema (src/shared/clients.ts) says what is wrong.
 import { Select, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';

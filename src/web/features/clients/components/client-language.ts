@@ -1,4 +1,4 @@
-// The words an agent sends a client (issue 37 item 4): in the client's language, not the screen's.
+// The words an agent sends a client (decision 065): in the client's language, not the screen's.
 // The client's catalogue is loaded when a card that writes to it shows (one small request the first
 // time, then kept); until it is here, the link says it in English, the catalogue's fallback.
 import { useEffect, useState } from 'react';

@@ -15,7 +15,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateStatementLink, useRevokeStatementLink } from '../api/statement-links.ts';
 import { useClientSay } from './client-language.ts';
 
-/** The message with the link, in the client's language (issue 37 item 4). */
+/** The message with the link, in the client's language (decision 065). */
 const message = (say: Say, client: Client, url: string, from: string) =>
   say('clients.statementMessage', { name: client.clientName, from, url });
 

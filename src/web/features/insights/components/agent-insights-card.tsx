@@ -1,4 +1,4 @@
-// The Market Agents screen's turnaround and losses (issue 40, decision 070): each agent's median days
+// The Market Agents screen's turnaround and losses (decision 070): each agent's median days
 // away, crates still out with the oldest's age, crates overdue at clients and its loss rate over 12
 // weeks, beside the whole farm's and the median agent's; grouped by business like the cards above,
 // sorted within each group by the figure chosen; an agent losing too many crates is flagged.

@@ -1,4 +1,4 @@
-// The farm's insights (issue 40, decision 070), in their own chunk with the chart library: where the
+// The farm's insights (decision 070), in their own chunk with the chart library: where the
 // crates were at the end of each of the last 12 weeks (a stacked chart, or the same figures as a
 // table, and their CSV) and next week's crates per agent with the forecast's error and the stock line.
 import '@mantine/charts/styles.css';
