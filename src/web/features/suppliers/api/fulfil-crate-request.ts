@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Transmission } from '../../../../shared/transmissions.ts';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateTags } from '../../../lib/query-tags.ts';
-import { CRATE_REQUEST_CHANGES, CRATE_REQUEST_EXTRA, TRANSMISSIONS_PATH } from './paths.ts';
+import { CRATE_REQUEST_CHANGES, TRANSMISSIONS_PATH } from './paths.ts';
 
 export const fulfilCrateRequest = ({ id, quantity }: { id: number; quantity: number }) =>
   api.put<Transmission>(`${TRANSMISSIONS_PATH}/${id}/acknowledge`, { actualQuantity: quantity });
@@ -13,7 +13,6 @@ export function useFulfilCrateRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fulfilCrateRequest,
-    onSuccess: () => void invalidateTags(queryClient, CRATE_REQUEST_EXTRA),
     // A refusal changes nothing and announces nothing: the list may be out of date.
     onError: () => void invalidateTags(queryClient, CRATE_REQUEST_CHANGES),
   });

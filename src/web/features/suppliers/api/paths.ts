@@ -19,5 +19,3 @@ export const CRATE_REQUESTS_POLL_MS = 5_000;
 
 export const SUPPLIER_CHANGES: ChangeTag[] = ['suppliers'];
 export const CRATE_REQUEST_CHANGES: ChangeTag[] = ['transmissions', 'crates', 'suppliers'];
-/** What a crate request changes beyond the 'transmissions' and 'crates' its answer announces (decision 072). */
-export const CRATE_REQUEST_EXTRA: ChangeTag[] = ['suppliers'];
