@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { CONNECT_TIMEOUT_MS, EmbeddedDatabaseStopped, freeBytes, isPanic } from './faults.ts';
+import { createEmbeddedDirectory } from './first-start.ts';
 import * as schema from './schema/index.ts';
 
 // One type for both drivers: they share Drizzle's PostgreSQL query builder.
@@ -179,6 +180,7 @@ async function openPglite(
   if ('dataDir' in options) {
     const dir = join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
+    await createEmbeddedDirectory(dir, pgliteStartParams);
     client = await PGlite.create({ dataDir: dir, startParams: pgliteStartParams });
   } else {
     client = await PGlite.create({ loadDataDir: options.loadDataDir, startParams: pgliteStartParams });
