@@ -1,6 +1,6 @@
 // 'Incoming Transmissions - Action Required' (spec §2): pending transmissions addressed to the
 // signed-in user, each with 'Acknowledge Receipt'. On the Transmissions screen and on top of the
-// market agent's dashboard.
+// market agent's dashboard, where a Scan button opens the camera to count by stack labels (decision 073).
 import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Transmission } from '../../../../shared/transmissions.ts';
@@ -12,12 +12,15 @@ import { useQueueStatus } from '../../../lib/offline/status.ts';
 import { useSectionInView } from '../../../lib/use-section-in-view.ts';
 import { useIncomingTransmissions } from '../api/get-incoming-transmissions.ts';
 import { AcknowledgeDialog, acknowledgeIntent } from './acknowledge-dialog-lazy.tsx';
+import { ScanFlow, scanIntent } from './scan-flow.tsx';
 import { TransmissionActionList } from './transmission-action-list.tsx';
 import { typeLabel } from './transmission-badges.tsx';
 
 export function IncomingTransmissions({ role }: { role: string }) {
   const t = useT();
-  const [counting, setCounting] = useState<Transmission | null>(null);
+  const [counting, setCounting] = useState<{ transmission: Transmission; stacks?: number[] } | null>(null);
+  // The scan screen, opened from a delivery (start) or from the Scan button (start null).
+  const [scanning, setScanning] = useState<{ start: Transmission | null } | null>(null);
   const answer = useIncomingTransmissions(role);
   const incoming = answer.data ?? [];
   const card = useSectionInView<HTMLDivElement>(transmissionsSections.incoming, answer.data !== undefined);
@@ -26,10 +29,35 @@ export function IncomingTransmissions({ role }: { role: string }) {
   const counted = new Set(changes.map((c) => (c.kind === 'acknowledge' ? c.subject?.transmissionId : undefined)));
   // The dialog outlives its row: after the count the list refetches without it, and a count with
   // damaged crates goes on to the photo step (decision 056).
-  const dialog = counting && <AcknowledgeDialog transmission={counting} onClose={() => setCounting(null)} />;
+  const dialog = counting && (
+    <AcknowledgeDialog
+      transmission={counting.transmission}
+      stacks={counting.stacks}
+      onClose={() => setCounting(null)}
+    />
+  );
+  const scanner = scanning && (
+    <ScanFlow
+      start={scanning.start}
+      incoming={incoming}
+      waiting={counted}
+      onClose={() => setScanning(null)}
+      onFinish={(transmission, stacks) => {
+        setScanning(null);
+        setCounting({ transmission, stacks: transmission.stackCount > 0 ? stacks : undefined });
+      }}
+    />
+  );
   // One tree whether the list is empty or not, so the dialog keeps its place (and its state).
   return (
     <>
+      {role === 'market_agent' && (
+        <Group justify="flex-end">
+          <Button h={44} variant="light" onClick={() => setScanning({ start: null })} {...scanIntent}>
+            {t('transmissions.scanButton')}
+          </Button>
+        </Group>
+      )}
       {incoming.length > 0 && (
         <Card
           withBorder
@@ -54,15 +82,23 @@ export function IncomingTransmissions({ role }: { role: string }) {
             action={(row) =>
               row.canAcknowledge &&
               !counted.has(row.id) && (
-                <Button h={44} onClick={() => setCounting(row)} {...acknowledgeIntent}>
-                  {t('transmissions.acknowledgeButton')}
-                </Button>
+                <Group gap="xs">
+                  {row.stackCount > 0 && (
+                    <Button h={44} variant="light" onClick={() => setScanning({ start: row })} {...scanIntent}>
+                      {t('transmissions.scanStacks')}
+                    </Button>
+                  )}
+                  <Button h={44} onClick={() => setCounting({ transmission: row })} {...acknowledgeIntent}>
+                    {t('transmissions.acknowledgeButton')}
+                  </Button>
+                </Group>
               )
             }
           />
         </Card>
       )}
       {dialog}
+      {scanner}
     </>
   );
 }
