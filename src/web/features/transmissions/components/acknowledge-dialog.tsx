@@ -102,16 +102,10 @@ function ScannedStacks({ transmission, stacks }: { transmission: Transmission; s
   );
 }
 
-export function AcknowledgeDialog({
-  transmission,
-  stacks,
-  onClose,
-}: {
-  transmission: Transmission;
-  /** The stacks the scan screen read (decision 073); none when counted by hand. */
-  stacks?: number[];
-  onClose: () => void;
-}) {
+/** stacks: those the scan screen read (decision 073); none when counted by hand. */
+type DialogProps = { transmission: Transmission; stacks?: number[]; onClose: () => void };
+
+export function AcknowledgeDialog({ transmission, stacks, onClose }: DialogProps) {
   const t = useT();
   const counted = useCountedCrates(transmission, stacks);
   // Returned empties may hold damaged crates (decision 051): counted, then written off with a reason.

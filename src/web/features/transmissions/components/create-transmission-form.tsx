@@ -3,7 +3,19 @@
 // and for an agent never more than the empties it holds. A delivery may name its crates per labelled
 // stack (decision 073); left empty, the farm's usual stack size applies.
 
-import { Alert, Anchor, Button, Card, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  type TextInputProps,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -103,11 +115,26 @@ const farmRequest = (values: FarmValues, toUserId: number | undefined) => ({
     : {}),
 });
 
+/** Crates per labelled stack (decision 073), showing the farm's usual size as its placeholder. */
+function StackSizeField(props: TextInputProps) {
+  const t = useT();
+  const usual = useUsualStackSize().data?.stackSize;
+  return (
+    <TextInput
+      label={t('transmissions.stackSizeField')}
+      description={t('transmissions.stackSizeHelp')}
+      inputMode="numeric"
+      maxLength={6}
+      placeholder={usual ? String(usual) : t('transmissions.optional')}
+      {...props}
+    />
+  );
+}
+
 export function FarmCreateTransmissionForm() {
   const t = useT();
   const create = useCreateTransmission();
   const agents = useAgentsForTransmission();
-  const usual = useUsualStackSize().data?.stackSize;
   const form = useForm<FarmValues>({
     initialValues: { marketAgentId: null, type: 'farm_to_market', quantity: '', notes: '', stackSize: '' },
     validate: translatedResolver(farmSchema, { sync: true }),
@@ -147,16 +174,7 @@ export function FarmCreateTransmissionForm() {
         // Said as it is typed, from the field's one limit (decision 067).
         error={form.errors.quantity ?? farmLimit.check(form.values.quantity)}
       />
-      {form.values.type === 'farm_to_market' && (
-        <TextInput
-          label={t('transmissions.stackSizeField')}
-          description={t('transmissions.stackSizeHelp')}
-          inputMode="numeric"
-          maxLength={6}
-          placeholder={usual ? String(usual) : t('transmissions.optional')}
-          {...form.getInputProps('stackSize')}
-        />
-      )}
+      {form.values.type === 'farm_to_market' && <StackSizeField {...form.getInputProps('stackSize')} />}
       <Textarea
         label={t('transmissions.notes')}
         placeholder={t('transmissions.optional')}

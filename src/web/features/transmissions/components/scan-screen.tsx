@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Transmission } from '../../../../shared/transmissions.ts';
 import { useT } from '../../../lib/i18n/use-t.ts';
 import { prepareQrReader, readQrCodes } from '../../../lib/qr-reader.ts';
-import { signalScan, useCameraScanner } from '../../../lib/use-camera-scanner.ts';
+import { type CameraState, signalScan, useCameraScanner } from '../../../lib/use-camera-scanner.ts';
 import { applyScan, type ScanContext, type ScanOutcome, type ScanState, scanProgress } from '../scan-state.ts';
 
 /** The same label in view again within this long is the same reading, not a second scan. */
@@ -62,6 +62,42 @@ function useScanCount({ start, countable, counted }: Pick<ScanScreenProps, 'star
   return { state, outcome, take, setOutcome };
 }
 
+/** Whether the camera runs, and what to do when it cannot. */
+function CameraStatus({ camera }: { camera: CameraState }) {
+  const t = useT();
+  if (camera === 'unavailable') {
+    return (
+      <Alert color="orange" variant="light" p="sm">
+        {t('transmissions.scanCameraUnavailable')}
+      </Alert>
+    );
+  }
+  return (
+    <Text size="sm" c="dimmed">
+      {camera === 'starting' ? t('transmissions.scanStarting') : t('transmissions.scanHint')}
+    </Text>
+  );
+}
+
+/** The last label's outcome (green taken, red refused with its reason), or a photo with no label. */
+function Outcome({ outcome, photoEmpty }: { outcome: ScanOutcome | null; photoEmpty: boolean }) {
+  const t = useT();
+  return (
+    <div aria-live="assertive" data-testid="scan-outcome">
+      {outcome && (
+        <Alert color={accepted(outcome) ? 'green' : 'red'} variant="light" p="sm">
+          {outcomeText(t, outcome)}
+        </Alert>
+      )}
+      {photoEmpty && (
+        <Alert color="red" variant="light" p="sm">
+          {t('transmissions.scanNothingInPhoto')}
+        </Alert>
+      )}
+    </div>
+  );
+}
+
 export function ScanScreen({ start, countable, counted, onFinish, onClose }: ScanScreenProps) {
   const t = useT();
   const scan = useScanCount({ start, countable, counted });
@@ -69,7 +105,6 @@ export function ScanScreen({ start, countable, counted, onFinish, onClose }: Sca
   useEffect(prepareQrReader, []);
   const progress = scanProgress(scan.state);
   const delivery = scan.state.delivery;
-
   const [photoEmpty, setPhotoEmpty] = useState(false);
   const readPhoto = async (file: File | null) => {
     if (!file) return;
@@ -93,41 +128,20 @@ export function ScanScreen({ start, countable, counted, onFinish, onClose }: Sca
           aria-label={t('transmissions.scanHint')}
           style={{ width: '100%', maxHeight: '50vh', background: '#000', objectFit: 'cover', borderRadius: 8 }}
         />
-        <Text size="sm" c="dimmed">
-          {camera === 'starting' && t('transmissions.scanStarting')}
-          {camera === 'running' && t('transmissions.scanHint')}
-        </Text>
-        {camera === 'unavailable' && (
-          <Alert color="orange" variant="light" p="sm">
-            {t('transmissions.scanCameraUnavailable')}
-          </Alert>
-        )}
+        <CameraStatus camera={camera} />
         <Text fw={700} size="lg" aria-live="polite" data-testid="scan-progress">
           {progress
             ? t('transmissions.scanProgress', { scanned: progress.scanned, of: progress.of, crates: progress.crates })
             : t('transmissions.scanNoDelivery')}
         </Text>
-        <div aria-live="assertive" data-testid="scan-outcome">
-          {scan.outcome && (
-            <Alert color={accepted(scan.outcome) ? 'green' : 'red'} variant="light" p="sm">
-              {outcomeText(t, scan.outcome)}
-            </Alert>
+        <Outcome outcome={scan.outcome} photoEmpty={photoEmpty} />
+        <FileButton onChange={(file) => void readPhoto(file)} accept="image/*" capture="environment">
+          {(props) => (
+            <Button {...props} variant="default" h={44} fullWidth>
+              {t('transmissions.scanFromPhoto')}
+            </Button>
           )}
-          {photoEmpty && (
-            <Alert color="red" variant="light" p="sm">
-              {t('transmissions.scanNothingInPhoto')}
-            </Alert>
-          )}
-        </div>
-        <Group grow>
-          <FileButton onChange={(file) => void readPhoto(file)} accept="image/*" capture="environment">
-            {(props) => (
-              <Button {...props} variant="default" h={44}>
-                {t('transmissions.scanFromPhoto')}
-              </Button>
-            )}
-          </FileButton>
-        </Group>
+        </FileButton>
         <Group grow>
           <Button variant="default" h={44} onClick={onClose}>
             {t('transmissions.scanClose')}
