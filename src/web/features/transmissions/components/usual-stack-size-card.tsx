@@ -1,9 +1,9 @@
 // Settings → Usual stack size (decision 073): the crates per labelled stack a delivery is split into
 // when the farm sends it; empty, deliveries go without stacks.
-import { Button, Card, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { usualStackSizeBody } from '../../../../shared/transmissions.ts';
-import { FormError } from '../../../components/form-error.tsx';
+import { SettingCard } from '../../../components/setting-card.tsx';
 import { translateEnglish } from '../../../lib/i18n/english-messages.ts';
 import { t as translate } from '../../../lib/i18n/language.ts';
 import { useT } from '../../../lib/i18n/use-t.ts';
@@ -33,34 +33,26 @@ export function UsualStackSizeCard() {
     });
   };
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="stack-size-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="stack-size-title">
-          {t('transmissions.usualStackSizeTitle')}
-        </Title>
-        <Text size="sm">{t('transmissions.usualStackSizeHelp')}</Text>
-        {current.data === undefined ? (
-          <Skeleton height={44} />
-        ) : (
-          <form onSubmit={submit} noValidate aria-label={t('transmissions.usualStackSizeTitle')}>
-            <Stack gap="sm">
-              <TextInput
-                label={t('transmissions.stackSizeField')}
-                size="md"
-                inputMode="numeric"
-                maxLength={6}
-                value={typed ?? ''}
-                onChange={(e) => setTyped(e.currentTarget.value)}
-                error={problem}
-              />
-              <FormError error={save.isError ? save.error : null} fallback={t('transmissions.usualStackSizeFailed')} />
-              <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
-                {t('farm-name.save')}
-              </Button>
-            </Stack>
-          </form>
-        )}
-      </Stack>
-    </Card>
+    <SettingCard
+      id="stack-size-title"
+      title={t('transmissions.usualStackSizeTitle')}
+      intro={t('transmissions.usualStackSizeHelp')}
+      loaded={current.data !== undefined}
+      onSubmit={submit}
+      saving={save.isPending}
+      saveError={save.isError ? save.error : null}
+      saveFailed={t('transmissions.usualStackSizeFailed')}
+      saveLabel={t('farm-name.save')}
+    >
+      <TextInput
+        label={t('transmissions.stackSizeField')}
+        size="md"
+        inputMode="numeric"
+        maxLength={6}
+        value={typed ?? ''}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        error={problem}
+      />
+    </SettingCard>
   );
 }
