@@ -29,8 +29,9 @@ export function parseStackCode(text: string): StackCode | null {
 }
 
 /** How many stacks `quantity` crates make at `stackSize` a stack (0 without stacks). */
-export function stackCountOf(quantity: number, stackSize: number | null): number {
-  return stackSize === null || stackSize <= 0 ? 0 : Math.ceil(quantity / stackSize);
+export function stackCountOf(quantity: number, stackSize: number | null | undefined): number {
+  // undefined: a delivery kept on a phone by an app from before stacks.
+  return !stackSize || stackSize <= 0 ? 0 : Math.ceil(quantity / stackSize);
 }
 
 /** The crates on stack `stack` (1-based): a full stack, the last one what is left. */

@@ -47,7 +47,8 @@ export function DeliveryPapers({ transmission: t }: { transmission: Transmission
 /** "Stack 3 of 3 (20 crates) not received", one line per stack the count did not scan. */
 export function UnscannedStacks({ transmission: t }: { transmission: Transmission }) {
   const tr = useT();
-  return t.unscannedStacks.map((s) => (
+  // None on a transmission kept on the phone by an app from before stacks.
+  return (t.unscannedStacks ?? []).map((s) => (
     <Text key={s.stack} size="sm" c="red.8" data-testid="unscanned-stack">
       {tr('transmissions.stackNotReceived', { stack: s.stack, of: s.of, crates: s.crates })}
     </Text>
