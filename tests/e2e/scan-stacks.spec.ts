@@ -14,7 +14,6 @@ import { expectThumbSized } from './support/touch-targets.ts';
 /** The fake camera's video: written by the test before the camera opens (Chromium reads it then). */
 const VIDEO_DIR = join(tmpdir(), `ck-scan-${process.pid}`);
 const VIDEO = join(VIDEO_DIR, 'labels.y4m');
-mkdirSync(VIDEO_DIR, { recursive: true });
 
 test.use({
   serviceWorkers: 'allow',
@@ -105,6 +104,8 @@ test('scan 2 of 3 stacks, finish: counted 40, flagged naming stack 3; offline th
     return (await res.json()) as Delivery;
   };
   const [first, second, third] = [await deliver(), await deliver(), await deliver()];
+  // Made here, not when the file loads: every worker loads it, only this one runs the test and cleans up.
+  mkdirSync(VIDEO_DIR, { recursive: true });
   const pdf = async (path: string) => Buffer.from(await (await farm.request.get(path)).body());
   // Stacks 1 and 2 of the first delivery, then of the second; stack 3 of neither is ever in view.
   const rolls = await Promise.all([first, second].map((d) => pdf(`/api/transmissions/${d.id}/labels?layout=roll`)));
