@@ -38,7 +38,8 @@ export const offlineShell = () =>
       ],
     },
     workbox: {
-      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      // wasm: the QR reader's (decision 073), so scanning works with no connection.
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm}'],
       // The brotli and gzip copies are the same files (the server picks one); the build manifest is not the app.
       globIgnores: ['**/*.gz', '**/*.br', '.vite/**', 'sw.js'],
       navigateFallback: '/index.html',

@@ -52,6 +52,25 @@ function findChromium() {
   return null;
 }
 
+/**
+ * The PDF tests render pages with poppler's pdftoppm to read their QR codes back (decision 073): installed
+ * from Debian's poppler-utils when missing and it runs as root with apt, as Chromium is.
+ */
+function ensurePdftoppm() {
+  if (spawnSync('sh', ['-c', 'command -v pdftoppm'], { stdio: 'ignore' }).status === 0) return;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (process.getuid?.() !== 0 || !hasApt) {
+    console.log('pdftoppm is missing: install poppler-utils, or the PDF tests fail.');
+    return;
+  }
+  console.log("pdftoppm is missing: installing Debian's poppler-utils package...");
+  run('apt-get update', 'apt-get', ['update', '-qq']);
+  run('apt-get install poppler-utils', 'apt-get', ['install', '-y', '-qq', 'poppler-utils'], {
+    DEBIAN_FRONTEND: 'noninteractive',
+  });
+}
+ensurePdftoppm();
+
 const failed = [];
 const step = (title, ok) => {
   if (!ok) failed.push(title);

@@ -59,7 +59,9 @@ describe('the HTTP layer', () => {
 
   it('sends security headers with a CSP', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    // WebAssembly for the QR reader (decision 073), never eval of scripts.
+    expect(res.headers['content-security-policy']).not.toContain("'unsafe-eval'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBeDefined();
   });

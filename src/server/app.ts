@@ -41,6 +41,7 @@ import reportRoutes from './features/reports/routes.ts';
 import stockTakeRoutes from './features/stock-takes/routes.ts';
 import supplierRoutes, { tenderRoutes } from './features/suppliers/routes.ts';
 import transmissionRoutes from './features/transmissions/routes.ts';
+import stackRoutes from './features/transmissions/stack-routes.ts';
 import userRoutes from './features/users/routes.ts';
 import webhookJobs from './features/webhooks/jobs.ts';
 import webhookRoutes from './features/webhooks/routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp({
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(transmissionRoutes, { prefix: '/api/transmissions' });
+  await app.register(stackRoutes, { prefix: '/api' });
   await app.register(agentRoutes, { prefix: '/api/market-agents' });
   await app.register(agentBillingRoutes, { prefix: '/api/market-agents' });
   await app.register(billingRoutes, { prefix: '/api/billing' });

@@ -239,6 +239,15 @@ const targets: Target[] = [
     farm,
     10,
   ),
+  // The usual stack size in Settings (decision 073): anything as the size.
+  {
+    route: 'PUT /api/farm-store/stack-size',
+    method: 'PUT' as const,
+    url: () => '/api/farm-store/stack-size',
+    body: (s: string) => ({ stackSize: s }),
+    caller: farm,
+    runs: 10,
+  },
   // The produce lists in Settings (decision 068): any string as an entry of either list.
   ...(['produceTypes', 'qualities'] as const).map((list) => ({
     route: `PUT /api/farm-store/produce-lists ${list}`,

@@ -541,10 +541,11 @@ describe('10. passwords', () => {
 });
 
 describe('11. small ones', () => {
-  it('sends a Permissions-Policy header', async () => {
+  it('sends a Permissions-Policy header: the camera for the app itself only (label scanning, decision 073)', async () => {
     for (const url of ['/api/health', '/']) {
       const res = await app.inject({ method: 'GET', url });
-      expect(res.headers['permissions-policy']).toMatch(/camera=\(\)/);
+      expect(res.headers['permissions-policy']).toMatch(/camera=\(self\)/);
+      expect(res.headers['permissions-policy']).toMatch(/microphone=\(\)/);
     }
   });
 

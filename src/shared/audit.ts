@@ -36,6 +36,7 @@ export const auditActionKeys = {
   'farm-access-code.rotate': 'audit.actionFarmAccessCodeRotate',
   'farm-name.update': 'audit.actionFarmNameUpdate',
   'produce-lists.update': 'audit.actionProduceListsUpdate',
+  'stack-size.update': 'audit.actionStackSizeUpdate',
   'sign-in.failed': 'audit.actionSignInFailed',
   'sign-in.address-locked': 'audit.actionSignInAddressLocked',
   'sign-in.account-capped': 'audit.actionSignInAccountCapped',

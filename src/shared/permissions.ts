@@ -71,6 +71,9 @@ const table = {
   /** The produce types and qualities an offer chooses from (decision 068): suppliers read, Settings sets. */
   'read:produce-lists:any': ['farm_store', 'supplier'],
   'update:produce-lists:any': ['farm_store'],
+  /** The farm's usual crates per labelled stack of a delivery (decision 073), in Settings. */
+  'read:stack-size:any': ['farm_store'],
+  'update:stack-size:any': ['farm_store'],
   /** The audit trail (decision 027): Settings → Activity and its CSV. */
   'read:audit:any': ['farm_store'],
   /** CSV exports of transmissions, clients and loans (decision 049): the farm store every agent's, an agent its own. */

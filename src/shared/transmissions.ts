@@ -14,6 +14,7 @@ import {
 } from './fields.ts';
 import { instant, pageQuery } from './http.ts';
 import { quantityLimit } from './quantity-limits.ts';
+import { STACK_SIZE_MAX, stackMessages } from './stack-labels.ts';
 import {
   ACTUAL_QUANTITY_MAX,
   FARM_SEND_MAX,
@@ -52,6 +53,8 @@ export const createTransmissionBody = z.object({
   toUserId: id(transmissionMessages.selectAgent).optional().nullable(),
   marketAgentId: id(transmissionMessages.selectAgent).optional().nullable(),
   notes: multilineText(500, 'Notes must be at most 500 characters').optional().nullable(),
+  /** A delivery's crates per labelled stack (decision 073); left out: the farm's usual size; null: no stacks. */
+  stackSize: wholeNumber(stackMessages.stackSizeRange, 1, STACK_SIZE_MAX).optional().nullable(),
   fromUserId: z.unknown().optional(),
   status: z.unknown().optional(),
 });
@@ -81,11 +84,23 @@ export const countText = z
   .transform(Number)
   .pipe(countedQuantity);
 
-/** PUT /api/transmissions/{id}/acknowledge: no body (or no actualQuantity) means the sent quantity. */
+/** The stack numbers a phone read off a delivery's labels (decision 073); the server checks them against it. */
+export const scannedStacksField = z
+  .array(wholeNumber(transmissionMessages.invalidQuantity, 1, STACK_SIZE_MAX), { error: stackMessages.noStacks })
+  .max(STACK_SIZE_MAX, stackMessages.noStacks);
+
+/**
+ * PUT /api/transmissions/{id}/acknowledge: no body (or no actualQuantity) means the sent quantity, or
+ * with scannedStacks the crates on the stacks scanned.
+ */
 export const acknowledgeBody = z
   .object(
     // The farm counting an agent's returned empties may mark some damaged, with a reason (decision 051).
-    { actualQuantity: countedQuantity.optional().nullable(), ...damageFields },
+    {
+      actualQuantity: countedQuantity.optional().nullable(),
+      scannedStacks: scannedStacksField.optional(),
+      ...damageFields,
+    },
     { error: transmissionMessages.invalidQuantity },
   )
   .superRefine(requireDamageReason)
@@ -119,6 +134,15 @@ export type ResolveTransmissionBody = z.infer<typeof resolveTransmissionBody>;
 
 export const transmissionIdParams = idParams();
 
+/** GET /api/transmissions/{id}/labels: a sheet of A4 labels, or one 62 mm label per page for a label printer. */
+export const labelsQuery = z.object({ layout: z.enum(['a4', 'roll']).default('a4') });
+
+/** PUT /api/farm-store/stack-size and its answer: the farm's usual crates per stack (null: no stacks). */
+export const usualStackSizeBody = z.strictObject({
+  stackSize: wholeNumber(stackMessages.stackSizeRange, 1, STACK_SIZE_MAX).nullable(),
+});
+export type UsualStackSize = z.infer<typeof usualStackSizeBody>;
+
 export const transmissionListQuery = pageQuery.extend({ before: beforeQuery });
 export const recentTransmissionsQuery = z.object({ limit: limitQuery(RECENT_TRANSMISSIONS_DEFAULT) });
 export const flaggedTransmissionsQuery = transmissionListQuery.extend({
@@ -136,6 +160,12 @@ export const transmissionSchema = z.object({
   quantity: z.number(),
   actualQuantity: z.number().nullable(),
   notes: z.string().nullable(),
+  /** Crates per labelled stack (decision 073), null: not split into stacks; stackCount: how many stacks (0). */
+  stackSize: z.number().nullable(),
+  stackCount: z.number(),
+  /** The stacks the recipient scanned when counting (null: counted by hand), and those it did not. */
+  scannedStacks: z.array(z.number()).nullable(),
+  unscannedStacks: z.array(z.object({ stack: z.number(), of: z.number(), crates: z.number() })),
   status: z.enum(transmissionStatuses),
   isFlagged: z.boolean(),
   /** actualQuantity − quantity once acknowledged (negative: crates missing), else null. */

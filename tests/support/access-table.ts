@@ -272,6 +272,18 @@ export async function buildAccessWorld(app: App) {
     ).id as number;
 
   const deliveryToAcknowledge = await deliver(2);
+  // A delivery in two labelled stacks (decision 073): its papers are the farm's and A's.
+  const stacked = (
+    await as(
+      farm,
+      {
+        method: 'POST',
+        url: '/api/transmissions',
+        payload: { type: 'farm_to_market', marketAgentId: agent.marketAgentId, quantity: 2, stackSize: 1 },
+      },
+      201,
+    )
+  ).id as number;
   const deliveryToRecall = await deliver(2);
   const flagged = await deliver(5);
   await as(
@@ -840,6 +852,26 @@ export async function buildAccessWorld(app: App) {
     row(
       'PUT /api/farm-store/produce-lists',
       json('PUT', '/api/farm-store/produce-lists', { produceTypes: ['Matrix Peppers'], qualities: ['Class 1'] }),
+      [401, 200, 403, 403, 403, 403, 403],
+    ),
+
+    // --- a delivery's papers and the usual stack size (decision 073) ---
+    row(
+      'GET /api/transmissions/:id/delivery-note',
+      get(`/api/transmissions/${stacked}/delivery-note`),
+      [401, 200, 200, 404, 404, 404, 404],
+      { target: 'a delivery to A', ownership: "only the farm store and the delivery's agent print its papers" },
+    ),
+    row(
+      'GET /api/transmissions/:id/labels',
+      get(`/api/transmissions/${stacked}/labels?layout=roll`),
+      [401, 200, 200, 404, 404, 404, 404],
+      { target: 'a delivery to A', ownership: "only the farm store and the delivery's agent print its papers" },
+    ),
+    row('GET /api/farm-store/stack-size', get('/api/farm-store/stack-size'), [401, 200, 403, 403, 403, 403, 403]),
+    row(
+      'PUT /api/farm-store/stack-size',
+      json('PUT', '/api/farm-store/stack-size', { stackSize: 20 }),
       [401, 200, 403, 403, 403, 403, 403],
     ),
 

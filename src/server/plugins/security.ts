@@ -15,9 +15,10 @@ export const crossSiteMessage = english('errors.crossSite');
 
 // The browser features the app never uses are switched off for it and anything it could embed. Only
 // features the browser knows: Chromium warns in the console on every page about one it doesn't
-// ('bluetooth' was listed, and Chromium has no such policy feature).
+// ('bluetooth' was listed, and Chromium has no such policy feature). The camera is the app's own, for
+// scanning stack labels (decision 073), never an embedded page's.
 export const PERMISSIONS_POLICY = [
-  'camera=()',
+  'camera=(self)',
   'microphone=()',
   'geolocation=()',
   'payment=()',
@@ -61,7 +62,8 @@ const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // The QR reader's WebAssembly, served by the app itself (decision 073); still no eval of scripts.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       // Mantine sets CSS variables in style attributes and one <style> tag.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:'],

@@ -21,6 +21,10 @@ export const transmissions = pgTable(
     quantity: integer('quantity').notNull(),
     actualQuantity: integer('actual_quantity'),
     notes: text('notes'),
+    // A delivery split into labelled stacks of this many crates, the last one smaller (decision 073);
+    // null: no stacks. scanned_stacks: the stack numbers the recipient's phone read when counting.
+    stackSize: integer('stack_size'),
+    scannedStacks: integer('scanned_stacks').array(),
     status: text('status', { enum: transmissionStatuses }).notNull().default('pending'),
     // A counted quantity that differs from the sent one is kept and flagged until the farm resolves it.
     isFlagged: boolean('is_flagged').notNull().default(false),
@@ -57,6 +61,7 @@ export const transmissions = pgTable(
     check('transmissions_status_known', sql`${t.status} in (${listed(transmissionStatuses)})`),
     check('transmissions_quantity_positive', sql`${t.quantity} > 0`),
     check('transmissions_actual_not_negative', sql`${t.actualQuantity} >= 0`),
+    check('transmissions_stack_size_positive', sql`${t.stackSize} > 0`),
     // Only what goes to the farm is addressed to the farm store role; a delivery names its agent.
     check(
       'transmissions_addressed',

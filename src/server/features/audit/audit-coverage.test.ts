@@ -160,6 +160,8 @@ const walk: Record<string, () => Promise<Prepared>> = {
   },
   'PUT /api/farm-store/farm-name': async () => () =>
     call(farm, 'PUT', '/api/farm-store/farm-name', { name: 'Soweto Pepper Farm' }),
+  'PUT /api/farm-store/stack-size': async () => () =>
+    call(farm, 'PUT', '/api/farm-store/stack-size', { stackSize: 20 }),
   'PUT /api/farm-store/produce-lists': async () => () =>
     call(farm, 'PUT', '/api/farm-store/produce-lists', {
       produceTypes: ['Sweet Bell Peppers'],

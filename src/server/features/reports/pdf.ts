@@ -10,66 +10,28 @@
 // names in any Latin, Greek or Cyrillic script; it is tagged (headings, paragraphs, tables, the chart a
 // figure with its words, rules and page footers artifacts) with its language and a title naming the
 // farm, the report and the period, which a reader shows instead of the file name.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Language } from '../../../shared/i18n/languages.ts';
 import { formatRandDecimal } from '../../../shared/money.ts';
 import type { ReportSummary } from '../../../shared/reports.ts';
 import { type Translator, translatorFor } from '../../lib/i18n.ts';
+import {
+  ACCENT,
+  addToStructure,
+  artifact,
+  BOLD,
+  INK,
+  MUTED,
+  openTaggedDocument,
+  REGULAR,
+  RULE,
+  tag,
+  write,
+} from '../../lib/pdf.ts';
 import { longDate, periodText } from './emails.ts';
 
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin - 24;
-const INK = '#1f2a1f';
-const MUTED = '#4a564a';
-const ACCENT = '#2f6b2f';
-const RULE = '#b8c4b8';
-
-const REGULAR = 'DejaVu Sans';
-const BOLD = 'DejaVu Sans Bold';
-/** The language the reports are written in, for screen readers (the document's /Lang). */
-export const PDF_LANGUAGE = 'en-ZA';
-/** A reader's language as the document's /Lang. */
-const PDF_LANGUAGES: Record<Language, string> = { en: PDF_LANGUAGE, zu: 'zu-ZA', st: 'st-ZA', af: 'af-ZA' };
-
-const require = createRequire(import.meta.url);
-let fontFiles: { regular: Buffer; bold: Buffer } | undefined;
-/** The TrueType files, read once with the first report. */
-function fonts() {
-  fontFiles ??= {
-    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  };
-  return fontFiles;
-}
-
-type GlyphSource = { _font?: { font?: { hasGlyphForCodePoint?: (code: number) => boolean } } };
-/**
- * Text as the current font can draw it: control characters become spaces and a character the font has
- * no glyph for (an emoji, a script DejaVu lacks) becomes '?', never an empty box.
- */
-function drawable(doc: PDFKit.PDFDocument, value: string) {
-  // pdfkit keeps the fontkit font it embeds on its current font; @types/pdfkit does not name it.
-  const has = (doc as unknown as GlyphSource)._font?.font?.hasGlyphForCodePoint?.bind(
-    (doc as unknown as GlyphSource)._font?.font,
-  );
-  return [...value]
-    .map((c) => {
-      const code = c.codePointAt(0)!;
-      if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return ' ';
-      return has && !has(code) ? '?' : c;
-    })
-    .join('');
-}
-
-/** The document's structure, per document: every drawn word belongs to an element of it. */
-const structures = new WeakMap<PDFKit.PDFDocument, PDFKit.PDFStructureElement>();
-
-/** Draws `draw`'s text as one structure element (`H1`, `H2`, `P`, `Figure` …) of the document. */
-function tag(doc: PDFKit.PDFDocument, type: string, draw: () => void, options: { alt?: string } = {}) {
-  structures.get(doc)?.add(doc.struct(type, options, draw));
-}
 
 /** The reader's words, per document (decision 065): English unless the document was opened for another. */
 const speakers = new WeakMap<PDFKit.PDFDocument, Translator>();
@@ -77,13 +39,6 @@ const ENGLISH = translatorFor('en');
 /** The message `key` in the document's language. */
 const say = (doc: PDFKit.PDFDocument, key: string, values?: Record<string, string | number>) =>
   (speakers.get(doc) ?? ENGLISH).t(`mail.${key}`, values);
-
-/** Draws what is not content (rules, boxes, page footers) as an artifact a screen reader skips. */
-function artifact(doc: PDFKit.PDFDocument, draw: () => void, type: 'Layout' | 'Pagination' = 'Layout') {
-  doc.markContent('Artifact', { type });
-  draw();
-  doc.endMarkedContent();
-}
 
 const signed = (n: number) => `${n > 0 ? '+' : ''}${n}`;
 const changeText = (doc: PDFKit.PDFDocument, change: number | null, points = false) => {
@@ -107,33 +62,9 @@ export const pdfTitle = (
  * fonts load with the first document, not at start (~0.3 s of `npm start`, decision 034).
  */
 async function openTaggedA4(info: { Title: string; Author: string; Subject: string }, language: Language = 'en') {
-  const { default: PDFDocument } = await import('pdfkit');
-  const { regular, bold } = fonts();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE.margin,
-    bufferPages: true,
-    // The default font, so no standard (unembedded) font is ever named; pdfkit takes a Buffer too.
-    font: regular as unknown as string,
-    tagged: true,
-    lang: PDF_LANGUAGES[language],
-    displayTitle: true,
-    pdfVersion: '1.7',
-    info: { ...info, Creator: 'Cratekeeper' },
-  });
-  doc.registerFont(REGULAR, regular);
-  doc.registerFont(BOLD, bold);
-  speakers.set(doc, translatorFor(language));
-  const structure = doc.struct('Document');
-  doc.addStructure(structure);
-  structures.set(doc, structure);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  return { doc, structure, finished };
+  const opened = await openTaggedDocument({ info, language, margin: PAGE.margin });
+  speakers.set(opened.doc, translatorFor(language));
+  return opened;
 }
 
 export async function renderReportPdf(summary: ReportSummary, options: PdfOptions): Promise<Buffer> {
@@ -230,9 +161,6 @@ export async function renderFiguresPdf(input: FiguresDocument): Promise<Buffer> 
   doc.end();
   return finished;
 }
-
-const write = (doc: PDFKit.PDFDocument, text: string, x: number, y: number, opts: PDFKit.Mixins.TextOptions = {}) =>
-  doc.text(drawable(doc, text), x, y, { lineBreak: false, ...opts });
 
 function ensureRoom(doc: PDFKit.PDFDocument, height: number) {
   if (doc.y + height > BOTTOM) {
@@ -525,7 +453,7 @@ function figureColumns(label: string, labelWidth: number, figures: string[]): Co
 function table(doc: PDFKit.PDFDocument, columns: Column[], rows: (string[] | string)[]) {
   const rowHeight = 18;
   const tableStruct = doc.struct('Table');
-  structures.get(doc)?.add(tableStruct);
+  addToStructure(doc, tableStruct);
   // One row of cells, then its rule: the header bold over a heavy rule, the rows over a light one.
   const drawRow = (cells: string[], header: boolean) => {
     let x = PAGE.margin;

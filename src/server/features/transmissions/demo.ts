@@ -174,6 +174,8 @@ async function shipAndReturn(
   // Dated as they happened: the ledger is append-only, so history is written in the past, never moved there.
   const sentAt = new Date(now.getTime() - week * 7 * DAY + i * 3_600_000);
   const quantity = 40 + ((week * 7 + i * 11) % 35);
+  // Last week's deliveries went in labelled stacks of 20, every stack scanned (decision 073).
+  const stackSize = week === 1 ? 20 : null;
   const sent = await createTransmission(
     db,
     farm,
@@ -182,6 +184,7 @@ async function shipAndReturn(
       marketAgentId: agent.id,
       quantity,
       notes: week % 3 === 0 ? 'Sweet Bell Peppers' : null,
+      stackSize,
     },
     { at: sentAt },
   );
@@ -189,6 +192,7 @@ async function shipAndReturn(
   const counted = week === 3 && i === 0 ? quantity - 2 : quantity;
   await acknowledgeTransmission(db, asCaller(agent), sent.id, counted, {
     at: new Date(sentAt.getTime() + 6 * 3_600_000),
+    ...(stackSize ? { scannedStacks: Array.from({ length: sent.stackCount }, (_, n) => n + 1) } : {}),
   });
 
   const returnedAt = new Date(sentAt.getTime() + 3 * DAY);

@@ -24,6 +24,8 @@ const viewColumns = {
   quantity: transmissions.quantity,
   actualQuantity: transmissions.actualQuantity,
   notes: transmissions.notes,
+  stackSize: transmissions.stackSize,
+  scannedStacks: transmissions.scannedStacks,
   status: transmissions.status,
   isFlagged: transmissions.isFlagged,
   resolutionNote: transmissions.resolutionNote,
@@ -165,16 +167,27 @@ export async function acknowledgePending(
     as,
     actualQuantity,
     at,
-  }: { id: number; userId: number; as: Party; actualQuantity: number | null; at?: Date },
+    scanned,
+  }: {
+    id: number;
+    userId: number;
+    as: Party;
+    actualQuantity: number | null;
+    at?: Date;
+    /** The stacks scanned (decision 073), and whether some were not: that alone flags the count. */
+    scanned?: { stacks: number[]; allOf: boolean };
+  },
 ): Promise<TransmissionRow | null> {
   const actual = actualQuantity === null ? sql`${transmissions.quantity}` : sql`${actualQuantity}::int`;
+  const stacksMissing = scanned && !scanned.allOf ? sql`true` : sql`false`;
   const [row] = await db
     .update(transmissions)
     .set({
       status: 'acknowledged',
       actualQuantity: actual,
+      ...(scanned ? { scannedStacks: scanned.stacks } : {}),
       // A supplier request's issued count is a decision, not a counted loss: never flagged.
-      isFlagged: sql`${transmissions.type} <> 'supplier_to_farm' and ${actual} <> ${transmissions.quantity}`,
+      isFlagged: sql`${transmissions.type} <> 'supplier_to_farm' and (${actual} <> ${transmissions.quantity} or ${stacksMissing})`,
       acknowledgedAt: at ?? sql`now()`,
       acknowledgedBy: userId,
     })

@@ -96,6 +96,7 @@ const transmissionRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           timeZone: app.config.farmTimezone,
           damage: { quantity: request.body?.damagedQuantity ?? 0, reason: request.body?.damageReason ?? null },
+          scannedStacks: request.body?.scannedStacks,
         },
       ),
   );

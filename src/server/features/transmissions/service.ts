@@ -10,6 +10,13 @@ import errorsEnglish from '../../../shared/i18n/en/errors.json' with { type: 'js
 import { addEnglish, english } from '../../../shared/i18n/english.ts';
 import { type Permission, userHasPermission } from '../../../shared/permissions.ts';
 import {
+  cratesOnStacks,
+  scannedStacksRefusal,
+  stackCountOf,
+  stackMessages,
+  unscannedStacksOf,
+} from '../../../shared/stack-labels.ts';
+import {
   type ActionCounts,
   type CreateTransmissionBody,
   transmissionMessages as m,
@@ -29,6 +36,7 @@ import * as billing from '../billing/service.ts';
 import { holders, inLedgerTransaction, moveCrates } from '../crates/ledger.ts';
 import * as repo from './repository.ts';
 import { acknowledgeRefusal, actionsOn, recallRefusal, recipientOf, resolveRefusal } from './rules.ts';
+import { readUsualStackSize } from './stack-size.ts';
 
 addEnglish({ errors: errorsEnglish });
 
@@ -47,6 +55,8 @@ function toTransmission(caller: Acting, row: repo.TransmissionView): Transmissio
   const { fromRole: _role, fromActive: _from, toActive: _to, ...view } = row;
   return {
     ...view,
+    stackCount: stackCountOf(row.quantity, row.stackSize),
+    unscannedStacks: row.scannedStacks ? unscannedStacksOf(row.quantity, row.stackSize, row.scannedStacks) : [],
     difference: row.status === 'acknowledged' && row.actualQuantity !== null ? row.actualQuantity - row.quantity : null,
     ...actionsOn(row, caller),
   };
@@ -143,6 +153,9 @@ export async function createTransmission(
   if (!userHasPermission(caller, permissionToCreate(caller.role, body.type))) {
     throw forbidden(notYourKind[caller.role]);
   }
+  if (body.stackSize != null && body.type !== 'farm_to_market') {
+    throw badRequest(stackMessages.stacksOnlyForDeliveries, { stackSize: stackMessages.stacksOnlyForDeliveries });
+  }
   const notes = body.notes?.trim() || null;
   if (caller.role === 'farm_store') return createFromFarm(db, caller, body, notes, when);
   if (caller.role === 'market_agent') return createReturn(db, caller, body, notes, when);
@@ -165,6 +178,9 @@ async function createFromFarm(
     throw badRequest(m.agentMismatch, { toUserId: m.agentMismatch });
   }
   const type = body.type;
+  // A delivery's stacks (decision 073): as sent, else the farm's usual size; a collection has none.
+  const stackSize =
+    type === 'farm_to_market' ? (body.stackSize === undefined ? await readUsualStackSize(db) : body.stackSize) : null;
   return dispatch(db, caller, {
     transmission: {
       type,
@@ -173,6 +189,7 @@ async function createFromFarm(
       marketAgentId: agent.id,
       quantity: body.quantity,
       notes,
+      stackSize,
       at,
     },
     from: type === 'farm_to_market' ? holders.farm : holders.agentEmpty(agent.id),
@@ -336,13 +353,17 @@ export async function acknowledgeTransmission(
   db: Db,
   caller: Acting,
   id: number,
-  actualQuantity: number | null,
-  { at, timeZone = DEFAULT_FARM_TIMEZONE, damage }: When & { damage?: Damage } = {},
+  given: number | null,
+  { at, timeZone = DEFAULT_FARM_TIMEZONE, damage, scannedStacks }: When & Counted = {},
 ): Promise<Transmission> {
   const existing = await repo.findTransmission(db, id);
   if (!existing) throw notFound(m.transmissionNotFound);
   const refusal = acknowledgeRefusal(existing, caller);
   if (refusal) throw refusalError(refusal);
+  const scanned = scannedStacks === undefined ? undefined : checkScannedStacks(existing, scannedStacks);
+  // With stacks scanned and no count typed, the count is the crates on the scanned stacks (decision 073).
+  const actualQuantity =
+    given ?? (scanned ? cratesOnStacks(existing.quantity, existing.stackSize!, scanned.stacks) : null);
   const recipient = recipientOf(existing);
   const max = highestCount(existing);
   if (actualQuantity !== null && actualQuantity > max) {
@@ -368,13 +389,13 @@ export async function acknowledgeTransmission(
     if (existing.type === 'supplier_to_farm' && !(await repo.holdActiveUser(tx, existing.fromUserId))) {
       throw conflict(m.requesterRemoved);
     }
-    const t = await repo.acknowledgePending(tx, { id, userId: caller.id, as: recipient, actualQuantity, at });
+    const t = await repo.acknowledgePending(tx, { id, userId: caller.id, as: recipient, actualQuantity, at, scanned });
     if (!t) throw conflict(m.alreadyAcknowledged);
     await recordChange(tx, {
       tags: changedBy(t),
       audience: audienceOf(t),
       audit: {
-        summary: `counted ${t.actualQuantity} of ${t.quantity}${damaged > 0 ? ` (${damaged} damaged)` : ''}; status pending → acknowledged`,
+        summary: `counted ${t.actualQuantity} of ${t.quantity}${damaged > 0 ? ` (${damaged} damaged)` : ''}; status pending → acknowledged${stacksSummary(t)}`,
       },
     });
     await emitWebhookEvent(tx, 'transmission.acknowledged', transmissionData(t));
@@ -405,6 +426,30 @@ export async function acknowledgeTransmission(
     }
   });
   return viewOf(db, caller, id);
+}
+
+/** What a count may carry besides the number: damaged crates (decision 051), the stacks scanned (073). */
+type Counted = { damage?: Damage; scannedStacks?: number[] };
+
+/**
+ * The stacks a phone scanned, checked against the delivery (decision 073): each one of its stacks, none
+ * twice, else a 400 that books nothing. allOf: every stack was scanned.
+ */
+function checkScannedStacks(t: repo.TransmissionRow, stacks: number[]) {
+  const count = t.type === 'farm_to_market' ? stackCountOf(t.quantity, t.stackSize) : 0;
+  const refusal = scannedStacksRefusal(count, stacks);
+  if (refusal) throw badRequest(refusal, { scannedStacks: refusal });
+  return { stacks, allOf: stacks.length === count };
+}
+
+/** The audit row's words for the stacks scanned: '; stacks scanned 1, 2 of 3; Stack 3 of 3 (20 crates) not received'. */
+function stacksSummary(t: repo.TransmissionRow): string {
+  if (!t.scannedStacks) return '';
+  const count = stackCountOf(t.quantity, t.stackSize);
+  const missing = unscannedStacksOf(t.quantity, t.stackSize, t.scannedStacks).map((s) =>
+    stackMessages.notReceived(s.stack, s.of, s.crates),
+  );
+  return `; stacks scanned ${t.scannedStacks.join(', ') || 'none'} of ${count}${missing.map((line) => `; ${line}`).join('')}`;
 }
 
 /**
@@ -574,3 +619,19 @@ export async function resolveFlaggedTransmission(
 
 /** Flagged counts waiting for the farm store's resolution (for /metrics). */
 export const unresolvedFlagCount = (db: Executor) => repo.unresolvedFlagCount(db);
+
+/**
+ * A delivery whose papers the caller may print (decision 073): the farm store any of the farm's
+ * deliveries, an agent those addressed to it (anyone else: 404, as if there were none). Only a delivery
+ * has papers (409), and only a delivery split into stacks has labels.
+ */
+export async function deliveryForPapers(db: Executor, caller: Caller, id: number, labels: boolean) {
+  const [row] = await repo.listTransmissions(db, { ids: [id], limit: 1 });
+  const mayRead =
+    row && (caller.role === 'farm_store' || (caller.role === 'market_agent' && row.toUserId === caller.id));
+  if (!mayRead) throw notFound(m.transmissionNotFound);
+  const t = toTransmission(caller, row);
+  if (t.type !== 'farm_to_market') throw conflict(stackMessages.notADelivery);
+  if (labels && t.stackCount === 0) throw conflict(stackMessages.noStacks);
+  return t;
+}

@@ -1,10 +1,10 @@
 // Settings → Farm name (decision 067): the one name on the farm's statements, PDFs and public site.
 // FARM_NAME on the server is only its first value; what is saved here wins, for every instance at once.
-import { Button, Card, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FARM_NAME_MAX } from '../../../shared/farm-name.ts';
 import { farmNameBody } from '../../../shared/farm-name-schemas.ts';
-import { FormError } from '../../components/form-error.tsx';
+import { SettingCard } from '../../components/setting-card.tsx';
 import { translateEnglish } from '../../lib/i18n/english-messages.ts';
 import { t as translate } from '../../lib/i18n/language.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
@@ -36,34 +36,26 @@ export function FarmNameCard() {
     save.mutate(parsed.data.name, { onSuccess: () => notifySuccess(translate('farm-name.saved')) });
   };
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="farm-name-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="farm-name-title">
-          {t('farm-name.title')}
-        </Title>
-        <Text size="sm">{t('farm-name.intro')}</Text>
-        {current.data === undefined ? (
-          <Skeleton height={44} />
-        ) : (
-          <form onSubmit={submit} noValidate aria-label={t('farm-name.title')}>
-            <Stack gap="sm">
-              <TextInput
-                label={t('farm-name.title')}
-                size="md"
-                maxLength={FARM_NAME_MAX + 20}
-                value={typed ?? ''}
-                onChange={(e) => setTyped(e.currentTarget.value)}
-                error={problem}
-                description={t(sourceKeys[current.data.source])}
-              />
-              <FormError error={save.isError ? save.error : null} fallback={t('farm-name.couldNotSave')} />
-              <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
-                {t('farm-name.save')}
-              </Button>
-            </Stack>
-          </form>
-        )}
-      </Stack>
-    </Card>
+    <SettingCard
+      id="farm-name-title"
+      title={t('farm-name.title')}
+      intro={t('farm-name.intro')}
+      loaded={current.data !== undefined}
+      onSubmit={submit}
+      saving={save.isPending}
+      saveError={save.isError ? save.error : null}
+      saveFailed={t('farm-name.couldNotSave')}
+      saveLabel={t('farm-name.save')}
+    >
+      <TextInput
+        label={t('farm-name.title')}
+        size="md"
+        maxLength={FARM_NAME_MAX + 20}
+        value={typed ?? ''}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        error={problem}
+        description={current.data && t(sourceKeys[current.data.source])}
+      />
+    </SettingCard>
   );
 }

@@ -1,5 +1,6 @@
 // The farm store dashboard's settings tab: the crate account, the farm's stock, the password, the farm
-// access code (decision 043), the farm name (067), the produce lists offers choose from (068), API tokens
+// access code (decision 043), the farm name (067), the produce lists offers choose from (068), the
+// usual stack size of a delivery (073), API tokens
 // and webhooks (decision 063), and Activity, the audit trail (decision 027).
 import { Stack } from '@mantine/core';
 import { ActivityLog } from '../../../features/audit/components/activity-log.tsx';
@@ -12,6 +13,7 @@ import { FarmNameCard } from '../../../features/farm-name/farm-name-card.tsx';
 import { ApiTokensCard } from '../../../features/integrations/components/api-tokens-card.tsx';
 import { WebhooksCard } from '../../../features/integrations/components/webhooks-card.tsx';
 import { ProduceListsCard } from '../../../features/suppliers/components/produce-lists-card.tsx';
+import { UsualStackSizeCard } from '../../../features/transmissions/components/usual-stack-size-card.tsx';
 
 export function FarmSettingsPanel() {
   return (
@@ -23,6 +25,7 @@ export function FarmSettingsPanel() {
       <FarmAccessCodeCard />
       <FarmNameCard />
       <ProduceListsCard />
+      <UsualStackSizeCard />
       <ApiTokensCard canWrite />
       <WebhooksCard />
       <ActivityLog />

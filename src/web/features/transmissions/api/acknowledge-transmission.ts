@@ -16,6 +16,8 @@ export type AcknowledgeInput = {
   /** Of the crates counted, those damaged and why (returned empties only; decision 051). */
   damagedQuantity?: number;
   damageReason?: string;
+  /** The stacks the phone scanned (decision 073): the server checks them and flags those missing. */
+  scannedStacks?: number[];
 };
 
 export const acknowledgeTransmission = ({
@@ -24,6 +26,7 @@ export const acknowledgeTransmission = ({
   from,
   damagedQuantity,
   damageReason,
+  scannedStacks,
 }: AcknowledgeInput) =>
   sendOrQueue<Transmission>(
     {
@@ -36,7 +39,11 @@ export const acknowledgeTransmission = ({
     {
       method: 'PUT',
       path: `${TRANSMISSIONS_PATH}/${id}/acknowledge`,
-      body: { actualQuantity, ...(damagedQuantity ? { damagedQuantity, damageReason } : {}) },
+      body: {
+        actualQuantity,
+        ...(damagedQuantity ? { damagedQuantity, damageReason } : {}),
+        ...(scannedStacks ? { scannedStacks } : {}),
+      },
     },
   );
 

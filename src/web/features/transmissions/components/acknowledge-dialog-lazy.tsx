@@ -19,7 +19,7 @@ export const acknowledgeIntent = {
   onFocus: preloadAcknowledgeDialog,
 };
 
-export function AcknowledgeDialog(props: { transmission: Transmission; onClose: () => void }) {
+export function AcknowledgeDialog(props: { transmission: Transmission; stacks?: number[]; onClose: () => void }) {
   return (
     <Suspense fallback={null}>
       <Dialog {...props} />

@@ -3,11 +3,13 @@
 // invalid count shows the spec's message and nothing is sent. Returned empties with damaged crates,
 // once booked, are followed by the step for their photo (decision 056), as a client's return is.
 // Its parts: the damaged crates' fields (damaged-crates.tsx), the note on a difference
-// (count-difference.tsx) and the sending (use-send-count.ts).
+// (count-difference.tsx) and the sending (use-send-count.ts). Opened from the scan screen (decision 073)
+// it starts from the scanned stacks' crates, names the stacks not scanned, and sends the stacks too.
 import { Alert, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { countDifferenceWarning, isBigCountDifference } from '../../../../shared/counts.ts';
 import { quantityLimit } from '../../../../shared/quantity-limits.ts';
+import { cratesOnStacks, unscannedStacksOf } from '../../../../shared/stack-labels.ts';
 import { transmissionMessages as m, maxCountFor, type Transmission } from '../../../../shared/transmissions.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
@@ -21,8 +23,10 @@ import { parseCount } from './parse-count.ts';
 import { useSendCount } from './use-send-count.ts';
 
 /** The crates counted as typed, checked against the server's bound, and asked once more when far off. */
-function useCountedCrates(transmission: Transmission) {
-  const [text, setText] = useState<number | string>(transmission.quantity);
+function useCountedCrates(transmission: Transmission, stacks?: number[]) {
+  const [text, setText] = useState<number | string>(() =>
+    stacks ? cratesOnStacks(transmission.quantity, transmission.stackSize ?? 1, stacks) : transmission.quantity,
+  );
   // A big difference asks once more (decision 061): the count it was asked for, until the count changes.
   const [askedFor, setAskedFor] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -80,9 +84,30 @@ function CountCheck({ sent, asked }: { sent: number; asked: number }) {
   );
 }
 
-export function AcknowledgeDialog({ transmission, onClose }: { transmission: Transmission; onClose: () => void }) {
+/** The stacks scanned, and each one that was not (it will be flagged): "Stack 3 of 3 (20 crates) not received". */
+function ScannedStacks({ transmission, stacks }: { transmission: Transmission; stacks: number[] }) {
   const t = useT();
-  const counted = useCountedCrates(transmission);
+  const missing = unscannedStacksOf(transmission.quantity, transmission.stackSize, stacks);
+  return (
+    <Stack gap={4} data-testid="scanned-stacks">
+      <Text size="sm" fw={600}>
+        {t('transmissions.scannedStacksNote', { scanned: stacks.length, of: transmission.stackCount })}
+      </Text>
+      {missing.map((stack) => (
+        <Text key={stack.stack} size="sm" c="red.8">
+          {t('transmissions.stackNotReceived', { stack: stack.stack, of: stack.of, crates: stack.crates })}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** stacks: those the scan screen read (decision 073); none when counted by hand. */
+type DialogProps = { transmission: Transmission; stacks?: number[]; onClose: () => void };
+
+export function AcknowledgeDialog({ transmission, stacks, onClose }: DialogProps) {
+  const t = useT();
+  const counted = useCountedCrates(transmission, stacks);
   // Returned empties may hold damaged crates (decision 051): counted, then written off with a reason.
   const mayMarkDamaged = transmission.type === 'market_to_farm';
   const damage = useDamagedCrates();
@@ -94,7 +119,7 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
     if (count === null) return;
     const damaged = damage.check(count);
     if (damaged === null || counted.askFirst(count)) return;
-    send(count, damaged, damage.reason.trim());
+    send(count, damaged, damage.reason.trim(), stacks);
   };
 
   if (photoDialog) return photoDialog;
@@ -104,6 +129,7 @@ export function AcknowledgeDialog({ transmission, onClose }: { transmission: Tra
       <form onSubmit={confirm} noValidate>
         <Stack>
           <CountIntro transmission={transmission} />
+          {stacks && <ScannedStacks transmission={transmission} stacks={stacks} />}
           <QuantityInput
             label={t('transmissions.cratesCounted')}
             min={0}

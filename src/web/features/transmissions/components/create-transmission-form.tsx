@@ -1,13 +1,27 @@
 // The Transmissions screen's create form (spec §2, §5): the farm store picks an agent and a type;
 // a market agent only returns empty crates to the farm (quantity and notes). Quantity 1–400 here,
-// and for an agent never more than the empties it holds.
+// and for an agent never more than the empties it holds. A delivery may name its crates per labelled
+// stack (decision 073); left empty, the farm's usual stack size applies.
 
-import { Alert, Anchor, Button, Card, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  type TextInputProps,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { quantityLimit } from '../../../../shared/quantity-limits.ts';
+import { STACK_SIZE_MAX } from '../../../../shared/stack-labels.ts';
 import { farmSendForm, transmissionMessages as m, TRANSMISSIONS_FORM_MAX } from '../../../../shared/transmissions.ts';
 import { paths, transmissionsSections } from '../../../app/paths.ts';
 import { AgentSelect } from '../../../components/agent-select.tsx';
@@ -25,6 +39,7 @@ import { useQueuedCrates } from '../../../lib/offline/status.ts';
 import { useSectionInView } from '../../../lib/use-section-in-view.ts';
 import { useCreateTransmission } from '../api/create-transmission.ts';
 import { useSendEmpties } from '../api/send-empties.ts';
+import { useUsualStackSize } from '../api/stack-size.ts';
 import { emptiesMessage, returnLimit } from '../messages.ts';
 
 const farmSchema = farmSendForm(TRANSMISSIONS_FORM_MAX);
@@ -47,7 +62,17 @@ type FarmValues = {
   type: 'farm_to_market' | 'market_to_farm';
   quantity: number | string;
   notes: string;
+  /** Crates per labelled stack as typed; empty: the farm's usual size. */
+  stackSize: string;
 };
+
+/** The typed stack size: undefined when empty (the usual size), else the number, or null when it is not one. */
+function typedStackSize(text: string): number | undefined | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const size = /^\d{1,4}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  return size >= 1 && size <= STACK_SIZE_MAX ? size : null;
+}
 
 /** The two ways the farm store's crates go, in the current language. */
 export const farmTypeOptions = (t: (key: string) => string) => [
@@ -85,18 +110,41 @@ const farmRequest = (values: FarmValues, toUserId: number | undefined) => ({
   toUserId,
   quantity: Number(values.quantity),
   notes: values.notes.trim() || undefined,
+  ...(values.type === 'farm_to_market' && typedStackSize(values.stackSize)
+    ? { stackSize: typedStackSize(values.stackSize) }
+    : {}),
 });
+
+/** Crates per labelled stack (decision 073), showing the farm's usual size as its placeholder. */
+function StackSizeField(props: TextInputProps) {
+  const t = useT();
+  const usual = useUsualStackSize().data?.stackSize;
+  return (
+    <TextInput
+      label={t('transmissions.stackSizeField')}
+      description={t('transmissions.stackSizeHelp')}
+      inputMode="numeric"
+      maxLength={6}
+      placeholder={usual ? String(usual) : t('transmissions.optional')}
+      {...props}
+    />
+  );
+}
 
 export function FarmCreateTransmissionForm() {
   const t = useT();
   const create = useCreateTransmission();
   const agents = useAgentsForTransmission();
   const form = useForm<FarmValues>({
-    initialValues: { marketAgentId: null, type: 'farm_to_market', quantity: '', notes: '' },
+    initialValues: { marketAgentId: null, type: 'farm_to_market', quantity: '', notes: '', stackSize: '' },
     validate: translatedResolver(farmSchema, { sync: true }),
   });
 
   const submit = form.onSubmit((values) => {
+    if (values.type === 'farm_to_market' && typedStackSize(values.stackSize) === null) {
+      form.setFieldError('stackSize', translate('transmissions.stackSizeRange', { max: STACK_SIZE_MAX }));
+      return;
+    }
     const agent = agents.data?.find((a) => a.id === values.marketAgentId);
     create.mutate(farmRequest(values, agent?.userId), {
       onSuccess: () => {
@@ -126,6 +174,7 @@ export function FarmCreateTransmissionForm() {
         // Said as it is typed, from the field's one limit (decision 067).
         error={form.errors.quantity ?? farmLimit.check(form.values.quantity)}
       />
+      {form.values.type === 'farm_to_market' && <StackSizeField {...form.getInputProps('stackSize')} />}
       <Textarea
         label={t('transmissions.notes')}
         placeholder={t('transmissions.optional')}

@@ -8,6 +8,7 @@ import { useUser } from '../../../lib/current-user.tsx';
 import { formatDateTime, fromNow } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/use-t.ts';
 import { useOnline } from '../../../lib/offline/status.ts';
+import { DeliveryPapers, UnscannedStacks } from './delivery-papers.tsx';
 import { RecallButton } from './recall-button.tsx';
 import { CountBadge, StatusBadge, typeLabel } from './transmission-badges.tsx';
 import { FlaggedExtra } from './transmission-extras.tsx';
@@ -66,7 +67,9 @@ export function TransmissionRow({
               ? ` · ${tr('transmissions.countedCount', { count: t.actualQuantity })}`
               : ''}
             {t.damagedQuantity > 0 ? ` · ${tr('transmissions.damagedCount', { count: t.damagedQuantity })}` : ''}
+            {t.stackCount > 0 ? ` · ${tr('transmissions.deliveryStacks', { count: t.stackCount })}` : ''}
           </Text>
+          <UnscannedStacks transmission={t} />
           {t.notes && (
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {t.notes}
@@ -89,6 +92,7 @@ export function TransmissionRow({
             {fromNow(t.sentAt as string)}
           </Text>
           {offerRecall && t.canRecall && <RecallButton transmission={t} />}
+          <DeliveryPapers transmission={t} />
         </Stack>
       </Group>
     </Paper>

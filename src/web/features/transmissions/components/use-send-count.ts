@@ -13,12 +13,13 @@ export function useSendCount(transmission: Transmission, onClose: () => void) {
   // Damaged crates counted (booked, or kept on the phone): the app offers a photo of them next (056, 061).
   const photoStep = useDamagePhotoFollowUp(onClose);
 
-  const send = (count: number, damaged: number, damageReason: string) => {
+  const send = (count: number, damaged: number, damageReason: string, scannedStacks?: number[]) => {
     acknowledge.mutate(
       {
         id: transmission.id,
         actualQuantity: count,
         from: transmission.fromName,
+        ...(scannedStacks ? { scannedStacks } : {}),
         ...(damaged > 0 ? { damagedQuantity: damaged, damageReason } : {}),
       },
       {
