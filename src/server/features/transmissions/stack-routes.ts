@@ -78,7 +78,7 @@ const stackRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       created('stack-size.update', 'setting'),
     ),
-    async (request) => saveUsualStackSize(app.db, request.body),
+    async (request) => saveUsualStackSize(request.db, request.body),
   );
 };
 
