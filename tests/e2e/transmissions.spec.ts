@@ -41,12 +41,22 @@ test('the farm sends 50 crates, the agent counts 48, the difference is flagged; 
   await pick(farmPage, 'Market agent', new RegExp(agentName));
   await farmPage.getByLabel('Quantity').fill('50');
   await farmPage.getByLabel('Notes').fill('Morning truck');
+  // In labelled stacks of 20 (decision 073): 20, 20 and 10.
+  await farmPage.getByLabel('Crates per stack').fill('20');
   await farmPage.getByRole('button', { name: 'Create Transmission' }).click();
   await expect(farmPage.getByText('Transmission created successfully')).toBeVisible();
   const farmRow = farmPage.getByTestId('transmission-row').filter({ hasText: agentName }).first();
   await expect(farmRow).toContainText('50 crates');
   await expect(farmRow).toContainText('Morning truck');
   await expect(farmRow).toContainText('Pending');
+  // The stack labels print from the row: a PDF of the delivery's three labels.
+  await farmRow.getByRole('button', { name: 'Print' }).click();
+  const [labels] = await Promise.all([
+    farmPage.waitForEvent('download'),
+    farmPage.getByRole('menuitem', { name: 'Labels (A4)' }).click(),
+  ]);
+  expect(labels.suggestedFilename()).toMatch(/^delivery-\d+-labels-a4\.pdf$/);
+  expect(readFileSync(await labels.path()).subarray(0, 5).toString()).toBe('%PDF-');
 
   // The agent counts 48.
   await agentPage.goto('/transmissions');
