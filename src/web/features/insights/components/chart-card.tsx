@@ -4,6 +4,7 @@
 import { Alert, Button, Card, Group, SegmentedControl, Skeleton, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useState } from 'react';
+import { NothingSaved } from '../../../components/nothing-saved.tsx';
 import { useT } from '../../../lib/i18n/use-t.ts';
 
 type ChartCardProps = {
@@ -17,6 +18,8 @@ type ChartCardProps = {
   download: (() => void) | null;
   /** A sentence saying the figures could not be loaded, or null. */
   failed: string | null;
+  /** Offline, and this phone kept no figures for it (decision 067). */
+  nothingSaved?: boolean;
   loading: boolean;
   height: number;
   chart: ReactNode;
@@ -68,6 +71,7 @@ export function ChartCard({
   choice,
   download,
   failed,
+  nothingSaved,
   loading,
   height,
   chart,
@@ -91,7 +95,9 @@ export function ChartCard({
         <ChartControls view={view} setView={setView} download={download} />
       </Group>
       {choice}
-      {failed ? (
+      {nothingSaved ? (
+        <NothingSaved />
+      ) : failed ? (
         <Alert color="red">{failed}</Alert>
       ) : loading ? (
         placeholder

@@ -22,10 +22,13 @@ type LossTrendProps = {
   other: string;
   weeks: readonly TrendWeek[] | undefined;
   failed: string | null;
+  /** Offline, and this phone kept no figures for it. */
+  nothingSaved?: boolean;
   csvFileName: string;
 };
 
-export function LossTrendCard({ id, title, intro, choice, own, other, weeks, failed, csvFileName }: LossTrendProps) {
+export function LossTrendCard(props: LossTrendProps) {
+  const { id, title, intro, choice, own, other, weeks, failed, nothingSaved, csvFileName } = props;
   const t = useT();
   const weekOf = t('components.chartWeekOf');
   const download = () => saveText(trendCsv(weeks ?? [], [weekOf, `${own} (%)`, `${other} (%)`]), csvFileName);
@@ -37,6 +40,7 @@ export function LossTrendCard({ id, title, intro, choice, own, other, weeks, fai
       choice={choice}
       download={weeks && weeks.length > 0 ? download : null}
       failed={failed}
+      nothingSaved={nothingSaved}
       loading={!weeks}
       height={260}
       chart={<LossTrendChart weeks={weeks ?? []} own={own} other={other} />}

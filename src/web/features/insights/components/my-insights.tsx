@@ -5,8 +5,10 @@
 import { Alert, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { AgentInsight, AgentInsightsResponse, Forecast } from '../../../../shared/insights.ts';
+import { NothingSaved } from '../../../components/nothing-saved.tsx';
 import { formatCount, formatDate } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n/use-t.ts';
+import { useReadShows } from '../../../lib/offline/read-shows.ts';
 import { useAgentInsights, useForecast } from '../api/get-insights.ts';
 import { lossRateOf } from './agent-figures.ts';
 import { LossTrendCard } from './loss-trend.tsx';
@@ -20,6 +22,8 @@ const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 export default function MyInsights() {
   const t = useT();
   const insights = useAgentInsights();
+  // Offline, what the phone kept or that it kept nothing: never a red alarm (decision 067).
+  const shows = useReadShows(insights);
   const data = insights.data;
   const own = data?.agents[0];
   return (
@@ -31,7 +35,9 @@ export default function MyInsights() {
         <Text size="sm" c="dimmed" mb="sm">
           {t('my-insights.intro')}
         </Text>
-        {insights.isError ? (
+        {shows === 'nothing-saved' ? (
+          <NothingSaved />
+        ) : shows === 'failed' ? (
           <Alert color="red">{t('my-insights.failed')}</Alert>
         ) : !data ? (
           <Skeleton h={240} />
@@ -53,7 +59,8 @@ export default function MyInsights() {
           own: own?.weeks[i]?.lossRate ?? null,
           other: m.lossRate,
         }))}
-        failed={insights.isError ? t('my-insights.failed') : null}
+        failed={shows === 'failed' ? t('my-insights.failed') : null}
+        nothingSaved={shows === 'nothing-saved'}
         csvFileName={t('my-insights.csvFileName')}
       />
     </Stack>
@@ -139,6 +146,7 @@ function forecastText(t: T, f: Forecast) {
 
 function MyForecast({ t }: { t: T }) {
   const forecast = useForecast();
+  const shows = useReadShows(forecast);
   const f = forecast.data;
   const own = f?.agents[0];
   return (
@@ -146,7 +154,9 @@ function MyForecast({ t }: { t: T }) {
       <Title order={3} size="h5">
         {t('my-insights.forecastTitle')}
       </Title>
-      {forecast.isError ? (
+      {shows === 'nothing-saved' ? (
+        <NothingSaved />
+      ) : shows === 'failed' ? (
         <Alert color="red">{t('my-insights.forecastFailed')}</Alert>
       ) : !f ? (
         <Skeleton h={60} />
