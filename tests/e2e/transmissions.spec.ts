@@ -56,7 +56,11 @@ test('the farm sends 50 crates, the agent counts 48, the difference is flagged; 
     farmPage.getByRole('menuitem', { name: 'Labels (A4)' }).click(),
   ]);
   expect(labels.suggestedFilename()).toMatch(/^delivery-\d+-labels-a4\.pdf$/);
-  expect(readFileSync(await labels.path()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    readFileSync(await labels.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   // The agent counts 48.
   await agentPage.goto('/transmissions');
