@@ -1,6 +1,6 @@
-// npm test: everything, in order — typecheck, lint, unit + API tests on PGlite, API tests on
+// npm test: everything, in order — typecheck (beside the PGlite tests), lint, unit + API tests on PGlite, API tests on
 // PostgreSQL (when TEST_DATABASE_URL is set), the client build, and end-to-end tests in Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -19,6 +19,25 @@ function run(title, command, args, env = {}) {
     `--- ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`,
   );
   return result.status === 0;
+}
+
+/**
+ * Starts a step whose output is held back until it ends (it runs beside another step, whose output
+ * would otherwise interleave with it); `finish()` prints it and resolves to whether it passed.
+ */
+function runBeside(title, command, args) {
+  const started = Date.now();
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.on('close', (code) => resolve(code)));
+  return async function finish() {
+    const code = await exited;
+    console.log(`\n=== ${title} (ran beside the tests) ===\n${output.trimEnd()}`);
+    console.log(`--- ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
+    return code === 0;
+  };
 }
 
 function countVitest(file) {
@@ -76,7 +95,8 @@ const step = (title, ok) => {
   if (!ok) failed.push(title);
 };
 
-step('typecheck', run('typecheck', bin('tsc'), ['--noEmit', '-p', '.']));
+// The typecheck is one process on one core: it runs beside the PGlite tests instead of before them.
+const typecheck = runBeside('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
 step('lint', run('lint', bin('biome'), ['check', '.']));
 
 const vitestPglite = join(tmp, 'vitest-pglite.json');
@@ -91,6 +111,7 @@ step(
   ]),
 );
 countVitest(vitestPglite);
+step('typecheck', await typecheck());
 
 // PostgreSQL: TEST_DATABASE_URL, or the local server when one answers. Under CI a run without
 // PostgreSQL fails instead of quietly testing PGlite only.
@@ -125,6 +146,13 @@ const DB_INDEPENDENT = [
   'src/server/features/backups/cli.test.ts',
   'src/server/features/imports/archive-limits.test.ts',
 ];
+// Walks of the whole route table whose subject is the app's own code, the same on both databases (PGlite
+// is PostgreSQL compiled to WebAssembly): the audit row in each write's transaction, the bearer-token
+// guard. Run once, in the PGlite pass (decision 058).
+const ONCE = [
+  'src/server/features/audit/audit-coverage.test.ts',
+  'src/server/features/api-tokens/bearer-matrix.test.ts',
+];
 // The server's test files that bring a database of their own (a PostgreSQL cluster they kill, an
 // embedded database on a disk they fill; decision 060): run once, in the PGlite pass.
 const OWN_DATABASE = ['src/server/database-outage.test.ts', 'src/server/disk-full.test.ts'];
@@ -145,7 +173,7 @@ if (process.env.TEST_DATABASE_URL && !(await reachable(process.env.TEST_DATABASE
         'run',
         'src/server',
         // Files that never open a database (rules, the layout checks, the API document) ran on PGlite.
-        ...[...DB_INDEPENDENT, ...OWN_DATABASE].flatMap((file) => ['--exclude', file]),
+        ...[...DB_INDEPENDENT, ...ONCE, ...OWN_DATABASE].flatMap((file) => ['--exclude', file]),
         '--reporter=default',
         '--reporter=json',
         `--outputFile.json=${vitestPg}`,
