@@ -1,11 +1,20 @@
 // End-to-end tests in Debian's Chromium (CHROME_PATH or /usr/bin/chromium) against the real app. Each
 // spec file gets a farm of its own (tests/e2e/support/test.ts): its own app on a free port, on a copy
 // of the embedded database that global-setup.ts migrates once per run.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 export const E2E_FARM_CODE = 'E2E-FARM-CODE';
 
 const chrome = { ...devices['Desktop Chrome'], channel: undefined };
+
+/**
+ * Chromium's fake camera plays this video (scan-stacks.spec.ts writes it before its camera opens). Every
+ * browser gets the flags: a spec with launch options of its own would need a worker of its own, which
+ * ran alone after the rest. Set once by the runner; its workers inherit it.
+ */
+process.env.E2E_FAKE_CAMERA ??= join(tmpdir(), `ck-camera-${process.pid}`, 'labels.y4m');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -41,6 +50,9 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${process.env.E2E_FAKE_CAMERA}`,
       ],
     },
   },

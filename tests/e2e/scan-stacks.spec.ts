@@ -5,32 +5,17 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { expectAccessible, PHONE } from './support/a11y.ts';
 import { signedInPage, uniqueName } from './support/crates.ts';
 import { expect, type Page, test } from './support/test.ts';
 import { expectThumbSized } from './support/touch-targets.ts';
 
-/** The fake camera's video: written by the test before the camera opens (Chromium reads it then). */
-const VIDEO_DIR = join(tmpdir(), `ck-scan-${process.pid}`);
-const VIDEO = join(VIDEO_DIR, 'labels.y4m');
+/** The fake camera's video (playwright.config.ts gives every browser the flags that play it). */
+const VIDEO = process.env.E2E_FAKE_CAMERA ?? join(tmpdir(), 'ck-camera', 'labels.y4m');
+const VIDEO_DIR = dirname(VIDEO);
 
-test.use({
-  serviceWorkers: 'allow',
-  launchOptions: {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${VIDEO}`,
-    ],
-  },
-});
+test.use({ serviceWorkers: 'allow' });
 test.afterAll(() => rmSync(VIDEO_DIR, { recursive: true, force: true }));
 
 const W = 320;
