@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bigLendWarning,
   countDifferenceWarning,
   crates,
   formatCount,
@@ -9,6 +8,7 @@ import {
   plural,
   readQuantity,
 } from './counts.ts';
+import { english } from './i18n/english.ts';
 
 const normal = (s: string) => s.replaceAll('\u00a0', ' ');
 
@@ -55,10 +55,13 @@ describe('big mistakes ask once more (decision 061)', () => {
     expect(isBigLend(600, 640)).toBe(true);
     expect(isBigLend(320, 640)).toBe(false);
     expect(isBigLend(321, 640)).toBe(true);
-    expect(normal(bigLendWarning(600, 640, 'Soweto Greens'))).toBe(
+    // What the lend dialog says before the second tap (crates.bigLendWarning, in the agent's language).
+    const warning = (quantity: number, full: number, client: string) =>
+      english('crates.bigLendWarning', { quantity, full, client, keep: full - quantity });
+    expect(normal(warning(600, 640, 'Soweto Greens'))).toBe(
       'Lend 600 of your 640 full crates to Soweto Greens? You keep 40.',
     );
-    expect(bigLendWarning(1, 1, 'Ama')).toBe('Lend 1 of your 1 full crate to Ama? You keep 0.');
+    expect(warning(1, 1, 'Ama')).toBe('Lend 1 of your 1 full crate to Ama? You keep 0.');
   });
 });
 

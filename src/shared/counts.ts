@@ -42,10 +42,6 @@ export function countDifferenceWarning(sent: number, counted: number) {
 /** A lend that asks once more (decision 061): more than half of the agent's full crates to one client. */
 export const isBigLend = (quantity: number, fullCrates: number) => fullCrates > 0 && quantity * 2 > fullCrates;
 
-/** "Lend 600 of your 640 full crates to Soweto Greens? You keep 40." */
-export const bigLendWarning = (quantity: number, fullCrates: number, client: string) =>
-  english('crates.bigLendWarning', { quantity, full: fullCrates, client, keep: fullCrates - quantity });
-
 /** What a form holds for a typed crate count: a number once the text is one, else the text ('' when empty). */
 export type QuantityValue = number | string;
 

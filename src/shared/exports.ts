@@ -124,12 +124,12 @@ export const EXPORT_COLUMNS = {
 
 /** What the download button says for each file. */
 export const exportLabels: Record<ExportKind, string> = {
-  transmissions: 'Download transmissions (CSV)',
-  clients: 'Download clients (CSV)',
-  loans: 'Download loans (CSV)',
-  'billing-lines': 'Download billing lines (CSV)',
-  payments: 'Download payments (CSV)',
-  ledger: 'Download crate ledger (CSV)',
+  transmissions: english('exports.downloadTransmissions'),
+  clients: english('exports.downloadClients'),
+  loans: english('exports.downloadLoans'),
+  'billing-lines': english('exports.downloadBillingLines'),
+  payments: english('exports.downloadPayments'),
+  ledger: english('exports.downloadLedger'),
 };
 
 export type ExportRange = { from?: string; to?: string; marketAgentId?: number };

@@ -4,8 +4,15 @@
 import dayjs from 'dayjs';
 import { t } from './i18n/language.ts';
 
-// Counts and "1 crate" / "2 crates" are shared with the server's texts.
-export { crates, formatCount, plural } from '../../shared/counts.ts';
+export { formatCount, plural } from '../../shared/counts.ts';
+
+/**
+ * "1 crate", "0 crates" in the current language; an adjective goes between: crates(1, 'empty') → "1 empty
+ * crate". The same catalogue messages as the server's `crates()` (src/shared/counts.ts), which says them
+ * in English for a sentence the languages plugin translates whole.
+ */
+export const crates = (n: number, adjective?: 'full' | 'empty') =>
+  t(adjective ? `crates.${adjective}` : 'common.crates', { count: n });
 
 const monthName = (month: number) => t('dates.months').split(' ')[month] ?? '';
 

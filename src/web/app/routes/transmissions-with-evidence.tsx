@@ -7,12 +7,16 @@ import { type DamagedRecord, DamagePhotoStep } from '../../components/damage-pho
 import { EvidencePhotos } from '../../features/evidence/components/evidence-photos.tsx';
 import { FlaggedTransmissionExtra } from '../../features/transmissions/components/transmission-extras.tsx';
 import { TransmissionsPage } from '../../features/transmissions/pages/transmissions-page.tsx';
+import { t as tr } from '../../lib/i18n/language.ts';
 
 const countPhotos = (t: Transmission) => (
   <EvidencePhotos
     recordKind="transmission"
     recordId={t.id}
-    subject={`${t.isFlagged ? 'the count' : 'the damaged crates'} of ${t.fromName} → ${t.toName}`}
+    subject={tr(t.isFlagged ? 'evidence.countSubject' : 'evidence.damagedCratesSubject', {
+      from: t.fromName,
+      to: t.toName,
+    })}
   />
 );
 

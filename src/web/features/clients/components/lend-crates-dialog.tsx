@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
 import { lendBody, clientMessages as m } from '../../../../shared/clients.ts';
-import { bigLendWarning, isBigLend } from '../../../../shared/counts.ts';
+import { isBigLend } from '../../../../shared/counts.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
@@ -143,7 +143,8 @@ export function useBigLendCheck(full: number | undefined) {
       full !== undefined &&
       isAsked(quantity, client) && (
         <Alert color="red" variant="light" p="sm" role="alert" data-testid="lend-check">
-          {bigLendWarning(quantity, full, client)} {t('clients.bigLendConfirm', { quantity })}
+          {t('crates.bigLendWarning', { quantity, full, client, keep: full - quantity })}{' '}
+          {t('clients.bigLendConfirm', { quantity })}
         </Alert>
       ),
     label: (quantity: number, client: string, usual: string) =>
