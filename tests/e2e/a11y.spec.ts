@@ -11,7 +11,7 @@ import { approvedSupplierWithData } from './support/suppliers.ts';
 import { type Browser, expect, type Page, test } from './support/test.ts';
 import { expectThumbSized } from './support/touch-targets.ts';
 import { unreadWebsiteMessage } from './support/website-message.ts';
-import { pseudo } from './support/words.ts';
+import { plainEnglish, pseudo } from './support/words.ts';
 
 // Two workers share the four tests; axe needs a second or more a page on CI's two cores.
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });
@@ -19,11 +19,18 @@ test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 /** A screen: its address, its h1, what shows it has loaded, and whether axe runs on it. */
 type Screen = { path: string; title: string | RegExp; ready?: (page: Page) => Promise<void>; axe?: boolean };
 
+/** What else a walk checks on each screen once it is ready (the pseudo-locale: nothing left in English). */
+type ScreenCheck = (page: Page, where: string) => Promise<void>;
+
 // Every Access Denied page is the same card with another sentence, and every part not built yet the
 // same 'not available yet' card: axe checks the first of each a test meets (a second or more a run);
 // all are visited, and checked for width.
 const denied = (paths: string[]): Screen[] => paths.map((path, i) => ({ path, title: 'Access Denied', axe: i === 0 }));
 const notFound: Screen = { path: '/no/such/page', title: 'Page Not Found' };
+
+/** What the farm and the agent typed as notes: the screens show them as written, in any language. */
+const DELIVERY_NOTE = 'Morning truck, driver Johannes; crates stacked 10 high';
+const LOAN_NOTE = 'Market day';
 
 /**
  * A farm store and a new agent with crates between them: 50 sent and counted as 48 (flagged), 30 on
@@ -49,7 +56,7 @@ async function cratesInMotion(browser: Browser) {
         data: { type: 'farm_to_market', marketAgentId: mine.id, toUserId: mine.userId, quantity, notes },
       }),
     );
-  const counted = await send(50, 'Morning truck, driver Johannes; crates stacked 10 high');
+  const counted = await send(50, DELIVERY_NOTE);
   await json(a.put(`/api/transmissions/${counted.id}/acknowledge`, { data: { actualQuantity: 48 } }));
   await send(30, 'Afternoon truck');
   await json(f.post('/api/farm-store/opening-balances', { data: { marketAgentId: mine.id, emptyCrates: 10 } }));
@@ -65,7 +72,7 @@ async function cratesInMotion(browser: Browser) {
     }),
   );
   await json(
-    a.post('/api/client-transactions', { data: { clientId: client.id, quantityBorrowed: 5, notes: 'Market day' } }),
+    a.post('/api/client-transactions', { data: { clientId: client.id, quantityBorrowed: 5, notes: LOAN_NOTE } }),
   );
   await unreadWebsiteMessage(f);
   return { farm: farm.page, agent: agent.page, agentName, clientId: client.id };
@@ -107,7 +114,7 @@ async function auditClientDialogs(page: Page, who: string) {
 }
 
 /** Every screen at phone width, then `desktop` at desktop width, where the sidebar is always shown. */
-async function auditScreens(page: Page, who: string, screens: Screen[], desktop: Screen) {
+async function auditScreens(page: Page, who: string, screens: Screen[], desktop: Screen, check?: ScreenCheck) {
   const runs = [...screens.map((screen) => ({ screen, viewport: PHONE })), { screen: desktop, viewport: DESKTOP }];
   for (const { screen, viewport } of runs) {
     await page.setViewportSize(viewport);
@@ -115,6 +122,7 @@ async function auditScreens(page: Page, who: string, screens: Screen[], desktop:
     await settled(page, screen.title);
     await screen.ready?.(page);
     const where = `${who} ${screen.path} (${viewport.width} px)`;
+    await check?.(page, where);
     if (screen.axe === false) await expectNoSidewaysScroll(page, where);
     else await expectAccessible(page, where);
     if (viewport === PHONE) await expectThumbSized(page, where);
@@ -357,6 +365,10 @@ test('market agent, pseudo-locale: every screen and tab, Access Denied, 404, the
       { ...notFound, title: say('Page Not Found') },
     ],
     clients,
+    async (p, where) =>
+      expect(await plainEnglish(p, [DELIVERY_NOTE, LOAN_NOTE]), `English outside the catalogue on ${where}`).toEqual(
+        [],
+      ),
   );
   await auditSidebar(page, 'market agent (pseudo-locale)', say);
   const short = new RegExp(`${say('short of the ').source}\\d+${say(' sent').source}`);

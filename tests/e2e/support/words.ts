@@ -26,3 +26,29 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 
 /** `text` as the pseudo-locale shows it (accented, then padded): a pattern for a locator. */
 export const pseudo = (text: string) => new RegExp(escapeRegex(accent(text)));
+
+// Words of the screens' English that no name in the tests' farms holds: in the pseudo-locale every
+// catalogue word is accented, so one of these left plain is a string outside the catalogue (or said
+// with the server's English `crates()`), which an isiZulu agent would read in English.
+const SCREEN_ENGLISH = new Set(
+  (
+    'the of and with from your you out ago days day week weeks crate crates client clients loan loans ' +
+    'download sent received return returns returned empty full delivery deliveries cancel save close ' +
+    'open total paid owed waiting pending count counted photo photos add lend send print labels scan ' +
+    'stack stacks none yet not all more less than'
+  ).split(' '),
+);
+
+/**
+ * The lines a page shows in the pseudo-locale with plain English words in them (none, when every string
+ * is in the catalogue), leaving out lines holding `typed`: what people wrote (notes), shown as written.
+ */
+export async function plainEnglish(page: import('@playwright/test').Page, typed: string[] = []): Promise<string[]> {
+  const text = await page.locator('body').innerText();
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => !typed.some((words) => line.includes(words)))
+    .filter((line) => line.split(/[^A-Za-z]+/).some((word) => SCREEN_ENGLISH.has(word.toLowerCase())));
+  return [...new Set(lines)];
+}
