@@ -1,6 +1,6 @@
 // A component whose code loads on first use (its own chunk, off the first paint: decision 031), and
 // that can be preloaded: once loaded, it renders at once instead of suspending for a frame.
-import { type ComponentType, lazy, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 
 export type LazyComponent<P extends object> = ComponentType<P> & { preload: () => Promise<ComponentType<P>> }; // i18n-ignore
 
@@ -31,4 +31,27 @@ export function lazyComponent<P extends object>(load: Load<P>): LazyComponent<P>
     return <Component {...props} />;
   }
   return Object.assign(Lazy, { preload });
+}
+
+/** What a button that opens a lazy dialog passes on: the download starts on hover, touch or focus. */
+export type OpenIntent = { onPointerEnter: () => void; onPointerDown: () => void; onFocus: () => void };
+
+/**
+ * A dialog whose code loads when it is first wanted (decisions 031, 033), shown without a fallback while
+ * it loads, and the `intent` handlers its opening button spreads so the download starts as a finger or
+ * pointer reaches it: usually in by the time the tap lands.
+ */
+export function lazyDialog<P extends object>(load: Load<P>): { Dialog: ComponentType<P>; intent: OpenIntent } {
+  const Loaded = lazyComponent(load);
+  const preload = () => {
+    Loaded.preload().catch(() => undefined);
+  };
+  function Dialog(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  }
+  return { Dialog, intent: { onPointerEnter: preload, onPointerDown: preload, onFocus: preload } };
 }
