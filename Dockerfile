@@ -48,4 +48,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # SIGTERM (docker stop) drains within 10 s; give the container more than that (compose: stop_grace_period).
 STOPSIGNAL SIGTERM
 # The server itself, as `npm start` runs it once both builds are fresh; node is PID 1 and gets the signal.
-CMD ["node", "dist/server/index.mjs"]
+CMD ["node", "--max-old-space-size=512", "--max-semi-space-size=2", "dist/server/index.mjs"]

@@ -247,7 +247,7 @@ const shareOfBare = (result, row) => {
 };
 
 /**
- * Each hot read at the big size against thethe small one, same database kind: the scaling target. The
+ * Each hot read at the big size against the small one, same database kind: the scaling target. The
  * two runs are minutes apart on a shared machine, so beside the raw p50s the table compares each
  * read's cost relative to its own run's bare node:http, which takes the machine's load out.
  */
@@ -276,7 +276,7 @@ export function renderScaling(small, big) {
   const kind = big.database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
   const bare = (r) => thin(r.rows.find((x) => x.name.startsWith('bare node:http'))?.requestsPerSecond ?? 0);
   return [
-    `${kind}: ${thin(small.database.plan.transmissions)} transmissions (${small.date.slice(0, 16).replace('T', ' ')}, bare node:http ${bare(small)} req/s) against the${thin(big.database.plan.transmissions)} (${big.date.slice(0, 16).replace('T', ' ')}, bare node:http ${bare(big)} req/s), ${big.connections} connections. *Cost* is the big run's time per request relative to its bare node:http, over the same for the small run.`,
+    `${kind}: ${thin(small.database.plan.transmissions)} transmissions (${small.date.slice(0, 16).replace('T', ' ')}, bare node:http ${bare(small)} req/s) against ${thin(big.database.plan.transmissions)} (${big.date.slice(0, 16).replace('T', ' ')}, bare node:http ${bare(big)} req/s), ${big.connections} connections. *Cost* is the big run's time per request relative to its bare node:http, over the same for the small run.`,
     table(
       [
         'hot read',

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureServerBuild } from '../scripts/build-server.mjs';
+import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 import { migrationsFingerprint } from './plan.ts';
 
 export const HOST = '127.0.0.1';
@@ -218,7 +219,7 @@ export async function startApp(port, dbEnv, extraEnv = {}) {
   });
   const waiters = [];
   return new Promise((resolve, reject) => {
-    const { child, exited, stop } = spawnChild(['--expose-gc', serve], {
+    const { child, exited, stop } = spawnChild(['--expose-gc', ...SERVER_NODE_FLAGS, serve], {
       env: { ...process.env, ...dbEnv, ...extraEnv, BENCH_PORT: String(port), DATABASE_URL: '' },
       onLine: (line) => {
         if (line.startsWith('{"ready"')) {
@@ -270,7 +271,7 @@ export async function timeNpmStart(database) {
     let built = false;
     let said = '';
     const listening = new Promise((resolve, reject) => {
-      const { child, exited, stop } = spawnChild([join(root, 'scripts', 'start.mjs')], {
+      const { child, exited, stop } = spawnChild([...SERVER_NODE_FLAGS, join(root, 'scripts', 'start.mjs')], {
         env,
         stderr: 'pipe',
         onLine: (line) => {
