@@ -4,9 +4,13 @@
 //   every hot authenticated read, signed in as the farm store or an agent, full 200 answers (no
 //     If-None-Match), with its ratio to the bare server's requests per second in the same run;
 //   the monthly PDF report and the current cycle's billing statement over the full data;
-//   writes: a delivery and its acknowledgement, a loan and its return;
+//   writes: a delivery and its acknowledgement, a loan and its return; on PostgreSQL beside pgbench's
+//     tpcb-like script run against the same server just before (bench/pgbench.mjs, decision 080);
 //   (BENCH_SHAPE=busy-week) the busy week's pending deliveries acknowledged, and the reads again;
 //   1 000 open dashboards polling at the spec's intervals, with If-None-Match as browsers send it;
+//   (PostgreSQL, or when asked) the morning rush: every agent acknowledges its deliveries and lends to
+//     its clients within BENCH_RUSH_SECONDS while the 1 000 dashboards poll, then the ledger invariant
+//     (bench/rush.mjs, decision 080);
 //   2 000 event streams hearing one change;
 //   the app's memory (resident set sampled every 250 ms) and `npm start` on the same database.
 // Results go to bench/results/latest.json (and <kind>-<size>[-busy-week].json beside it); the tables
@@ -17,10 +21,15 @@
 // `npm run bench:seed` makes it, and the bench does when it is missing). Nothing else is left behind.
 //
 // Knobs: BENCH_DURATION (seconds per endpoint, 5), BENCH_CONNECTIONS (50), BENCH_SIZE, BENCH_SHAPE,
-// BENCH_ONLY (comma-separated parts: ceiling, reads, documents, writes, busy-week, dashboards, events,
-// start; or text in an endpoint's name), BENCH_DASHBOARDS (1000), BENCH_FARM_DASHBOARDS (100),
+// BENCH_ONLY (comma-separated parts: ceiling, reads, documents, writes, busy-week, dashboards, rush,
+// events, start; or text in an endpoint's name), BENCH_DASHBOARDS (1000), BENCH_FARM_DASHBOARDS (100),
 // BENCH_DASHBOARD_SECONDS (20, after a 10 s warm-up), BENCH_STREAMS (2000), BENCH_EVENT_ROUNDS (3),
-// BENCH_DOCUMENT_RUNS (3), BENCH_RESEED=1, BENCH_KEEP_DATABASE=1.
+// BENCH_DOCUMENT_RUNS (3), BENCH_RESEED=1, BENCH_KEEP_DATABASE=1, BENCH_DATABASE_NAME (the reusable
+// PostgreSQL database's name), BENCH_CPU_PROF=<dir> (the app's CPU profile); the pgbench knobs in
+// bench/pgbench.mjs; the rush's: BENCH_RUSH_SECONDS (300), BENCH_RUSH_AGENTS (every agent),
+// BENCH_RUSH_DELIVERIES (3 per agent), BENCH_RUSH_CRATES (20 per delivery), BENCH_RUSH_LOANS (10 per
+// agent), BENCH_RUSH_LEND (5 crates per loan), BENCH_RUSH_THINK_MS (1000 between two actions, ±50 %),
+// BENCH_RUSH_SPREAD (0.6: the agents start within this share of the window).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -28,18 +37,23 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { AGENT_DASHBOARD, FARM_DASHBOARD, measureStreams, runTasks, simulateDashboards } from './load.mjs';
 import { renderRun } from './markdown.mjs';
+import { measurePgbench } from './pgbench.mjs';
 import { planFromEnv } from './plan.ts';
+import { prepareRush, runRush } from './rush.mjs';
 import {
   BROWSER_HEADERS,
+  backendsOf,
   benchDatabase,
   call,
   cleanups,
+  cpuMeter,
   freePort,
   HOST,
   request,
   root,
   rssOf,
   runBench,
+  sleep,
   startApp,
   startBare,
   timeNpmStart,
@@ -55,7 +69,17 @@ const DASHBOARD_WARMUP = Number(env.BENCH_DASHBOARD_WARMUP ?? 10);
 const STREAMS = Number(env.BENCH_STREAMS ?? 2000);
 const EVENT_ROUNDS = Number(env.BENCH_EVENT_ROUNDS ?? 3);
 const DOCUMENT_RUNS = Number(env.BENCH_DOCUMENT_RUNS ?? 3);
-const PARTS = ['ceiling', 'reads', 'documents', 'writes', 'busy-week', 'dashboards', 'events', 'start'];
+const RUSH = {
+  seconds: Number(env.BENCH_RUSH_SECONDS ?? 300),
+  agents: env.BENCH_RUSH_AGENTS ? Number(env.BENCH_RUSH_AGENTS) : null,
+  deliveries: Number(env.BENCH_RUSH_DELIVERIES ?? 3),
+  crates: Number(env.BENCH_RUSH_CRATES ?? 20),
+  loans: Number(env.BENCH_RUSH_LOANS ?? 10),
+  lend: Number(env.BENCH_RUSH_LEND ?? 5),
+  thinkMs: Number(env.BENCH_RUSH_THINK_MS ?? 1000),
+  spread: Number(env.BENCH_RUSH_SPREAD ?? 0.6),
+};
+const PARTS = ['ceiling', 'reads', 'documents', 'writes', 'busy-week', 'dashboards', 'rush', 'events', 'start'];
 const only = (env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 /** Text that is not a part's name picks reads by endpoint name; the ceiling runs with any read. */
 const names = only.filter((o) => !PARTS.includes(o));
@@ -103,9 +127,18 @@ function autocannonRun(base, options) {
   });
 }
 
-/** One autocannon row: requests per second, latency, failures (errors, timeouts, non-2xx). */
-async function measure(base, row) {
+/**
+ * One autocannon row: requests per second, latency, failures (errors, timeouts, non-2xx). With `cpu`
+ * (the app's pid, and the database's backends when they run on this machine), also the CPU time each
+ * request cost the app, the database and the load generator (this process), in milliseconds.
+ */
+async function measure(base, row, cpu) {
   process.stdout.write(`  ${row.name} …`);
+  const meters = cpu && {
+    app: cpuMeter(async () => [cpu.appPid]),
+    database: cpu.backends ? cpuMeter(cpu.backends.pids) : null,
+    load: process.cpuUsage(),
+  };
   const r = await autocannonRun(base, { requests: row.requests });
   const out = {
     name: row.name,
@@ -118,8 +151,17 @@ async function measure(base, row) {
     bytesPerRequest: r.requests.total ? r.throughput.total / r.requests.total : 0,
     ...(row.pairs ? { pairs: true } : {}),
   };
+  if (meters && out.requests > 0) {
+    const load = process.cpuUsage(meters.load);
+    out.cpuMsPerRequest = {
+      app: (await meters.app()) / out.requests,
+      database: meters.database ? (await meters.database()) / out.requests : null,
+      loadGenerator: (load.user + load.system) / 1000 / out.requests,
+    };
+  }
+  const c = out.cpuMsPerRequest;
   process.stdout.write(
-    ` ${Math.round(out.requestsPerSecond)} req/s, p50 ${out.latency.p50} ms, p99 ${out.latency.p99} ms${out.errors ? `, ${out.errors} errors` : ''}\n`,
+    ` ${Math.round(out.requestsPerSecond)} req/s, p50 ${out.latency.p50} ms, p99 ${out.latency.p99} ms${out.errors ? `, ${out.errors} errors` : ''}${c ? `; CPU per request: app ${c.app.toFixed(2)} ms${c.database === null ? '' : `, database ${c.database.toFixed(2)} ms`}, load ${c.loadGenerator.toFixed(2)} ms` : ''}\n`,
   );
   return out;
 }
@@ -157,6 +199,18 @@ function readRows(farm, agent) {
     read('/api/public/farm-metrics', undefined, { hot: false }),
     read('/api/pepper-pricing', undefined, { hot: false }),
   ];
+}
+
+/** The farm store's stock topped up for the writes: at least 100 000 crates (a bought lot, through the API). */
+async function enoughFarmStock(port, farm) {
+  const me = await call(port, { path: '/api/farm-store/me', cookie: farm });
+  if (me.stock >= 100_000) return;
+  await call(port, {
+    method: 'POST',
+    path: '/api/farm-store/stock-adjustments',
+    cookie: farm,
+    body: { quantity: 200_000, reason: 'Bench: crates for the write benchmark' },
+  });
 }
 
 /** Round-robin over the agents (one session each): who sends, acknowledges, lends next. */
@@ -378,16 +432,28 @@ async function main() {
   if (partOn('writes')) {
     console.log('\nWrites (each row counts both requests of a pair):');
     currentPart = 'writes';
-    const me = await call(port, { path: '/api/farm-store/me', cookie: farm });
-    if (me.stock < 100_000) {
-      await call(port, {
-        method: 'POST',
-        path: '/api/farm-store/stock-adjustments',
-        cookie: farm,
-        body: { quantity: 200_000, reason: 'Bench: crates for the write benchmark' },
-      });
+    await enoughFarmStock(port, farm);
+    if (database.kind === 'postgres') {
+      // PostgreSQL's own yardstick, on the same server just before (decision 080).
+      process.stdout.write('  pgbench tpcb-like, scale 1, 50 clients, on a database of its own …');
+      result.pgbench = await measurePgbench(env.BENCH_DATABASE_URL);
+      const p = result.pgbench;
+      const c = p.cpuMsPerTransaction;
+      process.stdout.write(
+        ` ${Math.round(p.tps)} tps, latency ${p.latencyAverageMs} ms (mean), ${p.failed} failed${c ? `; CPU per transaction: database ${c.database.toFixed(2)} ms, pgbench ${c.client.toFixed(2)} ms` : ''}\n`,
+      );
     }
-    for (const row of writeRows(farm, agentsOnce)) result.rows.push(await measure(base, row));
+    const backends = database.kind === 'postgres' ? await backendsOf(database.url) : null;
+    const cpu = { appPid: app.pid, backends };
+    for (const row of writeRows(farm, agentsOnce)) result.rows.push(await measure(base, row, cpu));
+    await backends?.close();
+    const writes = result.rows.filter((r) => r.group === 'writes');
+    if (result.pgbench?.tps) {
+      const mix = writes.reduce((sum, r) => sum + r.requestsPerSecond, 0) / writes.length;
+      console.log(
+        `  ratio app writes (each request one transaction) ÷ pgbench: ${writes.map((r) => (r.requestsPerSecond / result.pgbench.tps).toFixed(2)).join(', ')}; the mix ${(mix / result.pgbench.tps).toFixed(2)}`,
+      );
+    }
   }
 
   if (partOn('dashboards')) {
@@ -407,6 +473,49 @@ async function main() {
     result.dashboards = d;
     console.log(
       `  offered ${Math.round(d.offeredPerSecond)} req/s, answered ${Math.round(d.requestsPerSecond)} req/s; p50 ${Math.round(d.latency.p50 ?? 0)} ms, p99 ${Math.round(d.latency.p99 ?? 0)} ms; ${d.notModified} × 304; ${d.errors} errors; ${d.skippedPolls} polls skipped (previous still out)`,
+    );
+  }
+
+  if (partOn('rush') && (database.kind === 'postgres' || only.includes('rush'))) {
+    currentPart = 'rush';
+    const agents = agentsOnce.slice(0, RUSH.agents ?? agentsOnce.length);
+    console.log(
+      `\nThe morning rush: ${agents.length} agents acknowledge ${RUSH.deliveries} deliveries each and make ${RUSH.loans} loans within ${RUSH.seconds} s, while ${DASHBOARDS} dashboards poll …`,
+    );
+    await enoughFarmStock(port, farm);
+    const prepared = await prepareRush(port, {
+      farmCookie: farm,
+      agents,
+      deliveries: RUSH.deliveries,
+      crates: RUSH.crates,
+    });
+    const dashboards = simulateDashboards(port, {
+      farmCookies: app.farmCookies,
+      agentCookies: app.agentSessions.map((a) => a.cookie),
+      count: DASHBOARDS,
+      farmCount: FARM_DASHBOARDS,
+      warmupMs: DASHBOARD_WARMUP * 1000,
+      durationMs: RUSH.seconds * 1000,
+    });
+    await sleep(DASHBOARD_WARMUP * 1000);
+    const rush = await runRush(port, {
+      agents: prepared,
+      loans: RUSH.loans,
+      lend: RUSH.lend,
+      thinkMs: RUSH.thinkMs,
+      spreadMs: RUSH.spread * RUSH.seconds * 1000,
+    });
+    const d = await dashboards;
+    const invariant = await app.invariant();
+    result.rush = { ...RUSH, agents: agents.length, ...rush, dashboards: { ...d, byPath: undefined }, invariant };
+    console.log(
+      `  ${rush.writes} writes in ${rush.seconds.toFixed(0)} s (the last agent done after ${rush.lastAgentDoneAfter.toFixed(0)} s): p50 ${Math.round(rush.latency.p50 ?? 0)} ms, p99 ${Math.round(rush.latency.p99 ?? 0)} ms, ${rush.errors} errors${rush.errors ? ` (${rush.errorSamples.join('; ')})` : ''}`,
+    );
+    console.log(
+      `  dashboards: ${Math.round(d.requestsPerSecond)} req/s, p50 ${(d.latency.p50 ?? 0).toFixed(1)} ms, p99 ${(d.latency.p99 ?? 0).toFixed(1)} ms, ${d.errors} errors, ${d.skippedPolls} polls skipped`,
+    );
+    console.log(
+      `  ledger invariant: ${invariant.ok ? 'holds' : `BROKEN: ${invariant.problems.slice(0, 5).join('; ')}`}`,
     );
   }
 
@@ -485,6 +594,7 @@ async function main() {
     (result.documents ?? []).some((d) => d.errors > 0) ||
     (result.busyWeek?.errors ?? 0) > 0 ||
     (result.dashboards?.errors ?? 0) > 0 ||
+    (result.rush ? result.rush.errors > 0 || result.rush.dashboards.errors > 0 || !result.rush.invariant.ok : false) ||
     (result.events?.rounds ?? []).some((r) => r.heard < STREAMS) ||
     Boolean(result.start?.error);
   return failed ? 1 : 0;

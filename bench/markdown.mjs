@@ -18,6 +18,10 @@ export const TARGETS = {
   scaling: 1.5,
   rssMB: 300,
   startMs: 3000,
+  // Issue 43 (decision 080): the writes against pgbench's tpcb-like in the same run (PostgreSQL), their p99.
+  writeRatio: 0.5,
+  writeP99: { postgres: 250, pglite: 500 },
+  rushP99: 500,
 };
 
 const thin = (n) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
@@ -81,16 +85,28 @@ function readsTable(result) {
 }
 
 function writesTable(result) {
-  const rows = result.rows
-    .filter((r) => r.group === 'writes')
-    .map((r) => [
-      r.name,
-      thin(r.requestsPerSecond / 2),
-      thin(r.requestsPerSecond),
-      ms(r.latency.p50),
-      ms(r.latency.p99),
-      String(r.errors),
-    ]);
+  const p = result.pgbench;
+  const kind = result.database.kind;
+  const p99Limit = TARGETS.writeP99[kind] ?? TARGETS.writeP99.postgres;
+  const target = (r) => {
+    const misses = [
+      p?.tps && r.requestsPerSecond / p.tps < TARGETS.writeRatio ? 'ratio' : null,
+      r.latency.p99 >= p99Limit ? 'p99' : null,
+      r.errors > 0 ? 'errors' : null,
+    ].filter(Boolean);
+    return misses.length ? `✗ ${misses.join(', ')}` : yes;
+  };
+  const writes = result.rows.filter((r) => r.group === 'writes');
+  const rows = writes.map((r) => [
+    r.name,
+    thin(r.requestsPerSecond / 2),
+    thin(r.requestsPerSecond),
+    ms(r.latency.p50),
+    ms(r.latency.p99),
+    String(r.errors),
+    ...(p?.tps ? [times(r.requestsPerSecond / p.tps)] : []),
+    target(r),
+  ]);
   const busy = result.busyWeek
     ? [
         [
@@ -100,14 +116,83 @@ function writesTable(result) {
           ms(result.busyWeek.latency.p50),
           ms(result.busyWeek.latency.p99),
           String(result.busyWeek.errors),
+          ...(p?.tps ? ['–'] : []),
+          '',
         ],
       ]
     : [];
   if (rows.length + busy.length === 0) return '';
+  const yardstick = p?.tps
+    ? [
+        [
+          `*${p.command}, scale 1 (same server, just before; load average ${p.loadAverageAtStart.join(' ')})*`,
+          '–',
+          `${thin(p.tps)} tps`,
+          `${ms(p.latencyAverageMs)} (mean)`,
+          '–',
+          String(p.failed),
+          '1.00',
+          '',
+        ],
+      ]
+    : [];
+  const mix =
+    p?.tps && writes.length
+      ? `\n\nThe write mix (both rows, each request one transaction): ${times(
+          writes.reduce((sum, r) => sum + r.requestsPerSecond, 0) / writes.length / p.tps,
+        )} × pgbench's transactions per second.`
+      : '';
+  const targets = p?.tps
+    ? `targets (≥ ${TARGETS.writeRatio}× pgbench, p99 < ${p99Limit} ms, 0 errors)`
+    : `targets (p99 < ${p99Limit} ms, 0 errors)`;
+  return (
+    table(
+      ['write', 'pairs/s', 'req/s', 'p50', 'p99', 'errors', ...(p?.tps ? ['× pgbench'] : []), targets],
+      [...yardstick, ...rows, ...busy],
+      ['l', 'r', 'r', 'r', 'r', 'r', ...(p?.tps ? ['r'] : []), 'l'],
+    ) + mix
+  );
+}
+
+function rushTable(result) {
+  const r = result.rush;
+  if (!r) return '';
+  const d = r.dashboards;
+  const misses = [
+    r.latency.p99 >= TARGETS.rushP99 ? 'writes p99' : null,
+    (d.latency.p99 ?? Number.POSITIVE_INFINITY) >= TARGETS.dashboardP99 ? 'dashboards p99' : null,
+    r.errors + d.errors > 0 ? 'errors' : null,
+    r.invariant.ok ? null : 'invariant',
+    r.lastAgentDoneAfter > r.seconds ? 'took too long' : null,
+  ].filter(Boolean);
   return table(
-    ['write', 'pairs/s', 'req/s', 'p50', 'p99', 'errors'],
-    [...rows, ...busy],
-    ['l', 'r', 'r', 'r', 'r', 'r'],
+    [
+      'morning rush',
+      'writes',
+      'writes p50',
+      'writes p99',
+      'errors',
+      'dashboards p50',
+      'dashboards p99',
+      'dashboards errors',
+      'invariant',
+      `targets (writes p99 < ${TARGETS.rushP99} ms, dashboards p99 < ${TARGETS.dashboardP99} ms, 0 errors, the invariant)`,
+    ],
+    [
+      [
+        `${r.agents} agents: ${r.deliveries} deliveries acknowledged and ${r.loans} loans each, ${r.thinkMs} ms between actions, starting within ${Math.round(r.spread * r.seconds)} s; ${thin(d.dashboards)} dashboards; every agent done after ${Math.round(r.lastAgentDoneAfter)} s of ${r.seconds}`,
+        thin(r.writes),
+        ms(r.latency.p50),
+        ms(r.latency.p99),
+        String(r.errors),
+        ms(d.latency.p50),
+        ms(d.latency.p99),
+        String(d.errors),
+        r.invariant.ok ? 'holds' : `broken (${r.invariant.problems.length})`,
+        misses.length ? `✗ ${misses.join(', ')}` : yes,
+      ],
+    ],
+    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
   );
 }
 
@@ -232,6 +317,7 @@ export function renderRun(result) {
     writesTable(result),
     documentsTable(result),
     dashboardsTable(result),
+    rushTable(result),
     eventsTable(result),
     resourcesTable(result),
     "*In italics: reads the dashboards also poll, outside the issue's list of hot reads (no target).*",

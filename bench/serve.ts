@@ -9,12 +9,14 @@
 // deleted when the app stops. BENCH_FARM_SESSIONS (100) are spread over the farm store users,
 // BENCH_AGENT_SESSIONS (900) over the agents, at least one per agent.
 //
-// Writing 'memory' on its stdin prints its memory use after a full collection.
+// Writing 'memory' on its stdin prints its memory use after a full collection; 'invariant', the
+// ledger invariant checker's report.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
+import { checkLedgerInvariant } from '../src/server/features/invariant/service.ts';
 import { farmToday } from '../src/server/lib/farm-date.ts';
 import { hashToken, SESSION_COOKIE } from '../src/server/lib/sessions.ts';
 
@@ -104,9 +106,18 @@ process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
 
 // bench/api.mjs asks for the app's memory by writing 'memory' on stdin: a full collection first
-// (the child runs with --expose-gc), then one `{"memory": …}` line on stdout.
+// (the child runs with --expose-gc), then one `{"memory": …}` line on stdout. 'invariant' runs the
+// ledger's invariant checker (every check) and prints one `{"invariant": {ok, problems}}` line.
 process.stdin.on('data', (chunk) => {
-  if (!String(chunk).includes('memory')) return;
+  const asked = String(chunk);
+  if (asked.includes('invariant')) {
+    checkLedgerInvariant(db).then(
+      (report) => process.stdout.write(`${JSON.stringify({ invariant: report })}\n`),
+      (err: Error) =>
+        process.stdout.write(`${JSON.stringify({ invariant: { ok: false, problems: [err.message] } })}\n`),
+    );
+  }
+  if (!asked.includes('memory')) return;
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   gc?.();

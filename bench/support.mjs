@@ -136,10 +136,10 @@ const samePlan = (a, b) =>
 /**
  * The bench's database for `plan` (bench/farm.ts planFromEnv):
  * - PGlite: a temporary directory seeded afresh (seconds at the small size), removed at the end;
- * - PostgreSQL, normal shape: the reusable cratekeeper_bench_<size>, seeded when it is missing or was
- *   built with another plan (BENCH_RESEED=1 forces it), kept;
- * - PostgreSQL, busy-week shape: a throwaway cratekeeper_bench_<random> (the run acknowledges the busy
- *   week, so the shape is used up), dropped unless BENCH_KEEP_DATABASE=1.
+ * - PostgreSQL, normal shape: the reusable cratekeeper_bench_<size> (or BENCH_DATABASE_NAME), seeded
+ *   when it is missing or was built with another plan (BENCH_RESEED=1 forces it), kept;
+ * - PostgreSQL, busy-week shape: a throwaway cratekeeper_bench_<random> (BENCH_DATABASE_NAME_<random>;
+ *   the run acknowledges the busy week, so the shape is used up), dropped unless BENCH_KEEP_DATABASE=1.
  */
 export async function benchDatabase(plan) {
   if (!adminUrl) {
@@ -154,7 +154,7 @@ export async function benchDatabase(plan) {
     return u.toString();
   };
   if (plan.shape === 'normal' && process.env.BENCH_RESEED !== '1') {
-    const name = `cratekeeper_bench_${plan.size}`;
+    const name = process.env.BENCH_DATABASE_NAME || `cratekeeper_bench_${plan.size}`;
     const marker = await seededPlan(name);
     let seeded = null;
     if (marker && samePlan(marker.plan, plan) && marker.migrations === migrationsFingerprint()) {
@@ -172,7 +172,7 @@ export async function benchDatabase(plan) {
       reused: !seeded,
     };
   }
-  const name = `cratekeeper_bench_${randomBytes(5).toString('hex')}`;
+  const name = `${process.env.BENCH_DATABASE_NAME || 'cratekeeper_bench'}_${randomBytes(5).toString('hex')}`;
   const drop = async () => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -186,6 +186,67 @@ export async function benchDatabase(plan) {
   }
   const seeded = await runSeed({ BENCH_DATABASE_NAME: name });
   return { kind: 'postgres', env: { BENCH_DB_URL: url(name) }, url: url(name), label: `PostgreSQL (${name})`, seeded };
+}
+
+/** CPU time (user + system) a process has used, in milliseconds (Linux), or null once it is gone. */
+export function cpuMsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, fields 14 and 15 of proc(5), in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The PostgreSQL backends of the database at `url` on this machine (their CPU can be read from /proc):
+ * `pids()` asks pg_stat_activity on one connection kept open until `close()`. Empty for a server
+ * elsewhere, whose processes /proc does not have.
+ */
+export async function backendsOf(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    pids: async () => {
+      const { rows } = await client.query(
+        `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      return rows.map((r) => r.pid);
+    },
+    close: () => client.end(),
+  };
+}
+
+/**
+ * Counts the CPU time the processes `pids()` names use from now on, looking every 250 ms (a process
+ * that comes later counts from when it was first seen; one that ends, up to its last look).
+ * `stop()` resolves with the milliseconds they used, summed.
+ */
+export function cpuMeter(pids) {
+  const seen = new Map();
+  const look = async () => {
+    for (const pid of await pids()) {
+      const now = cpuMsOf(pid);
+      if (now === null) continue;
+      const entry = seen.get(pid);
+      if (entry) entry.last = now;
+      else seen.set(pid, { first: now, last: now });
+    }
+  };
+  let looking = look();
+  const timer = setInterval(() => {
+    looking = looking.then(look, look);
+  }, 250);
+  return async () => {
+    clearInterval(timer);
+    await looking.catch(() => {});
+    await look().catch(() => {});
+    let ms = 0;
+    for (const { first, last } of seen.values()) ms += last - first;
+    return ms;
+  };
 }
 
 /** The resident set of a process in bytes (Linux), or null once it is gone. */
@@ -218,14 +279,24 @@ export async function startApp(port, dbEnv, extraEnv = {}) {
     log: (line) => console.error(line),
   });
   const waiters = [];
+  const invariantWaiters = [];
   return new Promise((resolve, reject) => {
-    const { child, exited, stop } = spawnChild(['--expose-gc', ...SERVER_NODE_FLAGS, serve], {
+    // BENCH_CPU_PROF=<dir>: the app writes a V8 CPU profile there when it stops (node --cpu-prof).
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const { child, exited, stop } = spawnChild([...profile, '--expose-gc', ...SERVER_NODE_FLAGS, serve], {
       env: { ...process.env, ...dbEnv, ...extraEnv, BENCH_PORT: String(port), DATABASE_URL: '' },
       onLine: (line) => {
         if (line.startsWith('{"ready"')) {
-          resolve({ ...JSON.parse(line), pid: child.pid, memory: () => memoryOf(child, waiters), stop });
+          const invariant = () =>
+            new Promise((done) => {
+              invariantWaiters.push(done);
+              child.stdin.write('invariant\n');
+            });
+          resolve({ ...JSON.parse(line), pid: child.pid, memory: () => memoryOf(child, waiters), invariant, stop });
         } else if (line.startsWith('{"memory"')) {
           waiters.shift()?.(JSON.parse(line).memory);
+        } else if (line.startsWith('{"invariant"')) {
+          invariantWaiters.shift()?.(JSON.parse(line).invariant);
         }
       },
     });

@@ -17,7 +17,7 @@ describe('the server is started with the heap flags everywhere', () => {
 
   it("the bench starts the app and npm start's script with them", () => {
     const bench = read('bench/support.mjs');
-    expect(bench).toContain("spawnChild(['--expose-gc', ...SERVER_NODE_FLAGS, serve]");
+    expect(bench).toContain("'--expose-gc', ...SERVER_NODE_FLAGS, serve]");
     expect(bench).toContain("spawnChild([...SERVER_NODE_FLAGS, join(root, 'scripts', 'start.mjs')]");
   });
 
