@@ -56,7 +56,7 @@ const row = async (daysAgo: number) =>
 const settled = async () =>
   (
     await db.execute<{ through: string | null; delivered: number; taken: number }>(sql`
-      select settled_through::text as through, delivered, taken from agent_turnarounds
+      select settled_through::text as through, delivered::int as delivered, taken::int as taken from agent_turnarounds
       where market_agent_id = ${agent.marketAgentId}`)
   ).rows[0];
 const problems = async () => (await checkLedgerInvariant(db)).problems;
