@@ -7,7 +7,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { sqlList } from '../../db/rows.ts';
-import type { movementKinds } from '../../db/schema/index.ts';
+import { agentCrateDays, type movementKinds } from '../../db/schema/index.ts';
 import { holders } from './holders.ts';
 
 type MovementKind = (typeof movementKinds)[number];
@@ -126,6 +126,154 @@ const TURNAROUND_KINDS = new Set<MovementKind>([
   'damage',
 ]);
 
+/** A movement as moveCrates books it (ledger.ts CrateMove): what its figures are made of. */
+export type KeptMove = {
+  from: string;
+  to: string;
+  quantity: number;
+  kind: MovementKind;
+  transmissionId?: number | null;
+  clientTransactionId?: number | null;
+  occurredAt?: Date;
+};
+
+const agentHolder = /^agent:(\d+):(full|empty)$/;
+const clientHolder = /^client:(\d+)$/;
+
+/**
+ * The parameters of one movement's upsert: the JavaScript twin of AGENT and FIGURE_OF above. What
+ * needs another row — the transmission's agent and type, a client's agent — is left to the statement
+ * (keepDay), which reads them by primary key: for each figure that depends on the transmission's type,
+ * the value it takes when the type fits. The two twins must agree; the invariant checker compares what
+ * this kept with what figuresOf makes of crate_movements, on every test farm.
+ */
+// Long: one figure a line, as FIGURE_OF spells them; split, the twins would no longer read side by side.
+export function upsertOf(move: KeptMove) {
+  const { from, to, quantity: q, kind } = move;
+  const countedIn = kind === 'receipt' || kind === 'count_difference';
+  const writtenOff = kind === 'damage' || to === holders.writeoff ? q : -q;
+  const net = (is: (holder: string) => boolean) => (is(from) ? -q : 0) + (is(to) ? q : 0);
+  const own = (suffix: string) => (h: string) => agentHolder.test(h) && h.endsWith(suffix);
+  const idOf = (pattern: RegExp, holder: string) => {
+    const found = pattern.exec(holder);
+    return found ? Number(found[1]) : null;
+  };
+  const figures = {
+    out: ['receipt', 'count_difference', 'opening_balance'].includes(kind) && agentHolder.test(to) ? q : 0,
+    sent: kind === 'dispatch' && from === holders.farm ? q : kind === 'recall' && to === holders.farm ? -q : 0,
+    written_off: kind === 'damage' || kind === 'stock_take' ? writtenOff : 0,
+    farm: net((h) => h === holders.farm),
+    in_transit: net((h) => h === holders.transit),
+    agents_full: net(own(':full')),
+    agents_empty: net(own(':empty')),
+    at_clients: net((h) => clientHolder.test(h)),
+    with_suppliers: net((h) => /^supplier:\d+$/.test(h)),
+    writeoff: net((h) => h === holders.writeoff),
+    damaged: kind === 'damage' ? q : 0,
+    // Missing at stock takes (less found) and damaged at clients; short counts of returns below.
+    lost_otherwise: kind === 'stock_take' || (kind === 'damage' && move.clientTransactionId != null) ? writtenOff : 0,
+    // When the transmission is a return (back, short), a delivery (received), or any (returned).
+    if_return_back: countedIn && to === holders.farm ? q : 0,
+    if_return_lost: countedIn && to === holders.writeoff ? q : 0,
+    if_delivery_received: kind === 'receipt' ? q : 0,
+    if_transmission_returned: countedIn && to === holders.farm ? q : 0,
+  };
+  const holdersOf = {
+    from_agent: idOf(agentHolder, from),
+    from_client: idOf(clientHolder, from),
+    to_agent: idOf(agentHolder, to),
+    to_client: idOf(clientHolder, to),
+    transmission: move.transmissionId ?? null,
+    // null: now(), the transaction's start, as occurred_at's default.
+    at: move.occurredAt?.toISOString() ?? null,
+  };
+  return { figures, holders: holdersOf };
+}
+
+type UpsertParameter = keyof ReturnType<typeof upsertOf>['figures'] | keyof ReturnType<typeof upsertOf>['holders'];
+const p = (name: UpsertParameter, type = 'integer') => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+const byType = (type: string, value: SQL) => sql`case when t.type = ${type} then ${value} else 0 end`;
+
+/** Each figure of agent_crate_days as the upsert computes it from its parameters (FIGURE_OF's twin). */
+const UPSERT_FIGURE: Record<Figure, SQL> = {
+  out: p('out'),
+  back: byType('market_to_farm', p('if_return_back')),
+  lost: sql`${byType('market_to_farm', p('if_return_lost'))} + ${p('lost_otherwise')}`,
+  sent: p('sent'),
+  received: byType('farm_to_market', p('if_delivery_received')),
+  returned: sql`case when t.id is not null then ${p('if_transmission_returned')} else 0 end`,
+  written_off: p('written_off'),
+  farm: p('farm'),
+  in_transit: p('in_transit'),
+  agents_full: p('agents_full'),
+  agents_empty: p('agents_empty'),
+  at_clients: p('at_clients'),
+  with_suppliers: p('with_suppliers'),
+  writeoff: p('writeoff'),
+  damaged: p('damaged'),
+};
+
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const figureColumn = (f: Figure) => agentCrateDays[camel(f) as keyof typeof agentCrateDays.$inferSelect];
+
+/**
+ * One movement's upsert as a prepared statement (the same text every time, so each connection plans
+ * it once): the agent is the first of its holders' agents, its clients' agents, its transmission's
+ * agent (AGENT's order); the day is the moment's in the time zone kept. None recorded: nothing is kept.
+ */
+const keepDay = (tx: Executor) =>
+  tx
+    .insert(agentCrateDays)
+    .select(
+      sql`select coalesce(${p('from_agent')}, cf.market_agent_id, ${p('to_agent')}, ctl.market_agent_id, t.market_agent_id, 0),
+        (coalesce(${p('at', 'timestamptz')}, now()) at time zone z.value)::date,
+        ${sql.join(
+          FIGURES.map((f) => UPSERT_FIGURE[f]),
+          sql`, `,
+        )}, null::bigint
+      from settings z
+      left join transmissions t on t.id = ${p('transmission')}
+      left join clients cf on cf.id = ${p('from_client')}
+      left join clients ctl on ctl.id = ${p('to_client')}
+      where z.key = ${TIME_ZONE_KEY}`,
+    )
+    .onConflictDoUpdate({
+      target: [agentCrateDays.marketAgentId, agentCrateDays.day],
+      set: Object.fromEntries(FIGURES.map((f) => [camel(f), sql`${figureColumn(f)} + excluded.${sql.identifier(f)}`])),
+    })
+    .returning({
+      agent: agentCrateDays.marketAgentId,
+      day: sql<string>`${agentCrateDays.day}::text`,
+      created: sql<boolean>`(xmax = 0)`,
+    })
+    .prepare('crate_days_keep');
+
+/**
+ * Adds one movement (just written by moveCrates, in the caller's transaction) to its agent's day. A
+ * movement at the current time lands on today or yesterday, never on a settled day (two days old);
+ * one with its own date is checked against the agent's settled day under its lock.
+ */
+export async function keepMovement(tx: Executor, move: KeptMove): Promise<void> {
+  const { figures, holders: of } = upsertOf(move);
+  if (Object.values(figures).every((v) => v === 0)) return;
+  const rows = await keepDay(tx).execute({ ...figures, ...of });
+  const backDated = move.occurredAt !== undefined;
+  await settleWhereDue(
+    tx,
+    rows.map((r) => ({ ...r, settled: null })),
+    { kinds: [move.kind], backDated },
+  );
+}
+
+type KeptRow = { agent: number; day: string; created: boolean; settled: string | null };
+
+/** An upsert's end: each row added to, new or not, and the day its agent is settled through. */
+const UPSERTED = sql`
+  on conflict (market_agent_id, day) do update set ${ADD_EXCLUDED}
+  returning market_agent_id as agent, day::text as day, (xmax = 0) as created,
+    (select s.settled_through::text from agent_turnarounds s
+      where s.market_agent_id = agent_crate_days.market_agent_id) as settled`;
+
 /**
  * Adds the movements picked by `where` (just written, in the caller's transaction) to their agents'
  * days. A new day row settles the agent's older days; a movement booked into a settled day (a date in
@@ -134,18 +282,28 @@ const TURNAROUND_KINDS = new Set<MovementKind>([
 export async function keepCrateDays(
   tx: Executor,
   where: SQL,
+  due: { kinds: readonly MovementKind[]; backDated: boolean },
+): Promise<void> {
+  const result = await tx.execute<KeptRow>(sql`
+    insert into agent_crate_days (${COLUMNS}) ${figuresOf(where)}
+    ${UPSERTED}`);
+  await settleWhereDue(tx, result.rows, due);
+}
+
+/**
+ * A new day row settles its agent's older days; a movement that can change the turnaround booked into
+ * a day that may be settled (a date given, or on or before the settled day) has it checked under the
+ * agent's lock, and matched again from the start when it is.
+ */
+async function settleWhereDue(
+  tx: Executor,
+  rows: readonly KeptRow[],
   { kinds, backDated }: { kinds: readonly MovementKind[]; backDated: boolean },
 ): Promise<void> {
-  const result = await tx.execute<{ agent: number; day: string; created: boolean; settled: string | null }>(sql`
-    insert into agent_crate_days (${COLUMNS}) ${figuresOf(where)}
-    on conflict (market_agent_id, day) do update set ${ADD_EXCLUDED}
-    returning market_agent_id as agent, day::text as day, (xmax = 0) as created,
-      (select s.settled_through::text from agent_turnarounds s
-        where s.market_agent_id = agent_crate_days.market_agent_id) as settled`);
   const turnaround = kinds.some((k) => TURNAROUND_KINDS.has(k));
   /** Agent → the day it changed when that day may be settled already (checked under the agent's lock). */
   const toSettle = new Map<number, string | null>();
-  for (const r of result.rows) {
+  for (const r of rows) {
     const agent = Number(r.agent);
     if (agent === 0) continue;
     const intoSettled = turnaround && (backDated || (r.settled !== null && r.day <= r.settled));

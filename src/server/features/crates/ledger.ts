@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { sqlList } from '../../db/rows.ts';
 import { crateMovements, farmFlowTotals, type movementKinds } from '../../db/schema/index.ts';
 import { conflict, type HttpError } from '../../lib/http-error.ts';
-import { keepCrateDays } from './crate-days.ts';
+import { keepCrateDays, keepMovement } from './crate-days.ts';
 import { holders } from './holders.ts';
 
 addEnglish({ errors: errorsEnglish });
@@ -179,7 +179,7 @@ export async function moveCrates(tx: Executor, move: CrateMove): Promise<number>
     })
     .returning({ id: crateMovements.id });
   await addFarmFlow(tx, move);
-  await keepCrateDays(tx, sql`m.id = ${row.id}`, { kinds: [move.kind], backDated: move.occurredAt !== undefined });
+  await keepMovement(tx, move);
   return row.id;
 }
 
