@@ -135,8 +135,8 @@ const samePlan = (a, b) =>
 /**
  * The bench's database for `plan` (bench/farm.ts planFromEnv):
  * - PGlite: a temporary directory seeded afresh (seconds at the small size), removed at the end;
- * - PostgreSQL, normal shape: the reusable cratekeeper_bench_<size>, seeded when it is missing or was
- *   built with another plan (BENCH_RESEED=1 forces it), kept;
+ * - PostgreSQL, normal shape: the reusable cratekeeper_bench_<size> (or BENCH_DATABASE_NAME), seeded
+ *   when it is missing or was built with another plan (BENCH_RESEED=1 forces it), kept;
  * - PostgreSQL, busy-week shape: a throwaway cratekeeper_bench_<random> (the run acknowledges the busy
  *   week, so the shape is used up), dropped unless BENCH_KEEP_DATABASE=1.
  */
@@ -153,7 +153,7 @@ export async function benchDatabase(plan) {
     return u.toString();
   };
   if (plan.shape === 'normal' && process.env.BENCH_RESEED !== '1') {
-    const name = `cratekeeper_bench_${plan.size}`;
+    const name = process.env.BENCH_DATABASE_NAME || `cratekeeper_bench_${plan.size}`;
     const marker = await seededPlan(name);
     let seeded = null;
     if (marker && samePlan(marker.plan, plan) && marker.migrations === migrationsFingerprint()) {
