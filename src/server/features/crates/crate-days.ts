@@ -5,9 +5,10 @@
 // checker; one definition of the oldest-first matching (settledSql) serves the write, the rebuild and
 // the checker too.
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
 import { sqlList } from '../../db/rows.ts';
-import { agentCrateDays, type movementKinds } from '../../db/schema/index.ts';
+import type { movementKinds } from '../../db/schema/index.ts';
 import { holders } from './holders.ts';
 
 type MovementKind = (typeof movementKinds)[number];
@@ -213,40 +214,34 @@ const UPSERT_FIGURE: Record<Figure, SQL> = {
   damaged: p('damaged'),
 };
 
-const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-const figureColumn = (f: Figure) => agentCrateDays[camel(f) as keyof typeof agentCrateDays.$inferSelect];
-
 /**
- * One movement's upsert as a prepared statement (the same text every time, so each connection plans
- * it once): the agent is the first of its holders' agents, its clients' agents, its transmission's
- * agent (AGENT's order); the day is the moment's in the time zone kept. None recorded: nothing is kept.
+ * One movement's upsert: the agent is the first of its holders' agents, its clients' agents, its
+ * transmission's agent (AGENT's order); the day is the moment's (null: now(), the transaction's start,
+ * as occurred_at's default) in the time zone kept — none recorded: nothing is kept. Compiled once:
+ * building it with the query builder for every movement cost more than running it.
  */
-const keepDay = (tx: Executor) =>
-  tx
-    .insert(agentCrateDays)
-    .select(
-      sql`select coalesce(${p('from_agent')}, cf.market_agent_id, ${p('to_agent')}, ctl.market_agent_id, t.market_agent_id, 0),
-        (coalesce(${p('at', 'timestamptz')}, now()) at time zone z.value)::date,
-        ${sql.join(
-          FIGURES.map((f) => UPSERT_FIGURE[f]),
-          sql`, `,
-        )}, null::bigint
-      from settings z
-      left join transmissions t on t.id = ${p('transmission')}
-      left join clients cf on cf.id = ${p('from_client')}
-      left join clients ctl on ctl.id = ${p('to_client')}
-      where z.key = ${TIME_ZONE_KEY}`,
-    )
-    .onConflictDoUpdate({
-      target: [agentCrateDays.marketAgentId, agentCrateDays.day],
-      set: Object.fromEntries(FIGURES.map((f) => [camel(f), sql`${figureColumn(f)} + excluded.${sql.identifier(f)}`])),
-    })
-    .returning({
-      agent: agentCrateDays.marketAgentId,
-      day: sql<string>`${agentCrateDays.day}::text`,
-      created: sql<boolean>`(xmax = 0)`,
-    })
-    .prepare('crate_days_keep');
+const KEEP_DAY = new PgDialect().sqlToQuery(sql`
+  insert into agent_crate_days (${COLUMNS})
+  select coalesce(${p('from_agent')}, cf.market_agent_id, ${p('to_agent')}, ctl.market_agent_id, t.market_agent_id, 0),
+    (coalesce(${p('at', 'timestamptz')}, now()) at time zone z.value)::date,
+    ${sql.join(
+      FIGURES.map((f) => UPSERT_FIGURE[f]),
+      sql`, `,
+    )}
+  from settings z
+  left join transmissions t on t.id = ${p('transmission')}
+  left join clients cf on cf.id = ${p('from_client')}
+  left join clients ctl on ctl.id = ${p('to_client')}
+  where z.key = ${TIME_ZONE_KEY}
+  on conflict (market_agent_id, day) do update set ${ADD_EXCLUDED}
+  returning market_agent_id as agent, day::text as day, (xmax = 0) as created`);
+
+type PreparedKeep = { execute(values: Record<string, unknown>): Promise<{ rows: Omit<KeptRow, 'settled'>[] }> };
+/** The executor's drizzle session, which runs a compiled statement as a named (prepared) one. */
+type Session = {
+  prepareQuery(query: typeof KEEP_DAY, fields: undefined, name: string, arrayMode: boolean): PreparedKeep;
+};
+const sessionOf = (tx: Executor) => (tx as unknown as { _: { session: Session } })._.session;
 
 /**
  * Adds one movement (just written by moveCrates, in the caller's transaction) to its agent's day. A
@@ -256,7 +251,9 @@ const keepDay = (tx: Executor) =>
 export async function keepMovement(tx: Executor, move: KeptMove): Promise<void> {
   const { figures, holders: of } = upsertOf(move);
   if (Object.values(figures).every((v) => v === 0)) return;
-  const rows = await keepDay(tx).execute({ ...figures, ...of });
+  const { rows } = await sessionOf(tx)
+    .prepareQuery(KEEP_DAY, undefined, 'crate_days_keep', false)
+    .execute({ ...figures, ...of });
   const backDated = move.occurredAt !== undefined;
   await settleWhereDue(
     tx,
