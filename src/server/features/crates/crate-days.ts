@@ -1,9 +1,9 @@
 // Each agent's crates per farm day, kept at write time (docs/decisions/078): the insights read a few
 // rows per agent and day, and each agent's turnaround settled so far, instead of the ledger's movements.
-// One SQL definition of what a movement adds (figuresOf) serves the write (moveCrates, in the
-// movement's own transaction), the rebuild (a bulk loader, a new FARM_TIMEZONE) and the invariant
-// checker; one definition of the oldest-first matching (settledSql) serves the write, the rebuild and
-// the checker too.
+// What a movement adds is defined in SQL (figuresOf: the bulk opening balances, the rebuild after a bulk
+// loader or a new FARM_TIMEZONE, the invariant checker) and, for moveCrates' single movements, in its
+// JavaScript twin (upsertOf); the checker compares the two. One SQL definition of the oldest-first
+// matching (matching) serves the settling, the rebuild and the checker.
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
@@ -310,7 +310,7 @@ async function settleWhereDue(
 }
 
 /**
- * Settles each agent's days up to two days before the later of its last day and today (no write at
+ * Settles each agent's days up to two days before the earlier of its last day and today (no write at
  * the current time lands there any more), under the agent's agent_turnarounds row lock; an agent whose
  * changed day is settled already is matched again from its first day.
  */
