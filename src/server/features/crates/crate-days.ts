@@ -300,13 +300,15 @@ async function settleWhereDue(
   const turnaround = kinds.some((k) => TURNAROUND_KINDS.has(k));
   /** Agent → the day it changed when that day may be settled already (checked under the agent's lock). */
   const toSettle = new Map<number, string | null>();
+  const created = new Set<number>();
   for (const r of rows) {
     const agent = Number(r.agent);
     if (agent === 0) continue;
     const intoSettled = turnaround && (backDated || (r.settled !== null && r.day <= r.settled));
+    if (r.created) created.add(agent);
     if (r.created || intoSettled) toSettle.set(agent, intoSettled ? r.day : (toSettle.get(agent) ?? null));
   }
-  if (toSettle.size > 0) await settleTurnarounds(tx, toSettle);
+  if (toSettle.size > 0) await settleTurnarounds(tx, toSettle, created);
 }
 
 /**
@@ -314,7 +316,11 @@ async function settleWhereDue(
  * the current time lands there any more), under the agent's agent_turnarounds row lock; an agent whose
  * changed day is settled already is matched again from its first day.
  */
-async function settleTurnarounds(tx: Executor, changed: Map<number, string | null>): Promise<void> {
+async function settleTurnarounds(
+  tx: Executor,
+  changed: Map<number, string | null>,
+  created: ReadonlySet<number>,
+): Promise<void> {
   const ids = [...changed.keys()].sort((a, b) => a - b);
   const values = sql.join(
     ids.map((id) => sql`(${id}::integer)`),
@@ -331,7 +337,9 @@ async function settleTurnarounds(tx: Executor, changed: Map<number, string | nul
     })
     .map((r) => Number(r.agent));
   if (again.length > 0) await unsettle(tx, sqlList(again));
-  await tx.execute(settleSql(sql`s.market_agent_id in (${sqlList(ids)})`));
+  // Only a new day or a day matched again can move what is settled.
+  const moving = ids.filter((id) => created.has(id) || again.includes(id));
+  if (moving.length > 0) await tx.execute(settleSql(sql`s.market_agent_id in (${sqlList(moving)})`));
 }
 
 /** Forgets what was settled for the agents picked (their turnaround is then matched from the start). */
