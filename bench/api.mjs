@@ -3,6 +3,7 @@
 //   the ceiling: a bare node:http server answering a fixed JSON body, and GET /api/health;
 //   every hot authenticated read, signed in as the farm store or an agent, full 200 answers (no
 //     If-None-Match), with its ratio to the bare server's requests per second in the same run;
+//   the insights (decision 078) straight from the database: each read a cache miss, one at a time;
 //   the monthly PDF report and the current cycle's billing statement over the full data;
 //   writes: a delivery and its acknowledgement, a loan and its return; on PostgreSQL beside pgbench's
 //     tpcb-like script run against the same server just before (bench/pgbench.mjs, decision 080);
@@ -21,10 +22,10 @@
 // `npm run bench:seed` makes it, and the bench does when it is missing). Nothing else is left behind.
 //
 // Knobs: BENCH_DURATION (seconds per endpoint, 5), BENCH_CONNECTIONS (50), BENCH_SIZE, BENCH_SHAPE,
-// BENCH_ONLY (comma-separated parts: ceiling, reads, documents, writes, busy-week, dashboards, rush,
-// events, start; or text in an endpoint's name), BENCH_DASHBOARDS (1000), BENCH_FARM_DASHBOARDS (100),
+// BENCH_ONLY (comma-separated parts: ceiling, reads, cold, documents, writes, busy-week, dashboards,
+// rush, events, start; or text in an endpoint's name), BENCH_DASHBOARDS (1000), BENCH_FARM_DASHBOARDS (100),
 // BENCH_DASHBOARD_SECONDS (20, after a 10 s warm-up), BENCH_STREAMS (2000), BENCH_EVENT_ROUNDS (3),
-// BENCH_DOCUMENT_RUNS (3), BENCH_RESEED=1, BENCH_KEEP_DATABASE=1, BENCH_DATABASE_NAME (the reusable
+// BENCH_DOCUMENT_RUNS (3), BENCH_COLD_RUNS (50), BENCH_RESEED=1, BENCH_KEEP_DATABASE=1, BENCH_DATABASE_NAME (the reusable
 // PostgreSQL database's name), BENCH_CPU_PROF=<dir> (the app's CPU profile); the pgbench knobs in
 // bench/pgbench.mjs; the rush's: BENCH_RUSH_SECONDS (300), BENCH_RUSH_AGENTS (every agent),
 // BENCH_RUSH_DELIVERIES (3 per agent), BENCH_RUSH_CRATES (20 per delivery), BENCH_RUSH_LOANS (10 per
@@ -56,6 +57,7 @@ import {
   sleep,
   startApp,
   startBare,
+  summarize,
   timeNpmStart,
 } from './support.mjs';
 
@@ -79,14 +81,15 @@ const RUSH = {
   thinkMs: Number(env.BENCH_RUSH_THINK_MS ?? 1000),
   spread: Number(env.BENCH_RUSH_SPREAD ?? 0.6),
 };
-const PARTS = ['ceiling', 'reads', 'documents', 'writes', 'busy-week', 'dashboards', 'rush', 'events', 'start'];
+const COLD_RUNS = Number(env.BENCH_COLD_RUNS ?? 50);
+const PARTS = ['ceiling', 'reads', 'cold', 'documents', 'writes', 'busy-week', 'dashboards', 'rush', 'events', 'start'];
 const only = (env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 /** Text that is not a part's name picks reads by endpoint name; the ceiling runs with any read. */
 const names = only.filter((o) => !PARTS.includes(o));
 const partOn = (part) =>
   only.length === 0 ||
   only.includes(part) ||
-  ((part === 'reads' || part === 'ceiling') && (names.length > 0 || only.includes('reads')));
+  ((part === 'reads' || part === 'ceiling' || part === 'cold') && (names.length > 0 || only.includes('reads')));
 const endpointOn = (name) => names.length === 0 || names.some((o) => name.includes(o));
 
 /** The command that made this run, with the knobs that were set (a database password left out). */
@@ -193,6 +196,7 @@ function readRows(farm, agent) {
     read('/api/clients?limit=500', agent, { who: 'agent' }),
     read('/api/billing/current-cycle', farm),
     read('/api/billing/cycles', farm),
+    ...insightRows(farm, agent),
     read('/api/transmissions/pending-count', agent, { who: 'agent', hot: false }),
     read('/api/transmissions/incoming?limit=500', agent, { who: 'agent', hot: false }),
     read('/api/market-agents/earnings/history', agent, { hot: false }),
@@ -211,6 +215,35 @@ async function enoughFarmStock(port, farm) {
     cookie: farm,
     body: { quantity: 200_000, reason: 'Bench: crates for the write benchmark' },
   });
+}
+
+/** The insights (decision 078): the farm store's (every agent) and an agent's (its own row). */
+function insightRows(farm, agent) {
+  return ['/api/insights/holdings?weeks=12', '/api/insights/agents?weeks=12', '/api/insights/forecast'].flatMap(
+    (path) => [read(path, farm, { who: 'farm' }), read(path, agent, { who: 'agent' })],
+  );
+}
+
+/**
+ * A read straight from the database, `COLD_RUNS` times one after another: before each, `change`
+ * makes a change every cached answer depends on, so the read is a cache miss (decision 032).
+ */
+async function measureCold(port, row, change) {
+  process.stdout.write(`  ${row.name} …`);
+  const { path, headers } = row.requests[0];
+  const runs = [];
+  let errors = 0;
+  for (let i = 0; i < COLD_RUNS; i++) {
+    await change(i);
+    const res = await request(port, { path, cookie: headers.cookie });
+    runs.push(res.ms);
+    if (res.status !== 200) errors++;
+  }
+  const s = summarize(runs);
+  process.stdout.write(
+    ` p50 ${Math.round(s.p50)} ms, p99 ${Math.round(s.p99)} ms, slowest ${Math.round(s.max)} ms${errors ? `, ${errors} errors` : ''}\n`,
+  );
+  return { name: row.name, runs: runs.length, p50: s.p50, p99: s.p99, max: s.max, errors };
 }
 
 /** Round-robin over the agents (one session each): who sends, acknowledges, lends next. */
@@ -375,6 +408,26 @@ async function main() {
     await runReads(readRows(farm, agent));
   }
 
+  const price = app.pricing[0];
+  /** A price set by the farm store: a change to the farm's records every cached read depends on. */
+  const setPrice = (pricePerCrate) =>
+    call(port, {
+      method: 'PATCH',
+      path: `/api/pepper-pricing/${price.id}`,
+      cookie: farm,
+      body: { pricePerCrate, availability: price.availability },
+    });
+
+  if (partOn('cold')) {
+    console.log(`\nThe insights straight from the database (${COLD_RUNS} runs each, a price change before each):`);
+    currentPart = 'cold';
+    result.cold = [];
+    for (const row of insightRows(farm, agent).filter((r) => endpointOn(r.name))) {
+      result.cold.push(await measureCold(port, row, (i) => setPrice(price.pricePerCrate + (i % 2 === 0 ? 500 : 0))));
+    }
+    await setPrice(price.pricePerCrate);
+  }
+
   if (partOn('documents')) {
     console.log(`\nDocuments over the full data (${DOCUMENT_RUNS} runs each, one at a time):`);
     currentPart = 'documents';
@@ -522,14 +575,6 @@ async function main() {
   if (partOn('events')) {
     console.log(`\n${STREAMS} event streams, ${EVENT_ROUNDS} changes every one of them may see …`);
     currentPart = 'events';
-    const price = app.pricing[0];
-    const setPrice = (pricePerCrate) =>
-      call(port, {
-        method: 'PATCH',
-        path: `/api/pepper-pricing/${price.id}`,
-        cookie: farm,
-        body: { pricePerCrate, availability: price.availability },
-      });
     const e = await measureStreams(port, {
       cookies: [...app.farmCookies.slice(0, 3), ...agentsOnce.map((a) => a.cookie)],
       count: STREAMS,
@@ -592,6 +637,7 @@ async function main() {
   const failed =
     result.rows.some((r) => r.errors > 0) ||
     (result.documents ?? []).some((d) => d.errors > 0) ||
+    (result.cold ?? []).some((d) => d.errors > 0) ||
     (result.busyWeek?.errors ?? 0) > 0 ||
     (result.dashboards?.errors ?? 0) > 0 ||
     (result.rush ? result.rush.errors > 0 || result.rush.dashboards.errors > 0 || !result.rush.invariant.ok : false) ||

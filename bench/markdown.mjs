@@ -15,6 +15,8 @@ export const TARGETS = {
   readP99: 25,
   dashboardP99: 50,
   documentMs: 2000,
+  /** Each insight read straight from the database (decision 078). */
+  coldP99: 200,
   scaling: 1.5,
   rssMB: 300,
   startMs: 3000,
@@ -239,6 +241,23 @@ function dashboardsTable(result) {
   return `${summary}\n\n${note ? `${note}\n\n` : ''}<details><summary>Per polled read</summary>\n\n${paths}\n\n</details>`;
 }
 
+function coldTable(result) {
+  if (!result.cold?.length) return '';
+  return table(
+    ['insight straight from the database', 'runs', 'p50', 'p99', 'slowest', 'errors', 'target p99 < 200 ms'],
+    result.cold.map((c) => [
+      c.name,
+      String(c.runs),
+      ms(c.p50),
+      ms(c.p99),
+      ms(c.max),
+      String(c.errors),
+      c.errors ? '✗ errors' : by(c.p99, TARGETS.coldP99),
+    ]),
+    ['l', 'r', 'r', 'r', 'r', 'r', 'l'],
+  );
+}
+
 function documentsTable(result) {
   if (!result.documents) return '';
   return table(
@@ -314,6 +333,7 @@ export function renderRun(result) {
   return [
     describe(result),
     readsTable(result),
+    coldTable(result),
     writesTable(result),
     documentsTable(result),
     dashboardsTable(result),

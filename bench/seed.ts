@@ -20,6 +20,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/server/db/client.ts';
+import { rebuildCrateDays } from '../src/server/features/crates/crate-days.ts';
 import * as ledger from '../src/server/features/crates/ledger.ts';
 import { checkLedgerInvariant } from '../src/server/features/invariant/service.ts';
 import { type Session, seedFarm } from './farm.ts';
@@ -134,6 +135,11 @@ async function main() {
       result.timings.push({ step: 'farm_flow_totals rebuilt', ms: Date.now() - at });
       at = Date.now();
     }
+    // The insights' day totals (decision 078), kept in the farm's time zone as the app's start would.
+    await database.db.transaction((tx) => rebuildCrateDays(tx, plan.timeZone));
+    log(`agent_crate_days rebuilt: ${((Date.now() - at) / 1000).toFixed(1)} s`);
+    result.timings.push({ step: 'agent_crate_days rebuilt', ms: Date.now() - at });
+    at = Date.now();
     await session.exec('vacuum analyze');
     log(`vacuum analyze: ${((Date.now() - at) / 1000).toFixed(1)} s`);
     result.timings.push({ step: 'vacuum analyze', ms: Date.now() - at });

@@ -13,7 +13,18 @@
 // with foreign keys), and crate_movements is append-only (a trigger in migration 0003 refuses UPDATE,
 // DELETE and TRUNCATE).
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { clients, clientTransactions } from './clients.ts';
 import { transmissions } from './transmissions.ts';
 import { marketAgents, suppliers, users } from './users.ts';
@@ -121,3 +132,70 @@ export const farmFlowTotals = pgTable('farm_flow_totals', {
   sent: integer('sent').notNull().default(0),
   returned: integer('returned').notNull().default(0),
 });
+
+/**
+ * Each agent's crates per farm day (docs/decisions/078), kept by moveCrates in the movement's own
+ * transaction so the insights read a few rows per agent and day instead of the ledger. The day is the
+ * farm's calendar day in the time zone the totals were kept in (settings 'crate-days:time-zone';
+ * crates/crate-days.ts rebuilds them when FARM_TIMEZONE changes). Agent 0 holds what no agent is party
+ * to (stock adjustments, supplier crates, the farm's own stock takes): movements that already lock the
+ * farm's balance row, never a delivery, a return or a loan. The invariant checker compares every row
+ * with crate_movements.
+ */
+export const agentCrateDays = pgTable(
+  'agent_crate_days',
+  {
+    marketAgentId: integer('market_agent_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Turnaround (decision 070): delivered to the agent, counted back in at the farm, written off on its way. */
+    out: integer('out').notNull().default(0),
+    back: integer('back').notNull().default(0),
+    lost: integer('lost').notNull().default(0),
+    /** The weekly figures: dispatched less recalled, received by the agent, counted in at the farm, written off. */
+    sent: integer('sent').notNull().default(0),
+    received: integer('received').notNull().default(0),
+    returned: integer('returned').notNull().default(0),
+    writtenOff: integer('written_off').notNull().default(0),
+    /** The holdings: the day's net change of each kind of holder, and the crates marked damaged. */
+    farm: integer('farm').notNull().default(0),
+    inTransit: integer('in_transit').notNull().default(0),
+    agentsFull: integer('agents_full').notNull().default(0),
+    agentsEmpty: integer('agents_empty').notNull().default(0),
+    atClients: integer('at_clients').notNull().default(0),
+    withSuppliers: integer('with_suppliers').notNull().default(0),
+    writeoff: integer('writeoff').notNull().default(0),
+    damaged: integer('damaged').notNull().default(0),
+    /** Crates delivered to the agent before this day; set once the day is settled (agent_turnarounds). */
+    outBefore: bigint('out_before', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.marketAgentId, t.day] }),
+    // The weeks shown, every agent at once.
+    index('agent_crate_days_day_idx').on(t.day),
+    // The settled days whose crates are still out: a range from the crates taken back so far.
+    index('agent_crate_days_lots_idx').on(t.marketAgentId, sql`(${t.outBefore} + ${t.out})`).where(sql`${t.out} > 0`),
+  ],
+);
+
+/**
+ * Each agent's turnaround settled up to a day (docs/decisions/078): the crates delivered and taken
+ * back (or written off) oldest-first up to and including `settled_through`. A day is settled once it
+ * is two days old, by the first movement of a later day, so no write still lands in it.
+ */
+export const agentTurnarounds = pgTable('agent_turnarounds', {
+  marketAgentId: integer('market_agent_id').primaryKey(),
+  settledThrough: date('settled_through', { mode: 'string' }),
+  delivered: bigint('delivered', { mode: 'number' }).notNull().default(0),
+  taken: bigint('taken', { mode: 'number' }).notNull().default(0),
+});
+
+/** The settled days' crates back per days away, per agent: the turnaround's median reads these. */
+export const agentTurnaroundDays = pgTable(
+  'agent_turnaround_days',
+  {
+    marketAgentId: integer('market_agent_id').notNull(),
+    daysAway: integer('days_away').notNull(),
+    crates: bigint('crates', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.marketAgentId, t.daysAway] })],
+);

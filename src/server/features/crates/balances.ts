@@ -6,6 +6,8 @@ import type { Executor } from '../../db/client.ts';
 import { countsOf, sqlList } from '../../db/rows.ts';
 import { agentFiguresQuery, holders } from './ledger.ts';
 
+export { holderKindOf } from './holders.ts';
+
 export type AgentBalance = { fullCrates: number; emptyCrates: number };
 
 /** Full and empty crates of each agent asked for (agents without crates get zeros). */
@@ -321,21 +323,4 @@ export function monthFiguresOf(r: Record<string, unknown>): MonthFigures {
     atClients: Number(r.at_clients),
     closing: Number(r.closing),
   };
-}
-
-/**
- * The kind of place a holder is, as SQL over a holder-name column (the insights' weekly holdings,
- * decision 070): 'farm', 'inTransit', 'agentsFull', 'agentsEmpty', 'atClients', 'withSuppliers',
- * 'writtenOff'; null for 'external', the world outside the pool.
- */
-export function holderKindOf(holder: SQL): SQL {
-  return sql`case
-    when ${holder} = ${holders.farm} then 'farm'
-    when ${holder} = ${holders.transit} then 'inTransit'
-    when ${holder} like 'agent:%:full' then 'agentsFull'
-    when ${holder} like 'agent:%:empty' then 'agentsEmpty'
-    when ${holder} like 'client:%' then 'atClients'
-    when ${holder} like 'supplier:%' then 'withSuppliers'
-    when ${holder} = ${holders.writeoff} then 'writtenOff'
-  end`;
 }

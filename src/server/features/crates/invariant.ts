@@ -1,9 +1,10 @@
 // The crate ledger's own invariant checks (DESIGN §4, decision 069): holders against the stock
 // adjustments, balances against movements, who may touch 'external', opening balances, farm flow
-// totals and damage. features/invariant/service.ts composes them with the other domains' checks.
+// totals, damage and the insights' day totals. features/invariant/service.ts composes them with the other domains' checks.
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { type InvariantCheck, num } from '../../lib/invariant.ts';
+import { crateDayMismatches, keptTimeZone, turnaroundMismatches } from './crate-days.ts';
 import { FARM_FLOW, holders } from './ledger.ts';
 
 // 1. holders (but external) sum to the stock adjustments, and to −external.
@@ -105,6 +106,16 @@ async function damageGoesToWriteOff(db: Db | Executor): Promise<string[]> {
   return odd.rows.map((row) => `damage movement ${row.id} does not go to the write-off account`);
 }
 
+// 12. the insights' totals (decision 078): each agent's days are what its movements add up to, and its
+//     settled turnaround is what matching those days oldest-first from the start gives. Not kept yet
+//     (no time zone recorded, before the app's first start): nothing to check.
+async function crateDaysMatchMovements(db: Db | Executor): Promise<string[]> {
+  if ((await keptTimeZone(db)) === null) return [];
+  const days = await crateDayMismatches(db);
+  const turnaround = await turnaroundMismatches(db);
+  return [...days.map((p) => `agent_crate_days: ${p}`), ...turnaround.map((p) => `settled turnaround: ${p}`)];
+}
+
 /** The crate ledger's checks, in the order the invariant reports them. */
 export const crateChecks: { beforeOthers: InvariantCheck[]; afterOthers: InvariantCheck[] } = {
   beforeOthers: [
@@ -114,5 +125,5 @@ export const crateChecks: { beforeOthers: InvariantCheck[]; afterOthers: Invaria
     balancesMatchMovements,
     onlyAdjustmentsTouchExternal,
   ],
-  afterOthers: [flowTotalsMatchMovements, damageGoesToWriteOff],
+  afterOthers: [flowTotalsMatchMovements, damageGoesToWriteOff, crateDaysMatchMovements],
 };

@@ -7,23 +7,12 @@ import type { Db, Executor } from '../../db/client.ts';
 import { sqlList } from '../../db/rows.ts';
 import { crateMovements, farmFlowTotals, type movementKinds } from '../../db/schema/index.ts';
 import { conflict, type HttpError } from '../../lib/http-error.ts';
+import { keepCrateDays, keepMovement } from './crate-days.ts';
+import { holders } from './holders.ts';
 
 addEnglish({ errors: errorsEnglish });
 
-/** Holder names, as documented in src/server/db/schema/crates.ts. */
-export const holders = {
-  /** Outside the farm's pool: crates bought come from here, damaged ones go back. May be negative. */
-  external: 'external',
-  farm: 'farm',
-  /** Crates of pending farm_to_market and market_to_farm transmissions. */
-  transit: 'transit',
-  /** Counted differences: a shortfall adds, crates found subtract (may be negative). */
-  writeoff: 'writeoff',
-  agentFull: (marketAgentId: number) => `agent:${marketAgentId}:full`,
-  agentEmpty: (marketAgentId: number) => `agent:${marketAgentId}:empty`,
-  client: (clientId: number) => `client:${clientId}`,
-  supplier: (supplierId: number) => `supplier:${supplierId}`,
-} as const;
+export { holders };
 
 /** Holders whose balance may go below zero. */
 const MAY_BE_NEGATIVE = new Set<string>([holders.external, holders.writeoff]);
@@ -190,6 +179,7 @@ export async function moveCrates(tx: Executor, move: CrateMove): Promise<number>
     })
     .returning({ id: crateMovements.id });
   await addFarmFlow(tx, move);
+  await keepMovement(tx, move);
   return row.id;
 }
 
@@ -232,10 +222,13 @@ export async function bookOpeningBalances(
   const movementRows = JSON.stringify(
     moves.map((e) => ({ to_holder: e.to, quantity: e.quantity, loan: e.clientTransactionId ?? null })),
   );
-  await tx.execute(sql`
+  const inserted = await tx.execute<{ id: number }>(sql`
     insert into crate_movements (from_holder, to_holder, quantity, kind, client_transaction_id, reason, created_by)
     select ${holders.external}, m.to_holder, m.quantity, 'opening_balance', m.loan, ${reason}, ${createdBy}::integer
-    from jsonb_to_recordset(${movementRows}::jsonb) as m(to_holder text, quantity integer, loan integer)`);
+    from jsonb_to_recordset(${movementRows}::jsonb) as m(to_holder text, quantity integer, loan integer)
+    returning id`);
+  const ids = `{${inserted.rows.map((r) => Number(r.id)).join(',')}}`;
+  await keepCrateDays(tx, sql`m.id = any(${ids}::bigint[])`, { kinds: ['opening_balance'], backDated: false });
   return moves.length;
 }
 

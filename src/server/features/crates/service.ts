@@ -7,6 +7,7 @@ import { audiences, recordChange } from '../../lib/changes.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { Caller } from '../../lib/ownership.ts';
 import * as agents from '../agents/service.ts';
+import { keepCrateDaysIn, keptTimeZone } from './crate-days.ts';
 import { balanceOf, bookOpeningBalances, holders, inLedgerTransaction, moveCrates } from './ledger.ts';
 import * as repo from './repository.ts';
 
@@ -117,4 +118,20 @@ export async function bookAgentOpeningBalances(
     ]),
     { reason, createdBy },
   );
+}
+
+/**
+ * At start: the insights' day totals (decision 078) kept in the farm's time zone, rebuilt from the
+ * ledger when they are not (logged, since on a big farm it takes a while).
+ */
+export async function keepInsightTotals(db: Db, timeZone: string, log: (line: string) => void): Promise<void> {
+  const started = Date.now();
+  if (await keepCrateDaysIn(db, timeZone)) {
+    log(`crate day totals rebuilt in ${timeZone} from the ledger (${Date.now() - started} ms)`);
+  }
+}
+
+/** The time zone the insights' day totals are kept in, null when they are not kept (decision 078). */
+export async function insightTotalsZone(db: Executor): Promise<string | null> {
+  return keptTimeZone(db);
 }

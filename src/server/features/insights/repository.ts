@@ -1,9 +1,13 @@
 // The insights' queries (decision 070): each figure one grouped query over the crate ledger, never a
-// walk over movements in JavaScript. Weeks run Monday to Sunday in the farm's time zone.
+// walk over movements in JavaScript. Weeks run Monday to Sunday in the farm's time zone. These read the
+// movements themselves (fromMovements); totals.ts reads the same figures from the totals the ledger
+// keeps at write time (decision 078), and the service takes those whenever they are kept in the farm's
+// time zone.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { holderKindOf } from '../crates/balances.ts';
 import { holders } from '../crates/ledger.ts';
+import { type Matched, matchedByAgent } from './rules.ts';
 
 /** The `weeks` Mondays up to and including this week's, as a `weeks(week_start)` CTE. */
 function weeksCte(timeZone: string, weeks: number): SQL {
@@ -75,7 +79,7 @@ export type AgentWeekRow = { agent: number; weekStart: string; sent: number; rec
  * Each agent's crates per week of the last `weeks`: sent from the farm (dispatched, less recalled),
  * received (counted in by the agent) and returned (counted back in at the farm, crates found included).
  */
-export async function agentFlowByWeek(db: Executor, timeZone: string, weeks: number): Promise<AgentWeekRow[]> {
+async function agentFlowByWeek(db: Executor, timeZone: string, weeks: number): Promise<AgentWeekRow[]> {
   const result = await db.execute<
     Record<'agent' | 'week_start' | 'sent' | 'received' | 'returned', string | number>
   >(sql`
@@ -112,8 +116,10 @@ const WRITE_OFF_JOINS = sql`
 const WRITTEN_OFF = sql`case when m.kind = 'damage' or m.to_holder = ${holders.writeoff}
   then m.quantity else -m.quantity end`;
 
+type WriteOffWeekRow = { agent: number; weekStart: string; writtenOff: number };
+
 /** Crates written off on each agent's account per week (damaged and missing, less crates found). */
-export async function agentWriteOffsByWeek(db: Executor, timeZone: string, weeks: number) {
+async function agentWriteOffsByWeek(db: Executor, timeZone: string, weeks: number): Promise<WriteOffWeekRow[]> {
   const result = await db.execute<{ agent: number; week_start: string; written_off: string | number }>(sql`
     with ${weeksCte(timeZone, weeks)}
     select ${WRITE_OFF_AGENT} as agent, ${weekOf(sql`m.occurred_at`, timeZone)} as week_start,
@@ -138,7 +144,7 @@ export type AgentDayRow = { agent: number; day: number; out: number; back: numbe
  * written off on its way (short counts of its returns, missing at stock takes, damaged at its clients).
  * `day` counts days from 2000-01-01.
  */
-export async function agentCrateDays(db: Executor, timeZone: string): Promise<AgentDayRow[]> {
+async function agentCrateDays(db: Executor, timeZone: string): Promise<AgentDayRow[]> {
   const day = sql`((m.occurred_at at time zone ${timeZone})::date - date '2000-01-01')`;
   const result = await db.execute<Record<'agent' | 'day' | 'out' | 'back' | 'lost', string | number>>(sql`
     select agent, day, sum(out_q)::bigint as out, sum(back_q)::bigint as back, sum(lost_q)::bigint as lost
@@ -169,6 +175,47 @@ export async function agentCrateDays(db: Executor, timeZone: string): Promise<Ag
     lost: Number(r.lost),
   }));
 }
+
+/** An agent's week: its flow (agentFlowByWeek) and the crates written off on its account (agentWriteOffsByWeek). */
+export type AgentWeek = AgentWeekRow & { writtenOff: number };
+
+/** Each agent's weeks with any flow or write-off, both queries' rows merged. */
+async function agentWeeks(db: Executor, timeZone: string, weeks: number): Promise<AgentWeek[]> {
+  const [flow, writeOffs] = await Promise.all([
+    agentFlowByWeek(db, timeZone, weeks),
+    agentWriteOffsByWeek(db, timeZone, weeks),
+  ]);
+  const merged = new Map<string, AgentWeek>(flow.map((r) => [`${r.agent}/${r.weekStart}`, { ...r, writtenOff: 0 }]));
+  for (const w of writeOffs) {
+    const key = `${w.agent}/${w.weekStart}`;
+    const row = merged.get(key) ?? {
+      agent: w.agent,
+      weekStart: w.weekStart,
+      sent: 0,
+      received: 0,
+      returned: 0,
+      writtenOff: 0,
+    };
+    merged.set(key, { ...row, writtenOff: w.writtenOff });
+  }
+  return [...merged.values()];
+}
+
+/** Where the insights' figures come from: the movements (here) or the totals kept at write time (totals.ts). */
+export type FigureSource = {
+  holdingsByWeek: typeof holdingsByWeek;
+  /** Each agent's weeks of the last `weeks`: crates sent, received, returned and written off. */
+  agentWeeks: typeof agentWeeks;
+  /** Each agent's crates matched oldest-first over its whole history; `today` in days from 2000-01-01. */
+  turnarounds: (db: Executor, timeZone: string, today: number) => Promise<Map<number, Matched>>;
+};
+
+/** The figures straight from the ledger's movements: the definition the kept totals must equal. */
+export const fromMovements: FigureSource = {
+  holdingsByWeek,
+  agentWeeks,
+  turnarounds: async (db, timeZone, today) => matchedByAgent(await agentCrateDays(db, timeZone), today),
+};
 
 export type AgentName = { id: number; agentName: string; businessName: string | null };
 

@@ -7,19 +7,28 @@ import type { Forecast, LossWeek, Turnaround } from '../../../shared/insights.ts
 export type CrateDay = { day: number; out: number; back: number; lost: number };
 
 /** A weighted value: `weight` crates that each took `value` days. */
-type Weighted = { value: number; weight: number };
+export type Weighted = { value: number; weight: number };
 
-/** The value at which half the weight lies at or below it; null for no weight. */
+/**
+ * The value at which half the weight lies at or below it; null for no weight. The weights are summed
+ * per value first: a farm's crates back are thousands of items over a few hundred days away.
+ */
 export function weightedMedian(items: readonly Weighted[]): number | null {
-  const sorted = items.filter((i) => i.weight > 0).sort((a, b) => a.value - b.value);
-  const total = sorted.reduce((sum, i) => sum + i.weight, 0);
-  if (total === 0) return null;
-  let seen = 0;
-  for (const item of sorted) {
-    seen += item.weight;
-    if (seen * 2 >= total) return item.value;
+  const byValue = new Map<number, number>();
+  let total = 0;
+  for (const { value, weight } of items) {
+    if (weight <= 0) continue;
+    byValue.set(value, (byValue.get(value) ?? 0) + weight);
+    total += weight;
   }
-  return sorted[sorted.length - 1]!.value;
+  if (total === 0) return null;
+  const values = [...byValue.keys()].sort((a, b) => a - b);
+  let seen = 0;
+  for (const value of values) {
+    seen += byValue.get(value)!;
+    if (seen * 2 >= total) return value;
+  }
+  return values[values.length - 1]!;
 }
 
 /** The plain median; null for none. An even count takes the mean of the middle two. */
@@ -64,6 +73,17 @@ export function matchedCrates(days: readonly CrateDay[], today: number): Matched
     takeOldest(lots, Math.max(0, d.lost), () => {});
   }
   return { away, out: lots.map((l) => ({ value: today - l.day, weight: l.crates })) };
+}
+
+/** Each agent's days matched oldest-first, by agent. */
+export function matchedByAgent(days: readonly (CrateDay & { agent: number })[], today: number): Map<number, Matched> {
+  const byAgent = new Map<number, CrateDay[]>();
+  for (const d of days) {
+    const rows = byAgent.get(d.agent);
+    if (rows) rows.push(d);
+    else byAgent.set(d.agent, [d]);
+  }
+  return new Map([...byAgent].map(([agent, rows]) => [agent, matchedCrates(rows, today)]));
 }
 
 /** The turnaround of matched crates: one agent's, or several agents' pooled crate by crate. */

@@ -17,12 +17,22 @@ import { overdueAtClientsByAgent } from '../clients/overdue.ts';
 import * as crates from '../crates/service.ts';
 import * as repo from './repository.ts';
 import * as rules from './rules.ts';
+import { fromTotals } from './totals.ts';
 
 /** Weeks of history the forecast reads (complete weeks before this one). */
 export const FORECAST_HISTORY_WEEKS = 26;
 
 const EPOCH = Date.UTC(2000, 0, 1);
 const DAY_MS = 86_400_000;
+
+/**
+ * Where the figures come from (decision 078): the totals the ledger keeps at write time when they are
+ * kept in the farm's time zone, else (a moment after FARM_TIMEZONE changed, before the start rebuilt
+ * them) the movements themselves. The same figures either way.
+ */
+export async function figureSource(db: Executor, timeZone: string): Promise<repo.FigureSource> {
+  return (await crates.insightTotalsZone(db)) === timeZone ? fromTotals : repo.fromMovements;
+}
 
 /** This week's Monday and the `weeks - 1` before it, oldest first (YYYY-MM-DD, farm calendar). */
 export function weekStarts(today: string, weeks: number): string[] {
@@ -37,9 +47,10 @@ export async function holdings(
   caller: Caller,
   timeZone: string,
   weeks: number,
+  source?: repo.FigureSource,
 ): Promise<{ weeks: HoldingsWeek[] }> {
   const own = caller.role === 'farm_store' ? undefined : ownMarketAgentId(caller);
-  const rows = await repo.holdingsByWeek(db, timeZone, weeks, own);
+  const rows = await (source ?? (await figureSource(db, timeZone))).holdingsByWeek(db, timeZone, weeks, own);
   const now = new Map<string, number>();
   const moved = new Map<string, Map<string, number>>();
   for (const r of rows) {
@@ -68,16 +79,12 @@ export async function holdings(
   };
 }
 
-/** Each agent's loss weeks over `starts`, from the week rows of two queries. */
-function lossWeeksByAgent(
-  starts: string[],
-  flow: repo.AgentWeekRow[],
-  writeOffs: { agent: number; weekStart: string; writtenOff: number }[],
-): Map<number, LossWeek[]> {
+/** Each agent's loss weeks over `starts`, from its week rows. */
+function lossWeeksByAgent(starts: string[], rows: repo.AgentWeek[]): Map<number, LossWeek[]> {
   const key = (agent: number, week: string) => `${agent}/${week}`;
-  const received = new Map(flow.map((r) => [key(r.agent, r.weekStart), r.received]));
-  const lost = new Map(writeOffs.map((r) => [key(r.agent, r.weekStart), r.writtenOff]));
-  const agents = new Set([...flow.map((r) => r.agent), ...writeOffs.map((r) => r.agent)]);
+  const received = new Map(rows.map((r) => [key(r.agent, r.weekStart), r.received]));
+  const lost = new Map(rows.map((r) => [key(r.agent, r.weekStart), r.writtenOff]));
+  const agents = new Set(rows.map((r) => r.agent));
   return new Map(
     [...agents].map((agent) => [
       agent,
@@ -116,7 +123,12 @@ function medianAgent(agents: readonly AgentInsight[], starts: string[]): AgentIn
   };
 }
 
-export type InsightOptions = { timeZone: string; loanOverdueDays: number };
+export type InsightOptions = {
+  timeZone: string;
+  loanOverdueDays: number;
+  /** Where the figures come from; by default figureSource's pick. */
+  source?: repo.FigureSource;
+};
 
 /** The farm store's view; an agent gets only its own row beside the farm's and the median agent's. */
 export async function agentInsights(
@@ -133,24 +145,20 @@ export async function agentInsights(
 /** Every active agent's turnaround and losses, the farm's and the median agent's. */
 export async function everyAgentsInsights(
   db: Executor,
-  { timeZone, loanOverdueDays }: InsightOptions,
+  { timeZone, loanOverdueDays, source }: InsightOptions,
   weeks: number,
 ): Promise<AgentInsightsResponse> {
   const today = farmToday(timeZone);
   const starts = weekStarts(today, weeks);
-  const [names, flow, writeOffs, days] = await Promise.all([
+  const from = source ?? (await figureSource(db, timeZone));
+  const [names, weekRows, matched] = await Promise.all([
     agentsWithOverdue(db, loanOverdueDays),
-    repo.agentFlowByWeek(db, timeZone, weeks),
-    repo.agentWriteOffsByWeek(db, timeZone, weeks),
-    repo.agentCrateDays(db, timeZone),
+    from.agentWeeks(db, timeZone, weeks),
+    from.turnarounds(db, timeZone, dayNumber(today)),
   ]);
-  const losses = lossWeeksByAgent(starts, flow, writeOffs);
+  const losses = lossWeeksByAgent(starts, weekRows);
   const farmWeeks = rules.sumLossWeeks(starts, [...losses.values()]);
   const noLoss = starts.map((w) => rules.lossWeek(w, 0, 0));
-  const todayNumber = dayNumber(today);
-  const byAgent = new Map<number, repo.AgentDayRow[]>();
-  for (const d of days) byAgent.set(d.agent, [...(byAgent.get(d.agent) ?? []), d]);
-  const matched = new Map([...byAgent].map(([id, rows]) => [id, rules.matchedCrates(rows, todayNumber)]));
   const agents: AgentInsight[] = names.map((a) => {
     const own = losses.get(a.id) ?? noLoss;
     return {
@@ -172,13 +180,19 @@ export async function everyAgentsInsights(
   return { overdueAfterDays: loanOverdueDays, farm, agentMedian: medianAgent(agents, starts), agents };
 }
 
-export async function forecast(db: Executor, caller: Caller, timeZone: string): Promise<ForecastResponse> {
+export async function forecast(
+  db: Executor,
+  caller: Caller,
+  timeZone: string,
+  source?: repo.FigureSource,
+): Promise<ForecastResponse> {
   const today = farmToday(timeZone);
   const starts = weekStarts(today, FORECAST_HISTORY_WEEKS + 1);
   const history = starts.slice(0, -1);
+  const from = source ?? (await figureSource(db, timeZone));
   const [names, flow, stock] = await Promise.all([
     repo.activeAgentNames(db),
-    repo.agentFlowByWeek(db, timeZone, FORECAST_HISTORY_WEEKS + 1),
+    from.agentWeeks(db, timeZone, FORECAST_HISTORY_WEEKS + 1),
     caller.role === 'farm_store' ? crates.farmStock(db) : Promise.resolve(0),
   ]);
   const rows = new Map(flow.map((r) => [`${r.agent}/${r.weekStart}`, r]));

@@ -44,7 +44,10 @@ const invariantChecks = [
  *    movements add up to their accepted differences (Σ expected − counted of accepted lines = crates
  *    the 'stock_take' movements put on the write-off account, net);
  * 11. every issued monthly statement (decision 064) still reads what the ledger says up to its month's
- *    end: its month is closed, so a correction since then changed nothing in it.
+ *    end: its month is closed, so a correction since then changed nothing in it;
+ * 12. agent_crate_days holds, per agent and farm day, exactly what that day's movements add up to, and
+ *    each agent's settled turnaround (agent_turnarounds, agent_turnaround_days) is what matching those
+ *    days oldest-first from the start gives (decision 078).
  */ export async function checkLedgerInvariant(db: Db | Executor): Promise<InvariantReport> {
   const problems: string[] = [];
   for (const check of invariantChecks) problems.push(...(await check(db)));
