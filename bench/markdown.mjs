@@ -20,7 +20,7 @@ export const TARGETS = {
   scaling: 1.5,
   rssMB: 300,
   startMs: 3000,
-  // Issue 43 (decision 080): the writes against pgbench's tpcb-like in the same run (PostgreSQL), their p99.
+  // Decision 080: the writes against pgbench's tpcb-like in the same run (PostgreSQL), their p99.
   writeRatio: 0.5,
   writeP99: { postgres: 250, pglite: 500 },
   rushP99: 500,
