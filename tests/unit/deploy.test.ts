@@ -7,6 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { defaultOutdir, root } from '../../scripts/build-server.mjs';
+import { SERVER_NODE_FLAGS } from '../../scripts/node-flags.mjs';
 import { loadConfig, parseTrustProxy } from '../../src/server/config.ts';
 import { HEARTBEAT_MS } from '../../src/server/plugins/events.ts';
 import { buildTestApp } from '../support/test-app.ts';
@@ -106,7 +107,8 @@ describe('the Dockerfile', () => {
   it('runs the server bundle scripts/build-server.mjs makes, built in the image', () => {
     const [command, ...args] = execForm(instruction('CMD')[0]);
     expect(command).toBe('node');
-    expect(args).toEqual([relative(root, join(defaultOutdir, 'index.mjs'))]);
+    // The heap flags first (decision 081), then the bundle.
+    expect(args).toEqual([...SERVER_NODE_FLAGS, relative(root, join(defaultOutdir, 'index.mjs'))]);
     const build = dockerfile.get('build')!.map((i) => i.args);
     expect(build.join('\n')).toContain('node scripts/build-server.mjs');
     expect(copiedIntoImage).toEqual(expect.arrayContaining(['dist/web', 'dist/server']));
@@ -211,7 +213,8 @@ describe('deploy/nginx.conf and deploy/cratekeeper@.service', () => {
     expect(setting('Restart')).toBe('on-failure');
     expect(setting('User')).toBe('cratekeeper');
     expect(setting('EnvironmentFile')).toBeDefined();
-    const script = setting('ExecStart')?.split(/\s+/)[1];
+    // The heap flags (decision 081), then the script.
+    const script = setting('ExecStart')?.split(/\s+/).at(-1);
     expect(script && existsSync(join(root, script))).toBe(true);
   });
 });
