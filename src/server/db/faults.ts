@@ -8,10 +8,12 @@ import { addEnglish, english } from '../../shared/i18n/english.ts';
 
 addEnglish({ errors: errorsEnglish });
 
-export type DatabaseFault = 'unavailable' | 'disk-full';
+/** 'busy': every pooled connection stayed in use while the request waited for one; the database is fine. */
+export type DatabaseFault = 'unavailable' | 'disk-full' | 'busy';
 
 export const DATABASE_UNAVAILABLE_MESSAGE = english('errors.databaseUnavailable');
 export const DISK_FULL_MESSAGE = english('errors.diskFull');
+export const SERVER_BUSY_MESSAGE = english('errors.serverBusy');
 
 /** How long a PostgreSQL connection attempt may take before the request that needed it gets 503. */
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -29,10 +31,13 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 // SQLSTATEs: 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up,
 // recovering), 53300 too_many_connections; class 08 is connection_exception.
 const SERVER_GONE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+// pg-pool's words when a request waited CONNECT_TIMEOUT_MS for a free connection of a full pool: the
+// server is overloaded, not the database gone (a new connection that cannot be made says
+// 'Connection terminated due to connection timeout' instead, below).
+const POOL_FULL_MESSAGE = 'timeout exceeded when trying to connect';
 // node-postgres's own words for a connection that died or could not be had in time.
 const POOL_MESSAGES = [
   'Connection terminated', // i18n-ignore: the driver's own words, matched, never shown
-  'timeout exceeded when trying to connect',
   'Client has encountered a connection error and is not queryable', // i18n-ignore: the driver's words
   'Connection terminated unexpectedly', // i18n-ignore: the driver's own words, matched, never shown
 ];
@@ -44,6 +49,7 @@ function faultOf(err: Error): DatabaseFault | null {
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_GONE_CODES.has(code) || code.startsWith('08'))) {
     return 'unavailable';
   }
+  if (err.message.startsWith(POOL_FULL_MESSAGE)) return 'busy';
   if (POOL_MESSAGES.some((text) => err.message.startsWith(text))) return 'unavailable';
   return null;
 }

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import errorsEnglish from '../../shared/i18n/en/errors.json' with { type: 'json' };
 import { addEnglish, english } from '../../shared/i18n/english.ts';
-import { DATABASE_UNAVAILABLE_MESSAGE, DISK_FULL_MESSAGE } from '../db/faults.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, DISK_FULL_MESSAGE, SERVER_BUSY_MESSAGE } from '../db/faults.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 addEnglish({ errors: errorsEnglish });
@@ -64,6 +64,8 @@ async function errorsPlugin(app: FastifyInstance) {
     if (fault === 'unavailable') {
       return reply.status(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
+    // Every pooled connection busy for the whole wait: overloaded, not down (nothing is logged as an outage).
+    if (fault === 'busy') return reply.status(503).header('retry-after', '2').send({ message: SERVER_BUSY_MESSAGE });
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: english('errors.serverError') });
   });
