@@ -4,7 +4,10 @@
 import type { BalanceStatement } from '../../../../shared/balance-statements.ts';
 import { lazyDialog } from '../../../lib/lazy-component.tsx';
 
-export const { Dialog: DisputeDialog, intent: disputeIntent } = lazyDialog<{
+const lazy = lazyDialog<{
   statement: BalanceStatement;
   onClose: () => void;
 }>(() => import('./dispute-dialog.tsx').then((m) => m.DisputeDialog));
+
+export const DisputeDialog = lazy.Dialog;
+export const disputeIntent = lazy.intent;

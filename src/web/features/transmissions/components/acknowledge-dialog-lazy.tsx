@@ -4,8 +4,11 @@
 import type { Transmission } from '../../../../shared/transmissions.ts';
 import { lazyDialog } from '../../../lib/lazy-component.tsx';
 
-export const { Dialog: AcknowledgeDialog, intent: acknowledgeIntent } = lazyDialog<{
+const lazy = lazyDialog<{
   transmission: Transmission;
   stacks?: number[];
   onClose: () => void;
 }>(() => import('./acknowledge-dialog.tsx').then((m) => m.AcknowledgeDialog));
+
+export const AcknowledgeDialog = lazy.Dialog;
+export const acknowledgeIntent = lazy.intent;
