@@ -2,6 +2,7 @@
 // crates written off per 100 received, week by week, one of them the agent's.
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
+import { LaidOut } from '../../../components/laid-out.tsx';
 import { useT } from '../../../lib/i18n/use-t.ts';
 import { weekLabel } from './holdings-figures.ts';
 import { asPercent, type TrendWeek } from './loss-trend-figures.ts';
@@ -14,22 +15,24 @@ export function LossTrendChart({ weeks, own, other }: { weeks: readonly TrendWee
     other: asPercent(w.other),
   }));
   return (
-    <LineChart
-      h={260}
-      data={data}
-      dataKey="week"
-      series={[
-        { name: 'own', label: own, color: 'red.7' },
-        { name: 'other', label: other, color: 'gray.6' },
-      ]}
-      withLegend
-      legendProps={{ verticalAlign: 'bottom', wrapperStyle: { paddingTop: 8 } }}
-      connectNulls={false}
-      curveType="linear"
-      valueFormatter={(value) => `${value.toFixed(1)} %`}
-      role="figure"
-      aria-label={t('components.lossTrendChartLabel', { own, other })}
-      data-testid="loss-trend-chart"
-    />
+    <LaidOut height={260}>
+      <LineChart
+        h={260}
+        data={data}
+        dataKey="week"
+        series={[
+          { name: 'own', label: own, color: 'red.7' },
+          { name: 'other', label: other, color: 'gray.6' },
+        ]}
+        withLegend
+        legendProps={{ verticalAlign: 'bottom', wrapperStyle: { paddingTop: 8 } }}
+        connectNulls={false}
+        curveType="linear"
+        valueFormatter={(value) => `${value.toFixed(1)} %`}
+        role="figure"
+        aria-label={t('components.lossTrendChartLabel', { own, other })}
+        data-testid="loss-trend-chart"
+      />
+    </LaidOut>
   );
 }
