@@ -11,7 +11,11 @@ export * from '@playwright/test';
 /** What went wrong in the test's browsers, and what the test said to expect. */
 export class Problems {
   private readonly found: string[] = [];
-  private readonly allowed: (string | RegExp)[] = [];
+  // The chart library warns when a chart's responsive box is measured before the browser lays it out
+  // (below the fold under content-visibility, or behind a full-screen dialog); the chart draws once it
+  // is laid out, which every chart test checks by its drawn areas and legend. Two clean-clone runs in
+  // four failed on it in unrelated journeys (decision 058: a test that fails only sometimes is a bug).
+  private readonly allowed: (string | RegExp)[] = [/^console\.warn: The width\(0\) and height\(0\) of chart/];
   private readonly watched = new WeakSet<BrowserContext>();
   private collecting = true;
 
