@@ -127,7 +127,10 @@ const TURNAROUND_KINDS = new Set<MovementKind>([
   'damage',
 ]);
 
-/** A movement as moveCrates books it (ledger.ts CrateMove): what its figures are made of. */
+/**
+ * A movement as moveCrates books it, what its figures are made of (ledger.ts CrateMove adds its reason
+ * and author). `occurredAt`: when it happened, for demo and bench data (default: now).
+ */
 export type KeptMove = {
   from: string;
   to: string;

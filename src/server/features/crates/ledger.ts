@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { sqlList } from '../../db/rows.ts';
 import { crateMovements, farmFlowTotals, type movementKinds } from '../../db/schema/index.ts';
 import { conflict, type HttpError } from '../../lib/http-error.ts';
-import { keepCrateDays, keepMovement } from './crate-days.ts';
+import { type KeptMove, keepCrateDays, keepMovement } from './crate-days.ts';
 import { holders } from './holders.ts';
 
 addEnglish({ errors: errorsEnglish });
@@ -19,17 +19,10 @@ const MAY_BE_NEGATIVE = new Set<string>([holders.external, holders.writeoff]);
 
 export type MovementKind = (typeof movementKinds)[number];
 
-export type CrateMove = {
-  from: string;
-  to: string;
-  quantity: number;
-  kind: MovementKind;
-  transmissionId?: number | null;
-  clientTransactionId?: number | null;
+/** A movement: what crate-days.ts keeps of it (KeptMove: holders, quantity, kind, records, when), and more. */
+export type CrateMove = KeptMove & {
   reason?: string | null;
   createdBy?: number | null;
-  /** When it happened, for demo and bench data that is a year of history (default: now). */
-  occurredAt?: Date;
   /** The error when `from` holds too few crates (default: a 409 naming the holder). */
   insufficient?: (available: number) => HttpError;
 };
